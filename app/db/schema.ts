@@ -1,0 +1,181 @@
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+// Times are stored as integer milliseconds since the epoch (UTC), days as "YYYY-MM-DD" strings
+// in the museum's own timezone.
+const createdAt = () =>
+  integer("created_at", { mode: "number" }).notNull().default(sql`(unixepoch() * 1000)`);
+
+export const museums = sqliteTable(
+  "museums",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    sourceLang: text("source_lang").notNull().default("fr"),
+    timezone: text("timezone").notNull().default("Europe/Paris"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("museums_slug_unique").on(t.slug)],
+);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_museum_idx").on(t.museumId)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    // SHA-256 (hex) of the cookie token: a leaked table does not yield usable cookies.
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const loginAttempts = sqliteTable("login_attempts", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start", { mode: "number" }).notNull(),
+  count: integer("count").notNull(),
+});
+
+export const folders = sqliteTable(
+  "folders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    parentId: integer("parent_id"),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    deletedAt: integer("deleted_at", { mode: "number" }),
+  },
+  (t) => [
+    index("folders_parent_idx").on(t.museumId, t.parentId),
+    // Folder names are ids in the spec's API: unique among live siblings (root = parent 0).
+    uniqueIndex("folders_live_sibling_name_unique")
+      .on(t.museumId, sql`coalesce(${t.parentId}, 0)`, t.name)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export const articles = sqliteTable(
+  "articles",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    folderId: integer("folder_id").references(() => folders.id, { onDelete: "set null" }),
+    slug: text("slug").notNull(),
+    unformattedName: text("unformatted_name").notNull(),
+    content: text("content").notNull(),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+    deletedAt: integer("deleted_at", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("articles_museum_slug_unique").on(t.museumId, t.slug),
+    index("articles_folder_idx").on(t.museumId, t.folderId),
+  ],
+);
+
+export const translationMemory = sqliteTable(
+  "translation_memory",
+  {
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    sourceLang: text("source_lang").notNull(),
+    targetLang: text("target_lang").notNull(),
+    sourceHash: text("source_hash").notNull(),
+    sourceText: text("source_text").notNull(),
+    text: text("text").notNull(),
+    origin: text("origin", { enum: ["machine", "edited"] }).notNull(),
+    engine: text("engine").notNull(),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.museumId, t.sourceLang, t.targetLang, t.sourceHash] })],
+);
+
+export const qrcodes = sqliteTable(
+  "qrcodes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    link: text("link").notNull(),
+    articleId: integer("article_id").references(() => articles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("qrcodes_link_unique").on(t.link), index("qrcodes_museum_idx").on(t.museumId)],
+);
+
+export const scanEvents = sqliteTable(
+  "scan_events",
+  {
+    // The event's UUID, minted by the app Worker: a redelivered message is counted once.
+    id: text("id").primaryKey(),
+    museumId: integer("museum_id").notNull(),
+    articleId: integer("article_id").notNull(),
+    lang: text("lang").notNull(),
+    kind: text("kind", { enum: ["scan", "view"] }).notNull(),
+    occurredAt: integer("occurred_at", { mode: "number" }).notNull(),
+  },
+  (t) => [index("scan_events_occurred_idx").on(t.occurredAt)],
+);
+
+export const dailyStats = sqliteTable(
+  "daily_stats",
+  {
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    articleId: integer("article_id").notNull(),
+    lang: text("lang").notNull(),
+    scans: integer("scans").notNull().default(0),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.museumId, t.day, t.articleId, t.lang] })],
+);
+
+export const media = sqliteTable(
+  "media",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    r2Key: text("r2_key").notNull(),
+    kind: text("kind", { enum: ["image", "video", "subtitles"] }).notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("media_r2_key_unique").on(t.r2Key), index("media_museum_idx").on(t.museumId)],
+);

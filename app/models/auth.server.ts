@@ -1,0 +1,109 @@
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { museums, sessions, users } from "~/db/schema";
+import { hmacSha256Hex, randomToken, sha256Hex } from "~/utils/crypto.server";
+import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from "./rate-limit.server";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  museumId: number;
+  museumName: string;
+  museumSlug: string;
+  sessionId: string;
+}
+
+export type LoginResult =
+  | { kind: "ok"; token: string; expiresAt: number; user: { id: number; email: string } }
+  | { kind: "invalid" }
+  | { kind: "rate_limited"; retryAfter: number };
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+async function attemptKeys(secret: string, email: string, address: string) {
+  const [emailKey, addressKey] = await Promise.all([
+    hmacSha256Hex(secret, `email:${email}`),
+    hmacSha256Hex(secret, `addr:${address}`),
+  ]);
+  return { emailKey: `e:${emailKey}`, addressKey: `a:${addressKey}` };
+}
+
+export async function login(
+  db: Database,
+  input: { email: string; password: string; clientAddress: string; secret: string; now?: number },
+): Promise<LoginResult> {
+  const now = input.now ?? Date.now();
+  const email = normalizeEmail(input.email);
+  const { emailKey, addressKey } = await attemptKeys(input.secret, email, input.clientAddress);
+
+  const retryAfter = await loginRetryAfter(db, [emailKey, addressKey], now);
+  if (retryAfter !== null) return { kind: "rate_limited", retryAfter };
+
+  const user = await db.query.users.findFirst({ where: eq(users.email, email) });
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? null);
+  if (!user || !valid) {
+    await recordLoginFailure(db, [emailKey, addressKey], now);
+    return { kind: "invalid" };
+  }
+
+  await clearLoginFailures(db, emailKey);
+  const { token, expiresAt } = await createSession(db, user.id, now);
+  return { kind: "ok", token, expiresAt, user: { id: user.id, email: user.email } };
+}
+
+export async function createSession(db: Database, userId: number, now = Date.now()) {
+  const token = randomToken();
+  const expiresAt = now + SESSION_TTL_MS;
+  await db.batch([
+    db.delete(sessions).where(lt(sessions.expiresAt, now)),
+    db.insert(sessions).values({ id: await sha256Hex(token), userId, expiresAt }),
+  ]);
+  return { token, expiresAt };
+}
+
+export async function findSessionUser(db: Database, token: string, now = Date.now()): Promise<SessionUser | null> {
+  const sessionId = await sha256Hex(token);
+  const row = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      museumId: users.museumId,
+      museumName: museums.name,
+      museumSlug: museums.slug,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(museums, eq(museums.id, users.museumId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+    .get();
+  return row ? { ...row, sessionId } : null;
+}
+
+export async function deleteSession(db: Database, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, await sha256Hex(token)));
+}
+
+export type ChangePasswordResult = { kind: "ok" } | { kind: "wrong_current" };
+
+/** Changes the password and signs out every other session of the user. */
+export async function changePassword(
+  db: Database,
+  user: SessionUser,
+  input: { currentPassword: string; newPassword: string },
+): Promise<ChangePasswordResult> {
+  const row = await db.query.users.findFirst({ where: eq(users.id, user.id) });
+  if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
+    return { kind: "wrong_current" };
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.batch([
+    db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
+    db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId))),
+  ]);
+  return { kind: "ok" };
+}

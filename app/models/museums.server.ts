@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { museums } from "~/db/schema";
+import { findLanguage } from "~/translation/languages";
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function listTimeZones(): string[] {
+  const zones = Intl.supportedValuesOf("timeZone");
+  return zones.includes("UTC") ? zones : ["UTC", ...zones];
+}
+
+/** Field messages are i18n keys, so the settings form can show them in the interface language. */
+export const museumSettingsSchema = z.object({
+  name: z.string().trim().min(1, "settings.errors.nameRequired").max(120, "settings.errors.nameRequired"),
+  sourceLang: z
+    .string()
+    .refine((code) => findLanguage(code)?.code === code, "settings.errors.sourceLang"),
+  timezone: z.string().refine(isValidTimeZone, "settings.errors.timezone"),
+});
+export type MuseumSettings = z.infer<typeof museumSettingsSchema>;
+
+export async function getMuseum(db: Database, museumId: number) {
+  return db.query.museums.findFirst({ where: eq(museums.id, museumId) });
+}
+
+export async function updateMuseumSettings(db: Database, museumId: number, settings: MuseumSettings) {
+  await db.update(museums).set(settings).where(eq(museums.id, museumId));
+}

@@ -1,0 +1,106 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import toast, { Toaster } from "react-hot-toast";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { SiteLayout } from "./components/site-layout";
+import { DEFAULT_LOCALE, translate } from "./i18n/config";
+import { getLocale } from "./i18n/i18n.server";
+import stylesheet from "./styles/app.css?url";
+import { localeFromMatches } from "./utils/meta";
+import { getUser } from "./utils/session.server";
+import { readFlashToast } from "./utils/toast.server";
+import { NotFound } from "./components/not-found";
+import { useNonce } from "./utils/nonce";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [locale, user, flash] = await Promise.all([getLocale(request), getUser(request, context), readFlashToast(request)]);
+  return json(
+    {
+      locale,
+      user: user ? { email: user.email, museumName: user.museumName } : null,
+      toast: flash.toast,
+    },
+    { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : {} },
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const locale = localeFromMatches(matches);
+  return [{ title: translate(locale, "error.metaTitle") }];
+};
+
+export type RootLoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const locale = data?.locale ?? DEFAULT_LOCALE;
+  return (
+    <html lang={locale} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <SiteLayout locale={locale} loggedIn={Boolean(data?.user)}>
+          {children}
+        </SiteLayout>
+        <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { locale, toast: flash } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  useChangeLanguage(locale);
+
+  useEffect(() => {
+    if (!flash) return;
+    if (flash.type === "success") toast.success(t(flash.key), { id: flash.id });
+    else toast.error(t(flash.key), { id: flash.id });
+  }, [flash, t]);
+
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <section className="page page--centered">
+      <h1>{t("error.title")}</h1>
+      <p>{t("error.body")}</p>
+      <p className="muted">{t("error.status", { status })}</p>
+      <Link to="/" className="button">
+        {t("error.backHome")}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { pageMeta } from "~/utils/meta";
+import { requireUser } from "~/utils/session.server";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "dashboard", { noindex: true });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return json({ museumName: user.museumName });
+}
+
+const TILES = [
+  { to: "/articles", key: "dashboard.articles", icon: "📝" },
+  { to: "/qrcodes", key: "dashboard.qrcodes", icon: "🔳" },
+  { to: "/stats", key: "dashboard.stats", icon: "📊" },
+  { to: "/settings", key: "dashboard.settings", icon: "⚙️" },
+] as const;
+
+export default function Dashboard() {
+  const { museumName } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <section className="page">
+      <h1>{t("dashboard.title")}</h1>
+      <p className="muted">{museumName}</p>
+      <ul className="tiles">
+        {TILES.map((tile) => (
+          <li key={tile.to}>
+            <Link to={tile.to} className="tile">
+              <span className="tile__icon" aria-hidden="true">
+                {tile.icon}
+              </span>
+              <span>{t(tile.key)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import toast from "react-hot-toast";
+import { useTranslation } from "react-i18next";
+import { changePassword } from "~/models/auth.server";
+import { getMuseum, listTimeZones, museumSettingsSchema, updateMuseumSettings } from "~/models/museums.server";
+import { changePasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/models/password-input";
+import { isLocale } from "~/i18n/config";
+import { LANGUAGES, languageLabel } from "~/translation/languages";
+import { fieldErrors, formString } from "~/utils/form";
+import { pageMeta } from "~/utils/meta";
+import { requireUser } from "~/utils/session.server";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "settings", { noindex: true });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const museum = await getMuseum(context.db, user.museumId);
+  if (!museum) throw new Response("Museum not found", { status: 404 });
+  return json({
+    email: user.email,
+    museum: { name: museum.name, sourceLang: museum.sourceLang, timezone: museum.timezone },
+    timeZones: listTimeZones(),
+  });
+}
+
+type ActionResult = { intent: "museum" | "password"; ok: boolean; errors?: Record<string, string> };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  const intent = formString(form, "intent");
+
+  if (intent === "museum") {
+    const parsed = museumSettingsSchema.safeParse({
+      name: formString(form, "name"),
+      sourceLang: formString(form, "sourceLang"),
+      timezone: formString(form, "timezone"),
+    });
+    if (!parsed.success) return json<ActionResult>({ intent, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+    await updateMuseumSettings(context.db, user.museumId, parsed.data);
+    return json<ActionResult>({ intent, ok: true });
+  }
+
+  if (intent === "password") {
+    const parsed = changePasswordSchema.safeParse({
+      currentPassword: formString(form, "currentPassword"),
+      newPassword: formString(form, "newPassword"),
+      confirmPassword: formString(form, "confirmPassword"),
+    });
+    if (!parsed.success) return json<ActionResult>({ intent, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+    const result = await changePassword(context.db, user, parsed.data);
+    if (result.kind === "wrong_current") {
+      return json<ActionResult>(
+        { intent, ok: false, errors: { currentPassword: "settings.errors.currentPasswordWrong" } },
+        { status: 400 },
+      );
+    }
+    return json<ActionResult>({ intent, ok: true });
+  }
+
+  return json({ error: { code: "invalid_input", message: "intent: expected museum or password", field: "intent" } }, { status: 400 });
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  const { t } = useTranslation();
+  if (!message) return null;
+  return (
+    <p id={id} className="field__error" role="alert">
+      {t(message, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
+    </p>
+  );
+}
+
+export default function Settings() {
+  const { email, museum, timeZones } = useLoaderData<typeof loader>();
+  const result = useActionData<ActionResult>();
+  const navigation = useNavigation();
+  const { t, i18n } = useTranslation();
+  const uiLocale = isLocale(i18n.language) ? i18n.language : "fr";
+  const busy = navigation.state === "submitting";
+  const errors = result && "errors" in result ? (result.errors ?? {}) : {};
+  const museumErrors = result?.intent === "museum" ? errors : {};
+  const passwordErrors = result?.intent === "password" ? errors : {};
+
+  useEffect(() => {
+    if (result?.ok) toast.success(t(result.intent === "museum" ? "settings.museumSaved" : "settings.passwordChanged"));
+  }, [result, t]);
+
+  const languages = [...LANGUAGES].sort((a, b) =>
+    languageLabel(a.code, uiLocale).localeCompare(languageLabel(b.code, uiLocale), uiLocale),
+  );
+
+  return (
+    <section className="page page--narrow">
+      <h1>{t("settings.title")}</h1>
+      <p className="muted">{t("settings.account", { email })}</p>
+
+      <h2>{t("settings.museumSection")}</h2>
+      <Form method="post" className="form" key={`museum-${museum.name}-${museum.sourceLang}-${museum.timezone}`}>
+        <input type="hidden" name="intent" value="museum" />
+        <label className="field">
+          <span>{t("settings.museumName")}</span>
+          <input name="name" defaultValue={museum.name} required maxLength={120} aria-invalid={Boolean(museumErrors.name)} aria-describedby="name-error" />
+        </label>
+        <FieldError id="name-error" message={museumErrors.name} />
+        <label className="field">
+          <span>{t("settings.sourceLang")}</span>
+          <select name="sourceLang" defaultValue={museum.sourceLang} aria-describedby="source-help">
+            {languages.map((lang) => (
+              <option key={lang.code} value={lang.code}>
+                {languageLabel(lang.code, uiLocale)} — {lang.endonym}
+              </option>
+            ))}
+          </select>
+          <small id="source-help">{t("settings.sourceLangHelp")}</small>
+        </label>
+        <FieldError id="source-error" message={museumErrors.sourceLang} />
+        <label className="field">
+          <span>{t("settings.timezone")}</span>
+          <select name="timezone" defaultValue={museum.timezone} aria-describedby="tz-help">
+            {timeZones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </select>
+          <small id="tz-help">{t("settings.timezoneHelp")}</small>
+        </label>
+        <FieldError id="tz-error" message={museumErrors.timezone} />
+        <button type="submit" className="button" disabled={busy}>
+          {t("settings.saveMuseum")}
+        </button>
+      </Form>
+
+      <h2>{t("settings.passwordSection")}</h2>
+      <Form method="post" className="form" key={result?.intent === "password" && result.ok ? "pw-done" : "pw"}>
+        <input type="hidden" name="intent" value="password" />
+        <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
+        <label className="field">
+          <span>{t("settings.currentPassword")}</span>
+          <input type="password" name="currentPassword" autoComplete="current-password" required aria-invalid={Boolean(passwordErrors.currentPassword)} />
+        </label>
+        <FieldError id="current-error" message={passwordErrors.currentPassword} />
+        <label className="field">
+          <span>{t("settings.newPassword")}</span>
+          <input
+            type="password"
+            name="newPassword"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
+            aria-describedby="pw-help"
+            aria-invalid={Boolean(passwordErrors.newPassword)}
+          />
+          <small id="pw-help">{t("settings.passwordHelp", { min: PASSWORD_MIN_LENGTH })}</small>
+        </label>
+        <FieldError id="new-error" message={passwordErrors.newPassword} />
+        <label className="field">
+          <span>{t("settings.confirmPassword")}</span>
+          <input type="password" name="confirmPassword" autoComplete="new-password" required aria-invalid={Boolean(passwordErrors.confirmPassword)} />
+        </label>
+        <FieldError id="confirm-error" message={passwordErrors.confirmPassword} />
+        <button type="submit" className="button" disabled={busy}>
+          {t("settings.changePassword")}
+        </button>
+      </Form>
+    </section>
+  );
+}

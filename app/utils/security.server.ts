@@ -1,0 +1,56 @@
+import { siteConfig } from "~/site-config";
+import { apiError } from "./http.server";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A state-changing request sent by a page of another site (CSRF): refused whatever its cookies. */
+export function isCrossSiteWrite(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const origin = request.headers.get("Origin");
+  if (origin === null) return false;
+  return origin !== new URL(request.url).origin;
+}
+
+export function crossSiteRefusal(): Response {
+  return apiError(403, "forbidden", "Cross-site requests are not accepted");
+}
+
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    // React style attributes and react-hot-toast's injected styles.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${siteConfig.booking.origin}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** Adds the headers every response carries; HTML also gets the CSP with this request's nonce. */
+export function withSecurityHeaders(response: Response, nonce: string): Response {
+  const secured = new Response(response.body, response);
+  const headers = secured.headers;
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  const type = headers.get("Content-Type") ?? "";
+  if (type.startsWith("text/html")) {
+    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  } else if (!headers.has("Content-Security-Policy")) {
+    headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+  }
+  return secured;
+}

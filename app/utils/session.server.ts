@@ -1,0 +1,73 @@
+import { redirect } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { findSessionUser, SESSION_TTL_MS, type SessionUser } from "~/models/auth.server";
+import { apiError, isLocalHost } from "./http.server";
+
+export const SESSION_COOKIE = "muselingo_session";
+
+function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return null;
+}
+
+export function sessionToken(request: Request): string | null {
+  const token = readCookie(request, SESSION_COOKIE);
+  return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
+}
+
+function cookieAttributes(request: Request): string {
+  const secure = isLocalHost(new URL(request.url)) ? "" : "; Secure";
+  return `Path=/; HttpOnly; SameSite=Lax${secure}`;
+}
+
+export function sessionCookie(request: Request, token: string): string {
+  return `${SESSION_COOKIE}=${token}; ${cookieAttributes(request)}; Max-Age=${SESSION_TTL_MS / 1000}`;
+}
+
+export function clearSessionCookie(request: Request): string {
+  return `${SESSION_COOKIE}=; ${cookieAttributes(request)}; Max-Age=0`;
+}
+
+// One lookup per request even when several loaders ask.
+const cache = new WeakMap<Request, Promise<SessionUser | null>>();
+
+export function getUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  let pending = cache.get(request);
+  if (!pending) {
+    const token = sessionToken(request);
+    pending = token ? findSessionUser(context.db, token) : Promise.resolve(null);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+/** For pages: a visitor without a session goes to /login and comes back afterwards. */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getUser(request, context);
+  if (!user) {
+    const url = new URL(request.url);
+    const back = url.pathname + url.search;
+    throw redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
+  }
+  return user;
+}
+
+/** For the JSON API: 401 without a session. */
+export async function requireApiUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getUser(request, context);
+  if (!user) throw apiError(401, "unauthorized", "Log in first");
+  return user;
+}
+
+/** Only same-site paths, so a crafted link cannot send a user elsewhere after login. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
+    return fallback;
+  }
+  return to;
+}

@@ -1,0 +1,36 @@
+import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/dev";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { getLoadContext } from "./app/load-context";
+
+declare module "@remix-run/cloudflare" {
+  interface Future {
+    v3_singleFetch: false;
+  }
+}
+
+export default defineConfig({
+  plugins: [
+    cloudflareDevProxyVitePlugin({ getLoadContext, remoteBindings: false } as Parameters<typeof cloudflareDevProxyVitePlugin>[0]),
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+    tsconfigPaths(),
+  ],
+  ssr: {
+    resolve: {
+      conditions: ["workerd", "worker", "browser"],
+      externalConditions: ["workerd", "worker"],
+    },
+    target: "webworker",
+    noExternal: true,
+  },
+  build: {
+    minify: true,
+  },
+});
