@@ -1,4 +1,5 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the file may not exist yet, so expect-error would be wrong half the time
 // @ts-ignore The server build exists once `npm run build` has run; it has no type declarations.
 import * as build from "../build/server/index.js";
 import { getLoadContext } from "../app/load-context";

@@ -20,8 +20,10 @@ import { flashToast } from "~/utils/toast.server";
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "login");
 
 export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
   const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : {};
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -13,7 +13,7 @@ const PREFIX = "pbkdf2-sha256";
 const DUMMY_HASH =
   "pbkdf2-sha256$100000$q3l7nqfq0o3Mld7lCq0m8w$0dFv8s6m3Q2q2gqk3Yk5o0l1mX4oVq8wB6S7rK2x9yE";
 
-function b64decode(text: string): Uint8Array {
+function b64decode(text: string): Uint8Array<ArrayBuffer> {
   const normal = text.replace(/-/g, "+").replace(/_/g, "/");
   const padded = normal + "=".repeat((4 - (normal.length % 4)) % 4);
   return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
@@ -25,7 +25,7 @@ function b64encode(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey(
     "raw",
     new TextEncoder().encode(password),
