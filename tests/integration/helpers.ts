@@ -1,0 +1,62 @@
+import { env, SELF } from "cloudflare:test";
+import { hashPassword } from "~/utils/password.server";
+
+export const BASE = "http://localhost";
+
+let counter = 0;
+function unique(prefix: string) {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}`;
+}
+
+export interface TestUser {
+  museumId: number;
+  museumSlug: string;
+  userId: number;
+  email: string;
+  password: string;
+}
+
+/** A museum with one staff user, written straight to D1 as the operator scripts do. */
+export async function createMuseumWithUser(opts: { password?: string; email?: string } = {}): Promise<TestUser> {
+  const museumSlug = unique("museum");
+  const email = opts.email ?? `${unique("staff")}@example.org`;
+  const password = opts.password ?? "correct horse battery";
+  const museum = await env.DB.prepare("INSERT INTO museums (name, slug) VALUES (?, ?) RETURNING id")
+    .bind(`Museum ${museumSlug}`, museumSlug)
+    .first<{ id: number }>();
+  const user = await env.DB.prepare("INSERT INTO users (museum_id, email, password_hash) VALUES (?, ?, ?) RETURNING id")
+    .bind(museum!.id, email.toLowerCase(), await hashPassword(password))
+    .first<{ id: number }>();
+  return { museumId: museum!.id, museumSlug, userId: user!.id, email, password };
+}
+
+export function postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${BASE}${path}`, {
+    method: "POST",
+    // Real browsers always send Host; Remix compares it with Origin on document POSTs.
+    headers: { "Content-Type": "application/json", Host: "localhost", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    redirect: "manual",
+  });
+}
+
+export function sessionCookieFrom(response: Response): string {
+  const setCookie = response.headers.get("Set-Cookie") ?? "";
+  const match = /muselingo_session=([^;]*)/.exec(setCookie);
+  if (!match?.[1]) throw new Error(`no session cookie in: ${setCookie}`);
+  return `muselingo_session=${match[1]}`;
+}
+
+export async function logIn(user: Pick<TestUser, "email" | "password">, headers: Record<string, string> = {}): Promise<string> {
+  const response = await postJson("/login", { email: user.email, password: user.password }, headers);
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return sessionCookieFrom(response);
+}
+
+export function get(path: string, cookie?: string, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${BASE}${path}`, {
+    headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    redirect: "manual",
+  });
+}

@@ -1,0 +1,46 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+
+const EXPECTED: Record<string, string[]> = {
+  museums: ["id", "name", "slug", "source_lang", "timezone", "created_at"],
+  users: ["id", "museum_id", "email", "password_hash", "created_at"],
+  sessions: ["id", "user_id", "expires_at", "created_at"],
+  login_attempts: ["key", "window_start", "count"],
+  folders: ["id", "museum_id", "parent_id", "name", "created_at", "deleted_at"],
+  articles: ["id", "museum_id", "folder_id", "slug", "unformatted_name", "content", "version", "created_at", "updated_at", "deleted_at"],
+  translation_memory: ["museum_id", "source_lang", "target_lang", "source_hash", "source_text", "text", "origin", "engine", "updated_at"],
+  qrcodes: ["id", "museum_id", "link", "article_id", "created_at"],
+  scan_events: ["id", "museum_id", "article_id", "lang", "kind", "occurred_at"],
+  daily_stats: ["museum_id", "day", "article_id", "lang", "scans", "views"],
+  media: ["id", "museum_id", "r2_key", "kind", "content_type", "bytes", "created_at"],
+};
+
+describe("migrations on a fresh D1", () => {
+  it("create every table and column the code expects", async () => {
+    for (const [table, columns] of Object.entries(EXPECTED)) {
+      const { results } = await env.DB.prepare(`SELECT name FROM pragma_table_info(?)`).bind(table).all<{ name: string }>();
+      expect(results.map((r) => r.name).sort(), table).toEqual([...columns].sort());
+    }
+  });
+
+  it("default a new museum to French and Europe/Paris", async () => {
+    const row = await env.DB.prepare("INSERT INTO museums (name, slug) VALUES ('M', 'm-defaults') RETURNING source_lang, timezone").first();
+    expect(row).toEqual({ source_lang: "fr", timezone: "Europe/Paris" });
+  });
+
+  it("keep live sibling folder names unique but allow a trashed duplicate", async () => {
+    const museum = await env.DB.prepare("INSERT INTO museums (name, slug) VALUES ('M', 'm-folders') RETURNING id").first<{ id: number }>();
+    const insert = (deletedAt: number | null) =>
+      env.DB.prepare("INSERT INTO folders (museum_id, parent_id, name, deleted_at) VALUES (?, NULL, 'Salle 1', ?)").bind(museum!.id, deletedAt).run();
+    await insert(Date.now());
+    await insert(null);
+    await expect(insert(null)).rejects.toThrow(/UNIQUE/);
+  });
+
+  it("make user e-mails unique", async () => {
+    const museum = await env.DB.prepare("INSERT INTO museums (name, slug) VALUES ('M', 'm-users') RETURNING id").first<{ id: number }>();
+    const add = () => env.DB.prepare("INSERT INTO users (museum_id, email, password_hash) VALUES (?, 'a@b.c', 'x')").bind(museum!.id).run();
+    await add();
+    await expect(add()).rejects.toThrow(/UNIQUE/);
+  });
+});

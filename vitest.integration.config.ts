@@ -1,0 +1,54 @@
+import path from "node:path";
+import { defineWorkersConfig, readD1Migrations } from "@cloudflare/vitest-pool-workers/config";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+// Integration tests run inside workerd against the built Worker (workers/app.ts imports ./build/server),
+// with real local D1, KV, R2 and Queue bindings from wrangler.toml. `npm test` builds first.
+export default defineWorkersConfig(async () => {
+  const migrations = await readD1Migrations(path.join(__dirname, "drizzle"));
+  return {
+    plugins: [tsconfigPaths()],
+    test: {
+      include: ["tests/integration/**/*.test.ts"],
+      setupFiles: ["./tests/integration/apply-migrations.ts"],
+      deps: {
+        optimizer: {
+          ssr: {
+            enabled: true,
+            include: [
+              "@remix-run/cloudflare",
+              "@remix-run/react",
+              "react",
+              "react/jsx-runtime",
+              "react-dom",
+              "react-dom/server",
+              "react-router",
+              "react-router-dom",
+              "react-router-dom/server",
+              "isbot",
+              "i18next",
+              "react-i18next",
+              "remix-i18next/server",
+              "remix-i18next/react",
+            ],
+          },
+        },
+      },
+      poolOptions: {
+        workers: {
+          main: "./workers/app.ts",
+          singleWorker: true,
+          // The AI binding is remote-only; tests use the offline pseudo engine and never reach it.
+          remoteBindings: false,
+          wrangler: { configPath: "./wrangler.toml" },
+          miniflare: {
+            bindings: {
+              TEST_MIGRATIONS: migrations,
+              SESSION_SECRET: "integration-tests-secret-0123456789abcdef",
+            },
+          },
+        },
+      },
+    },
+  };
+});
