@@ -16,7 +16,7 @@ export const scanMessageSchema = z.object({
 export type ScanMessage = z.infer<typeof scanMessageSchema>;
 
 export default {
-  async queue(batch, _env) {
+  async queue(batch, _env, _ctx) {
     for (const message of batch.messages) {
       const parsed = scanMessageSchema.safeParse(message.body);
       if (!parsed.success) {

@@ -1,0 +1,2 @@
+export const PBKDF2_ITERATIONS: number;
+export function hashPassword(password: string): string;
