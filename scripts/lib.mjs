@@ -68,8 +68,8 @@ export function d1ExecFile(sql, target) {
   }
 }
 
-export function applyMigrations(target) {
-  wrangler(["d1", "migrations", "apply", "DB", ...target]);
+export function applyMigrations(target, { quiet = false } = {}) {
+  wrangler(["d1", "migrations", "apply", "DB", ...target], { capture: quiet });
 }
 
 /** Creates the museum when it is missing and the user (or resets the password of an existing one). */
