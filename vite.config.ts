@@ -9,7 +9,7 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     cloudflareDevProxyVitePlugin({ getLoadContext, remoteBindings: false } as Parameters<typeof cloudflareDevProxyVitePlugin>[0]),
     remix({
@@ -22,15 +22,19 @@ export default defineConfig({
     }),
     tsconfigPaths(),
   ],
-  ssr: {
-    resolve: {
-      conditions: ["workerd", "worker", "browser"],
-      externalConditions: ["workerd", "worker"],
-    },
-    target: "webworker",
-    noExternal: true,
-  },
+  // The production bundle runs in workerd, so it takes every dependency in; `vite dev` renders in Node.
+  ssr:
+    command === "build"
+      ? {
+          resolve: {
+            conditions: ["workerd", "worker", "browser"],
+            externalConditions: ["workerd", "worker"],
+          },
+          target: "webworker" as const,
+          noExternal: true,
+        }
+      : undefined,
   build: {
     minify: true,
   },
-});
+}));

@@ -124,3 +124,13 @@ export const DEMO = {
   email: "demo@muselingo.test",
   password: "muselingo-demo",
 };
+
+/** Applies local migrations and, on an empty database, seeds the demo museum and prints its login. */
+export function prepareLocalDatabase(target) {
+  applyMigrations(target, { quiet: true });
+  const [{ n } = { n: 0 }] = d1Query("SELECT COUNT(*) AS n FROM museums", target);
+  if (Number(n) === 0) {
+    d1ExecFile(upsertUserSql(DEMO), target);
+    console.log(`\nSeeded the demo museum "${DEMO.museumName}".\n  Login:    ${DEMO.email}\n  Password: ${DEMO.password}\n`);
+  }
+}

@@ -1,0 +1,74 @@
+// `npm test`: build, then every suite in turn (unit, integration in workerd, end-to-end in chromium),
+// then one closing line with the totals. Exits non-zero if any suite fails.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { build, quietEnv, ROOT } from "./lib.mjs";
+
+const bin = (name) => join(ROOT, "node_modules", ".bin", name);
+const reports = join(ROOT, "test-results", "reports");
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const started = Date.now();
+console.log("Building…");
+build();
+
+const suites = [
+  {
+    name: "unit",
+    cmd: bin("vitest"),
+    args: ["run", "--config", "vitest.unit.config.ts", "--reporter=default", "--reporter=json", `--outputFile=${join(reports, "unit.json")}`],
+    report: "unit.json",
+  },
+  {
+    name: "integration",
+    cmd: bin("vitest"),
+    args: ["run", "--config", "vitest.integration.config.ts", "--reporter=default", "--reporter=json", `--outputFile=${join(reports, "integration.json")}`],
+    report: "integration.json",
+  },
+  {
+    name: "e2e",
+    cmd: bin("playwright"),
+    args: ["test", "--reporter=list,json"],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, "e2e.json") },
+    report: "e2e.json",
+  },
+];
+
+function counts(suite) {
+  try {
+    const data = JSON.parse(readFileSync(join(reports, suite.report), "utf8"));
+    if (suite.name === "e2e") {
+      const s = data.stats ?? {};
+      return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0 };
+    }
+    return { passed: data.numPassedTests ?? 0, failed: data.numFailedTests ?? 0, skipped: (data.numPendingTests ?? 0) + (data.numTodoTests ?? 0) };
+  } catch {
+    return null;
+  }
+}
+
+const results = [];
+for (const suite of suites) {
+  console.log(`\n=== ${suite.name} ===`);
+  const t0 = Date.now();
+  const run = spawnSync(suite.cmd, suite.args, { cwd: ROOT, env: { ...quietEnv, ...suite.env }, stdio: "inherit" });
+  const c = counts(suite);
+  results.push({ name: suite.name, ok: run.status === 0, seconds: (Date.now() - t0) / 1000, counts: c });
+}
+
+console.log("\n=== summary ===");
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const r of results) {
+  const c = r.counts ?? { passed: 0, failed: r.ok ? 0 : 1, skipped: 0 };
+  passed += c.passed;
+  failed += c.failed + (r.ok || c.failed > 0 ? 0 : 1);
+  skipped += c.skipped;
+  console.log(`${r.name.padEnd(12)} ${r.ok ? "ok    " : "FAILED"} ${c.passed} passed, ${c.failed} failed (${r.seconds.toFixed(1)} s)`);
+}
+console.log(`total time ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
