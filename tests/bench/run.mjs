@@ -1,0 +1,107 @@
+// `npm run bench`: what a visitor's phone downloads and how fast the local Worker answers.
+// Sizes are exact; timings come from a local `wrangler dev` on this machine, so compare them between
+// runs on the same machine, never against a hard threshold in tests.
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { build, DEMO, ROOT } from "../../scripts/lib.mjs";
+
+const PORT = 8795;
+const BASE = `http://127.0.0.1:${PORT}`;
+const args = new Set(process.argv.slice(2));
+
+if (!args.has("--no-build")) build();
+
+function clientManifest() {
+  const dir = join(ROOT, "build", "client", "assets");
+  const file = readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f));
+  const text = readFileSync(join(dir, file), "utf8");
+  return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+}
+
+function routeJsBytes(manifest, routeId) {
+  const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (const id of ["root", routeId]) {
+    const route = manifest.routes[id];
+    if (!route) continue;
+    files.add(route.module);
+    for (const i of route.imports ?? []) files.add(i);
+  }
+  let raw = 0;
+  let gz = 0;
+  for (const f of files) {
+    const buf = readFileSync(join(ROOT, "build", "client", f));
+    raw += buf.length;
+    gz += gzipSync(buf, { level: 9 }).length;
+  }
+  return { files: files.size, raw, gzip: gz };
+}
+
+const manifest = clientManifest();
+const sizes = {};
+for (const id of ["routes/_index", "routes/login", "routes/dashboard", "routes/settings"]) sizes[id] = routeJsBytes(manifest, id);
+const css = readdirSync(join(ROOT, "build", "client", "assets")).filter((f) => f.endsWith(".css"));
+const cssGzip = css.reduce((n, f) => n + gzipSync(readFileSync(join(ROOT, "build", "client", "assets", f))).length, 0);
+
+console.log("\nJavaScript a page loads (entry + root + route chunks):");
+for (const [id, s] of Object.entries(sizes)) {
+  console.log(`  ${id.padEnd(18)} ${String(s.files).padStart(2)} files  ${(s.raw / 1024).toFixed(1).padStart(6)} KiB raw  ${(s.gzip / 1024).toFixed(1).padStart(6)} KiB gzip`);
+}
+console.log(`  stylesheet gzip   ${(cssGzip / 1024).toFixed(1)} KiB`);
+
+const stateDir = join(ROOT, ".wrangler", "bench");
+rmSync(stateDir, { recursive: true, force: true });
+const server = spawn("node", ["scripts/start.mjs", "--no-build", "--persist-to", ".wrangler/bench"], {
+  cwd: ROOT,
+  env: { ...process.env, PORT: String(PORT) },
+  stdio: "ignore",
+  detached: true,
+});
+
+async function waitForServer() {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE}/session`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error("the local server did not start within 90 s");
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function measure(label, count, request) {
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const response = await request(i);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${label}: HTTP ${response.status}`);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`  ${label.padEnd(28)} n=${count}  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms`);
+}
+
+try {
+  await waitForServer();
+  for (let i = 0; i < 5; i++) await (await fetch(`${BASE}/login`)).arrayBuffer();
+  console.log("\nLocal wrangler dev, sequential requests:");
+  await measure("GET /login (HTML)", 50, () => fetch(`${BASE}/login`));
+  await measure("GET /session (JSON)", 50, () => fetch(`${BASE}/session`));
+  await measure("POST /login (PBKDF2 100k)", 15, (i) =>
+    fetch(`${BASE}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.255.0.${i}` },
+      body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
+    }),
+  );
+} finally {
+  process.kill(-server.pid, "SIGTERM");
+}
