@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ArticlesIcon, QrIcon, SettingsIcon, StatsIcon } from "~/components/icons";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
 
@@ -12,10 +13,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const TILES = [
-  { to: "/articles", key: "dashboard.articles", icon: "📝" },
-  { to: "/qrcodes", key: "dashboard.qrcodes", icon: "🔳" },
-  { to: "/stats", key: "dashboard.stats", icon: "📊" },
-  { to: "/settings", key: "dashboard.settings", icon: "⚙️" },
+  { to: "/articles", key: "dashboard.articles", Icon: ArticlesIcon },
+  { to: "/qrcodes", key: "dashboard.qrcodes", Icon: QrIcon },
+  { to: "/stats", key: "dashboard.stats", Icon: StatsIcon },
+  { to: "/settings", key: "dashboard.settings", Icon: SettingsIcon },
 ] as const;
 
 export default function Dashboard() {
@@ -29,9 +30,7 @@ export default function Dashboard() {
         {TILES.map((tile) => (
           <li key={tile.to}>
             <Link to={tile.to} className="tile">
-              <span className="tile__icon" aria-hidden="true">
-                {tile.icon}
-              </span>
+              <tile.Icon />
               <span>{t(tile.key)}</span>
             </Link>
           </li>

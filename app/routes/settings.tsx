@@ -63,6 +63,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return json({ error: { code: "invalid_input", message: "intent: expected museum or password", field: "intent" } }, { status: 400 });
 }
 
+function optionLabel(code: string, endonym: string, uiLocale: "fr" | "en"): string {
+  const label = languageLabel(code, uiLocale);
+  return label.toLowerCase() === endonym.toLowerCase() ? label : `${label} — ${endonym}`;
+}
+
 function FieldError({ id, message }: { id: string; message?: string }) {
   const { t } = useTranslation();
   if (!message) return null;
@@ -110,7 +115,7 @@ export default function Settings() {
           <select name="sourceLang" defaultValue={museum.sourceLang} aria-describedby="source-help">
             {languages.map((lang) => (
               <option key={lang.code} value={lang.code}>
-                {languageLabel(lang.code, uiLocale)} — {lang.endonym}
+                {optionLabel(lang.code, lang.endonym, uiLocale)}
               </option>
             ))}
           </select>
