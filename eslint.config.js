@@ -8,7 +8,7 @@ export default tseslint.config(
     ignores: [
       "build/",
       "node_modules/",
-      ".wrangler/",
+      "**/.wrangler/",
       "test-results/",
       "playwright-report/",
       "**/worker-configuration.d.ts",
@@ -33,7 +33,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.mjs", "*.config.{js,ts}", "tests/**/*.ts"],
+    files: ["scripts/**/*.mjs", "*.config.{js,ts}", "tests/**/*.{ts,mjs}"],
     languageOptions: { globals: { ...globals.node } },
   },
 );
