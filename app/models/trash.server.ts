@@ -1,0 +1,115 @@
+import { and, eq, gt, isNotNull } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { articles, folders } from "~/db/schema";
+import { notFound } from "~/utils/api.server";
+import { loadFolderIndex } from "./tree.server";
+
+export const TRASH_RETENTION_DAYS = 30;
+const RETENTION_MS = TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000;
+
+export interface TrashItem {
+  type: "article" | "folder";
+  id: number;
+  name: string;
+  /** Where it was, as folder names from the root. */
+  path: string[];
+  deletedAt: number;
+  purgeAt: number;
+  /** For a folder: the folders and articles inside it, at any depth. */
+  itemCount: number;
+}
+
+/** Trashed items not yet past their retention, newest first. */
+export async function listTrash(db: Database, museumId: number, now = Date.now()): Promise<TrashItem[]> {
+  const cutoff = now - RETENTION_MS;
+  const [index, allArticles] = await Promise.all([
+    loadFolderIndex(db, museumId),
+    db
+      .select({ id: articles.id, name: articles.unformattedName, folderId: articles.folderId, deletedAt: articles.deletedAt })
+      .from(articles)
+      .where(eq(articles.museumId, museumId)),
+  ]);
+  const items: TrashItem[] = [];
+  for (const article of allArticles) {
+    if (article.deletedAt === null || article.deletedAt <= cutoff) continue;
+    items.push({
+      type: "article",
+      id: article.id,
+      name: article.name,
+      path: index.path(article.folderId),
+      deletedAt: article.deletedAt,
+      purgeAt: article.deletedAt + RETENTION_MS,
+      itemCount: 0,
+    });
+  }
+  const folderRows = await db
+    .select({ id: folders.id, name: folders.name, parentId: folders.parentId, deletedAt: folders.deletedAt })
+    .from(folders)
+    .where(and(eq(folders.museumId, museumId), isNotNull(folders.deletedAt), gt(folders.deletedAt, cutoff)));
+  for (const folder of folderRows) {
+    const inside = index.descendants(folder.id);
+    const articleCount = allArticles.filter((a) => a.folderId === folder.id || (a.folderId !== null && inside.has(a.folderId))).length;
+    items.push({
+      type: "folder",
+      id: folder.id,
+      name: folder.name,
+      path: index.path(folder.parentId),
+      deletedAt: folder.deletedAt!,
+      purgeAt: folder.deletedAt! + RETENTION_MS,
+      itemCount: inside.size + articleCount,
+    });
+  }
+  return items.sort((a, b) => b.deletedAt - a.deletedAt || b.id - a.id);
+}
+
+/**
+ * Brings an item back where it was; when that folder is gone or trashed, to the root. A folder whose
+ * name is taken there meanwhile comes back as "name (2)".
+ */
+export async function restoreItem(db: Database, museumId: number, input: { type: "article" | "folder"; id: number }, now = Date.now()) {
+  const cutoff = now - RETENTION_MS;
+  const index = await loadFolderIndex(db, museumId);
+  if (input.type === "article") {
+    const row = await db.query.articles.findFirst({
+      where: and(eq(articles.id, input.id), eq(articles.museumId, museumId), isNotNull(articles.deletedAt), gt(articles.deletedAt, cutoff)),
+    });
+    if (!row) throw notFound("Trashed article", "id");
+    const folderId = index.isLive(row.folderId) ? row.folderId : null;
+    await db.update(articles).set({ deletedAt: null, folderId }).where(and(eq(articles.id, row.id), eq(articles.museumId, museumId)));
+    return { type: "article" as const, id: row.id, name: row.unformattedName, pathArray: index.path(folderId) };
+  }
+  const folder = index.get(input.id);
+  const row = folder && folder.deletedAt !== null && folder.deletedAt > cutoff ? folder : undefined;
+  if (!row) throw notFound("Trashed folder", "id");
+  const parentId = index.isLive(row.parentId) ? row.parentId : null;
+  const name = index.freeName(parentId, row.name);
+  await db
+    .update(folders)
+    .set({ deletedAt: null, parentId, name })
+    .where(and(eq(folders.id, row.id), eq(folders.museumId, museumId)));
+  return { type: "folder" as const, id: row.id, name, pathArray: index.path(parentId) };
+}
+
+/**
+ * Deletes for good what has been in the trash longer than the retention, with everything inside
+ * trashed folders. QR codes of purged articles lose their link (ON DELETE SET NULL).
+ */
+export async function purgeExpiredTrash(db: Database, now = Date.now()) {
+  const cutoff = now - RETENTION_MS;
+  const doomed = `WITH RECURSIVE doomed(id) AS (
+      SELECT id FROM folders WHERE deleted_at IS NOT NULL AND deleted_at <= ?1
+      UNION SELECT f.id FROM folders f JOIN doomed d ON f.parent_id = d.id
+    )`;
+  const d1 = db.$client;
+  const articlesWhere = `WHERE folder_id IN (SELECT id FROM doomed) OR (deleted_at IS NOT NULL AND deleted_at <= ?1)`;
+  const foldersWhere = `WHERE id IN (SELECT id FROM doomed)`;
+  // One batch is one transaction, so the counts are those of the rows deleted.
+  const [articleCount, folderCount] = await d1.batch<{ n: number }>([
+    d1.prepare(`${doomed} SELECT COUNT(*) AS n FROM articles ${articlesWhere}`).bind(cutoff),
+    d1.prepare(`${doomed} SELECT COUNT(*) AS n FROM folders ${foldersWhere}`).bind(cutoff),
+    d1.prepare(`${doomed} DELETE FROM articles ${articlesWhere}`).bind(cutoff),
+    d1.prepare(`${doomed} DELETE FROM folders ${foldersWhere}`).bind(cutoff),
+  ]);
+  return { articles: articleCount?.results[0]?.n ?? 0, folders: folderCount?.results[0]?.n ?? 0 };
+}
+

@@ -1,0 +1,8 @@
+import { readArticle } from "~/models/tree.server";
+import { articleQuerySchema } from "~/models/tree-input";
+import { queryLoader } from "~/utils/api.server";
+
+/** `GET /api/read/article?articleId=`: the article with its name (URL slug), unformatted_name and content. */
+export const loader = queryLoader(articleQuerySchema, ({ input, user, context }) =>
+  readArticle(context.db, user.museumId, input.articleId),
+);
