@@ -1,0 +1,72 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { useTranslation } from "react-i18next";
+import { listTrash, TRASH_RETENTION_DAYS } from "~/models/trash.server";
+import { callApi, treeErrorMessage } from "~/utils/api-client";
+import { pageMeta } from "~/utils/meta";
+import { requireUser } from "~/utils/session.server";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "trash", { noindex: true });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return json({ items: await listTrash(context.db, user.museumId), now: Date.now(), days: TRASH_RETENTION_DAYS });
+}
+
+export default function Trash() {
+  const { items, now, days } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState<string | null>(null);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short" });
+
+  async function restore(item: (typeof items)[number]) {
+    setBusy(`${item.type}:${item.id}`);
+    const result = await callApi<{ pathArray: string[] }>("/api/manage/restore_item", { type: item.type, id: item.id });
+    setBusy(null);
+    if (result.ok) {
+      const place = result.data.pathArray.length ? result.data.pathArray.join(" / ") : t("articles.root");
+      toast.success(t("trash.restored", { place }));
+    } else {
+      toast.error(treeErrorMessage(t, result));
+    }
+    revalidator.revalidate();
+  }
+
+  return (
+    <section className="page">
+      <header className="articles__header">
+        <h1>{t("trash.title")}</h1>
+        <Link to="/articles" className="button button--ghost">
+          ← {t("trash.backToArticles")}
+        </Link>
+      </header>
+      <p className="muted">{t("trash.intro", { days })}</p>
+      {items.length === 0 ? <p>{t("trash.empty")}</p> : null}
+      <ul className="tree">
+        {items.map((item) => (
+          <li key={`${item.type}:${item.id}`} className="tree-row trash-row">
+            <span className="tree-row__icon" aria-hidden="true">
+              {item.type === "folder" ? "📁" : "📄"}
+            </span>
+            <div className="trash-row__text">
+              <strong>{item.name}</strong>
+              <span className="muted">
+                {t("trash.deletedOn", { date: date.format(item.deletedAt) })} ·{" "}
+                {t("trash.daysLeft", { count: Math.max(1, Math.ceil((item.purgeAt - now) / 86_400_000)) })}
+                {item.path.length ? ` · ${t("trash.from", { path: item.path.join(" / ") })}` : ""}
+                {item.type === "folder" && item.itemCount > 0 ? ` · ${t("trash.items", { count: item.itemCount })}` : ""}
+              </span>
+            </div>
+            <button type="button" className="button button--small" disabled={busy !== null} onClick={() => void restore(item)}>
+              {t("trash.restore")}
+              <span className="visually-hidden"> {item.name}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
