@@ -3,6 +3,7 @@ import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
+import { FileIcon, FolderIcon } from "~/components/icons";
 import { listTrash, TRASH_RETENTION_DAYS } from "~/models/trash.server";
 import { callApi, treeErrorMessage } from "~/utils/api-client";
 import { pageMeta } from "~/utils/meta";
@@ -49,7 +50,7 @@ export default function Trash() {
         {items.map((item) => (
           <li key={`${item.type}:${item.id}`} className="tree-row trash-row">
             <span className="tree-row__icon" aria-hidden="true">
-              {item.type === "folder" ? "📁" : "📄"}
+              {item.type === "folder" ? <FolderIcon /> : <FileIcon />}
             </span>
             <div className="trash-row__text">
               <strong>{item.name}</strong>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/confirm-dialog";
+import { TrashIcon } from "~/components/icons";
 import type { TreeNode } from "~/models/tree-input";
 import { callApi, treeErrorMessage, type ApiResult } from "~/utils/api-client";
 import { nextNumberedName } from "~/utils/names";
@@ -99,7 +100,7 @@ export function ArticlesBrowser({ path, items }: { path: string[]; items: TreeNo
           {t("articles.addFolder")}
         </button>
         <Link to="/trash" className="articles__trash">
-          🗑 {t("articles.trash")}
+          <TrashIcon /> {t("articles.trash")}
         </Link>
       </div>
       {items.length === 0 ? <p className="muted">{t("articles.empty")}</p> : null}

@@ -59,7 +59,7 @@ export function ItemMenu({ label, position, destinations, onRename, onMove, onDe
           ) : (
             destinations.map((d) => (
               <button key={`${d.toPathArray.join("/")}/${d.toFolderId ?? ""}`} type="button" role="menuitem" onClick={() => onMove(d)}>
-                {d.isParent ? `↑ ${t("articles.parentFolder")} (${d.label || t("articles.root")})` : `📁 ${d.label}`}
+                {d.isParent ? `↑ ${t("articles.parentFolder")} (${d.label || t("articles.root")})` : d.label}
               </button>
             ))
           )}

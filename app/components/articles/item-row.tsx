@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useRef, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FileIcon, FolderIcon } from "~/components/icons";
 import { useOutsidePress } from "~/hooks/use-outside-press";
 import type { TreeNode } from "~/models/tree-input";
 import { folderHref, type Destination } from "./tree-helpers";
@@ -45,7 +46,7 @@ export function ItemRow(props: ItemRowProps) {
   return (
     <li className={`tree-row tree-row--${node.type}`} onContextMenu={openFromContextMenu}>
       <span className="tree-row__icon" aria-hidden="true">
-        {node.type === "folder" ? "📁" : "📄"}
+        {node.type === "folder" ? <FolderIcon /> : <FileIcon />}
       </span>
       {renaming ? (
         <RenameForm name={node.name} onConfirm={props.onRename} onCancel={props.onCancelRename} />
