@@ -46,9 +46,12 @@ export async function listTrash(db: Database, museumId: number, now = Date.now()
     .select({ id: folders.id, name: folders.name, parentId: folders.parentId, deletedAt: folders.deletedAt })
     .from(folders)
     .where(and(eq(folders.museumId, museumId), isNotNull(folders.deletedAt), gt(folders.deletedAt, cutoff)));
+  const articlesPerFolder = new Map<number, number>();
+  for (const a of allArticles) if (a.folderId !== null) articlesPerFolder.set(a.folderId, (articlesPerFolder.get(a.folderId) ?? 0) + 1);
   for (const folder of folderRows) {
     const inside = index.descendants(folder.id);
-    const articleCount = allArticles.filter((a) => a.folderId === folder.id || (a.folderId !== null && inside.has(a.folderId))).length;
+    let articleCount = articlesPerFolder.get(folder.id) ?? 0;
+    for (const id of inside) articleCount += articlesPerFolder.get(id) ?? 0;
     items.push({
       type: "folder",
       id: folder.id,

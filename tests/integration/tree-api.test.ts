@@ -441,3 +441,30 @@ describe("tenancy", () => {
     expect(await response.json()).toMatchObject({ error: { code: "not_found" } });
   });
 });
+
+describe("the articles and trash pages", () => {
+  it("show only the user's own museum", async () => {
+    const owner = await staff();
+    await owner.call("add_folder", { pathArray: [], id: "Trésor caché" });
+    await owner.call("add_folder", { pathArray: [], id: "Réserve secrète" });
+    await owner.call("delete_item", { type: "folder", id: "Réserve secrète", pathArray: [] });
+    const ownPage = await (await get("/articles", owner.cookie)).text();
+    expect(ownPage).toContain("Trésor caché");
+
+    const other = await staff();
+    const page = await get("/articles", other.cookie);
+    expect(page.status).toBe(200);
+    expect(await page.text()).not.toContain("Trésor caché");
+    expect((await get(`/articles/${encodeURIComponent("Trésor caché")}`, other.cookie)).status).toBe(404);
+    expect(await (await get("/trash", other.cookie)).text()).not.toContain("Réserve secrète");
+    expect(await (await get("/trash", owner.cookie)).text()).toContain("Réserve secrète");
+  });
+
+  it("redirect to /login without a session", async () => {
+    for (const path of ["/articles", "/articles/Salle", "/trash"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get("Location")).toContain("/login?redirectTo=");
+    }
+  });
+});
