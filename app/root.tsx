@@ -47,8 +47,6 @@ export const meta: MetaFunction = ({ matches }) => {
   return [{ title: translate(locale, "error.metaTitle") }];
 };
 
-export type RootLoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
-
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");

@@ -1,4 +1,4 @@
-import { constantTimeEqual } from "./crypto.server";
+import { constantTimeEqual, toBase64Url } from "./crypto.server";
 
 /**
  * Workers cap PBKDF2 at 100,000 iterations in production (local workerd does not), so this is
@@ -17,12 +17,6 @@ function b64decode(text: string): Uint8Array<ArrayBuffer> {
   const normal = text.replace(/-/g, "+").replace(/_/g, "/");
   const padded = normal + "=".repeat((4 - (normal.length % 4)) % 4);
   return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
-}
-
-function b64encode(bytes: Uint8Array): string {
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
@@ -45,7 +39,7 @@ async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iteration
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
   const hash = await derive(password, salt, PBKDF2_ITERATIONS);
-  return `${PREFIX}$${PBKDF2_ITERATIONS}$${b64encode(salt)}$${b64encode(hash)}`;
+  return `${PREFIX}$${PBKDF2_ITERATIONS}$${toBase64Url(salt)}$${toBase64Url(hash)}`;
 }
 
 export function parseIterations(stored: string): number | null {
