@@ -468,3 +468,18 @@ describe("the articles and trash pages", () => {
     }
   });
 });
+
+describe("the daily cron trigger", () => {
+  it("purges the trash through the Worker's scheduled handler", async () => {
+    const s = await staff();
+    await s.call("add_folder", { pathArray: [], id: "Ancienne salle" });
+    await s.call("delete_item", { type: "folder", id: "Ancienne salle", pathArray: [] });
+    const longAgo = Date.now() - (TRASH_RETENTION_DAYS + 1) * 86_400_000;
+    await env.DB.prepare("UPDATE folders SET deleted_at = ? WHERE museum_id = ?").bind(longAgo, s.user.museumId).run();
+    // The pool's SELF runs the Worker's `scheduled` too; its type only declares fetch.
+    const worker = SELF as unknown as { scheduled(options: { scheduledTime: Date; cron: string }): Promise<unknown> };
+    await worker.scheduled({ scheduledTime: new Date(), cron: "30 3 * * *" });
+    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM folders WHERE museum_id = ?").bind(s.user.museumId).first<{ n: number }>();
+    expect(left!.n).toBe(0);
+  });
+});
