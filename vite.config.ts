@@ -5,7 +5,7 @@ import { getLoadContext } from "./app/load-context";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
-    v3_singleFetch: false;
+    v3_singleFetch: true;
   }
 }
 
@@ -18,6 +18,8 @@ export default defineConfig(({ command }) => ({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_lazyRouteDiscovery: true,
+        v3_singleFetch: true,
+        v3_routeConfig: true,
       },
     }),
     tsconfigPaths(),

@@ -7,7 +7,6 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nOptions, resources } from "./i18n/config";
 import { getLocale } from "./i18n/i18n.server";
 import { NonceProvider } from "./utils/nonce";
-import { jsonApiActionResponse } from "./utils/json-action.server";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -18,9 +17,6 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const jsonResponse = jsonApiActionResponse(request, responseStatusCode, responseHeaders, remixContext);
-  if (jsonResponse) return jsonResponse;
-
   const instance = createInstance();
   const lng = await getLocale(request);
   await instance.use(initReactI18next).init({ ...i18nOptions, lng, resources });

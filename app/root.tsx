@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Link,
@@ -16,7 +16,7 @@ import toast, { Toaster } from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { SiteLayout } from "./components/site-layout";
-import { DEFAULT_LOCALE, translate } from "./i18n/config";
+import { DEFAULT_LOCALE, fixedT } from "./i18n/config";
 import { getLocale } from "./i18n/i18n.server";
 import stylesheet from "./styles/app.css?url";
 import { localeFromMatches } from "./utils/meta";
@@ -32,7 +32,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [locale, user, flash] = await Promise.all([getLocale(request), getUser(request, context), readFlashToast(request)]);
-  return json(
+  return data(
     {
       locale,
       user: user ? { email: user.email, museumName: user.museumName } : null,
@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) => {
   const locale = localeFromMatches(matches);
-  return [{ title: translate(locale, "error.metaTitle") }];
+  return [{ title: fixedT(locale)("error.metaTitle") }];
 };
 
 export function Layout({ children }: { children: ReactNode }) {

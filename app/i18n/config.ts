@@ -1,3 +1,4 @@
+import { createInstance, type TFunction } from "i18next";
 import enCommon from "../../locales/en/common.json";
 import frCommon from "../../locales/fr/common.json";
 
@@ -24,12 +25,13 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (SUPPORTED_LOCALES as readonly string[]).includes(value);
 }
 
-/** A translator usable outside React (meta functions, error pages before hydration). */
-export function translate(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
-  let node: unknown = resources[locale].common;
-  for (const part of key.split(".")) {
-    node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined;
-  }
-  if (typeof node !== "string") return key;
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ""));
+// One i18next instance holding both locales, initialised synchronously (the resources are inline), for
+// code that runs outside React: meta functions and the error pages' titles. Plurals and
+// interpolation work as in components.
+const standalone = createInstance({ ...i18nOptions, resources, lng: DEFAULT_LOCALE, initImmediate: false });
+void standalone.init();
+
+/** i18next's `t` fixed to one locale. On the server, prefer `i18nServer.getFixedT(request)`. */
+export function fixedT(locale: Locale): TFunction {
+  return standalone.getFixedT(locale);
 }

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { museums, sessions, users } from "~/db/schema";
 import { hmacSha256Hex, randomToken, sha256Hex } from "~/utils/crypto.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from "./rate-limit.server";
+import { clearLoginFailures, refundLoginAttempt, reserveLoginAttempt } from "./rate-limit.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -25,7 +25,8 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-async function attemptKeys(secret: string, email: string, address: string) {
+/** The limiter's keys for an account and an address, HMACed so D1 holds no raw e-mail or IP. */
+export async function attemptKeys(secret: string, email: string, address: string) {
   const [emailKey, addressKey] = await Promise.all([
     hmacSha256Hex(secret, `email:${email}`),
     hmacSha256Hex(secret, `addr:${address}`),
@@ -41,16 +42,14 @@ export async function login(
   const email = normalizeEmail(input.email);
   const { emailKey, addressKey } = await attemptKeys(input.secret, email, input.clientAddress);
 
-  const retryAfter = await loginRetryAfter(db, [emailKey, addressKey], now);
-  if (retryAfter !== null) return { kind: "rate_limited", retryAfter };
+  const reservation = await reserveLoginAttempt(db, [emailKey, addressKey], now);
+  if (!reservation.allowed) return { kind: "rate_limited", retryAfter: reservation.retryAfter };
 
   const user = await db.query.users.findFirst({ where: eq(users.email, email) });
   const valid = await verifyPassword(input.password, user?.passwordHash ?? null);
-  if (!user || !valid) {
-    await recordLoginFailure(db, [emailKey, addressKey], now);
-    return { kind: "invalid" };
-  }
+  if (!user || !valid) return { kind: "invalid" };
 
+  await refundLoginAttempt(db, [addressKey]);
   await clearLoginFailures(db, emailKey);
   const { token, expiresAt } = await createSession(db, user.id, now);
   return { kind: "ok", token, expiresAt, user: { id: user.id, email: user.email } };
@@ -88,18 +87,26 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
   await db.delete(sessions).where(eq(sessions.id, await sha256Hex(token)));
 }
 
-export type ChangePasswordResult = { kind: "ok" } | { kind: "wrong_current" };
+export type ChangePasswordResult = { kind: "ok" } | { kind: "wrong_current" } | { kind: "rate_limited"; retryAfter: number };
 
-/** Changes the password and signs out every other session of the user. */
+/**
+ * Changes the password and signs out every other session of the user. The current password is a
+ * guess like any login's: it counts against the same limiter, so a stolen session cannot brute-force it.
+ */
 export async function changePassword(
   db: Database,
   user: SessionUser,
-  input: { currentPassword: string; newPassword: string },
+  input: { currentPassword: string; newPassword: string; clientAddress: string; secret: string; now?: number },
 ): Promise<ChangePasswordResult> {
+  const now = input.now ?? Date.now();
+  const { emailKey, addressKey } = await attemptKeys(input.secret, normalizeEmail(user.email), input.clientAddress);
+  const reservation = await reserveLoginAttempt(db, [emailKey, addressKey], now);
+  if (!reservation.allowed) return { kind: "rate_limited", retryAfter: reservation.retryAfter };
   const row = await db.query.users.findFirst({ where: eq(users.id, user.id) });
   if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
     return { kind: "wrong_current" };
   }
+  await refundLoginAttempt(db, [emailKey, addressKey]);
   const passwordHash = await hashPassword(input.newPassword);
   await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),

@@ -1,4 +1,4 @@
-import { ApiError, notFound } from "~/utils/api.server";
+import { conflict, notFound } from "~/errors";
 
 export interface FolderRow {
   id: number;
@@ -12,11 +12,14 @@ const key = (parentId: number | null) => parentId ?? ROOT;
 
 /**
  * All folders of one museum, live and trashed, indexed in memory: a museum has hundreds of folders
- * at most, and one query beats a query per path segment.
+ * at most, and one query beats a query per path segment. Every walk is bounded by the number of
+ * folders, so even a parent loop in stored data cannot hang a request.
  */
 export class FolderIndex {
   private readonly byId = new Map<number, FolderRow>();
   private readonly children = new Map<number, FolderRow[]>();
+  /** Folders whose parent chain loops back on itself (never reachable from the root). */
+  readonly cycleIds: number[];
 
   constructor(rows: readonly FolderRow[]) {
     for (const row of rows) {
@@ -25,6 +28,27 @@ export class FolderIndex {
       list.push(row);
       this.children.set(key(row.parentId), list);
     }
+    this.cycleIds = this.findCycles();
+  }
+
+  /** Each folder's chain is walked once: "done" folders end a walk, meeting the current walk is a loop. */
+  private findCycles(): number[] {
+    const state = new Map<number, "walking" | "done">();
+    const onCycle: number[] = [];
+    for (const start of this.byId.keys()) {
+      const chain: number[] = [];
+      let current: number | null = start;
+      while (current !== null && !state.has(current) && this.byId.has(current)) {
+        state.set(current, "walking");
+        chain.push(current);
+        current = this.byId.get(current)!.parentId;
+      }
+      if (current !== null && state.get(current) === "walking") {
+        onCycle.push(...chain.slice(chain.indexOf(current)));
+      }
+      for (const id of chain) state.set(id, "done");
+    }
+    return onCycle;
   }
 
   get(id: number): FolderRow | undefined {
@@ -36,7 +60,8 @@ export class FolderIndex {
   }
 
   liveChild(parentId: number | null, name: string): FolderRow | undefined {
-    return this.liveChildren(parentId).find((f) => f.name === name);
+    const wanted = name.normalize("NFC");
+    return this.liveChildren(parentId).find((f) => f.name === wanted);
   }
 
   /** The live folder at `path` (null for the root), or a 404 naming `field`. */
@@ -44,20 +69,30 @@ export class FolderIndex {
     let parent: number | null = null;
     for (const [i, name] of path.entries()) {
       const child = this.liveChild(parent, name);
-      if (!child) throw notFound(`Folder /${path.slice(0, i + 1).join("/")}`, field);
+      if (!child) throw notFound(`Folder ${i + 1} of the path`, field);
       parent = child.id;
     }
     return parent;
   }
 
-  /** True when the folder and all its ancestors are live (the root always is). */
-  isLive(id: number | null): boolean {
+  /** The chain from `id` up to the root, at most one step per folder (a loop ends the walk). */
+  private ancestry(id: number | null): { rows: FolderRow[]; reachesRoot: boolean } {
+    const rows: FolderRow[] = [];
+    const seen = new Set<number>();
     for (let current = id; current !== null; ) {
       const row = this.byId.get(current);
-      if (!row || row.deletedAt !== null) return false;
+      if (!row || seen.has(current)) return { rows, reachesRoot: false };
+      seen.add(current);
+      rows.push(row);
       current = row.parentId;
     }
-    return true;
+    return { rows, reachesRoot: true };
+  }
+
+  /** True when the folder and all its ancestors are live (the root always is). */
+  isLive(id: number | null): boolean {
+    const { rows, reachesRoot } = this.ancestry(id);
+    return reachesRoot && rows.every((row) => row.deletedAt === null);
   }
 
   /** Ids of every folder below `id`, live or not. */
@@ -76,14 +111,9 @@ export class FolderIndex {
   }
 
   path(id: number | null): string[] {
-    const names: string[] = [];
-    for (let current = id; current !== null; ) {
-      const row = this.byId.get(current);
-      if (!row) break;
-      names.unshift(row.name);
-      current = row.parentId;
-    }
-    return names;
+    return this.ancestry(id)
+      .rows.map((row) => row.name)
+      .reverse();
   }
 
   /** `name`, or `name (2)`, `name (3)`… whichever no live folder under `parentId` holds. */
@@ -97,8 +127,8 @@ export class FolderIndex {
   }
 
   assertNameFree(parentId: number | null, name: string, field: string) {
-    if (this.liveChild(parentId, name)) {
-      throw new ApiError(409, "conflict", `A folder named "${name}" already exists here`, field);
-    }
+    if (this.liveChild(parentId, name)) throw folderNameTaken(field);
   }
 }
+
+export const folderNameTaken = (field: string) => conflict(field, "A folder with this name already exists here");

@@ -1,45 +1,46 @@
-import { and, gt, gte, inArray, lt, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { loginAttempts } from "~/db/schema";
 
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
-/** Seconds until the first of `keys` that has used up its failures may try again, or null. */
-export async function loginRetryAfter(db: Database, keys: string[], now: number): Promise<number | null> {
-  const rows = await db
-    .select({ windowStart: loginAttempts.windowStart })
-    .from(loginAttempts)
-    .where(
-      and(
-        inArray(loginAttempts.key, keys),
-        gt(loginAttempts.windowStart, now - LOGIN_WINDOW_MS),
-        gte(loginAttempts.count, LOGIN_MAX_FAILURES),
-      ),
-    );
-  if (rows.length === 0) return null;
-  const until = Math.max(...rows.map((r) => r.windowStart + LOGIN_WINDOW_MS));
-  return Math.max(1, Math.ceil((until - now) / 1000));
-}
+export type Reservation = { allowed: true } | { allowed: false; retryAfter: number };
 
-/** Counts one failure against each key in a fixed 15-minute window that starts at its first failure. */
-export async function recordLoginFailure(db: Database, keys: string[], now: number): Promise<void> {
+/**
+ * Takes one attempt from each key's budget before the password is checked, in one batch (one
+ * transaction): of 50 parallel guesses exactly the first 10 reach the check, whatever the interleaving.
+ * A fixed 15-minute window starts at a key's first attempt. A successful check gives the attempt back.
+ */
+export async function reserveLoginAttempt(db: Database, keys: string[], now: number): Promise<Reservation> {
+  const d1 = db.$client;
   const expired = now - LOGIN_WINDOW_MS;
-  await db.batch([
-    db.delete(loginAttempts).where(lt(loginAttempts.windowStart, expired)),
+  const [, ...rows] = await d1.batch<{ count: number; window_start: number }>([
+    d1.prepare("DELETE FROM login_attempts WHERE window_start <= ?1").bind(expired),
     ...keys.map((key) =>
-      db
-        .insert(loginAttempts)
-        .values({ key, windowStart: now, count: 1 })
-        .onConflictDoUpdate({
-          target: loginAttempts.key,
-          set: {
-            count: sql`case when ${loginAttempts.windowStart} <= ${expired} then 1 else ${loginAttempts.count} + 1 end`,
-            windowStart: sql`case when ${loginAttempts.windowStart} <= ${expired} then ${now} else ${loginAttempts.windowStart} end`,
-          },
-        }),
+      d1
+        .prepare(
+          `INSERT INTO login_attempts (key, window_start, count) VALUES (?1, ?2, 1)
+           ON CONFLICT (key) DO UPDATE SET
+             count = CASE WHEN window_start <= ?3 THEN 1 ELSE count + 1 END,
+             window_start = CASE WHEN window_start <= ?3 THEN ?2 ELSE window_start END
+           RETURNING count, window_start`,
+        )
+        .bind(key, now, expired),
     ),
   ]);
+  const over = rows.map((r) => r.results[0]).filter((r) => r !== undefined && r.count > LOGIN_MAX_FAILURES);
+  if (over.length === 0) return { allowed: true };
+  const until = Math.max(...over.map((r) => r!.window_start + LOGIN_WINDOW_MS));
+  return { allowed: false, retryAfter: Math.max(1, Math.ceil((until - now) / 1000)) };
+}
+
+/** Gives back the attempts a correct password took, so staff sharing an address are not locked out. */
+export async function refundLoginAttempt(db: Database, keys: string[]): Promise<void> {
+  await db
+    .update(loginAttempts)
+    .set({ count: sql`max(${loginAttempts.count} - 1, 0)` })
+    .where(inArray(loginAttempts.key, keys));
 }
 
 export async function clearLoginFailures(db: Database, key: string): Promise<void> {

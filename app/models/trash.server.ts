@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { articles, folders } from "~/db/schema";
-import { notFound } from "~/utils/api.server";
+import { isUniqueViolation, notFound } from "~/errors";
 import { loadFolderIndex } from "./tree.server";
 
 export const TRASH_RETENTION_DAYS = 30;
@@ -71,26 +71,42 @@ export async function listTrash(db: Database, museumId: number, now = Date.now()
  */
 export async function restoreItem(db: Database, museumId: number, input: { type: "article" | "folder"; id: number }, now = Date.now()) {
   const cutoff = now - RETENTION_MS;
-  const index = await loadFolderIndex(db, museumId);
   if (input.type === "article") {
+    const index = await loadFolderIndex(db, museumId);
     const row = await db.query.articles.findFirst({
       where: and(eq(articles.id, input.id), eq(articles.museumId, museumId), isNotNull(articles.deletedAt), gt(articles.deletedAt, cutoff)),
     });
     if (!row) throw notFound("Trashed article", "id");
     const folderId = index.isLive(row.folderId) ? row.folderId : null;
-    await db.update(articles).set({ deletedAt: null, folderId }).where(and(eq(articles.id, row.id), eq(articles.museumId, museumId)));
+    // Conditional on still being in the trash: of two parallel restores, one wins and one gets a 404.
+    const restored = await db
+      .update(articles)
+      .set({ deletedAt: null, folderId })
+      .where(and(eq(articles.id, row.id), eq(articles.museumId, museumId), isNotNull(articles.deletedAt), gt(articles.deletedAt, cutoff)))
+      .returning({ id: articles.id });
+    if (restored.length === 0) throw notFound("Trashed article", "id");
     return { type: "article" as const, id: row.id, name: row.unformattedName, pathArray: index.path(folderId) };
   }
-  const folder = index.get(input.id);
-  const row = folder && folder.deletedAt !== null && folder.deletedAt > cutoff ? folder : undefined;
-  if (!row) throw notFound("Trashed folder", "id");
-  const parentId = index.isLive(row.parentId) ? row.parentId : null;
-  const name = index.freeName(parentId, row.name);
-  await db
-    .update(folders)
-    .set({ deletedAt: null, parentId, name })
-    .where(and(eq(folders.id, row.id), eq(folders.museumId, museumId)));
-  return { type: "folder" as const, id: row.id, name, pathArray: index.path(parentId) };
+  // The free name is read, then written under the unique index; losing that race means reading again.
+  for (let attempt = 1; ; attempt++) {
+    const index = await loadFolderIndex(db, museumId);
+    const folder = index.get(input.id);
+    const row = folder && folder.deletedAt !== null && folder.deletedAt > cutoff ? folder : undefined;
+    if (!row) throw notFound("Trashed folder", "id");
+    const parentId = index.isLive(row.parentId) ? row.parentId : null;
+    const name = index.freeName(parentId, row.name);
+    try {
+      const restored = await db
+        .update(folders)
+        .set({ deletedAt: null, parentId, name })
+        .where(and(eq(folders.id, row.id), eq(folders.museumId, museumId), isNotNull(folders.deletedAt), gt(folders.deletedAt, cutoff)))
+        .returning({ id: folders.id });
+      if (restored.length === 0) throw notFound("Trashed folder", "id");
+      return { type: "folder" as const, id: row.id, name, pathArray: index.path(parentId) };
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 10) throw error;
+    }
+  }
 }
 
 /**

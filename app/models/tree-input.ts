@@ -1,27 +1,28 @@
 import { z } from "zod";
 
-// Folder names are ids in the spec's API and segments of /articles/* URLs, hence no slash.
-export const folderNameSchema = z
-  .string({ required_error: "Required", invalid_type_error: "Expected a folder name" })
-  .trim()
-  .min(1, "A folder name cannot be empty")
-  .max(100, "A folder name holds at most 100 characters")
-  .refine((name) => !name.includes("/"), "A folder name cannot contain /")
-  // eslint-disable-next-line no-control-regex
-  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), "A folder name cannot contain control characters");
+import { checkItemName } from "~/utils/names";
 
-export const pathArraySchema = z.array(folderNameSchema, { invalid_type_error: "Expected a list of folder names" }).max(50);
+/** Folder and article names: the one rule of `checkItemName`; a refusal's message is its reason code. */
+export const itemNameSchema = z.string({ required_error: "required", invalid_type_error: "wrong_type" }).transform((raw, ctx) => {
+  const checked = checkItemName(raw);
+  if (!checked.ok) {
+    ctx.addIssue({ code: "custom", message: checked.problem });
+    return z.NEVER;
+  }
+  return checked.name;
+});
+
+// Folder names are ids in the spec's API and segments of /articles/* URLs.
+export const folderNameSchema = itemNameSchema;
+
+export const pathArraySchema = z.array(folderNameSchema, { invalid_type_error: "wrong_type" }).max(50, "too_many");
 
 export const articleIdSchema = z.union(
-  [z.number().int().positive(), z.string().regex(/^\d{1,15}$/, "Expected an article id").transform(Number)],
-  { errorMap: () => ({ message: "Expected an article id (a positive integer)" }) },
+  [z.number().int().positive(), z.string().regex(/^\d{1,15}$/).transform(Number)],
+  { errorMap: () => ({ message: "wrong_type" }) },
 );
 
-export const articleNameSchema = z
-  .string({ required_error: "Required" })
-  .trim()
-  .min(1, "A name cannot be empty")
-  .max(200, "A name holds at most 200 characters");
+export const articleNameSchema = itemNameSchema;
 
 export const addArticleSchema = z.object({ pathArray: pathArraySchema.default([]) });
 export const addFolderSchema = z.object({ pathArray: pathArraySchema.default([]), id: folderNameSchema });
@@ -40,7 +41,7 @@ export const moveItemSchema = z
   .object({
     fromPathArray: pathArraySchema.default([]),
     itemId: z.union([z.number().int().positive(), z.string().min(1)], {
-      errorMap: () => ({ message: "Expected an article id or a folder name" }),
+      errorMap: () => ({ message: "wrong_type" }),
     }),
     type: z.enum(["article", "folder"]).optional(),
     toPathArray: pathArraySchema.default([]),
@@ -51,21 +52,21 @@ export const moveItemSchema = z
     if (type === "article") {
       const parsed = articleIdSchema.safeParse(input.itemId);
       if (!parsed.success) {
-        ctx.addIssue({ code: "custom", path: ["itemId"], message: "Expected an article id" });
+        ctx.addIssue({ code: "custom", path: ["itemId"], message: "wrong_type" });
         return z.NEVER;
       }
       return { ...input, type, itemId: parsed.data } as const;
     }
     const parsed = folderNameSchema.safeParse(input.itemId);
     if (!parsed.success) {
-      ctx.addIssue({ code: "custom", path: ["itemId"], message: parsed.error.issues[0]?.message ?? "Expected a folder name" });
+      ctx.addIssue({ code: "custom", path: ["itemId"], message: parsed.error.issues[0]?.message ?? "invalid" });
       return z.NEVER;
     }
     return { ...input, type, itemId: parsed.data } as const;
   });
 export const restoreItemSchema = z.object({
   type: z.enum(["article", "folder"]),
-  id: z.number({ invalid_type_error: "Expected the trash item's id" }).int().positive(),
+  id: z.number({ invalid_type_error: "wrong_type" }).int().positive(),
 });
 export const articleQuerySchema = z.object({ articleId: articleIdSchema });
 

@@ -2,20 +2,26 @@ import { and, eq, isNull } from "drizzle-orm";
 import { newArticleContent } from "~/content/defaults";
 import type { Database } from "~/db/client.server";
 import { articles, folders } from "~/db/schema";
-import { ApiError, notFound } from "~/utils/api.server";
-import { highestNumber, slugify, uniqueSlug } from "~/utils/names";
-import { FolderIndex } from "./folder-index.server";
+import { DomainError, isUniqueViolation, notFound } from "~/errors";
+import { slugify } from "~/utils/names";
+import { FolderIndex, folderNameTaken } from "./folder-index.server";
+import { repairFolderCycles } from "./folder-cycles.server";
 import type { TreeNode } from "./tree-input";
 
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: "base" });
 
+/** The museum's folders; a parent loop found in them is broken on the spot (the folders go to the root). */
 export async function loadFolderIndex(db: Database, museumId: number): Promise<FolderIndex> {
-  const rows = await db
-    .select({ id: folders.id, parentId: folders.parentId, name: folders.name, deletedAt: folders.deletedAt })
-    .from(folders)
-    .where(eq(folders.museumId, museumId));
-  return new FolderIndex(rows);
+  const read = () =>
+    db
+      .select({ id: folders.id, parentId: folders.parentId, name: folders.name, deletedAt: folders.deletedAt })
+      .from(folders)
+      .where(eq(folders.museumId, museumId));
+  const index = new FolderIndex(await read());
+  if (index.cycleIds.length === 0) return index;
+  await repairFolderCycles(db, museumId, index.cycleIds);
+  return new FolderIndex(await read());
 }
 
 async function liveArticleRows(db: Database, museumId: number) {
@@ -34,9 +40,12 @@ export async function listTree(db: Database, museumId: number): Promise<TreeNode
     list.push(row);
     articlesByFolder.set(row.folderId, list);
   }
+  // Each folder is entered once at most, whatever the stored parents say.
+  const entered = new Set<number>();
   const build = (folderId: number | null): TreeNode[] => [
     ...index
       .liveChildren(folderId)
+      .filter((f) => !entered.has(f.id) && entered.add(f.id))
       .sort(byName)
       .map((f): TreeNode => ({ type: "folder", id: f.name, name: f.name, children: build(f.id) })),
     ...(articlesByFolder.get(folderId) ?? [])
@@ -55,6 +64,26 @@ export async function listLiveArticles(db: Database, museumId: number) {
     .map((a) => ({ id: a.id, name: a.slug, unformatted_name: a.name }));
 }
 
+/**
+ * "<base> N" and "<slug base>-N" in one statement, N one more than the highest number among the live
+ * names and every slug (trashed ones too, so a restored article keeps its public address). SQLite runs
+ * a statement alone, so parallel creations each get their own N instead of fighting over one.
+ */
+const INSERT_NUMBERED_ARTICLE = `
+INSERT INTO articles (museum_id, folder_id, slug, unformatted_name, content, updated_at)
+SELECT ?1, ?2, ?3 || '-' || n, ?4 || ' ' || n, json_set(?5, '$[0].url', ?3 || '-' || n), ?6
+FROM (SELECT 1 + max(
+  coalesce((SELECT max(CASE WHEN slug = ?3 THEN 0 ELSE CAST(substr(slug, length(?3) + 2) AS INTEGER) END)
+    FROM articles WHERE museum_id = ?1 AND (slug = ?3 OR (
+      substr(slug, 1, length(?3) + 1) = ?3 || '-' AND length(slug) BETWEEN length(?3) + 2 AND length(?3) + 9
+      AND substr(slug, length(?3) + 2) NOT GLOB '*[^0-9]*'))), 0),
+  coalesce((SELECT max(CASE WHEN unformatted_name = ?4 THEN 0 ELSE CAST(substr(unformatted_name, length(?4) + 2) AS INTEGER) END)
+    FROM articles WHERE museum_id = ?1 AND deleted_at IS NULL AND (unformatted_name = ?4 OR (
+      substr(unformatted_name, 1, length(?4) + 1) = ?4 || ' ' AND length(unformatted_name) BETWEEN length(?4) + 2 AND length(?4) + 9
+      AND substr(unformatted_name, length(?4) + 2) NOT GLOB '*[^0-9]*'))), 0)
+) AS n)
+RETURNING id, slug, unformatted_name`;
+
 export async function addArticle(
   db: Database,
   museumId: number,
@@ -62,41 +91,33 @@ export async function addArticle(
 ) {
   const index = await loadFolderIndex(db, museumId);
   const folderId = index.resolve(input.pathArray);
-  const existing = await db
-    .select({ name: articles.unformattedName, slug: articles.slug, deletedAt: articles.deletedAt })
-    .from(articles)
-    .where(eq(articles.museumId, museumId));
-  // The number follows both the live names and every slug (trashed ones too, so a restored article
-  // keeps its public address), so a new article's name and slug read alike: "Nouvel article 3".
-  const n =
-    Math.max(
-      highestNumber(input.defaultNameBase, existing.filter((a) => a.deletedAt === null).map((a) => a.name)),
-      highestNumber(slugify(input.defaultNameBase), existing.map((a) => a.slug), "-"),
-    ) + 1;
-  const name = `${input.defaultNameBase} ${n}`;
-  const slug = uniqueSlug(slugify(name), new Set(existing.map((a) => a.slug)));
-  const now = Date.now();
-  const row = await db
-    .insert(articles)
-    .values({
-      museumId,
-      folderId,
-      slug,
-      unformattedName: name,
-      content: JSON.stringify(newArticleContent(slug)),
-      updatedAt: now,
-    })
-    .returning({ id: articles.id })
-    .get();
-  return { id: row.id, name: slug, unformatted_name: name, pathArray: input.pathArray };
+  const statement = db.$client
+    .prepare(INSERT_NUMBERED_ARTICLE)
+    .bind(museumId, folderId, slugify(input.defaultNameBase), input.defaultNameBase, JSON.stringify(newArticleContent("")), Date.now());
+  // A slug typed by hand could still collide; the next attempt counts past it.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const row = await statement.first<{ id: number; slug: string; unformatted_name: string }>();
+      if (!row) throw new Error("the article insert returned no row");
+      return { id: row.id, name: row.slug, unformatted_name: row.unformatted_name, pathArray: index.path(folderId) };
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+    }
+  }
 }
 
 export async function addFolder(db: Database, museumId: number, input: { pathArray: string[]; id: string }) {
   const index = await loadFolderIndex(db, museumId);
   const parentId = index.resolve(input.pathArray);
   index.assertNameFree(parentId, input.id, "id");
-  await db.insert(folders).values({ museumId, parentId, name: input.id });
-  return { type: "folder" as const, id: input.id, name: input.id, pathArray: input.pathArray };
+  try {
+    await db.insert(folders).values({ museumId, parentId, name: input.id });
+  } catch (error) {
+    // Another request created the same name meanwhile: the unique index decided.
+    if (isUniqueViolation(error)) throw folderNameTaken("id");
+    throw error;
+  }
+  return { type: "folder" as const, id: input.id, name: input.id, pathArray: index.path(parentId) };
 }
 
 async function findLiveArticle(db: Database, museumId: number, articleId: number) {
@@ -108,11 +129,12 @@ async function findLiveArticle(db: Database, museumId: number, articleId: number
 }
 
 export async function renameArticle(db: Database, museumId: number, input: { articleId: number; newName: string }) {
-  await findLiveArticle(db, museumId, input.articleId);
-  await db
+  const updated = await db
     .update(articles)
     .set({ unformattedName: input.newName, updatedAt: Date.now() })
-    .where(and(eq(articles.id, input.articleId), eq(articles.museumId, museumId)));
+    .where(and(eq(articles.id, input.articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)))
+    .returning({ id: articles.id });
+  if (updated.length === 0) throw notFound("Article", "articleId");
   return { id: input.articleId, unformatted_name: input.newName };
 }
 
@@ -124,10 +146,20 @@ export async function renameFolder(
   const index = await loadFolderIndex(db, museumId);
   const parentId = index.resolve(input.pathArray);
   const folder = index.liveChild(parentId, input.itemName);
-  if (!folder) throw notFound(`Folder ${input.itemName}`, "itemName");
-  if (input.newName !== input.itemName) {
+  if (!folder) throw notFound("Folder", "itemName");
+  if (input.newName !== folder.name) {
     index.assertNameFree(parentId, input.newName, "newName");
-    await db.update(folders).set({ name: input.newName }).where(and(eq(folders.id, folder.id), eq(folders.museumId, museumId)));
+    try {
+      const updated = await db
+        .update(folders)
+        .set({ name: input.newName })
+        .where(and(eq(folders.id, folder.id), eq(folders.museumId, museumId), isNull(folders.deletedAt)))
+        .returning({ id: folders.id });
+      if (updated.length === 0) throw notFound("Folder", "itemName");
+    } catch (error) {
+      if (isUniqueViolation(error)) throw folderNameTaken("newName");
+      throw error;
+    }
   }
   return { type: "folder" as const, id: input.newName, name: input.newName };
 }
@@ -138,20 +170,60 @@ export type DeleteInput = { type: "article"; id: number } | { type: "folder"; id
 export async function deleteItem(db: Database, museumId: number, input: DeleteInput) {
   const now = Date.now();
   if (input.type === "article") {
-    await findLiveArticle(db, museumId, input.id);
-    await db.update(articles).set({ deletedAt: now }).where(and(eq(articles.id, input.id), eq(articles.museumId, museumId)));
+    const updated = await db
+      .update(articles)
+      .set({ deletedAt: now })
+      .where(and(eq(articles.id, input.id), eq(articles.museumId, museumId), isNull(articles.deletedAt)))
+      .returning({ id: articles.id });
+    if (updated.length === 0) throw notFound("Article", "id");
     return { type: "article" as const, id: input.id, deletedAt: now };
   }
   const index = await loadFolderIndex(db, museumId);
   const folder = index.liveChild(index.resolve(input.pathArray), input.id);
-  if (!folder) throw notFound(`Folder ${input.id}`, "id");
-  await db.update(folders).set({ deletedAt: now }).where(and(eq(folders.id, folder.id), eq(folders.museumId, museumId)));
-  return { type: "folder" as const, id: input.id, deletedAt: now };
+  if (!folder) throw notFound("Folder", "id");
+  const updated = await db
+    .update(folders)
+    .set({ deletedAt: now })
+    .where(and(eq(folders.id, folder.id), eq(folders.museumId, museumId), isNull(folders.deletedAt)))
+    .returning({ id: folders.id });
+  if (updated.length === 0) throw notFound("Folder", "id");
+  return { type: "folder" as const, id: folder.name, deletedAt: now };
 }
 
 export type MoveInput =
   | { type: "article"; itemId: number; fromPathArray: string[]; toPathArray: string[]; toFolderId: string | null }
   | { type: "folder"; itemId: string; fromPathArray: string[]; toPathArray: string[]; toFolderId: string | null };
+
+/**
+ * Re-parents a folder only if, as the database stands when the statement runs, the destination is a
+ * live folder of the museum and not the folder itself or below it. The check and the write are one
+ * statement, so two crossed moves (P into Q, Q into P) cannot both pass: the second sees the first.
+ */
+const MOVE_FOLDER = `
+UPDATE folders SET parent_id = ?1
+WHERE id = ?2 AND museum_id = ?3 AND deleted_at IS NULL
+  AND (?1 IS NULL OR (
+    EXISTS (SELECT 1 FROM folders d WHERE d.id = ?1 AND d.museum_id = ?3 AND d.deleted_at IS NULL)
+    AND NOT EXISTS (
+      WITH RECURSIVE up(id, depth) AS (
+        SELECT ?1, 0
+        UNION
+        SELECT f.parent_id, up.depth + 1 FROM folders f JOIN up ON f.id = up.id
+        WHERE f.parent_id IS NOT NULL AND up.depth < 10000
+      )
+      SELECT 1 FROM up WHERE up.id = ?2
+    )
+  ))
+RETURNING id`;
+
+const MOVE_ARTICLE = `
+UPDATE articles SET folder_id = ?1, updated_at = ?4
+WHERE id = ?2 AND museum_id = ?3 AND deleted_at IS NULL
+  AND (?1 IS NULL OR EXISTS (SELECT 1 FROM folders d WHERE d.id = ?1 AND d.museum_id = ?3 AND d.deleted_at IS NULL))
+RETURNING id`;
+
+const intoItself = () =>
+  new DomainError("invalid_input", "A folder cannot move into itself or into one of its folders", "toFolderId", "into_itself");
 
 export async function moveItem(db: Database, museumId: number, input: MoveInput) {
   const index = await loadFolderIndex(db, museumId);
@@ -160,21 +232,32 @@ export async function moveItem(db: Database, museumId: number, input: MoveInput)
   if (input.type === "article") {
     const article = await findLiveArticle(db, museumId, input.itemId);
     if (!index.isLive(article.folderId)) throw notFound("Article", "itemId");
-    await db
-      .update(articles)
-      .set({ folderId: destination, updatedAt: Date.now() })
-      .where(and(eq(articles.id, article.id), eq(articles.museumId, museumId)));
+    const moved = await db.$client.prepare(MOVE_ARTICLE).bind(destination, article.id, museumId, Date.now()).first();
+    if (!moved) throw notFound("Article or destination", "itemId");
     return { type: "article" as const, id: article.id, pathArray: index.path(destination) };
   }
 
   const folder = index.liveChild(index.resolve(input.fromPathArray, "fromPathArray"), input.itemId);
-  if (!folder) throw notFound(`Folder ${input.itemId}`, "itemId");
-  if (destination !== null && (destination === folder.id || index.descendants(folder.id).has(destination))) {
-    throw new ApiError(400, "invalid_input", "A folder cannot move into itself or into one of its folders", "toFolderId");
-  }
+  if (!folder) throw notFound("Folder", "itemId");
+  if (destination !== null && (destination === folder.id || index.descendants(folder.id).has(destination))) throw intoItself();
   if (folder.parentId !== destination) {
     index.assertNameFree(destination, folder.name, "itemId");
-    await db.update(folders).set({ parentId: destination }).where(and(eq(folders.id, folder.id), eq(folders.museumId, museumId)));
+    let moved: unknown;
+    try {
+      moved = await db.$client.prepare(MOVE_FOLDER).bind(destination, folder.id, museumId).first();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw folderNameTaken("itemId");
+      throw error;
+    }
+    if (!moved) {
+      // The tree changed since it was read: say which way.
+      const now = await loadFolderIndex(db, museumId);
+      if (!now.get(folder.id) || now.get(folder.id)!.deletedAt !== null) throw notFound("Folder", "itemId");
+      if (destination !== null && (!now.get(destination) || now.get(destination)!.deletedAt !== null)) {
+        throw notFound("Destination folder", "toFolderId");
+      }
+      throw intoItself();
+    }
   }
   return { type: "folder" as const, id: folder.name, pathArray: index.path(destination) };
 }

@@ -1,9 +1,9 @@
-import { json, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type MetaFunction } from "@remix-run/cloudflare";
 import { NotFound } from "~/components/not-found";
 import { pageMeta } from "~/utils/meta";
 
 export function loader() {
-  return json(null, { status: 404 });
+  return data(null, { status: 404 });
 }
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "notFound", { noindex: true });

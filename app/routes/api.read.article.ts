@@ -1,6 +1,8 @@
 import { readArticle } from "~/models/tree.server";
 import { articleQuerySchema } from "~/models/tree-input";
-import { queryLoader } from "~/utils/api.server";
+import { getOnly, queryLoader } from "~/utils/api.server";
+
+export const action = getOnly;
 
 /** `GET /api/read/article?articleId=`: the article with its name (URL slug), unformatted_name and content. */
 export const loader = queryLoader(articleQuerySchema, ({ input, user, context }) =>

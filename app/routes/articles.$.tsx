@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ArticlesBrowser } from "~/components/articles/articles-browser";
@@ -14,8 +14,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const path = (params["*"] ?? "").split("/").filter(Boolean);
   const items = findFolder(await listTree(context.db, user.museumId), path);
-  if (!items) return json({ path, items: null }, { status: 404 });
-  return json({ path, items });
+  if (!items) return data({ path, items: null }, { status: 404 });
+  return { path, items };
 }
 
 export default function ArticlesRoute() {

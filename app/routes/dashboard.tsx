@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ArticlesIcon, QrIcon, SettingsIcon, StatsIcon } from "~/components/icons";
@@ -9,7 +9,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "dashboard"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return json({ museumName: user.museumName });
+  return { museumName: user.museumName };
 }
 
 const TILES = [

@@ -1,5 +1,5 @@
 import {
-  json,
+  data,
   redirect,
   type ActionFunctionArgs,
   type HeadersFunction,
@@ -10,11 +10,11 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { useEffect } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
-import { login } from "~/models/auth.server";
-import { loginSchema } from "~/models/login-input";
-import { apiError, clientAddress, invalidInput, readJsonBody } from "~/utils/http.server";
+import type { ErrorBody } from "~/errors";
+import { readFormBody } from "~/utils/http.server";
+import { attemptLogin, jsonLogin } from "~/utils/login.server";
 import { pageMeta } from "~/utils/meta";
-import { getUser, safeRedirect, sessionCookie } from "~/utils/session.server";
+import { getUser, safeRedirect } from "~/utils/session.server";
 import { flashToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "login");
@@ -32,47 +32,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * `POST /login` takes the spec's JSON `{email, password}` (200 + cookie, 400, 401, 429) and also the
- * page's own form, which redirects on success so the page works without JavaScript.
+ * The page's own form: redirects on success, so the page works without JavaScript. The spec's JSON
+ * `POST /login` is answered by the Worker before Remix (workers/app.ts); it is handled here too so that
+ * `npm run dev`, which has no Worker wrapper, answers it the same way.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const isJson = (request.headers.get("Content-Type") ?? "").toLowerCase().includes("application/json");
-  let input: unknown;
-  let redirectTo: string | undefined;
-  if (isJson) {
-    const body = await readJsonBody(request);
-    if (!body.ok) return body.response;
-    input = body.value;
-  } else {
-    const form = await request.formData();
-    input = { email: form.get("email") ?? undefined, password: form.get("password") ?? undefined };
-    redirectTo = safeRedirect(form.get("redirectTo"));
+  if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/json")) return jsonLogin(request, context);
+  const body = await readFormBody(request);
+  if (!body.ok) return body.response;
+  const { form } = body;
+  const input = { email: form.get("email") ?? undefined, password: form.get("password") ?? undefined };
+  const outcome = await attemptLogin(request, context, input);
+  if (outcome.kind === "refused") {
+    const error = (await outcome.response.json()) as ErrorBody;
+    return data(error, { status: outcome.response.status, headers: outcome.response.headers });
   }
-  const parsed = loginSchema.safeParse(input);
-  if (!parsed.success) return invalidInput(parsed.error);
-
-  const result = await login(context.db, {
-    ...parsed.data,
-    clientAddress: clientAddress(request),
-    secret: context.config.SESSION_SECRET,
-  });
-  if (result.kind === "rate_limited") {
-    return apiError(429, "rate_limited", "Too many failed logins, try again later", {
-      headers: { "Retry-After": String(result.retryAfter) },
-      retryAfter: result.retryAfter,
-    });
-  }
-  if (result.kind === "invalid") return apiError(401, "unauthorized", "Wrong email or password");
-
-  const headers = new Headers({ "Set-Cookie": sessionCookie(request, result.token), "Cache-Control": "no-store" });
-  if (isJson) return json({ email: result.user.email }, { headers });
+  const headers = new Headers({ "Set-Cookie": outcome.setCookie, "Cache-Control": "private, no-store" });
   headers.append("Set-Cookie", await flashToast("success", "login.success"));
-  return redirect(redirectTo ?? "/dashboard", { headers });
+  return redirect(safeRedirect(form.get("redirectTo")), { headers });
 }
 
-type ActionError = { error: { code: string; message: string; retryAfter?: number } };
-
-function errorKey(data: ActionError): string {
+function errorKey(data: ErrorBody): string {
   switch (data.error.code) {
     case "rate_limited":
       return "login.rateLimited";
@@ -85,11 +65,11 @@ function errorKey(data: ActionError): string {
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const actionData = useActionData<ActionError>();
+  const actionData = useActionData<ErrorBody>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const message = actionData?.error ? t(errorKey(actionData), { minutes: Math.ceil((actionData.error.retryAfter ?? 60) / 60) }) : null;
+  const message = actionData?.error ? t(errorKey(actionData), { count: Math.ceil((actionData.error.retryAfter ?? 60) / 60) }) : null;
 
   useEffect(() => {
     if (message) toast.error(message);

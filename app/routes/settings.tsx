@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import toast from "react-hot-toast";
@@ -8,7 +8,9 @@ import { getMuseum, listTimeZones, museumSettingsSchema, updateMuseumSettings } 
 import { changePasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/models/password-input";
 import { isLocale } from "~/i18n/config";
 import { LANGUAGES, languageLabel } from "~/translation/languages";
+import { invalidField } from "~/errors";
 import { fieldErrors, formString } from "~/utils/form";
+import { clientAddress, domainErrorResponse, readFormBody } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
 
@@ -17,19 +19,21 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "settings",
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const museum = await getMuseum(context.db, user.museumId);
-  if (!museum) throw new Response("Museum not found", { status: 404 });
-  return json({
+  if (!museum) throw data(null, { status: 404 });
+  return {
     email: user.email,
     museum: { name: museum.name, sourceLang: museum.sourceLang, timezone: museum.timezone },
     timeZones: listTimeZones(),
-  });
+  };
 }
 
 type ActionResult = { intent: "museum" | "password"; ok: boolean; errors?: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = await request.formData();
+  const body = await readFormBody(request);
+  if (!body.ok) return body.response;
+  const { form } = body;
   const intent = formString(form, "intent");
 
   if (intent === "museum") {
@@ -38,9 +42,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       sourceLang: formString(form, "sourceLang"),
       timezone: formString(form, "timezone"),
     });
-    if (!parsed.success) return json<ActionResult>({ intent, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+    if (!parsed.success) return data<ActionResult>({ intent, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
     await updateMuseumSettings(context.db, user.museumId, parsed.data);
-    return json<ActionResult>({ intent, ok: true });
+    return { intent, ok: true } satisfies ActionResult;
   }
 
   if (intent === "password") {
@@ -49,18 +53,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
       newPassword: formString(form, "newPassword"),
       confirmPassword: formString(form, "confirmPassword"),
     });
-    if (!parsed.success) return json<ActionResult>({ intent, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
-    const result = await changePassword(context.db, user, parsed.data);
+    if (!parsed.success) return data<ActionResult>({ intent, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+    const result = await changePassword(context.db, user, {
+      ...parsed.data,
+      clientAddress: clientAddress(request),
+      secret: context.config.SESSION_SECRET,
+    });
+    if (result.kind === "rate_limited") {
+      return data<ActionResult>(
+        { intent, ok: false, errors: { currentPassword: "settings.errors.rateLimited" } },
+        { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
+      );
+    }
     if (result.kind === "wrong_current") {
-      return json<ActionResult>(
+      return data<ActionResult>(
         { intent, ok: false, errors: { currentPassword: "settings.errors.currentPasswordWrong" } },
         { status: 400 },
       );
     }
-    return json<ActionResult>({ intent, ok: true });
+    return { intent, ok: true } satisfies ActionResult;
   }
 
-  return json({ error: { code: "invalid_input", message: "intent: expected museum or password", field: "intent" } }, { status: 400 });
+  return domainErrorResponse(invalidField("intent", "invalid"));
 }
 
 function optionLabel(code: string, endonym: string, uiLocale: "fr" | "en"): string {
@@ -80,7 +94,9 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 
 export default function Settings() {
   const { email, museum, timeZones } = useLoaderData<typeof loader>();
-  const result = useActionData<ActionResult>();
+  // A refused body (415, 413) answers an `{ error }` instead: no form result to show.
+  const actionData = useActionData<ActionResult | { error: unknown }>();
+  const result = actionData && "intent" in actionData ? actionData : undefined;
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
   const uiLocale = isLocale(i18n.language) ? i18n.language : "fr";

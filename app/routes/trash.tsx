@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import toast from "react-hot-toast";
@@ -13,7 +13,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "trash", { 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return json({ items: await listTrash(context.db, user.museumId), now: Date.now(), days: TRASH_RETENTION_DAYS });
+  return { items: await listTrash(context.db, user.museumId), now: Date.now(), days: TRASH_RETENTION_DAYS };
 }
 
 export default function Trash() {

@@ -1,9 +1,11 @@
 import type { TFunction } from "i18next";
+import { isErrorReason } from "~/errors";
+import { NAME_MAX_LENGTH } from "./names";
 
 export interface ApiFailure {
   ok: false;
   status: number;
-  error: { code: string; message: string; field?: string };
+  error: { code: string; message: string; field?: string; reason?: string };
 }
 export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
 
@@ -26,18 +28,28 @@ export async function callApi<T = unknown>(path: string, body?: unknown): Promis
   }
 }
 
-/** A message for a failed tree call, in the interface language. */
-export function treeErrorMessage(t: TFunction, failure: ApiFailure): string {
-  switch (failure.error.code) {
-    case "conflict":
-      return t("articles.errors.conflict");
-    case "not_found":
-      return t("articles.errors.notFound");
-    case "invalid_input":
-      return failure.error.field === "toFolderId"
-        ? t("articles.errors.moveIntoItself")
-        : t("articles.errors.invalid", { message: failure.error.message });
-    default:
-      return t("toast.genericError");
-  }
+const KNOWN_CODES = new Set([
+  "invalid_input",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "too_large",
+  "unsupported_media_type",
+  "rate_limited",
+  "method_not_allowed",
+  "network",
+]);
+
+/**
+ * A failed call said in the interface language: from the reason code when the server gave one (a
+ * field rule), else from the error code. The server's English message is never shown.
+ */
+export function apiErrorMessage(t: TFunction, failure: ApiFailure): string {
+  const { code, reason } = failure.error;
+  if (reason && isErrorReason(reason)) return t(`errors.reasons.${reason}`, { max: NAME_MAX_LENGTH });
+  return t(`errors.codes.${KNOWN_CODES.has(code) ? code : "unknown"}`);
 }
+
+/** A message for a failed tree call (folders and articles), in the interface language. */
+export const treeErrorMessage = apiErrorMessage;

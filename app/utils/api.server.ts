@@ -1,22 +1,9 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
+import { isDomainError } from "~/errors";
 import type { SessionUser } from "~/models/auth.server";
-import { apiError, invalidInput, jsonNoStore, readJsonBody, type ApiErrorCode } from "./http.server";
+import { domainErrorResponse, invalidInput, jsonNoStore, methodNotAllowed, readJsonBody } from "./http.server";
 import { requireApiUser } from "./session.server";
-
-/** A refusal with its HTTP status, thrown by models and turned into the JSON error body by the API. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ApiErrorCode,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
-
-export const notFound = (what: string, field?: string) => new ApiError(404, "not_found", `${what} not found`, field);
 
 interface HandlerArgs<T> {
   input: T;
@@ -25,20 +12,21 @@ interface HandlerArgs<T> {
   context: AppLoadContext;
 }
 
+/** Runs a handler; a domain error thrown by a model becomes its JSON error response. */
 async function run(fn: () => Promise<unknown>): Promise<Response> {
   try {
     const result = await fn();
     return result instanceof Response ? result : jsonNoStore(result);
   } catch (error) {
-    if (error instanceof ApiError) return apiError(error.status, error.code, error.message, { field: error.field });
+    if (isDomainError(error)) return domainErrorResponse(error);
     throw error;
   }
 }
 
-/** `POST` with a JSON body: 401 without a session, 400 for malformed JSON or a field zod refuses. */
+/** `POST` with a JSON body: 401 without a session, 415/413/400 for a body it cannot read, 400 naming the field zod refuses. */
 export function jsonAction<S extends z.ZodTypeAny>(schema: S, handler: (args: HandlerArgs<z.infer<S>>) => Promise<unknown>) {
   return async ({ request, context }: ActionFunctionArgs) => {
-    if (request.method !== "POST") return apiError(405, "method_not_allowed", "Use POST", { headers: { Allow: "POST" } });
+    if (request.method !== "POST") return methodNotAllowed("POST");
     const user = await requireApiUser(request, context);
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
@@ -48,7 +36,7 @@ export function jsonAction<S extends z.ZodTypeAny>(schema: S, handler: (args: Ha
   };
 }
 
-/** `GET` with query parameters parsed by `schema`. */
+/** `GET` with query parameters parsed by `schema` (the last value wins for a repeated parameter). */
 export function queryLoader<S extends z.ZodTypeAny>(schema: S, handler: (args: HandlerArgs<z.infer<S>>) => Promise<unknown>) {
   return async ({ request, context }: LoaderFunctionArgs) => {
     const user = await requireApiUser(request, context);
@@ -58,7 +46,16 @@ export function queryLoader<S extends z.ZodTypeAny>(schema: S, handler: (args: H
   };
 }
 
-/** The loader of a POST-only API route. */
-export function postOnly() {
-  return apiError(405, "method_not_allowed", "Use POST", { headers: { Allow: "POST" } });
+/** A `GET` call without parameters. */
+export function readLoader(handler: (args: Omit<HandlerArgs<unknown>, "input">) => Promise<unknown>) {
+  return async ({ request, context }: LoaderFunctionArgs) => {
+    const user = await requireApiUser(request, context);
+    return run(() => handler({ user, request, context }));
+  };
 }
+
+/** The loader of a POST-only API route. */
+export const postOnly = () => methodNotAllowed("POST");
+
+/** The action of a GET-only API route. */
+export const getOnly = () => methodNotAllowed("GET");

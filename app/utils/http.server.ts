@@ -1,65 +1,123 @@
 import type { ZodError } from "zod";
+import { DomainError, type ErrorBody, type ErrorCode, type ErrorReason } from "~/errors";
+import { zodToDomainError } from "./zod-error";
 
-export type ApiErrorCode =
-  | "invalid_input"
-  | "unauthorized"
-  | "forbidden"
-  | "not_found"
-  | "conflict"
-  | "too_large"
-  | "unsupported_media_type"
-  | "rate_limited"
-  | "method_not_allowed";
-
-export interface ApiErrorBody {
-  error: { code: ApiErrorCode; message: string; field?: string; retryAfter?: number };
-}
+/** JSON bodies above this answer 413 (article content gets its own limit). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
 
 export function apiError(
   status: number,
-  code: ApiErrorCode,
+  code: ErrorCode,
   message: string,
-  init: { field?: string; headers?: HeadersInit; retryAfter?: number } = {},
+  init: { field?: string; reason?: ErrorReason; headers?: HeadersInit; retryAfter?: number } = {},
 ): Response {
-  const body: ApiErrorBody = {
+  const body: ErrorBody = {
     error: {
       code,
       message,
       ...(init.field ? { field: init.field } : {}),
+      ...(init.reason ? { reason: init.reason } : {}),
       ...(init.retryAfter ? { retryAfter: init.retryAfter } : {}),
     },
   };
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
-  headers.set("Cache-Control", "no-store");
+  headers.set("Cache-Control", "private, no-store");
   return new Response(JSON.stringify(body), { status, headers });
+}
+
+export function domainErrorResponse(error: DomainError, headers?: HeadersInit): Response {
+  const { field, reason } = error;
+  return apiError(error.status, error.code, error.message, { field, reason, headers });
 }
 
 /** 400 naming the first invalid field of a zod parse. */
 export function invalidInput(error: ZodError): Response {
-  const issue = error.issues[0];
-  const field = issue?.path.join(".") || undefined;
-  const message = issue ? `${field ? `${field}: ` : ""}${issue.message}` : "Invalid input";
-  return apiError(400, "invalid_input", message, { field });
+  return domainErrorResponse(zodToDomainError(error));
 }
 
-/** Reads a JSON body; malformed JSON becomes a 400 rather than an exception. */
-export async function readJsonBody(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!type.toLowerCase().includes("application/json")) {
+export function methodNotAllowed(allow: string): Response {
+  return apiError(405, "method_not_allowed", `Use ${allow}`, { headers: { Allow: allow } });
+}
+
+/** The media type of a request's body, lowercased and without parameters ("" when none). */
+export function mediaType(request: Request): string {
+  return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+export const isJsonRequest = (request: Request) => mediaType(request) === "application/json";
+
+export const isFormRequest = (request: Request) =>
+  ["application/x-www-form-urlencoded", "multipart/form-data"].includes(mediaType(request));
+
+/** Reads at most `limit` bytes of the body; null when it is longer (whatever Content-Length claimed). */
+export async function readBodyText(request: Request, limit: number): Promise<string | null> {
+  const declared = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > limit) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+export type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
+
+/** Reads a JSON body: 415 for another media type, 413 past the limit, 400 for malformed JSON. */
+export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): Promise<BodyResult> {
+  if (!isJsonRequest(request)) {
     return { ok: false, response: apiError(415, "unsupported_media_type", "Send a JSON body (Content-Type: application/json)") };
   }
+  const text = await readBodyText(request, limit);
+  if (text === null) {
+    return { ok: false, response: apiError(413, "too_large", `The body is larger than ${limit} bytes`) };
+  }
   try {
-    return { ok: true, value: await request.json() };
+    return { ok: true, value: JSON.parse(text) };
   } catch {
-    return { ok: false, response: apiError(400, "invalid_input", "The body is not valid JSON") };
+    return { ok: false, response: apiError(400, "invalid_input", "The body is not valid JSON", { reason: "invalid" }) };
+  }
+}
+
+/** Reads a form body for a page action: 415 for another media type, 413 past the limit. */
+export async function readFormBody(
+  request: Request,
+  limit = JSON_BODY_LIMIT,
+): Promise<{ ok: true; form: FormData } | { ok: false; response: Response }> {
+  if (!isFormRequest(request)) {
+    return { ok: false, response: apiError(415, "unsupported_media_type", "Send a form (application/x-www-form-urlencoded)") };
+  }
+  const declared = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > limit) {
+    return { ok: false, response: apiError(413, "too_large", `The body is larger than ${limit} bytes`) };
+  }
+  try {
+    return { ok: true, form: await request.formData() };
+  } catch {
+    return { ok: false, response: apiError(400, "invalid_input", "The form body is malformed", { reason: "invalid" }) };
   }
 }
 
 export function jsonNoStore(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
-  headers.set("Cache-Control", "no-store");
+  headers.set("Cache-Control", "private, no-store");
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { DEFAULT_LOCALE, isLocale, translate, type Locale } from "~/i18n/config";
+import { DEFAULT_LOCALE, isLocale, fixedT, type Locale } from "~/i18n/config";
 
 interface MatchLike {
   id: string;
@@ -19,8 +19,8 @@ export function pageMeta(
 ): MetaDescriptor[] {
   const locale = localeFromMatches(matches);
   const meta: MetaDescriptor[] = [
-    { title: translate(locale, `${section}.metaTitle`) },
-    { name: "description", content: translate(locale, `${section}.metaDescription`) },
+    { title: fixedT(locale)(`${section}.metaTitle`) },
+    { name: "description", content: fixedT(locale)(`${section}.metaDescription`) },
   ];
   if (options.noindex) meta.push({ name: "robots", content: "noindex, nofollow" });
   return meta;

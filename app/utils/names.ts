@@ -39,3 +39,32 @@ export function uniqueSlug(slug: string, taken: ReadonlySet<string>): string {
     if (!taken.has(candidate)) return candidate;
   }
 }
+
+export const NAME_MAX_LENGTH = 100;
+
+export type NameProblem = "empty" | "too_long" | "slash" | "dot_name" | "forbidden_characters";
+
+// C0 and C1 controls, DEL, line/paragraph separators, bidi embeddings, overrides and isolates, and
+// invisible characters that only serve to make two names look alike.
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff\u180e]/u;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// ZWNJ and ZWJ are real letters' glue in Persian, Indic scripts and emoji, so they may stand between two
+// visible characters, never at an end or beside a space, where they would only hide a difference.
+const LOOSE_JOINER = /(?:^|\s)[\u200c\u200d]|[\u200c\u200d](?:\s|$)/u;
+
+/**
+ * The one rule for folder and article names, which are also segments of `/articles/*` paths: NFC,
+ * trimmed, 1–100 characters, no `/`, not `.` or `..`, no control, bidi-override or stray invisible
+ * characters, no lone surrogates. Returns the name to store, or what is wrong with it.
+ */
+export function checkItemName(raw: string): { ok: true; name: string } | { ok: false; problem: NameProblem } {
+  if (LONE_SURROGATE.test(raw)) return { ok: false, problem: "forbidden_characters" };
+  const name = raw.normalize("NFC").trim();
+  if (name.length === 0) return { ok: false, problem: "empty" };
+  if (name.length > NAME_MAX_LENGTH) return { ok: false, problem: "too_long" };
+  if (name.includes("/")) return { ok: false, problem: "slash" };
+  if (name === "." || name === "..") return { ok: false, problem: "dot_name" };
+  if (FORBIDDEN.test(name) || LOOSE_JOINER.test(name)) return { ok: false, problem: "forbidden_characters" };
+  return { ok: true, name };
+}

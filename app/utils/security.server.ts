@@ -3,12 +3,28 @@ import { apiError } from "./http.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** A state-changing request sent by a page of another site (CSRF): refused whatever its cookies. */
+/**
+ * A state-changing request sent by a page of another site (CSRF): refused whatever its cookies.
+ * `Sec-Fetch-Site` decides where the browser sends it; otherwise `Origin`, and when a client sends
+ * neither, a foreign `Referer`. Requests with none of them (scripts, API clients) carry no ambient
+ * browser credentials worth forging.
+ */
 export function isCrossSiteWrite(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
+  const own = new URL(request.url).origin;
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site !== null) return site !== "same-origin" && site !== "none";
   const origin = request.headers.get("Origin");
-  if (origin === null) return false;
-  return origin !== new URL(request.url).origin;
+  if (origin !== null) return origin !== own;
+  const referer = request.headers.get("Referer");
+  if (referer !== null) {
+    try {
+      return new URL(referer).origin !== own;
+    } catch {
+      return true;
+    }
+  }
+  return false;
 }
 
 export function crossSiteRefusal(): Response {
@@ -39,13 +55,15 @@ export function contentSecurityPolicy(nonce: string): string {
 }
 
 /** Adds the headers every response carries; HTML also gets the CSP with this request's nonce. */
-export function withSecurityHeaders(response: Response, nonce: string): Response {
+export function withSecurityHeaders(response: Response, nonce: string, hasSessionCookie = false): Response {
   const secured = new Response(response.body, response);
   const headers = secured.headers;
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  // Anything answered to a signed-in browser is about that user's museum: never kept by a cache.
+  if (hasSessionCookie) headers.set("Cache-Control", "private, no-store");
   const type = headers.get("Content-Type") ?? "";
   if (type.startsWith("text/html")) {
     headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));

@@ -64,10 +64,13 @@ export async function requireApiUser(request: Request, context: AppLoadContext):
   return user;
 }
 
-/** Only same-site paths, so a crafted link cannot send a user elsewhere after login. */
+/**
+ * Only same-site paths, so a crafted link cannot send a user elsewhere after login: a single leading
+ * slash, no backslash, and no control or whitespace character that a browser would strip or reinterpret.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
-    return fallback;
-  }
+  if (typeof to !== "string" || to.length > 2048 || !to.startsWith("/") || to.startsWith("//")) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\\\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]/u.test(to)) return fallback;
   return to;
 }

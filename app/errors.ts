@@ -1,0 +1,129 @@
+// The one error model. No imports on purpose: models, the queue consumer, the API adapter and page
+// loaders all use it, and none of them may drag HTTP or Remix code into another.
+
+export type ErrorCode =
+  | "invalid_input"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "too_large"
+  | "unsupported_media_type"
+  | "rate_limited"
+  | "method_not_allowed";
+
+/**
+ * Why a field was refused, for the client to say it in the interface language (`errors.reasons.*`).
+ * Field rules give a precise reason; anything else falls back to `invalid`.
+ */
+export type ErrorReason =
+  | "required"
+  | "wrong_type"
+  | "invalid"
+  | "empty"
+  | "too_long"
+  | "too_many"
+  | "slash"
+  | "dot_name"
+  | "forbidden_characters"
+  | "into_itself"
+  | "name_taken"
+  | "stale_version";
+
+const STATUS: Record<ErrorCode, number> = {
+  invalid_input: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+};
+
+export const ERROR_CODES = Object.keys(STATUS) as ErrorCode[];
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; field?: string; reason?: ErrorReason; retryAfter?: number };
+}
+
+/** A refusal that models throw; the API and page adapters turn it into a response. */
+export class DomainError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly field?: string,
+    readonly reason?: ErrorReason,
+  ) {
+    super(message);
+    this.name = "DomainError";
+    this.status = STATUS[code];
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.field ? { field: this.field } : {}),
+        ...(this.reason ? { reason: this.reason } : {}),
+      },
+    };
+  }
+}
+
+export const notFound = (what: string, field?: string) => new DomainError("not_found", `${what} not found`, field);
+
+export const invalid = (field: string, reason: ErrorReason, message: string) =>
+  new DomainError("invalid_input", message, field, reason);
+
+export const conflict = (field: string, message: string, reason: ErrorReason = "name_taken") =>
+  new DomainError("conflict", message, field, reason);
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
+}
+
+/** Error messages quote user input shortened, so a 1 MB bad value never comes back whole. */
+export function quote(value: string, max = 60): string {
+  const chars = [...value];
+  return JSON.stringify(chars.length > max ? `${chars.slice(0, max).join("")}…` : value);
+}
+
+/** True when D1 refused a write because of a UNIQUE index (a lost race on a name or slug). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && message.includes("UNIQUE constraint failed")) return true;
+  }
+  return false;
+}
+
+/** English wording of each reason, for API clients; the app's own pages say it through the locales. */
+export const REASON_TEXT: Record<ErrorReason, string> = {
+  required: "is required",
+  wrong_type: "has the wrong type",
+  invalid: "is not valid",
+  empty: "cannot be empty",
+  too_long: "is too long",
+  too_many: "has too many items",
+  slash: "cannot contain /",
+  dot_name: "cannot be . or ..",
+  forbidden_characters: "contains control, invisible or malformed characters",
+  into_itself: "cannot be the folder itself or one of its folders",
+  name_taken: "is already taken here",
+  stale_version: "was changed by someone else meanwhile",
+};
+
+export function isErrorReason(value: unknown): value is ErrorReason {
+  return typeof value === "string" && Object.prototype.hasOwnProperty.call(REASON_TEXT, value);
+}
+
+/** 400 naming the field and the reason; never repeats the refused value. */
+export function invalidField(field: string | undefined, reason: ErrorReason): DomainError {
+  const message = field ? `${field} ${REASON_TEXT[reason]}` : `The input ${REASON_TEXT[reason]}`;
+  return new DomainError("invalid_input", message, field, reason);
+}

@@ -1,0 +1,27 @@
+import type { ZodError, ZodIssue } from "zod";
+import { invalidField, isErrorReason, type DomainError, type ErrorReason } from "~/errors";
+
+/**
+ * Field rules put their reason code in the issue's message; zod's own checks map by issue code. zod's
+ * messages are never passed on, since some quote the refused value.
+ */
+export function issueReason(issue: ZodIssue): ErrorReason {
+  if (isErrorReason(issue.message)) return issue.message;
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.received === "undefined" ? "required" : "wrong_type";
+    case "too_small":
+      return issue.type === "array" ? "invalid" : "empty";
+    case "too_big":
+      return issue.type === "array" ? "too_many" : "too_long";
+    default:
+      return "invalid";
+  }
+}
+
+/** The first issue of a failed parse, as the 400 the API and the forms answer. */
+export function zodToDomainError(error: ZodError): DomainError {
+  const issue = error.issues[0];
+  if (!issue) return invalidField(undefined, "invalid");
+  return invalidField(issue.path.join(".") || undefined, issueReason(issue));
+}
