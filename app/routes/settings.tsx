@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import toast from "react-hot-toast";
@@ -15,6 +15,11 @@ import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "settings", { noindex: true });
+
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -137,7 +142,7 @@ export default function Settings() {
           </select>
           <small id="source-help">{t("settings.sourceLangHelp")}</small>
         </label>
-        <FieldError id="source-error" message={museumErrors.sourceLang} />
+        <FieldError id="sourceLang-error" message={museumErrors.sourceLang} />
         <label className="field">
           <span>{t("settings.timezone")}</span>
           <select name="timezone" defaultValue={museum.timezone} aria-describedby="tz-help">
@@ -149,7 +154,7 @@ export default function Settings() {
           </select>
           <small id="tz-help">{t("settings.timezoneHelp")}</small>
         </label>
-        <FieldError id="tz-error" message={museumErrors.timezone} />
+        <FieldError id="timezone-error" message={museumErrors.timezone} />
         <button type="submit" className="button" disabled={busy}>
           {t("settings.saveMuseum")}
         </button>
@@ -163,7 +168,7 @@ export default function Settings() {
           <span>{t("settings.currentPassword")}</span>
           <input type="password" name="currentPassword" autoComplete="current-password" required aria-invalid={Boolean(passwordErrors.currentPassword)} />
         </label>
-        <FieldError id="current-error" message={passwordErrors.currentPassword} />
+        <FieldError id="currentPassword-error" message={passwordErrors.currentPassword} />
         <label className="field">
           <span>{t("settings.newPassword")}</span>
           <input
@@ -178,12 +183,12 @@ export default function Settings() {
           />
           <small id="pw-help">{t("settings.passwordHelp", { min: PASSWORD_MIN_LENGTH })}</small>
         </label>
-        <FieldError id="new-error" message={passwordErrors.newPassword} />
+        <FieldError id="newPassword-error" message={passwordErrors.newPassword} />
         <label className="field">
           <span>{t("settings.confirmPassword")}</span>
           <input type="password" name="confirmPassword" autoComplete="new-password" required aria-invalid={Boolean(passwordErrors.confirmPassword)} />
         </label>
-        <FieldError id="confirm-error" message={passwordErrors.confirmPassword} />
+        <FieldError id="confirmPassword-error" message={passwordErrors.confirmPassword} />
         <button type="submit" className="button" disabled={busy}>
           {t("settings.changePassword")}
         </button>

@@ -1,5 +1,5 @@
 import type { ZodError } from "zod";
-import { DomainError, type ErrorBody, type ErrorCode, type ErrorReason } from "~/errors";
+import { type DomainError, type ErrorBody, type ErrorCode, type ErrorReason } from "~/errors";
 import { zodToDomainError } from "./zod-error";
 
 /** JSON bodies above this answer 413 (article content gets its own limit). */

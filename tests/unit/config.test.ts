@@ -26,4 +26,11 @@ describe("safeRedirect", () => {
       expect(safeRedirect(bad)).toBe("/dashboard");
     }
   });
+
+  it("refuses any control or whitespace character, which browsers strip or reinterpret", () => {
+    for (const bad of ["/\t/evil.example", "/\n/evil.example", "/\r\n/x", "/ /evil.example", "/\u0000x", "/\u00a0/x", "/\u2028/x", "/\u200b/x", "/a\\b"]) {
+      expect(safeRedirect(bad), JSON.stringify(bad)).toBe("/dashboard");
+    }
+    expect(safeRedirect("/articles/%C3%89t%C3%A9")).toBe("/articles/%C3%89t%C3%A9");
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { highestNumber, nextNumberedName, slugify, uniqueSlug } from "~/utils/names";
+import { highestNumber, nextNumberedName, slugify, uniqueSlug, checkItemName, NAME_MAX_LENGTH } from "~/utils/names";
 
 describe("nextNumberedName (the spec's new-folder rule)", () => {
   it("starts at 1", () => {
@@ -50,5 +50,59 @@ describe("uniqueSlug", () => {
   it("adds the first free number", () => {
     expect(uniqueSlug("vase", new Set())).toBe("vase");
     expect(uniqueSlug("vase", new Set(["vase", "vase-2"]))).toBe("vase-3");
+  });
+});
+
+describe("checkItemName (folder and article names)", () => {
+  const ok = (raw: string) => {
+    const result = checkItemName(raw);
+    return result.ok ? result.name : `!${result.problem}`;
+  };
+
+  it("stores NFC, trimmed: NFC and NFD spellings are one name", () => {
+    const nfd = "E\u0301te\u0301";
+    expect(ok(nfd)).toBe("Été");
+    expect(ok("  Été  ")).toBe("Été");
+    expect(ok(nfd)).toBe(ok("Été"));
+  });
+
+  it("takes 1 to 100 characters", () => {
+    expect(ok("")).toBe("!empty");
+    expect(ok("   \t ")).toBe("!empty");
+    expect(ok("a".repeat(NAME_MAX_LENGTH))).toBe("a".repeat(NAME_MAX_LENGTH));
+    expect(ok("a".repeat(NAME_MAX_LENGTH + 1))).toBe("!too_long");
+  });
+
+  it("refuses a slash and the names . and ..", () => {
+    expect(ok("a/b")).toBe("!slash");
+    expect(ok("/")).toBe("!slash");
+    expect(ok(".")).toBe("!dot_name");
+    expect(ok(" .. ")).toBe("!dot_name");
+    expect(ok("...")).toBe("...");
+    expect(ok("v1.2")).toBe("v1.2");
+  });
+
+  it.each([
+    ["NUL", "a\u0000b"],
+    ["a C0 control", "a\u0007b"],
+    ["DEL", "a\u007fb"],
+    ["a C1 control", "a\u0085b"],
+    ["a bidi override", "abc\u202Eexe.txt"],
+    ["a bidi isolate", "a\u2067b"],
+    ["a zero-width space", "a\u200Bb"],
+    ["a BOM inside", "a\uFEFFb"],
+    ["a line separator", "a\u2028b"],
+    ["a lone high surrogate", "a\uD800b"],
+    ["a lone low surrogate", "a\uDC00"],
+    ["a joiner at the end", "abc\u200D"],
+    ["a joiner beside a space", "ab \u200Cc"],
+  ])("refuses %s", (_, raw) => {
+    expect(ok(raw)).toBe("!forbidden_characters");
+  });
+
+  it("keeps real text of every script, joiners inside words included", () => {
+    for (const name of ["Salle des Pas-Perdus", "غرفة ١", "חדר 2", "می‌خواهم", "क्‍ष", "👩‍🎨 Atelier", "Зал №3", "展厅 七", "Ẹ̀kọ́"]) {
+      expect(ok(name)).toBe(name.normalize("NFC"));
+    }
   });
 });
