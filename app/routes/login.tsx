@@ -12,7 +12,7 @@ import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import type { ErrorBody } from "~/errors";
 import { readFormBody } from "~/utils/http.server";
-import { attemptLogin, jsonLogin } from "~/utils/login.server";
+import { attemptLogin } from "~/utils/login.server";
 import { pageMeta } from "~/utils/meta";
 import { getUser, safeRedirect } from "~/utils/session.server";
 import { flashToast } from "~/utils/toast.server";
@@ -33,11 +33,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * The page's own form: redirects on success, so the page works without JavaScript. The spec's JSON
- * `POST /login` is answered by the Worker before Remix (workers/app.ts); it is handled here too so that
- * `npm run dev`, which has no Worker wrapper, answers it the same way.
+ * `POST /login` never gets here: the Worker answers it before Remix (workers/app.ts, decision 004).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/json")) return jsonLogin(request, context);
   const body = await readFormBody(request);
   if (!body.ok) return body.response;
   const { form } = body;
