@@ -28,7 +28,11 @@ export type ErrorReason =
   | "forbidden_characters"
   | "into_itself"
   | "name_taken"
-  | "stale_version";
+  | "stale_version"
+  | "too_short"
+  | "mismatch"
+  | "wrong_password"
+  | "too_many_attempts";
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_input: 400,
@@ -116,6 +120,10 @@ export const REASON_TEXT: Record<ErrorReason, string> = {
   into_itself: "cannot be the folder itself or one of its folders",
   name_taken: "is already taken here",
   stale_version: "was changed by someone else meanwhile",
+  too_short: "is too short",
+  mismatch: "does not match",
+  wrong_password: "is not the right password",
+  too_many_attempts: "was tried too many times; wait before trying again",
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

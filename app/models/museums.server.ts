@@ -18,13 +18,13 @@ export function listTimeZones(): string[] {
   return zones.includes("UTC") ? zones : ["UTC", ...zones];
 }
 
-/** Field messages are i18n keys, so the settings form can show them in the interface language. */
+/** Field messages are reason codes, which the settings form says in the interface language. */
 export const museumSettingsSchema = z.object({
-  name: z.string().trim().min(1, "settings.errors.nameRequired").max(120, "settings.errors.nameRequired"),
+  name: z.string().trim().min(1, "empty").max(120, "too_long"),
   sourceLang: z
     .string()
-    .refine((code) => findLanguage(code)?.code === code, "settings.errors.sourceLang"),
-  timezone: z.string().refine(isValidTimeZone, "settings.errors.timezone"),
+    .refine((code) => findLanguage(code)?.code === code, "invalid"),
+  timezone: z.string().refine(isValidTimeZone, "invalid"),
 });
 export type MuseumSettings = z.infer<typeof museumSettingsSchema>;
 

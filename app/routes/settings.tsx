@@ -8,7 +8,7 @@ import { getMuseum, listTimeZones, museumSettingsSchema, updateMuseumSettings } 
 import { changePasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/models/password-input";
 import { isLocale } from "~/i18n/config";
 import { LANGUAGES, languageLabel } from "~/translation/languages";
-import { invalidField } from "~/errors";
+import { invalidField, type ErrorBody, type ErrorReason } from "~/errors";
 import { fieldErrors, formString } from "~/utils/form";
 import { clientAddress, domainErrorResponse, readFormBody } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
@@ -32,7 +32,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type ActionResult = { intent: "museum" | "password"; ok: boolean; errors?: Record<string, string> };
+/** A form's answer: on refusal, the API's error body plus a reason per field, said in the interface language. */
+type ActionResult = { intent: "museum" | "password"; ok: boolean; errors?: Record<string, ErrorReason> } & Partial<ErrorBody>;
+
+function refused(intent: ActionResult["intent"], errors: Record<string, ErrorReason>, status = 400, headers?: HeadersInit) {
+  const [field, reason] = Object.entries(errors)[0] ?? ["_form", "invalid" as const];
+  return data<ActionResult>({ intent, ok: false, errors, ...invalidField(field, reason).toBody() }, { status, headers });
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
@@ -47,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       sourceLang: formString(form, "sourceLang"),
       timezone: formString(form, "timezone"),
     });
-    if (!parsed.success) return data<ActionResult>({ intent, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+    if (!parsed.success) return refused(intent, fieldErrors(parsed.error));
     await updateMuseumSettings(context.db, user.museumId, parsed.data);
     return { intent, ok: true } satisfies ActionResult;
   }
@@ -58,23 +64,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       newPassword: formString(form, "newPassword"),
       confirmPassword: formString(form, "confirmPassword"),
     });
-    if (!parsed.success) return data<ActionResult>({ intent, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+    if (!parsed.success) return refused(intent, fieldErrors(parsed.error));
     const result = await changePassword(context.db, user, {
       ...parsed.data,
       clientAddress: clientAddress(request),
       secret: context.config.SESSION_SECRET,
     });
     if (result.kind === "rate_limited") {
-      return data<ActionResult>(
-        { intent, ok: false, errors: { currentPassword: "settings.errors.rateLimited" } },
-        { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
-      );
+      return refused(intent, { currentPassword: "too_many_attempts" }, 429, { "Retry-After": String(result.retryAfter) });
     }
     if (result.kind === "wrong_current") {
-      return data<ActionResult>(
-        { intent, ok: false, errors: { currentPassword: "settings.errors.currentPasswordWrong" } },
-        { status: 400 },
-      );
+      return refused(intent, { currentPassword: "wrong_password" });
     }
     return { intent, ok: true } satisfies ActionResult;
   }
@@ -87,12 +87,13 @@ function optionLabel(code: string, endonym: string, uiLocale: "fr" | "en"): stri
   return label.toLowerCase() === endonym.toLowerCase() ? label : `${label} — ${endonym}`;
 }
 
-function FieldError({ id, message }: { id: string; message?: string }) {
+/** The field's own wording of the reason when it has one, else the shared one. */
+function FieldError({ field, reason }: { field: string; reason?: ErrorReason }) {
   const { t } = useTranslation();
-  if (!message) return null;
+  if (!reason) return null;
   return (
-    <p id={id} className="field__error" role="alert">
-      {t(message, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
+    <p id={`${field}-error`} className="field__error" role="alert">
+      {t([`settings.errors.${field}.${reason}`, `errors.reasons.${reason}`], { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
     </p>
   );
 }
@@ -130,7 +131,7 @@ export default function Settings() {
           <span>{t("settings.museumName")}</span>
           <input name="name" defaultValue={museum.name} required maxLength={120} aria-invalid={Boolean(museumErrors.name)} aria-describedby="name-error" />
         </label>
-        <FieldError id="name-error" message={museumErrors.name} />
+        <FieldError field="name" reason={museumErrors.name} />
         <label className="field">
           <span>{t("settings.sourceLang")}</span>
           <select name="sourceLang" defaultValue={museum.sourceLang} aria-describedby="source-help">
@@ -142,7 +143,7 @@ export default function Settings() {
           </select>
           <small id="source-help">{t("settings.sourceLangHelp")}</small>
         </label>
-        <FieldError id="sourceLang-error" message={museumErrors.sourceLang} />
+        <FieldError field="sourceLang" reason={museumErrors.sourceLang} />
         <label className="field">
           <span>{t("settings.timezone")}</span>
           <select name="timezone" defaultValue={museum.timezone} aria-describedby="tz-help">
@@ -154,7 +155,7 @@ export default function Settings() {
           </select>
           <small id="tz-help">{t("settings.timezoneHelp")}</small>
         </label>
-        <FieldError id="timezone-error" message={museumErrors.timezone} />
+        <FieldError field="timezone" reason={museumErrors.timezone} />
         <button type="submit" className="button" disabled={busy}>
           {t("settings.saveMuseum")}
         </button>
@@ -168,7 +169,7 @@ export default function Settings() {
           <span>{t("settings.currentPassword")}</span>
           <input type="password" name="currentPassword" autoComplete="current-password" required aria-invalid={Boolean(passwordErrors.currentPassword)} />
         </label>
-        <FieldError id="currentPassword-error" message={passwordErrors.currentPassword} />
+        <FieldError field="currentPassword" reason={passwordErrors.currentPassword} />
         <label className="field">
           <span>{t("settings.newPassword")}</span>
           <input
@@ -183,12 +184,12 @@ export default function Settings() {
           />
           <small id="pw-help">{t("settings.passwordHelp", { min: PASSWORD_MIN_LENGTH })}</small>
         </label>
-        <FieldError id="newPassword-error" message={passwordErrors.newPassword} />
+        <FieldError field="newPassword" reason={passwordErrors.newPassword} />
         <label className="field">
           <span>{t("settings.confirmPassword")}</span>
           <input type="password" name="confirmPassword" autoComplete="new-password" required aria-invalid={Boolean(passwordErrors.confirmPassword)} />
         </label>
-        <FieldError id="confirmPassword-error" message={passwordErrors.confirmPassword} />
+        <FieldError field="confirmPassword" reason={passwordErrors.confirmPassword} />
         <button type="submit" className="button" disabled={busy}>
           {t("settings.changePassword")}
         </button>

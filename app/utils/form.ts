@@ -1,11 +1,13 @@
 import type { ZodError } from "zod";
+import type { ErrorReason } from "~/errors";
+import { issueReason } from "./zod-error";
 
-/** First message per field, keyed by the field's name. */
-export function fieldErrors(error: ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
+/** The reason code of the first issue per field, keyed by the field's name: the API's reasons, for forms. */
+export function fieldErrors(error: ZodError): Record<string, ErrorReason> {
+  const out: Record<string, ErrorReason> = {};
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "_form";
-    out[key] ??= issue.message;
+    out[key] ??= issueReason(issue);
   }
   return out;
 }

@@ -11,7 +11,8 @@ export function issueReason(issue: ZodIssue): ErrorReason {
     case "invalid_type":
       return issue.received === "undefined" ? "required" : "wrong_type";
     case "too_small":
-      return issue.type === "array" ? "invalid" : "empty";
+      if (issue.type === "array") return "invalid";
+      return Number(issue.minimum) > 1 ? "too_short" : "empty";
     case "too_big":
       return issue.type === "array" ? "too_many" : "too_long";
     default:
