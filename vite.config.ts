@@ -18,6 +18,8 @@ export default defineConfig(({ command }) => ({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_lazyRouteDiscovery: true,
+        // Still off (loaders answer with json()); saying so explicitly keeps the build from warning.
+        v3_singleFetch: false,
       },
     }),
     tsconfigPaths(),
@@ -36,5 +38,12 @@ export default defineConfig(({ command }) => ({
       : undefined,
   build: {
     minify: true,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // Resource routes (api.*, session, logout…) export no component: their client chunk is empty by design.
+        if (warning.code === "EMPTY_BUNDLE") return;
+        warn(warning);
+      },
+    },
   },
 }));

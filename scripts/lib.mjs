@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 
 // fileURLToPath, not URL.pathname: the latter keeps %20 and %C3%A9 in a checkout path with spaces or accents.
@@ -17,6 +18,8 @@ export const quietEnv = {
   WRANGLER_SEND_METRICS: "false",
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   NO_D1_WARNING: "true",
+  // The banner's update check would suggest a wrangler we cannot run: 4.86.0 is the last for Node 20.
+  WRANGLER_HIDE_BANNER: "true",
 };
 
 /** Must stay in step with app/utils/password.server.ts; tests/unit/password-format.test.ts checks both agree. */
@@ -135,8 +138,20 @@ export function build() {
   if (result.status !== 0) throw new Error("The build failed");
 }
 
-export function spawnWrangler(args) {
-  return spawn(WRANGLER, args, { cwd: ROOT, env: quietEnv, stdio: "inherit" });
+/**
+ * Runs wrangler in the background, forwarding its output except the lines `drop` matches: notices that
+ * are known not to apply here (each caller says why).
+ */
+export function spawnWrangler(args, { drop } = {}) {
+  const child = spawn(WRANGLER, args, { cwd: ROOT, env: quietEnv, stdio: ["inherit", drop ? "pipe" : "inherit", drop ? "pipe" : "inherit"] });
+  if (drop) {
+    for (const [source, sink] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      createInterface({ input: source, crlfDelay: Infinity }).on("line", (line) => {
+        if (!drop.test(line)) sink.write(`${line}\n`);
+      });
+    }
+  }
+  return child;
 }
 
 /**

@@ -7,6 +7,12 @@ const { values: args } = parseOptions(process.argv.slice(2), { "no-build": "bool
 const port = process.env.PORT ?? "8787";
 const persistTo = args["persist-to"];
 const READY_TIMEOUT_MS = 60_000;
+// Notices from `wrangler dev` that do not apply to this project:
+// - "Your types might be out of date": wrangler checks the consumer Worker against ./worker-configuration.d.ts,
+//   which holds the app's types; `npm run typecheck` regenerates both files (the consumer's is beside it).
+// - the telemetry notice: WRANGLER_SEND_METRICS=false already stops sending; wrangler prints it anyway,
+//   once per version and machine.
+const IRRELEVANT = /Your types might be out of date|collects anonymous telemetry/;
 
 ensureDevVars();
 if (!args["no-build"]) {
@@ -23,8 +29,11 @@ const child = spawnWrangler([
   "--port", port,
   "--ip", "127.0.0.1",
   "--show-interactive-dev-session=false",
+  // The app's daily cron never fires by itself locally; this flag says we know (wrangler warns otherwise)
+  // and lets you fire it: curl "http://127.0.0.1:PORT/cdn-cgi/handler/scheduled".
+  "--test-scheduled",
   ...(persistTo ? ["--persist-to", persistTo] : []),
-]);
+], { drop: IRRELEVANT });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 let waiting = true;
 child.on("exit", (code) => {
