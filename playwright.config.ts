@@ -1,10 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
+import { findBrowser } from "./scripts/browser.mjs";
+import { E2E_PERSIST_TO } from "./tests/e2e/server";
 
 const PORT = Number(process.env.E2E_PORT ?? 8790);
 const baseURL = `http://localhost:${PORT}`;
 
-// Runs against the production build under `wrangler dev` with its own fresh state directory, in Debian's
-// chromium (Playwright downloads no browser here). `npm test` builds before this runs.
+// Runs against the production build under `wrangler dev` with its own fresh state directory, in the
+// chromium scripts/browser.mjs finds (CHROME_PATH, Debian's, or Playwright's cache). `npm test` builds
+// before this runs and installs a browser when there is none.
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -18,13 +21,13 @@ export default defineConfig({
     locale: "fr-FR",
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      executablePath: findBrowser()?.path,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], locale: "fr-FR" } }],
   webServer: {
-    command: `rm -rf .wrangler/e2e && node scripts/start.mjs --no-build --persist-to .wrangler/e2e`,
+    command: `rm -rf ${E2E_PERSIST_TO} && node scripts/start.mjs --no-build --persist-to ${E2E_PERSIST_TO}`,
     env: { PORT: String(PORT) },
     url: `${baseURL}/session`,
     reuseExistingServer: false,

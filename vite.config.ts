@@ -38,5 +38,12 @@ export default defineConfig(({ command }) => ({
       : undefined,
   build: {
     minify: true,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // Resource routes (api.*, session, logout…) export no component: their client chunk is empty by design.
+        if (warning.code === "EMPTY_BUNDLE") return;
+        warn(warning);
+      },
+    },
   },
 }));

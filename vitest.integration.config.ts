@@ -10,6 +10,8 @@ export default defineWorkersConfig(async () => {
     plugins: [tsconfigPaths()],
     test: {
       include: ["tests/integration/**/*.test.ts"],
+      // Concurrency tests send 50 requests at once; a busy 2-core CI machine needs the headroom.
+      testTimeout: 30_000,
       setupFiles: ["./tests/integration/apply-migrations.ts"],
       deps: {
         optimizer: {

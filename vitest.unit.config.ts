@@ -6,5 +6,7 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts"],
     environment: "node",
+    // The operator-script tests spawn wrangler, slow on a busy 2-core machine.
+    testTimeout: 30_000,
   },
 });

@@ -1,3 +1,14 @@
+export const ROOT: string;
 export const PBKDF2_ITERATIONS: number;
+export const DEMO: { museumSlug: string; museumName: string; email: string; password: string };
 export function hashPassword(password: string): string;
+export function sqlString(value: unknown): string;
+export function d1Target(options?: { remote?: boolean; persistTo?: string }): string[];
 export function d1Query(sql: string, target: string[]): Record<string, unknown>[];
+export function d1QueryAll(sql: string, target: string[]): Record<string, unknown>[][];
+export function d1ExecFile(sql: string, target: string[]): void;
+export function applyMigrations(target: string[], options?: { quiet?: boolean }): void;
+export function pendingMigrations(target: string[]): string[];
+export function ensureSchema(target: string[], options?: { migrate?: boolean }): void;
+export class SchemaError extends Error {}
+export function upsertUserSql(user: { museumSlug: string; museumName?: string; email: string; password: string }): string;

@@ -1,11 +1,15 @@
 // Shared helpers for the operator scripts. Plain Node (no build step), so they run before anything is built.
 import { spawn, spawnSync } from "node:child_process";
 import { pbkdf2Sync, randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
 
-export const ROOT = new URL("..", import.meta.url).pathname;
+// fileURLToPath, not URL.pathname: the latter keeps %20 and %C3%A9 in a checkout path with spaces or accents.
+export const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
 
 export const quietEnv = {
@@ -14,6 +18,8 @@ export const quietEnv = {
   WRANGLER_SEND_METRICS: "false",
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   NO_D1_WARNING: "true",
+  // The banner's update check would suggest a wrangler we cannot run: 4.86.0 is the last for Node 20.
+  WRANGLER_HIDE_BANNER: "true",
 };
 
 /** Must stay in step with app/utils/password.server.ts; tests/unit/password-format.test.ts checks both agree. */
@@ -49,11 +55,16 @@ export function d1Target({ remote = false, persistTo } = {}) {
   return ["--local", ...(persistTo ? ["--persist-to", persistTo] : [])];
 }
 
+/** Rows of the first statement. */
 export function d1Query(sql, target) {
+  return d1QueryAll(sql, target)[0] ?? [];
+}
+
+/** Rows of each statement, in order: several statements cost one wrangler run (about a second). */
+export function d1QueryAll(sql, target) {
   const out = wrangler(["d1", "execute", "DB", ...target, "--json", "--command", sql], { capture: true });
-  const start = out.indexOf("[");
-  const parsed = JSON.parse(out.slice(start));
-  return parsed[0]?.results ?? [];
+  const parsed = JSON.parse(out.slice(out.indexOf("[")));
+  return parsed.map((statement) => statement.results ?? []);
 }
 
 /** Runs several statements from a temporary file, as one batch. */
@@ -71,6 +82,35 @@ export function d1ExecFile(sql, target) {
 export function applyMigrations(target, { quiet = false } = {}) {
   wrangler(["d1", "migrations", "apply", "DB", ...target], { capture: quiet });
 }
+
+/** Migration files in drizzle/ that the target database has not recorded as applied. Reads only. */
+export function pendingMigrations(target) {
+  const files = readdirSync(join(ROOT, "drizzle")).filter((f) => f.endsWith(".sql")).sort();
+  const tables = d1Query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'd1_migrations'", target);
+  if (tables.length === 0) return files;
+  const applied = new Set(d1Query("SELECT name FROM d1_migrations", target).map((row) => row.name));
+  return files.filter((f) => !applied.has(f));
+}
+
+/**
+ * Gets a database ready for the operator scripts. A local one is migrated on the spot; a remote one is
+ * production, so it is only checked: applying its migrations is `npm run db:migrate:remote`'s job.
+ */
+export function ensureSchema(target, { migrate = !target.includes("--remote") } = {}) {
+  if (migrate) {
+    applyMigrations(target, { quiet: true });
+    return;
+  }
+  const pending = pendingMigrations(target);
+  if (pending.length > 0) {
+    throw new SchemaError(
+      `the ${target.includes("--remote") ? "remote " : ""}database lacks ${pending.length} migration(s) (${pending.join(", ")}).\n` +
+        "Apply them first with: npm run db:migrate:remote",
+    );
+  }
+}
+
+export class SchemaError extends Error {}
 
 /** Creates the museum when it is missing and the user (or resets the password of an existing one). */
 export function upsertUserSql({ museumSlug, museumName, email, password }) {
@@ -98,24 +138,37 @@ export function build() {
   if (result.status !== 0) throw new Error("The build failed");
 }
 
-export function spawnWrangler(args) {
-  return spawn(WRANGLER, args, { cwd: ROOT, env: quietEnv, stdio: "inherit" });
-}
-
-export function parseArgs(argv) {
-  const out = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (!arg.startsWith("--")) continue;
-    const key = arg.slice(2);
-    const next = argv[i + 1];
-    if (next === undefined || next.startsWith("--")) out[key] = true;
-    else {
-      out[key] = next;
-      i++;
+/**
+ * Runs wrangler in the background, forwarding its output except the lines `drop` matches: notices that
+ * are known not to apply here (each caller says why).
+ */
+export function spawnWrangler(args, { drop } = {}) {
+  const child = spawn(WRANGLER, args, { cwd: ROOT, env: quietEnv, stdio: ["inherit", drop ? "pipe" : "inherit", drop ? "pipe" : "inherit"] });
+  if (drop) {
+    for (const [source, sink] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      createInterface({ input: source, crlfDelay: Infinity }).on("line", (line) => {
+        if (!drop.test(line)) sink.write(`${line}\n`);
+      });
     }
   }
-  return out;
+  return child;
+}
+
+/**
+ * Parses `--name value` options with node's util.parseArgs. `options` maps each name to "string" or
+ * "boolean"; an unknown option or a missing value ends the script with a clear message.
+ */
+export function parseOptions(argv, options, { positionals = false } = {}) {
+  try {
+    const spec = Object.fromEntries(Object.entries(options).map(([name, type]) => [name, { type }]));
+    return parseArgs({ args: argv, options: spec, strict: true, allowPositionals: positionals });
+  } catch (error) {
+    const known = Object.entries(options)
+      .map(([name, type]) => (type === "string" ? `--${name} <value>` : `--${name}`))
+      .join(", ");
+    console.error(`Error: ${error.message.replace(/\. To specify a positional argument.*$/s, "")}\nKnown options: ${known}`);
+    process.exit(1);
+  }
 }
 
 export const DEMO = {

@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { ensureBrowser } from "./browser.mjs";
 import { build, quietEnv, ROOT } from "./lib.mjs";
 
 const bin = (name) => join(ROOT, "node_modules", ".bin", name);
@@ -11,6 +12,17 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const started = Date.now();
+// Found (or installed) first, so a missing browser shows up before minutes of other suites.
+let browser = null;
+let browserError = null;
+try {
+  browser = ensureBrowser({ cwd: ROOT });
+  console.log(`End-to-end browser: ${browser.path} (${browser.source})`);
+} catch (error) {
+  browserError = error.message;
+  console.error(browserError);
+}
+
 console.log("Building…");
 build();
 
@@ -31,8 +43,9 @@ const suites = [
     name: "e2e",
     cmd: bin("playwright"),
     args: ["test", "--reporter=list,json"],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, "e2e.json") },
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, "e2e.json"), ...(browser ? { CHROME_PATH: browser.path } : {}) },
     report: "e2e.json",
+    blocker: browserError,
   },
 ];
 
@@ -52,6 +65,12 @@ function counts(suite) {
 const results = [];
 for (const suite of suites) {
   console.log(`\n=== ${suite.name} ===`);
+  if (suite.blocker) {
+    // Counted as a failure, never skipped: a run without the end-to-end suite is not a green run.
+    console.error(`Not run: ${suite.blocker}`);
+    results.push({ name: suite.name, ok: false, seconds: 0, counts: null });
+    continue;
+  }
   const t0 = Date.now();
   const run = spawnSync(suite.cmd, suite.args, { cwd: ROOT, env: { ...quietEnv, ...suite.env }, stdio: "inherit" });
   const c = counts(suite);

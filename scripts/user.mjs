@@ -1,17 +1,26 @@
 // `npm run user:create -- --museum <slug> --email <email> --password <password> [--museum-name <name>] [--remote]`
 // `npm run user:reset-password -- --email <email> --password <password> [--remote]`
 // Works beside a running `npm start`: both use the same local D1 file under .wrangler/state.
-import { applyMigrations, d1ExecFile, d1Query, d1Target, hashPassword, parseArgs, sqlString, upsertUserSql } from "./lib.mjs";
+// With --remote it never migrates production: it checks the schema and points at db:migrate:remote.
+import { d1ExecFile, d1Query, d1Target, ensureSchema, hashPassword, parseOptions, SchemaError, sqlString, upsertUserSql } from "./lib.mjs";
 
 const PASSWORD_MIN = 10;
 const PASSWORD_MAX = 200;
-const [command, ...rest] = process.argv.slice(2);
-const args = parseArgs(rest);
+const COMMON = { email: "string", password: "string", remote: "boolean", "persist-to": "string" };
+const OPTIONS = {
+  create: { ...COMMON, museum: "string", "museum-name": "string" },
+  "reset-password": COMMON,
+};
 
 function fail(message) {
   console.error(`Error: ${message}`);
   process.exit(1);
 }
+
+const [command, ...rest] = process.argv.slice(2);
+if (!Object.hasOwn(OPTIONS, command ?? "")) fail(`unknown command "${command ?? ""}"; use create or reset-password`);
+const { values: args } = parseOptions(rest, OPTIONS[command]);
+if (args.remote && args["persist-to"]) fail("--remote and --persist-to cannot go together");
 
 function requireString(name, check, hint) {
   const value = args[name];
@@ -30,8 +39,13 @@ const museum =
   command === "create"
     ? requireString("museum", (v) => /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/.test(v), "a slug of lowercase letters, digits and dashes")
     : undefined;
-const target = d1Target({ remote: args.remote === true, persistTo: typeof args["persist-to"] === "string" ? args["persist-to"] : undefined });
-applyMigrations(target, { quiet: true });
+const target = d1Target({ remote: args.remote === true, persistTo: args["persist-to"] });
+try {
+  ensureSchema(target);
+} catch (error) {
+  if (error instanceof SchemaError) fail(error.message);
+  throw error;
+}
 const existing = d1Query(`SELECT id FROM users WHERE email = ${sqlString(email)}`, target);
 
 if (command === "create") {
@@ -40,7 +54,7 @@ if (command === "create") {
   const hadMuseum = d1Query(`SELECT id FROM museums WHERE slug = ${sqlString(museum)}`, target).length > 0;
   d1ExecFile(upsertUserSql({ museumSlug: museum, museumName, email, password }), target);
   console.log(`${hadMuseum ? "Added" : "Created museum"} "${museum}"${hadMuseum ? "" : " and"} user ${email}. They can log in now.`);
-} else if (command === "reset-password") {
+} else {
   if (existing.length === 0) fail(`no user with e-mail ${email}`);
   // A new password also ends every session, so a leaked cookie stops working.
   d1ExecFile(
@@ -49,6 +63,4 @@ if (command === "create") {
     target,
   );
   console.log(`Password of ${email} reset; their sessions were closed.`);
-} else {
-  fail(`unknown command "${command}"; use create or reset-password`);
 }

@@ -5,13 +5,13 @@ import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { build, DEMO, ROOT } from "../../scripts/lib.mjs";
+import { build, DEMO, parseOptions, ROOT } from "../../scripts/lib.mjs";
 
 const PORT = 8795;
 const BASE = `http://127.0.0.1:${PORT}`;
-const args = new Set(process.argv.slice(2));
+const { values: args } = parseOptions(process.argv.slice(2), { "no-build": "boolean" });
 
-if (!args.has("--no-build")) build();
+if (!args["no-build"]) build();
 
 function clientManifest() {
   const dir = join(ROOT, "build", "client", "assets");

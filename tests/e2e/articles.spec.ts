@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { logIn } from "./fixtures";
+import { type Page } from "@playwright/test";
+import { expect, logIn, test } from "./fixtures";
 
 // Each test works inside folders of its own, named uniquely, so retries and other tests never collide.
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -18,8 +18,8 @@ function toast(page: Page, text: string) {
   return page.getByRole("status").filter({ hasText: text }).first();
 }
 
-test("a staff member organises articles in folders, deletes one and restores it from the trash", async ({ page }) => {
-  await logIn(page);
+test("a staff member organises articles in folders, deletes one and restores it from the trash", async ({ page, staff }) => {
+  await logIn(page, staff);
   await page.goto("/articles");
   await expect(page).toHaveTitle("Articles — Muselingo");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Articles /");
@@ -102,8 +102,8 @@ test("a staff member organises articles in folders, deletes one and restores it 
   await expect(page.getByRole("link", { name: "Amphore étrusque" })).toBeVisible();
 });
 
-test("deleting a folder that holds items says how many before confirming", async ({ page }) => {
-  await logIn(page);
+test("deleting a folder that holds items says how many before confirming", async ({ page, staff }) => {
+  await logIn(page, staff);
   const name = unique("Réserve");
   await api(page, "add_folder", { pathArray: [], id: name });
   await api(page, "add_folder", { pathArray: [name], id: "Caisses" });

@@ -1,14 +1,13 @@
-import { expect, test } from "@playwright/test";
-import { DEMO, logIn } from "./fixtures";
+import { expect, logIn, test } from "./fixtures";
 
-test("a staff member logs in, sees the dashboard and logs out", async ({ page }) => {
+test("a staff member logs in, sees the dashboard and logs out", async ({ page, staff }) => {
   await page.goto("/login");
   await expect(page).toHaveTitle("Connexion — Muselingo");
   await expect(page.getByRole("heading", { level: 1, name: "Connexion" })).toBeVisible();
   await expect(page.getByLabel("Adresse e-mail")).toHaveAttribute("type", "email");
   await expect(page.getByRole("link", { name: /Contactez-nous et obtenez un accès/ })).toHaveAttribute("href", "/contact");
 
-  await logIn(page);
+  await logIn(page, staff);
   await expect(page.getByText("Connexion réussie")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
   for (const name of ["Articles", "Codes QR", "Statistiques", "Réglages"]) {
@@ -26,20 +25,20 @@ test("a staff member logs in, sees the dashboard and logs out", async ({ page })
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
 });
 
-test("a wrong password shows the error and keeps the visitor on the login page", async ({ page }) => {
+test("a wrong password shows the error and keeps the visitor on the login page", async ({ page, staff }) => {
   await page.goto("/login");
-  await page.getByLabel("Adresse e-mail").fill(DEMO.email);
+  await page.getByLabel("Adresse e-mail").fill(staff.email);
   await page.getByLabel("Mot de passe").fill("not the password");
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Email ou mot de passe invalide" })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("after logging in from a protected page the user lands back on it", async ({ page }) => {
+test("after logging in from a protected page the user lands back on it", async ({ page, staff }) => {
   await page.goto("/settings");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsettings$/);
-  await page.getByLabel("Adresse e-mail").fill(DEMO.email);
-  await page.getByLabel("Mot de passe").fill(DEMO.password);
+  await page.getByLabel("Adresse e-mail").fill(staff.email);
+  await page.getByLabel("Mot de passe").fill(staff.password);
   await page.getByLabel("Mot de passe").press("Enter");
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole("heading", { level: 1, name: "Réglages" })).toBeVisible();
@@ -103,10 +102,11 @@ test.describe("on a 375 px phone", () => {
   });
 });
 
-test("settings: the museum's name can be changed", async ({ page }) => {
-  await logIn(page);
+test("settings: the museum's name can be changed", async ({ page, staff }) => {
+  await logIn(page, staff);
   await page.goto("/settings");
   const name = page.getByLabel("Nom du musée");
+  await expect(name).toHaveValue(staff.museumName);
   await name.fill("Musée d'histoire de Marseille");
   await page.getByRole("button", { name: "Enregistrer le musée" }).click();
   await expect(page.getByText("Réglages du musée enregistrés")).toBeVisible();

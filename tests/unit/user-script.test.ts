@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "~/utils/password.server";
-import { d1Query } from "../../scripts/lib.mjs";
+import { d1Query, ensureSchema, pendingMigrations, SchemaError } from "../../scripts/lib.mjs";
 
 // Runs the operator script for real against a throwaway local D1 (wrangler --persist-to).
 const state = mkdtempSync(join(tmpdir(), "muselingo-user-script-"));
@@ -38,7 +38,7 @@ describe("npm run user:create / user:reset-password", () => {
     expect(await verifyPassword("gare-1900-ok", after!.password_hash)).toBe(false);
   });
 
-  it("refuses bad input before touching the database", () => {
+  it("refuses bad input before touching the database", { timeout: 30_000 }, () => {
     const slug = user("create", "--museum", "Bad Slug", "--email", "a@b.fr", "--password", "long-enough-1");
     expect(slug.status).toBe(1);
     expect(slug.stderr).toContain("--museum is invalid");
@@ -48,5 +48,23 @@ describe("npm run user:create / user:reset-password", () => {
     expect(email.stderr).toContain("--email is invalid");
     const unknown = user("reset-password", "--email", "nobody@b.fr", "--password", "long-enough-1");
     expect(unknown.status).toBe(1);
+    const typo = user("create", "--musem", "ok", "--email", "a@b.fr", "--password", "long-enough-1");
+    expect(typo.status).toBe(1);
+    expect(typo.stderr).toContain("Unknown option '--musem'");
+    const command = user("delete", "--email", "a@b.fr");
+    expect(command.stderr).toContain('unknown command "delete"');
+  });
+
+  it("only checks a database it must not migrate (as with --remote), and says which command to run", { timeout: 60_000 }, () => {
+    const fresh = mkdtempSync(join(tmpdir(), "muselingo-no-migrate-"));
+    try {
+      const freshTarget = ["--local", "--persist-to", fresh];
+      expect(() => ensureSchema(freshTarget, { migrate: false })).toThrow(SchemaError);
+      expect(() => ensureSchema(freshTarget, { migrate: false })).toThrow("npm run db:migrate:remote");
+      expect(pendingMigrations(freshTarget)).toContain("0000_init.sql");
+      expect(d1Query("SELECT name FROM sqlite_master WHERE name = 'users'", freshTarget)).toEqual([]);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,74 @@
+// Finds the chromium the end-to-end tests drive, and installs one on a fresh machine.
+// Order: CHROME_PATH, Debian's /usr/bin/chromium, then a chromium in Playwright's own cache.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+
+export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
+export const APT_INSTALL = "apt-get update && apt-get install -y chromium";
+export const PLAYWRIGHT_INSTALL = "npx playwright install chromium";
+
+/** Playwright's cache: PLAYWRIGHT_BROWSERS_PATH when set, else ~/.cache/ms-playwright. */
+export function playwrightCache(env = process.env, home = homedir()) {
+  const custom = env.PLAYWRIGHT_BROWSERS_PATH;
+  return custom && custom !== "0" ? custom : join(home, ".cache", "ms-playwright");
+}
+
+function listDir(dir) {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The browser to use, or null when there is none. `exists` and `list` are injectable for tests.
+ * A CHROME_PATH that points nowhere is an error rather than a silent fallback: someone asked for it.
+ */
+export function findBrowser({ env = process.env, home = homedir(), exists = existsSync, list = listDir } = {}) {
+  if (env.CHROME_PATH) {
+    if (!exists(env.CHROME_PATH)) throw new Error(`CHROME_PATH is set to ${env.CHROME_PATH}, which does not exist.`);
+    return { path: env.CHROME_PATH, source: "CHROME_PATH" };
+  }
+  if (exists(DEBIAN_CHROMIUM)) return { path: DEBIAN_CHROMIUM, source: "Debian's chromium" };
+  const cache = playwrightCache(env, home);
+  // Newest build first; Playwright names its folder chrome-linux64 since 1.57, chrome-linux before.
+  const builds = list(cache)
+    .filter((name) => /^chromium-\d+$/.test(name))
+    .sort((a, b) => Number(b.slice(9)) - Number(a.slice(9)));
+  for (const build of builds) {
+    for (const folder of ["chrome-linux64", "chrome-linux", "chrome-linux-arm64"]) {
+      const path = join(cache, build, folder, "chrome");
+      if (exists(path)) return { path, source: "Playwright's cache" };
+    }
+  }
+  return null;
+}
+
+/** The command that installs a browser here: Debian's package as root, Playwright's download otherwise. */
+export function installCommand({ isRoot = process.getuid?.() === 0, hasApt = existsSync("/usr/bin/apt-get") } = {}) {
+  return isRoot && hasApt ? APT_INSTALL : PLAYWRIGHT_INSTALL;
+}
+
+/** Finds a browser, installing one when there is none; throws with the exact command when that fails. */
+export function ensureBrowser({ cwd = process.cwd(), log = console.log } = {}) {
+  const found = findBrowser();
+  if (found) return found;
+  const command = installCommand();
+  log(`No chromium found for the end-to-end tests; installing one with: ${command}`);
+  const result = spawnSync("sh", ["-c", command], {
+    cwd,
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  const after = result.status === 0 ? findBrowser() : null;
+  if (!after) {
+    throw new Error(
+      `Could not install chromium for the end-to-end tests. Run this, then npm test again:\n  ${command}\n` +
+        `(or point CHROME_PATH at a Chrome or Chromium binary).`,
+    );
+  }
+  return after;
+}
