@@ -166,7 +166,9 @@ export function ArticlesBrowser({ path, items, folders }: ArticlesBrowserProps) 
               onMove={(d) => move(node, index, d)}
               onDelete={() => {
                 setMenu(null);
-                // Never two confirmations at once: a second request while one is open is ignored.
+                // One confirmation or toast stack at a time: the toasts go while the question is asked, and
+                // a second request while one confirmation is open is ignored.
+                toast.dismiss();
                 setDeleting((current) => current ?? { node, index });
               }}
             />
