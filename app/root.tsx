@@ -63,7 +63,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteLayout locale={locale} loggedIn={Boolean(data?.user)}>
           {children}
         </SiteLayout>
-        <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
+        {/* Below the sticky site header (44 px controls + padding), so a toast never covers the navigation. */}
+        <Toaster position="top-right" containerStyle={{ top: 76 }} toastOptions={{ duration: 5000 }} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ArticlesBrowser } from "~/components/articles/articles-browser";
-import { findFolder } from "~/components/articles/tree-helpers";
+import { allFolderPaths, findFolder } from "~/components/articles/tree-helpers";
 import { listTree } from "~/models/tree.server";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
@@ -12,24 +12,29 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "articles",
 /** `/articles` and `/articles/<folder>/<folder>…`: the folder's folders, then its articles. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const path = (params["*"] ?? "").split("/").filter(Boolean);
-  const items = findFolder(await listTree(context.db, user.museumId), path);
-  if (!items) return data({ path, items: null }, { status: 404 });
-  return { path, items };
+  // Names are stored in NFC; an address typed or pasted in NFD (macOS) must find the same folder.
+  const path = (params["*"] ?? "")
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => segment.normalize("NFC"));
+  const tree = await listTree(context.db, user.museumId);
+  const items = findFolder(tree, path);
+  if (!items) return data({ path, items: null, folders: [] }, { status: 404 });
+  return { path, items, folders: allFolderPaths(tree) };
 }
 
 export default function ArticlesRoute() {
-  const { path, items } = useLoaderData<typeof loader>();
+  const { path, items, folders } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   if (!items) {
     return (
       <section className="page">
         <h1>{t("articles.folderNotFound")}</h1>
         <Link to="/articles" className="button">
-          {t("articles.heading")}
+          {t("articles.title")}
         </Link>
       </section>
     );
   }
-  return <ArticlesBrowser key={path.join("/")} path={path} items={items} />;
+  return <ArticlesBrowser key={path.join("/")} path={path} items={items} folders={folders} />;
 }

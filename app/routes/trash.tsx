@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { FileIcon, FolderIcon } from "~/components/icons";
@@ -21,9 +21,20 @@ export default function Trash() {
   const { t, i18n } = useTranslation();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState<string | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const back = useRef<HTMLAnchorElement>(null);
+  // After a restore the row is gone: focus the restore button now at its place, or the way back.
+  const [focusAfter, setFocusAfter] = useState<{ index: number; before: typeof items } | null>(null);
+  useEffect(() => {
+    if (!focusAfter || focusAfter.before === items) return;
+    setFocusAfter(null);
+    const buttons = [...(list.current?.querySelectorAll<HTMLElement>(".trash-row button") ?? [])];
+    (buttons[Math.min(focusAfter.index, buttons.length - 1)] ?? back.current)?.focus();
+  }, [focusAfter, items]);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short" });
 
-  async function restore(item: (typeof items)[number]) {
+  async function restore(item: (typeof items)[number], index: number) {
+    if (busy !== null) return;
     setBusy(`${item.type}:${item.id}`);
     const result = await callApi<{ pathArray: string[] }>("/api/manage/restore_item", { type: item.type, id: item.id });
     setBusy(null);
@@ -33,6 +44,7 @@ export default function Trash() {
     } else {
       toast.error(treeErrorMessage(t, result));
     }
+    setFocusAfter({ index, before: items });
     revalidator.revalidate();
   }
 
@@ -40,14 +52,14 @@ export default function Trash() {
     <section className="page">
       <header className="articles__header">
         <h1>{t("trash.title")}</h1>
-        <Link to="/articles" className="button button--ghost">
-          ← {t("trash.backToArticles")}
+        <Link ref={back} to="/articles" className="button button--ghost">
+          <span aria-hidden="true">←</span> {t("trash.backToArticles")}
         </Link>
       </header>
-      <p className="muted">{t("trash.intro", { days })}</p>
+      <p className="muted">{t("trash.intro", { count: days })}</p>
       {items.length === 0 ? <p>{t("trash.empty")}</p> : null}
-      <ul className="tree">
-        {items.map((item) => (
+      <ul ref={list} className="tree">
+        {items.map((item, index) => (
           <li key={`${item.type}:${item.id}`} className="tree-row trash-row">
             <span className="tree-row__icon" aria-hidden="true">
               {item.type === "folder" ? <FolderIcon /> : <FileIcon />}
@@ -61,7 +73,12 @@ export default function Trash() {
                 {item.type === "folder" && item.itemCount > 0 ? ` · ${t("trash.items", { count: item.itemCount })}` : ""}
               </span>
             </div>
-            <button type="button" className="button button--small" disabled={busy !== null} onClick={() => void restore(item)}>
+            <button
+              type="button"
+              className="button button--small"
+              aria-disabled={busy !== null}
+              onClick={() => void restore(item, index)}
+            >
               {t("trash.restore")}
               <span className="visually-hidden"> {item.name}</span>
             </button>

@@ -22,14 +22,14 @@ test("a staff member organises articles in folders, deletes one and restores it 
   await logIn(page, staff);
   await page.goto("/articles");
   await expect(page).toHaveTitle("Articles — Muselingo");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Articles /");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Articles");
   await expect(page.getByRole("link", { name: /Retour au tableau de bord/ })).toBeVisible();
 
   const room = unique("Aile");
   await api(page, "add_folder", { pathArray: [], id: room });
   await page.reload();
   await page.getByRole("link", { name: room }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Articles / ${room}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(room);
 
   // A folder, with the spec's default name.
   await page.getByRole("button", { name: "Ajouter un dossier" }).click();
@@ -45,7 +45,8 @@ test("a staff member organises articles in folders, deletes one and restores it 
 
   // An article inside it.
   await page.getByRole("link", { name: "Salle des antiques" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Articles / ${room} / Salle des antiques`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Salle des antiques");
+  await expect(page.getByRole("navigation", { name: "Fil d'Ariane" }).getByRole("listitem")).toHaveText(["Articles", room, "Salle des antiques"]);
   await page.getByRole("button", { name: "Nouvel article" }).click();
   await expect(toast(page, "Article créé")).toBeVisible();
   const articleLink = page.getByRole("link", { name: /Nouvel article \d+/ });
@@ -81,13 +82,13 @@ test("a staff member organises articles in folders, deletes one and restores it 
   await expect(toast(page, "Déplacé")).toBeVisible();
   await expect(page.getByText("Ce dossier est vide.")).toBeVisible();
   await page.getByRole("button", { name: /Retour/ }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Articles / ${room}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(room);
   await expect(page.getByRole("link", { name: "Amphore étrusque" })).toBeVisible();
 
   // Delete it, with confirmation.
   await row(page, "Amphore étrusque").click({ button: "right" });
   await page.getByRole("menuitem", { name: "Supprimer" }).click();
-  const dialog = page.getByRole("dialog", { name: "Êtes-vous sûr de vouloir supprimer cet article ?" });
+  const dialog = page.getByRole("dialog", { name: "Êtes-vous sûr de vouloir supprimer l'article « Amphore étrusque » ?" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Supprimer" }).click();
   await expect(toast(page, "Placé dans la corbeille")).toBeVisible();
@@ -114,7 +115,7 @@ test("deleting a folder that holds items says how many before confirming", async
   await page.getByRole("menuitem", { name: "Supprimer" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText(`Êtes-vous sûr de vouloir supprimer le dossier « ${name} » ?`);
-  await expect(dialog).toContainText("Il contient 2 élément(s)");
+  await expect(dialog).toContainText("Il contient 2 éléments, qui partiront avec lui.");
   await dialog.getByRole("button", { name: "Annuler" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByRole("link", { name })).toBeVisible();

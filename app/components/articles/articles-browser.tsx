@@ -1,5 +1,5 @@
 import { Link, useNavigate, useRevalidator } from "@remix-run/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -7,37 +7,57 @@ import { TrashIcon } from "~/components/icons";
 import type { TreeNode } from "~/models/tree-input";
 import { callApi, treeErrorMessage, type ApiResult } from "~/utils/api-client";
 import { nextNumberedName } from "~/utils/names";
+import { Breadcrumb } from "./breadcrumb";
 import type { MenuPosition } from "./item-menu";
 import { ItemRow } from "./item-row";
 import { countDescendants, folderHref, itemKey, moveDestinations, type Destination } from "./tree-helpers";
+import { useRowFocus } from "./use-row-focus";
 
 const TRASH_DAYS = 30;
+// One result toast at a time on this screen: a new result replaces the last one instead of stacking.
+const RESULT_TOAST = "articles-result";
 
-export function ArticlesBrowser({ path, items }: { path: string[]; items: TreeNode[] }) {
+interface ArticlesBrowserProps {
+  path: string[];
+  items: TreeNode[];
+  /** Every folder of the museum by its full path, for "Move to". */
+  folders: string[][];
+}
+
+export function ArticlesBrowser({ path, items, folders }: ArticlesBrowserProps) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const [menu, setMenu] = useState<{ key: string; at: MenuPosition } | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<TreeNode | null>(null);
+  const [deleting, setDeleting] = useState<{ node: TreeNode; index: number } | null>(null);
   const [busy, setBusy] = useState(false);
+  const list = useRef<HTMLUListElement>(null);
+  const newArticle = useRef<HTMLButtonElement>(null);
+  const { focusNow, focusAfterReload } = useRowFocus(list, newArticle, {
+    items,
+    reloading: revalidator.state === "loading",
+    busy,
+  });
 
   /** Runs one call, then reloads the list whatever happened (the tree may have changed elsewhere). */
   async function run(call: Promise<ApiResult<unknown>>, successKey: string) {
     setBusy(true);
     const result = await call;
     setBusy(false);
-    if (result.ok) toast.success(t(successKey));
-    else toast.error(treeErrorMessage(t, result));
+    if (result.ok) toast.success(t(successKey), { id: RESULT_TOAST });
+    else toast.error(treeErrorMessage(t, result), { id: RESULT_TOAST });
     revalidator.revalidate();
     return result.ok;
   }
 
-  const closeMenu = () => setMenu(null);
-
-  function rename(node: TreeNode, newName: string) {
+  function rename(node: TreeNode, index: number, newName: string) {
     setRenaming(null);
-    if (newName === node.name) return;
+    const key = itemKey(node);
+    if (newName === node.name) return focusNow({ keys: [key], index, part: "link" });
+    // A renamed folder changes key (its name is its id); if the rename fails the old key is still there.
+    const renamedKey = node.type === "folder" ? itemKey({ ...node, id: newName }) : key;
+    focusAfterReload({ keys: [renamedKey, key], index, part: "link" });
     void run(
       node.type === "folder"
         ? callApi("/api/manage/rename_folder", { pathArray: path, itemName: node.id, newName })
@@ -46,8 +66,9 @@ export function ArticlesBrowser({ path, items }: { path: string[]; items: TreeNo
     );
   }
 
-  function move(node: TreeNode, destination: Destination) {
-    closeMenu();
+  function move(node: TreeNode, index: number, destination: Destination) {
+    setMenu(null);
+    focusAfterReload({ keys: [itemKey(node)], index, part: "link" });
     void run(
       callApi("/api/manage/move_item", {
         fromPathArray: path,
@@ -60,13 +81,26 @@ export function ArticlesBrowser({ path, items }: { path: string[]; items: TreeNo
     );
   }
 
-  async function confirmDelete() {
-    const node = deleting;
+  function confirmDelete() {
+    if (!deleting) return;
+    const { node, index } = deleting;
     setDeleting(null);
-    if (!node) return;
-    await run(callApi("/api/manage/delete_item", { id: node.id, type: node.type, pathArray: path }), "articles.deleted");
+    focusAfterReload({ keys: [itemKey(node)], index, part: "link" });
+    void run(callApi("/api/manage/delete_item", { id: node.id, type: node.type, pathArray: path }), "articles.deleted");
   }
 
+  function cancelDelete() {
+    if (!deleting) return;
+    focusNow({ keys: [itemKey(deleting.node)], index: deleting.index, part: "more" });
+    setDeleting(null);
+  }
+
+  // aria-disabled rather than disabled while busy: a disabled button drops the focus it holds to <body>.
+  const unlessBusy = (action: () => void) => () => {
+    if (!busy) action();
+  };
+
+  const addArticle = () => void run(callApi("/api/manage/add_article", { pathArray: path }), "articles.created");
   const addFolder = () => {
     const name = nextNumberedName(
       t("articles.newFolderBase"),
@@ -78,25 +112,25 @@ export function ArticlesBrowser({ path, items }: { path: string[]; items: TreeNo
   return (
     <section className="page articles">
       <header className="articles__header">
-        <h1>
-          {t("articles.heading")}
-          {path.length > 0 ? <span className="articles__path"> {path.join(" / ")}</span> : null}
-        </h1>
+        <div className="articles__title">
+          <Breadcrumb path={path} />
+          <h1>{path.at(-1) ?? t("articles.title")}</h1>
+        </div>
         {path.length === 0 ? (
           <Link to="/dashboard" className="button button--ghost">
-            ← {t("articles.backToDashboard")}
+            <span aria-hidden="true">←</span> {t("articles.backToDashboard")}
           </Link>
         ) : (
           <button type="button" className="button button--ghost" onClick={() => navigate(folderHref(path.slice(0, -1)))}>
-            ← {t("articles.back")}
+            <span aria-hidden="true">←</span> {t("articles.back")}
           </button>
         )}
       </header>
       <div className="articles__actions">
-        <button type="button" className="button" disabled={busy} onClick={() => void run(callApi("/api/manage/add_article", { pathArray: path }), "articles.created")}>
+        <button ref={newArticle} type="button" className="button" aria-disabled={busy} onClick={unlessBusy(addArticle)}>
           {t("articles.newArticle")}
         </button>
-        <button type="button" className="button button--ghost" disabled={busy} onClick={addFolder}>
+        <button type="button" className="button button--ghost" aria-disabled={busy} onClick={unlessBusy(addFolder)}>
           {t("articles.addFolder")}
         </button>
         <Link to="/trash" className="articles__trash">
@@ -104,8 +138,8 @@ export function ArticlesBrowser({ path, items }: { path: string[]; items: TreeNo
         </Link>
       </div>
       {items.length === 0 ? <p className="muted">{t("articles.empty")}</p> : null}
-      <ul className="tree" aria-busy={busy}>
-        {items.map((node) => {
+      <ul ref={list} className="tree" aria-busy={busy}>
+        {items.map((node, index) => {
           const key = itemKey(node);
           return (
             <ItemRow
@@ -114,22 +148,28 @@ export function ArticlesBrowser({ path, items }: { path: string[]; items: TreeNo
               path={path}
               menuAt={menu?.key === key ? menu.at : null}
               renaming={renaming === key}
-              destinations={moveDestinations(path, items, node)}
+              destinations={menu?.key === key ? moveDestinations(path, items, node, folders) : []}
               onOpenMenu={(at) => {
                 setRenaming(null);
                 setMenu({ key, at });
               }}
-              onCloseMenu={closeMenu}
+              onCloseMenu={() => setMenu(null)}
               onStartRename={() => {
-                closeMenu();
+                setMenu(null);
                 setRenaming(key);
               }}
-              onRename={(name) => rename(node, name)}
-              onCancelRename={() => setRenaming(null)}
-              onMove={(d) => move(node, d)}
+              onRename={(name) => rename(node, index, name)}
+              onCancelRename={(reason) => {
+                setRenaming(null);
+                if (reason === "escape") focusNow({ keys: [key], index, part: "link" });
+              }}
+              onMove={(d) => move(node, index, d)}
               onDelete={() => {
-                closeMenu();
-                setDeleting(node);
+                setMenu(null);
+                // One confirmation or toast stack at a time: the toasts go while the question is asked, and
+                // a second request while one confirmation is open is ignored.
+                toast.dismiss();
+                setDeleting((current) => current ?? { node, index });
               }}
             />
           );
@@ -137,19 +177,17 @@ export function ArticlesBrowser({ path, items }: { path: string[]; items: TreeNo
       </ul>
       {deleting ? (
         <ConfirmDialog
-          title={
-            deleting.type === "article"
-              ? t("articles.confirmDeleteArticle")
-              : t("articles.confirmDeleteFolder", { name: deleting.name })
-          }
+          title={t(deleting.node.type === "article" ? "articles.confirmDeleteArticle" : "articles.confirmDeleteFolder", {
+            name: deleting.node.name || String(deleting.node.id),
+          })}
           confirmLabel={t("articles.confirm")}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setDeleting(null)}
+          onConfirm={confirmDelete}
+          onCancel={cancelDelete}
         >
-          {deleting.type === "folder" && countDescendants(deleting) > 0 ? (
-            <p>{t("articles.confirmDeleteFolderItems", { count: countDescendants(deleting) })}</p>
+          {deleting.node.type === "folder" && countDescendants(deleting.node) > 0 ? (
+            <p>{t("articles.confirmDeleteFolderItems", { count: countDescendants(deleting.node) })}</p>
           ) : null}
-          <p className="muted">{t("articles.confirmDeleteTrashNote", { days: TRASH_DAYS })}</p>
+          <p className="muted">{t("articles.confirmDeleteTrashNote", { count: TRASH_DAYS })}</p>
         </ConfirmDialog>
       ) : null}
     </section>

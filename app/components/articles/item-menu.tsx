@@ -1,12 +1,15 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useOutsidePress } from "~/hooks/use-outside-press";
+import { useOutsidePress, type OutsideReason } from "~/hooks/use-outside-press";
 import type { Destination } from "./tree-helpers";
 
 export interface MenuPosition {
   x: number;
   y: number;
 }
+
+/** Where focus goes once the menu closes: its "⋯" button, the next stop after that button, or nowhere. */
+export type MenuExit = "button" | "next" | "none";
 
 interface ItemMenuProps {
   label: string;
@@ -15,37 +18,57 @@ interface ItemMenuProps {
   onRename: () => void;
   onMove: (destination: Destination) => void;
   onDelete: () => void;
-  onClose: () => void;
+  onClose: (exit: MenuExit) => void;
 }
 
-/** The context menu of a row: opened by a right-click or the row's "⋯" button; arrows move, Escape closes. */
+const MARGIN = 8;
+
+/**
+ * The context menu of a row, opened by a right-click or the row's "⋯" button. Arrows, Home and End move;
+ * Escape closes it back to the "⋯" button; Tab and Shift+Tab leave it (and close it), as in a menu button.
+ */
 export function ItemMenu({ label, position, destinations, onRename, onMove, onDelete, onClose }: ItemMenuProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const [moveOpen, setMoveOpen] = useState(false);
-  useOutsidePress(ref, true, onClose);
+  const [place, setPlace] = useState({ left: position.x, top: position.y });
+  const onOutside = useCallback((reason: OutsideReason) => onClose(reason === "escape" ? "button" : "none"), [onClose]);
+  useOutsidePress(ref, true, onOutside);
 
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, []);
 
+  // Keep the whole menu inside the window, whichever corner was clicked and however long the list.
+  useLayoutEffect(() => {
+    const menu = ref.current;
+    if (!menu) return;
+    const maxLeft = window.innerWidth - menu.offsetWidth - MARGIN;
+    const maxTop = window.innerHeight - menu.offsetHeight - MARGIN;
+    setPlace({ left: Math.max(MARGIN, Math.min(position.x, maxLeft)), top: Math.max(MARGIN, Math.min(position.y, maxTop)) });
+  }, [position.x, position.y, moveOpen]);
+
   function onKeyDown(event: KeyboardEvent) {
-    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-    event.preventDefault();
+    if (event.key === "Tab") {
+      event.preventDefault();
+      onClose(event.shiftKey ? "button" : "next");
+      return;
+    }
     const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
     const at = items.indexOf(document.activeElement as HTMLElement);
-    const next = event.key === "ArrowDown" ? (at + 1) % items.length : (at - 1 + items.length) % items.length;
-    items[next]?.focus();
+    const next: Record<string, number> = {
+      ArrowDown: (at + 1) % items.length,
+      ArrowUp: (at - 1 + items.length) % items.length,
+      Home: 0,
+      End: items.length - 1,
+    };
+    if (!(event.key in next)) return;
+    event.preventDefault();
+    items[next[event.key]!]?.focus();
   }
 
-  // Keep the menu inside the window, whichever corner was clicked.
-  const style = {
-    left: Math.max(8, Math.min(position.x, (typeof window === "undefined" ? 1024 : window.innerWidth) - 248)),
-    top: Math.max(8, position.y),
-  };
-
   return (
-    <div ref={ref} className="item-menu" role="menu" aria-label={label} style={style} onKeyDown={onKeyDown}>
+    <div ref={ref} className="item-menu" role="menu" aria-label={label} style={place} onKeyDown={onKeyDown}>
       <button type="button" role="menuitem" onClick={onRename}>
         {t("articles.rename")}
       </button>
@@ -59,7 +82,7 @@ export function ItemMenu({ label, position, destinations, onRename, onMove, onDe
           ) : (
             destinations.map((d) => (
               <button key={`${d.toPathArray.join("/")}/${d.toFolderId ?? ""}`} type="button" role="menuitem" onClick={() => onMove(d)}>
-                {d.isParent ? `↑ ${t("articles.parentFolder")} (${d.label || t("articles.root")})` : d.label}
+                {d.isParent ? `↑ ${t("articles.parentFolder")} (${d.label || t("articles.root")})` : d.label || t("articles.root")}
               </button>
             ))
           )}

@@ -1,11 +1,14 @@
 import { Link } from "@remix-run/react";
-import { useCallback, useRef, type MouseEvent } from "react";
+import { useRef, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FileIcon, FolderIcon } from "~/components/icons";
-import { useOutsidePress } from "~/hooks/use-outside-press";
+import { useOutsidePress, type OutsideReason } from "~/hooks/use-outside-press";
 import type { TreeNode } from "~/models/tree-input";
-import { folderHref, type Destination } from "./tree-helpers";
-import { ItemMenu, type MenuPosition } from "./item-menu";
+import { folderHref, itemKey, type Destination } from "./tree-helpers";
+import { ItemMenu, type MenuExit, type MenuPosition } from "./item-menu";
+
+/** Names hold 1 to 100 characters on the server, for folders and articles alike. */
+export const NAME_MAX_LENGTH = 100;
 
 interface ItemRowProps {
   node: TreeNode;
@@ -17,9 +20,19 @@ interface ItemRowProps {
   onCloseMenu: () => void;
   onStartRename: () => void;
   onRename: (newName: string) => void;
-  onCancelRename: () => void;
+  onCancelRename: (reason: OutsideReason) => void;
   onMove: (destination: Destination) => void;
   onDelete: () => void;
+}
+
+const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The tab stop after `element` in document order, skipping the open menu and anything hidden. */
+function nextTabStop(element: HTMLElement): HTMLElement | null {
+  const stops = [...document.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (el) => el === element || (!el.closest(".item-menu") && el.getClientRects().length > 0),
+  );
+  return stops[stops.indexOf(element) + 1] ?? null;
 }
 
 export function ItemRow(props: ItemRowProps) {
@@ -27,6 +40,7 @@ export function ItemRow(props: ItemRowProps) {
   const { t } = useTranslation();
   const moreButton = useRef<HTMLButtonElement>(null);
   const href = node.type === "folder" ? folderHref([...path, node.id]) : `/article?id=${node.id}`;
+  const label = node.name || String(node.id);
 
   function openFromContextMenu(event: MouseEvent) {
     event.preventDefault();
@@ -38,13 +52,15 @@ export function ItemRow(props: ItemRowProps) {
     props.onOpenMenu({ x: rect ? rect.right - 240 : 0, y: rect ? rect.bottom + 4 : 0 });
   }
 
-  const closeMenu = () => {
+  function closeMenu(exit: MenuExit) {
+    const button = moreButton.current;
+    const target = exit === "next" && button ? nextTabStop(button) : exit === "none" ? null : button;
     props.onCloseMenu();
-    moreButton.current?.focus();
-  };
+    target?.focus();
+  }
 
   return (
-    <li className={`tree-row tree-row--${node.type}`} onContextMenu={openFromContextMenu}>
+    <li className={`tree-row tree-row--${node.type}`} data-key={itemKey(node)} onContextMenu={openFromContextMenu}>
       <span className="tree-row__icon" aria-hidden="true">
         {node.type === "folder" ? <FolderIcon /> : <FileIcon />}
       </span>
@@ -53,7 +69,7 @@ export function ItemRow(props: ItemRowProps) {
       ) : (
         <Link to={href} className="tree-row__link">
           <span className="visually-hidden">{t(node.type === "folder" ? "articles.folder" : "articles.article")} </span>
-          {node.name || String(node.id)}
+          {label}
         </Link>
       )}
       <button
@@ -62,14 +78,14 @@ export function ItemRow(props: ItemRowProps) {
         className="tree-row__more"
         aria-haspopup="menu"
         aria-expanded={menuAt !== null}
-        aria-label={t("articles.actionsFor", { name: node.name })}
+        aria-label={t("articles.actionsFor", { name: label })}
         onClick={openFromButton}
       >
         ⋯
       </button>
       {menuAt ? (
         <ItemMenu
-          label={t("articles.actionsFor", { name: node.name })}
+          label={t("articles.actionsFor", { name: label })}
           position={menuAt}
           destinations={props.destinations}
           onRename={props.onStartRename}
@@ -82,12 +98,17 @@ export function ItemRow(props: ItemRowProps) {
   );
 }
 
-function RenameForm({ name, onConfirm, onCancel }: { name: string; onConfirm: (name: string) => void; onCancel: () => void }) {
+interface RenameFormProps {
+  name: string;
+  onConfirm: (name: string) => void;
+  onCancel: (reason: OutsideReason) => void;
+}
+
+function RenameForm({ name, onConfirm, onCancel }: RenameFormProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
-  const cancel = useCallback(() => onCancel(), [onCancel]);
   // Clicking away (or Escape) cancels, as the spec asks.
-  useOutsidePress(ref, true, cancel);
+  useOutsidePress(ref, true, onCancel);
   return (
     <form
       ref={ref}
@@ -98,7 +119,15 @@ function RenameForm({ name, onConfirm, onCancel }: { name: string; onConfirm: (n
         if (typeof value === "string" && value.trim()) onConfirm(value.trim());
       }}
     >
-      <input name="name" defaultValue={name} aria-label={t("articles.renameLabel", { name })} autoFocus required maxLength={200} onFocus={(e) => e.currentTarget.select()} />
+      <input
+        name="name"
+        defaultValue={name}
+        aria-label={t("articles.renameLabel", { name })}
+        autoFocus
+        required
+        maxLength={NAME_MAX_LENGTH}
+        onFocus={(e) => e.currentTarget.select()}
+      />
       <button type="submit" className="button button--small">
         {t("articles.confirmRename")}
       </button>
