@@ -1,22 +1,10 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LOGIN_MAX_FAILURES } from "~/models/rate-limit.server";
-import { createMuseumWithUser, get, logIn, postJson } from "./helpers";
+import { createMuseumWithUser, get, logIn, postJson, staffSession as staff } from "./helpers";
 
 // The local workerd interleaves the awaits of parallel requests, so a check-then-write race shows up
 // here as it would in production: these are the issue's reproductions, kept as tests.
-
-type Json = Record<string, unknown>;
-
-async function staff() {
-  const user = await createMuseumWithUser();
-  const cookie = await logIn(user);
-  const call = async (name: string, body: unknown) => {
-    const response = await postJson(`/api/manage/${name}`, body, { Cookie: cookie });
-    return { status: response.status, body: (await response.json()) as Json };
-  };
-  return { user, cookie, call };
-}
 
 const statuses = (results: { status: number }[]) => results.map((r) => r.status).sort();
 

@@ -60,3 +60,21 @@ export function get(path: string, cookie?: string, headers: Record<string, strin
     redirect: "manual",
   });
 }
+
+type Json = Record<string, unknown>;
+
+/** A fresh museum's logged-in user with shortcuts for the JSON API. */
+export async function staffSession() {
+  const user = await createMuseumWithUser();
+  const cookie = await logIn(user);
+  const call = async (name: string, body: unknown) => {
+    const response = await postJson(`/api/manage/${name}`, body, { Cookie: cookie });
+    return { status: response.status, body: (await response.json()) as Json };
+  };
+  const read = async (path: string) => {
+    const response = await get(path, cookie);
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+  const tree = async () => (await read("/api/tree")).body as Json[];
+  return { user, cookie, call, read, tree };
+}

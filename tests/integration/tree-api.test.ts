@@ -3,24 +3,9 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { activeArticleForLink } from "~/models/qrcodes.server";
 import { purgeExpiredTrash, TRASH_RETENTION_DAYS } from "~/models/trash.server";
-import { BASE, createMuseumWithUser, get, logIn, postJson } from "./helpers";
+import { BASE, createMuseumWithUser, get, logIn, postJson, staffSession as staff } from "./helpers";
 
 type Json = Record<string, unknown>;
-
-async function staff() {
-  const user = await createMuseumWithUser();
-  const cookie = await logIn(user);
-  const call = async (name: string, body: unknown) => {
-    const response = await postJson(`/api/manage/${name}`, body, { Cookie: cookie });
-    return { status: response.status, body: (await response.json()) as Json };
-  };
-  const read = async (path: string) => {
-    const response = await get(path, cookie);
-    return { status: response.status, body: (await response.json()) as unknown };
-  };
-  const tree = async () => (await read("/api/tree")).body as Json[];
-  return { user, cookie, call, read, tree };
-}
 
 describe("GET /api/tree", () => {
   it("answers 401 without a session", async () => {
