@@ -11,17 +11,34 @@ import { createNonce, crossSiteRefusal, isCrossSiteWrite, withSecurityHeaders } 
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
+/**
+ * `?_data=` addressed loaders before single fetch; Remix still answers it with a bare 403 for a route id
+ * it does not know. Nothing of ours uses it, so it is dropped and the request served as a plain one.
+ */
+function withoutLegacyDataParam(request: Request): Request {
+  const url = new URL(request.url);
+  if (!url.searchParams.has("_data")) return request;
+  url.searchParams.delete("_data");
+  return new Request(url, request);
+}
+
 export default {
-  async fetch(request, env, ctx) {
+  async fetch(incoming, env, ctx) {
+    const request = withoutLegacyDataParam(incoming);
     const nonce = createNonce();
     const signedIn = sessionToken(request) !== null;
     if (isCrossSiteWrite(request)) return withSecurityHeaders(crossSiteRefusal(), nonce, signedIn);
     const loadContext = getLoadContext({
       request,
-      context: { cloudflare: { env, ctx, cf: request.cf }, cspNonce: nonce },
+      context: { cloudflare: { env, ctx, cf: incoming.cf }, cspNonce: nonce },
     });
     // The spec's JSON login shares its path with the login page: answered here, before any page renders.
-    const response = isJsonLogin(request) ? await jsonLogin(request, loadContext) : await handleRemixRequest(request, loadContext);
+    let response = isJsonLogin(request) ? await jsonLogin(request, loadContext) : await handleRemixRequest(request, loadContext);
+    if (response.status === 405 && !response.headers.has("Allow")) {
+      // Remix's own 405 (a page without an action, an unusual method) names no method; say which work.
+      response = new Response(response.body, response);
+      response.headers.set("Allow", request.method === "POST" ? "GET, HEAD" : "GET, HEAD, POST");
+    }
     return withSecurityHeaders(response, nonce, signedIn || response.headers.get("Set-Cookie")?.includes(SESSION_COOKIE) === true);
   },
 

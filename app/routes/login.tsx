@@ -11,7 +11,7 @@ import { useEffect } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import type { ErrorBody } from "~/errors";
-import { readFormBody } from "~/utils/http.server";
+import { methodNotAllowed, readFormBody } from "~/utils/http.server";
 import { attemptLogin } from "~/utils/login.server";
 import { pageMeta } from "~/utils/meta";
 import { getUser, safeRedirect } from "~/utils/session.server";
@@ -36,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * `POST /login` never gets here: the Worker answers it before Remix (workers/app.ts, decision 004).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const body = await readFormBody(request);
   if (!body.ok) return body.response;
   const { form } = body;

@@ -11,6 +11,7 @@ export const loader = () => methodNotAllowed("POST");
 
 /** Sets the interface language cookie and returns to the page the switch was pressed on. */
 export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
   const body = await readFormBody(request);
   if (!body.ok) return body.response;
   const parsed = schema.safeParse(Object.fromEntries(body.form));

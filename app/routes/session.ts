@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { getOnly } from "~/utils/api.server";
 import { jsonNoStore } from "~/utils/http.server";
 import { getUser } from "~/utils/session.server";
 
@@ -8,3 +9,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!user) return jsonNoStore({});
   return jsonNoStore({ email: user.email, museum: { name: user.museumName, slug: user.museumSlug } });
 }
+
+export const action = getOnly;

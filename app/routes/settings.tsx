@@ -10,7 +10,7 @@ import { isLocale } from "~/i18n/config";
 import { LANGUAGES, languageLabel } from "~/translation/languages";
 import { invalidField, type ErrorBody, type ErrorReason } from "~/errors";
 import { fieldErrors, formString } from "~/utils/form";
-import { clientAddress, domainErrorResponse, readFormBody } from "~/utils/http.server";
+import { clientAddress, domainErrorResponse, methodNotAllowed, readFormBody } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
 
@@ -41,6 +41,7 @@ function refused(intent: ActionResult["intent"], errors: Record<string, ErrorRea
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const user = await requireUser(request, context);
   const body = await readFormBody(request);
   if (!body.ok) return body.response;

@@ -1,12 +1,15 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { login } from "~/models/auth.server";
 import { loginSchema } from "~/models/login-input";
-import { apiError, clientAddress, invalidInput, isJsonRequest, jsonNoStore, readJsonBody } from "./http.server";
+import { apiError, clientAddress, invalidInput, isFormRequest, isJsonRequest, jsonNoStore, readJsonBody } from "./http.server";
 import { sessionCookie } from "./session.server";
 
-/** `POST /login` with a JSON body is the spec's API call, answered before Remix renders any page. */
+/**
+ * `POST /login` with a JSON body is the spec's API call, answered before Remix renders any page; so is
+ * one with a body that is neither JSON nor the page's form, which gets the API's JSON 415.
+ */
 export const isJsonLogin = (request: Request) =>
-  request.method === "POST" && new URL(request.url).pathname === "/login" && isJsonRequest(request);
+  request.method === "POST" && new URL(request.url).pathname === "/login" && (isJsonRequest(request) || !isFormRequest(request));
 
 export type LoginOutcome =
   | { kind: "ok"; email: string; setCookie: string }
