@@ -1,7 +1,112 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { articles, qrcodes } from "~/db/schema";
+import { isUniqueViolation, notFound } from "~/errors";
+import { LINK_ALPHABET, LINK_LENGTH } from "./qrcode-input";
 import { loadFolderIndex } from "./tree.server";
+
+/** The spec's QR code: `id_article` and `name` are null while it leads nowhere (inactive). */
+export interface QrCodeView {
+  id: number;
+  link: string;
+  id_article: number | null;
+  name: string | null;
+}
+
+/** A random short link; 31^8 ≈ 8.5 × 10^11 values, so a collision is rare and simply retried. */
+export function randomLink(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(LINK_LENGTH * 2));
+  let link = "";
+  // Rejection sampling keeps every character equally likely (256 is not a multiple of 31).
+  for (const byte of bytes) {
+    if (byte >= 248) continue;
+    link += LINK_ALPHABET[byte % LINK_ALPHABET.length];
+    if (link.length === LINK_LENGTH) return link;
+  }
+  return randomLink();
+}
+
+async function views(db: Database, museumId: number, qrcodeId?: number): Promise<QrCodeView[]> {
+  const [index, rows] = await Promise.all([
+    loadFolderIndex(db, museumId),
+    db
+      .select({
+        id: qrcodes.id,
+        link: qrcodes.link,
+        articleId: articles.id,
+        name: articles.unformattedName,
+        folderId: articles.folderId,
+      })
+      .from(qrcodes)
+      .leftJoin(articles, and(eq(articles.id, qrcodes.articleId), eq(articles.museumId, qrcodes.museumId), isNull(articles.deletedAt)))
+      .where(and(eq(qrcodes.museumId, museumId), qrcodeId === undefined ? undefined : eq(qrcodes.id, qrcodeId)))
+      .orderBy(asc(qrcodes.id)),
+  ]);
+  // An article in the trash, itself or through a folder, makes its code inactive until it comes back.
+  return rows.map((row) => {
+    const active = row.articleId !== null && index.isLive(row.folderId);
+    return { id: row.id, link: row.link, id_article: active ? row.articleId : null, name: active ? row.name : null };
+  });
+}
+
+export const listQrCodes = (db: Database, museumId: number) => views(db, museumId);
+
+export async function getQrCode(db: Database, museumId: number, qrcodeId: number): Promise<QrCodeView> {
+  const [code] = await views(db, museumId, qrcodeId);
+  if (!code) throw notFound("QR code", "qrcodeId");
+  return code;
+}
+
+/** A new, inactive code. The unique index on `link` settles a collision, even between parallel calls. */
+export async function addQrCode(db: Database, museumId: number): Promise<QrCodeView> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const row = await db.insert(qrcodes).values({ museumId, link: randomLink() }).returning({ id: qrcodes.id, link: qrcodes.link }).get();
+      return { id: row.id, link: row.link, id_article: null, name: null };
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+    }
+  }
+}
+
+/**
+ * Links the code to a live article of the same museum, or unlinks it (`articleId: null`). The write is
+ * conditional on the article still being live, so a parallel delete cannot leave a link to the trash.
+ */
+export async function linkQrCode(
+  db: Database,
+  museumId: number,
+  input: { qrcodeId: number; articleId: number | null },
+): Promise<QrCodeView> {
+  if (input.articleId !== null) {
+    const [index, article] = await Promise.all([
+      loadFolderIndex(db, museumId),
+      db.query.articles.findFirst({
+        where: and(eq(articles.id, input.articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)),
+      }),
+    ]);
+    if (!article || !index.isLive(article.folderId)) throw notFound("Article", "articleId");
+  }
+  const updated = await db.$client
+    .prepare(
+      `UPDATE qrcodes SET article_id = ?1 WHERE id = ?2 AND museum_id = ?3
+         AND (?1 IS NULL OR EXISTS (SELECT 1 FROM articles a WHERE a.id = ?1 AND a.museum_id = ?3 AND a.deleted_at IS NULL))
+       RETURNING id`,
+    )
+    .bind(input.articleId, input.qrcodeId, museumId)
+    .first();
+  if (!updated) {
+    await getQrCode(db, museumId, input.qrcodeId); // 404 naming qrcodeId when the code is the missing one
+    throw notFound("Article", "articleId");
+  }
+  return getQrCode(db, museumId, input.qrcodeId);
+}
+
+/** The address printed on the code: `PUBLIC_BASE_URL`, or the origin the request came in on. */
+export function publicAddress(publicBaseUrl: string, request: Request, link: string): string {
+  const base = (publicBaseUrl || new URL(request.url).origin).replace(/\/+$/, "");
+  return `${base}/r/${link}`;
+}
 
 /**
  * The article a QR code leads to, or null when the code is inactive: no linked article, or an article

@@ -23,18 +23,27 @@ async function run(fn: () => Promise<unknown>): Promise<Response> {
   }
 }
 
-/** `POST` with a JSON body: 401 without a session, 415/413/400 for a body it cannot read, 400 naming the field zod refuses. */
-export function jsonAction<S extends z.ZodTypeAny>(schema: S, handler: (args: HandlerArgs<z.infer<S>>) => Promise<unknown>) {
+/**
+ * `POST` with a JSON body: 401 without a session, 415/413/400 for a body it cannot read, 400 naming the
+ * field zod refuses. `emptyBody: true` lets a call with no payload (the spec's `add_qrcode`) come without one.
+ */
+export function jsonAction<S extends z.ZodTypeAny>(
+  schema: S,
+  handler: (args: HandlerArgs<z.infer<S>>) => Promise<unknown>,
+  options: { emptyBody?: boolean } = {},
+) {
   return async ({ request, context }: ActionFunctionArgs) => {
     if (request.method !== "POST") return methodNotAllowed("POST");
     const user = await requireApiUser(request, context);
-    const body = await readJsonBody(request);
+    const body = options.emptyBody && hasNoBody(request) ? { ok: true as const, value: {} } : await readJsonBody(request);
     if (!body.ok) return body.response;
     const parsed = schema.safeParse(body.value);
     if (!parsed.success) return invalidInput(parsed.error);
     return run(() => handler({ input: parsed.data, user, request, context }));
   };
 }
+
+const hasNoBody = (request: Request) => !request.headers.get("Content-Type") && (request.body === null || request.headers.get("Content-Length") === "0");
 
 /** `GET` with query parameters parsed by `schema` (the last value wins for a repeated parameter). */
 export function queryLoader<S extends z.ZodTypeAny>(schema: S, handler: (args: HandlerArgs<z.infer<S>>) => Promise<unknown>) {

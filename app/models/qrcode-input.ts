@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { articleIdSchema } from "./tree-input";
+
+export const qrcodeIdSchema = z.union(
+  [z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,15}$/).transform(Number)],
+  { errorMap: () => ({ message: "wrong_type" }) },
+);
+
+/** The spec's `add_qrcode` takes no payload; an empty JSON object is the same call. */
+export const addQrcodeSchema = z.object({}).strict();
+
+/** `articleId: null` unlinks the code (it goes inactive). */
+export const updateQrcodeSchema = z.object({ qrcodeId: qrcodeIdSchema, articleId: articleIdSchema.nullable() });
+
+export const qrcodeQuerySchema = z.object({ qrcodeId: qrcodeIdSchema });
+
+export const qrcodeImageQuerySchema = z.object({
+  qrcodeId: qrcodeIdSchema,
+  format: z.enum(["png", "svg"], { errorMap: () => ({ message: "invalid" }) }).default("png"),
+});
+
+/** 8 characters, lowercase letters and digits without look-alikes (no 0/o, 1/l/i): easy to type from paper. */
+export const LINK_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
+export const LINK_LENGTH = 8;
+export const linkSchema = z.string().regex(new RegExp(`^[${LINK_ALPHABET}]{${LINK_LENGTH}}$`));
