@@ -2,7 +2,7 @@ import { z } from "zod";
 import { articleIdSchema } from "./tree-input";
 
 export const qrcodeIdSchema = z.union(
-  [z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,15}$/).transform(Number)],
+  [z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,14}$/).transform(Number)],
   { errorMap: () => ({ message: "wrong_type" }) },
 );
 

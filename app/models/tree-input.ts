@@ -18,7 +18,7 @@ export const folderNameSchema = itemNameSchema;
 export const pathArraySchema = z.array(folderNameSchema, { invalid_type_error: "wrong_type" }).max(50, "too_many");
 
 export const articleIdSchema = z.union(
-  [z.number().int().positive(), z.string().regex(/^\d{1,15}$/).transform(Number)],
+  [z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,14}$/).transform(Number)],
   { errorMap: () => ({ message: "wrong_type" }) },
 );
 

@@ -1,0 +1,139 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { LINK_ALPHABET } from "~/models/qrcode-input";
+import { BASE, get, staffSession } from "./helpers";
+
+type Json = Record<string, unknown>;
+
+async function withCodes() {
+  const s = await staffSession();
+  const read = async (path: string) => {
+    const response = await get(path, s.cookie);
+    return { status: response.status, body: (await response.json()) as Json & Json[] };
+  };
+  const article = async (name: string) => {
+    const created = await s.call("add_article", { pathArray: [] });
+    await s.call("rename_article", { articleId: created.body.id, newName: name });
+    return created.body.id as number;
+  };
+  return { ...s, read, article };
+}
+
+const LINK = new RegExp(`^[${LINK_ALPHABET}]{8}$`);
+
+describe("QR codes API", () => {
+  it("answers 401 without a session", async () => {
+    for (const path of ["/api/read/qrcodes", "/api/read/qrcode?qrcodeId=1"]) expect((await get(path)).status, path).toBe(401);
+    const add = await SELF.fetch(`${BASE}/api/manage/add_qrcode`, { method: "POST" });
+    expect(add.status).toBe(401);
+  });
+
+  it("creates inactive codes with an 8-character link without look-alikes, with or without a body", async () => {
+    const s = await withCodes();
+    const bare = await SELF.fetch(`${BASE}/api/manage/add_qrcode`, { method: "POST", headers: { Cookie: s.cookie } });
+    expect(bare.status).toBe(200);
+    const code = (await bare.json()) as Json;
+    expect(code).toEqual({ id: expect.any(Number), link: expect.stringMatching(LINK), id_article: null, name: null });
+    const withBody = await s.call("add_qrcode", {});
+    expect(withBody.status).toBe(200);
+    expect(withBody.body.link).not.toBe(code.link);
+    expect((await s.call("add_qrcode", { surprise: 1 })).status).toBe(400);
+  });
+
+  it("gives 50 parallel creations 50 distinct links", async () => {
+    const s = await withCodes();
+    const results = await Promise.all(Array.from({ length: 50 }, () => s.call("add_qrcode", {})));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(new Set(results.map((r) => r.body.link)).size).toBe(50);
+    expect((await s.read("/api/read/qrcodes")).body).toHaveLength(50);
+  });
+
+  it("links, relinks and unlinks a code, and reads it back", async () => {
+    const s = await withCodes();
+    const amphora = await s.article("Amphore étrusque");
+    const stele = await s.article("Stèle funéraire");
+    const code = (await s.call("add_qrcode", {})).body;
+
+    const linked = await s.call("update_qrcode", { qrcodeId: code.id, articleId: amphora });
+    expect(linked).toEqual({ status: 200, body: { id: code.id, link: code.link, id_article: amphora, name: "Amphore étrusque" } });
+    const relinked = await s.call("update_qrcode", { qrcodeId: code.id, articleId: String(stele) });
+    expect(relinked.body).toMatchObject({ id_article: stele, name: "Stèle funéraire" });
+
+    const read = await s.read(`/api/read/qrcode?qrcodeId=${code.id}`);
+    expect(read.body).toEqual({ id: code.id, link: code.link, id_article: stele, name: "Stèle funéraire", url: `http://localhost/r/${code.link}` });
+    expect((await s.read("/api/read/qrcodes")).body).toEqual([{ id: code.id, link: code.link, id_article: stele, name: "Stèle funéraire" }]);
+
+    const unlinked = await s.call("update_qrcode", { qrcodeId: code.id, articleId: null });
+    expect(unlinked.body).toMatchObject({ id_article: null, name: null });
+    // The code itself never changes when its article does.
+    expect(unlinked.body.link).toBe(code.link);
+  });
+
+  it("refuses another museum's article or code, a trashed article, and bad ids, changing nothing", async () => {
+    const s = await withCodes();
+    const other = await withCodes();
+    const mine = await s.article("Mine");
+    const theirs = await other.article("Theirs");
+    const code = (await s.call("add_qrcode", {})).body;
+    const theirCode = (await other.call("add_qrcode", {})).body;
+    await s.call("update_qrcode", { qrcodeId: code.id, articleId: mine });
+
+    expect(await s.call("update_qrcode", { qrcodeId: code.id, articleId: theirs })).toMatchObject({
+      status: 404,
+      body: { error: { code: "not_found", field: "articleId" } },
+    });
+    expect(await s.call("update_qrcode", { qrcodeId: theirCode.id, articleId: mine })).toMatchObject({
+      status: 404,
+      body: { error: { field: "qrcodeId" } },
+    });
+    expect((await s.read(`/api/read/qrcode?qrcodeId=${theirCode.id}`)).status).toBe(404);
+    expect((await s.read("/api/read/qrcodes")).body.map((c: Json) => c.id)).toEqual([code.id]);
+
+    const trashed = await s.article("Trashed");
+    await s.call("delete_item", { type: "article", id: trashed });
+    expect((await s.call("update_qrcode", { qrcodeId: code.id, articleId: trashed })).status).toBe(404);
+
+    for (const body of [{ qrcodeId: "x", articleId: mine }, { qrcodeId: code.id }, { qrcodeId: -1, articleId: mine }, { qrcodeId: code.id, articleId: 1.5 }]) {
+      const result = await s.call("update_qrcode", body);
+      expect(result.status, JSON.stringify(body)).toBe(400);
+    }
+    for (const query of ["", "?qrcodeId=", "?qrcodeId=abc", "?qrcodeId=0"]) {
+      expect((await s.read(`/api/read/qrcode${query}`)).status, query).toBe(400);
+    }
+    expect((await s.read(`/api/read/qrcode?qrcodeId=${code.id}`)).body).toMatchObject({ id_article: mine, name: "Mine" });
+    expect((await other.read(`/api/read/qrcode?qrcodeId=${theirCode.id}`)).body).toMatchObject({ id_article: null });
+  });
+
+  it("shows a code inactive while its article is in the trash, and active again once restored", async () => {
+    const s = await withCodes();
+    await s.call("add_folder", { pathArray: [], id: "Salle" });
+    const created = await s.call("add_article", { pathArray: ["Salle"] });
+    const articleId = created.body.id as number;
+    const code = (await s.call("add_qrcode", {})).body;
+    await s.call("update_qrcode", { qrcodeId: code.id, articleId });
+
+    await s.call("delete_item", { type: "folder", id: "Salle", pathArray: [] });
+    expect((await s.read(`/api/read/qrcode?qrcodeId=${code.id}`)).body).toMatchObject({ id_article: null, name: null });
+    const trash = (await s.read("/api/read/trash")).body as Json[];
+    await s.call("restore_item", { type: "folder", id: trash[0]!.id });
+    expect((await s.read(`/api/read/qrcode?qrcodeId=${code.id}`)).body).toMatchObject({ id_article: articleId });
+  });
+
+  it("never links a code to an article deleted at the same moment", async () => {
+    const s = await withCodes();
+    const articleId = await s.article("Fleeting");
+    const code = (await s.call("add_qrcode", {})).body;
+    const [link] = await Promise.all([
+      s.call("update_qrcode", { qrcodeId: code.id, articleId }),
+      s.call("delete_item", { type: "article", id: articleId }),
+    ]);
+    const row = await env.DB.prepare("SELECT article_id FROM qrcodes WHERE id = ?").bind(code.id).first<{ article_id: number | null }>();
+    if (link.status === 200) {
+      // Linked first, then the article went to the trash: the code shows inactive until a restore.
+      expect((await s.read(`/api/read/qrcode?qrcodeId=${code.id}`)).body).toMatchObject({ id_article: null });
+    } else {
+      expect(link.status).toBe(404);
+      expect(row!.article_id).toBeNull();
+    }
+  });
+});
