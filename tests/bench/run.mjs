@@ -126,6 +126,17 @@ try {
   await measure("GET /api/tree (440 nodes)", 30, () => fetch(`${BASE}/api/tree`, authed));
   await measure("GET /articles/Salle 1 (HTML)", 30, () => fetch(`${BASE}/articles/Salle%201`, authed));
   await measure("POST add_article", 20, () => api("add_article", { pathArray: ["Salle 1", "Vitrine 1"] }));
+
+  // QR code images: rendered on first request, then served from KV.
+  const codes = [];
+  for (let i = 0; i < 20; i++) codes.push(await (await api("add_qrcode", {})).json());
+  const image = (code, format) => fetch(`${BASE}/api/read/qrcode_image?qrcodeId=${code.id}&format=${format}`, authed);
+  await measure("GET QR image png, rendered", 20, (i) => image(codes[i], "png"));
+  await measure("GET QR image png, cached", 20, () => image(codes[0], "png"));
+  await measure("GET QR image svg, rendered", 20, (i) => image(codes[i], "svg"));
+  const png = await (await image(codes[0], "png")).arrayBuffer();
+  const svg = await (await image(codes[0], "svg")).arrayBuffer();
+  console.log(`  QR image sizes: png ${(png.byteLength / 1024).toFixed(1)} KiB, svg ${(svg.byteLength / 1024).toFixed(1)} KiB`);
 } finally {
   process.kill(-server.pid, "SIGTERM");
 }
