@@ -27,22 +27,3 @@ export const logoMark = {
   ] as const satisfies readonly Point[],
   fill: "#fff",
 } as const;
-
-export function insideRoundedRect(x: number, y: number, r: { width: number; height: number; rx: number }): boolean {
-  if (x < 0 || y < 0 || x > r.width || y > r.height) return false;
-  // Distance to the inner rectangle whose corners are the centres of the corner circles.
-  const dx = x - Math.min(Math.max(x, r.rx), r.width - r.rx);
-  const dy = y - Math.min(Math.max(y, r.rx), r.height - r.rx);
-  return dx * dx + dy * dy <= r.rx * r.rx;
-}
-
-/** Even-odd rule; the "M" does not cross itself, so nonzero would give the same answer. */
-export function insidePolygon(x: number, y: number, points: readonly Point[]): boolean {
-  let inside = false;
-  for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
-    const [xi, yi] = points[i]!;
-    const [xj, yj] = points[j]!;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}

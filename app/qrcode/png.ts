@@ -52,7 +52,7 @@ export async function encodePng(image: RawImage): Promise<Uint8Array> {
   return out;
 }
 
-async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
+async function deflate(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   const stream = new CompressionStream("deflate");
   const writer = stream.writable.getWriter();
   // Write and read together: awaiting the write first could stall on back-pressure.
