@@ -12,6 +12,8 @@ const samples = [
   "https://example.org/r/AB3xk9Qz",
   "http://localhost:8787/r/ZZZZZZZZ",
   `${LONG_BASE}/r/k3J9xQ2m`,
+  // 177 bytes, version 14: near the longest before qrcode-svg's version-15 gap (decision 013).
+  `${LONG_BASE}/departement-des-antiquites-egyptiennes/salle-des-sarcophages/niveau-2/r/k3J9xQ2m`,
 ];
 
 interface Rgba {
