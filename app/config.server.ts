@@ -8,9 +8,11 @@ const configSchema = z.object({
     .string({ required_error: "SESSION_SECRET is not set (a secret of at least 32 characters)" })
     .min(32, "SESSION_SECRET must hold at least 32 characters"),
   TRANSLATION_ENGINE: z.enum(TRANSLATION_ENGINES).default("pseudo"),
-  // Base of the addresses printed on QR codes; empty means "the address the request came in on".
+  // Base of the addresses printed on QR codes; empty means "the address the request came in on". At most
+  // 150 characters: a short base keeps the code's modules large, and qrcode-svg's level-H tables fail for
+  // some longer payloads (decision 013).
   PUBLIC_BASE_URL: z
-    .union([z.literal(""), z.string().url("PUBLIC_BASE_URL must be an absolute URL")])
+    .union([z.literal(""), z.string().url("PUBLIC_BASE_URL must be an absolute URL").max(150, "PUBLIC_BASE_URL holds at most 150 characters")])
     .default(""),
 });
 

@@ -137,3 +137,40 @@ describe("QR codes API", () => {
     }
   });
 });
+
+describe("GET /api/read/qrcode_image", () => {
+  it("serves the museum's own code as PNG (the default) and SVG downloads named after the link, cached in KV", async () => {
+    const s = await withCodes();
+    const code = (await s.call("add_qrcode", {})).body;
+    const png = await get(`/api/read/qrcode_image?qrcodeId=${code.id}`, s.cookie);
+    expect(png.status).toBe(200);
+    expect(png.headers.get("Content-Type")).toBe("image/png");
+    expect(png.headers.get("Content-Disposition")).toBe(`attachment; filename="qrcode-${code.link}.png"`);
+    const bytes = new Uint8Array(await png.arrayBuffer());
+    expect([...bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join("")).toBe("PNG");
+
+    const svg = await get(`/api/read/qrcode_image?qrcodeId=${code.id}&format=svg`, s.cookie);
+    expect(svg.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
+    expect(svg.headers.get("Content-Disposition")).toBe(`attachment; filename="qrcode-${code.link}.svg"`);
+    const text = await svg.text();
+    expect(text).toMatch(/^<svg[^>]+width="300" height="300"/);
+    expect(text).not.toContain(code.link); // modules only, never the data as text
+
+    const keys = await env.KV.list({ prefix: "qrimg:" });
+    expect(keys.keys.length).toBeGreaterThanOrEqual(2);
+    const again = new Uint8Array(await (await get(`/api/read/qrcode_image?qrcodeId=${code.id}`, s.cookie)).arrayBuffer());
+    expect(again).toEqual(bytes);
+  });
+
+  it("refuses another museum's code, a bad format and no session", async () => {
+    const s = await withCodes();
+    const other = await withCodes();
+    const theirs = (await other.call("add_qrcode", {})).body;
+    const mine = (await s.call("add_qrcode", {})).body;
+    expect((await get(`/api/read/qrcode_image?qrcodeId=${theirs.id}`, s.cookie)).status).toBe(404);
+    const bad = await get(`/api/read/qrcode_image?qrcodeId=${mine.id}&format=gif`, s.cookie);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { field: "format", reason: "invalid" } });
+    expect((await get(`/api/read/qrcode_image?qrcodeId=${mine.id}`)).status).toBe(401);
+  });
+});
