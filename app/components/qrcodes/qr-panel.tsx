@@ -32,10 +32,10 @@ export function QrPanel({ id, link, address }: QrPanelProps) {
         alt={t("qrcodes.detail.imageAlt", { link, address })}
       />
       <div className="qr-panel__downloads">
-        <a className="button" href={qrImageUrl(id, "png")} download={`qrcode-${link}.png`}>
+        <a className="button button--small" href={qrImageUrl(id, "png")} download={`qrcode-${link}.png`}>
           {t("qrcodes.detail.downloadPng")}
         </a>
-        <a className="button button--ghost" href={qrImageUrl(id, "svg")} download={`qrcode-${link}.svg`}>
+        <a className="button button--small button--ghost" href={qrImageUrl(id, "svg")} download={`qrcode-${link}.svg`}>
           {t("qrcodes.detail.downloadSvg")}
         </a>
       </div>
