@@ -32,7 +32,9 @@ export type ErrorReason =
   | "too_short"
   | "mismatch"
   | "wrong_password"
-  | "too_many_attempts";
+  | "too_many_attempts"
+  | "out_of_range"
+  | "unsafe_url";
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_input: 400,
@@ -124,6 +126,8 @@ export const REASON_TEXT: Record<ErrorReason, string> = {
   mismatch: "does not match",
   wrong_password: "is not the right password",
   too_many_attempts: "was tried too many times; wait before trying again",
+  out_of_range: "is out of range",
+  unsafe_url: "is not an allowed address",
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {
