@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { newArticleContent } from "~/content/defaults";
+import { parseStoredContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
 import { articles, folders } from "~/db/schema";
 import { DomainError, isUniqueViolation, notFound } from "~/errors";
@@ -270,7 +271,7 @@ export async function readArticle(db: Database, museumId: number, articleId: num
     id: row.id,
     name: row.slug,
     unformatted_name: row.unformattedName,
-    content: JSON.parse(row.content) as unknown[],
+    content: parseStoredContent(row.content, row.slug),
     version: row.version,
     updated_at: row.updatedAt,
     pathArray: index.path(row.folderId),

@@ -24,5 +24,8 @@ export function issueReason(issue: ZodIssue): ErrorReason {
 export function zodToDomainError(error: ZodError): DomainError {
   const issue = error.issues[0];
   if (!issue) return invalidField(undefined, "invalid");
-  return invalidField(issue.path.join(".") || undefined, issueReason(issue));
+  // A member the call does not take: name it, so the client knows which one to drop.
+  // The key is the caller's text: cut, so a huge key never comes back whole.
+  const path = issue.code === "unrecognized_keys" ? [...issue.path, (issue.keys[0] ?? "").slice(0, 64)] : issue.path;
+  return invalidField(path.join(".") || undefined, issueReason(issue));
 }

@@ -63,3 +63,14 @@ describe("orPageError", () => {
     await expect(orPageError(Promise.resolve(42))).resolves.toBe(42);
   });
 });
+
+describe("zodToDomainError with members a call does not take", () => {
+  it("names the first unknown member, cut to 64 characters", () => {
+    const schema = z.object({}).strict();
+    const parsed = schema.safeParse({ surprise: 1 });
+    expect(parsed.success).toBe(false);
+    if (!parsed.success) expect(zodToDomainError(parsed.error).toBody().error).toMatchObject({ field: "surprise", reason: "invalid" });
+    const huge = schema.safeParse({ ["k".repeat(100_000)]: 1 });
+    if (!huge.success) expect(zodToDomainError(huge.error).field).toHaveLength(64);
+  });
+});

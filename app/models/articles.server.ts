@@ -1,0 +1,51 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { CONTENT_MAX_BYTES, contentByteSize } from "~/content/schema";
+import type { Database } from "~/db/client.server";
+import { articles } from "~/db/schema";
+import { conflict, DomainError, isUniqueViolation, notFound } from "~/errors";
+import type { UpdateArticleInput } from "./article-input";
+import { loadFolderIndex } from "./tree.server";
+
+/**
+ * Saves an article's content, private name and address in one conditional statement: it applies only
+ * while the article is live and, when the editor sent the version it loaded, only if nobody saved since.
+ * Of two editors saving the same version, one wins and the other gets 409 instead of overwriting.
+ */
+export async function updateArticle(db: Database, museumId: number, input: UpdateArticleInput) {
+  if (contentByteSize(input.newContent) > CONTENT_MAX_BYTES) {
+    throw new DomainError("too_large", `An article's content holds at most ${CONTENT_MAX_BYTES} bytes`, "newContent", "too_long");
+  }
+  const current = await db.query.articles.findFirst({
+    where: and(eq(articles.id, input.articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)),
+  });
+  if (!current || !(await loadFolderIndex(db, museumId)).isLive(current.folderId)) throw notFound("Article", "articleId");
+
+  const first = input.newContent[0];
+  // The schema guarantees metadatas first; the check only narrows the type.
+  if (first?.type !== "metadatas") throw new DomainError("invalid_input", "The content starts with its metadatas", "newContent.0.type", "invalid");
+  const slug = first.url;
+  const name = input.unformatted_name ?? current.unformattedName;
+  const now = Date.now();
+  let row: { version: number; updated_at: number } | null;
+  try {
+    row = await db.$client
+      .prepare(
+        `UPDATE articles SET content = ?1, unformatted_name = ?2, slug = ?3, version = version + 1, updated_at = ?4
+         WHERE id = ?5 AND museum_id = ?6 AND deleted_at IS NULL AND (?7 IS NULL OR version = ?7)
+         RETURNING version, updated_at`,
+      )
+      .bind(JSON.stringify(input.newContent), name, slug, now, input.articleId, museumId, input.version ?? null)
+      .first();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("newContent.0.url", "Another article of the museum has this address");
+    throw error;
+  }
+  if (!row) {
+    const still = await db.query.articles.findFirst({
+      where: and(eq(articles.id, input.articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)),
+    });
+    if (!still) throw notFound("Article", "articleId");
+    throw conflict("version", `The article was saved elsewhere meanwhile (now version ${still.version})`, "stale_version");
+  }
+  return { id: input.articleId, name: slug, unformatted_name: name, version: row.version, updated_at: row.updated_at };
+}
