@@ -34,6 +34,8 @@ export default defineConfig(({ command }) => ({
           },
           target: "webworker" as const,
           noExternal: true,
+          // qrcode-svg imports fs for a save-to-file helper we never call; workerd's nodejs_compat provides it.
+          external: ["fs"],
         }
       : undefined,
   build: {
