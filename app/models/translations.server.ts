@@ -1,0 +1,35 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { translationMemory } from "~/db/schema";
+import { articleSegments, renderedTranslationPrefix, segmentHash } from "~/translation/segments";
+import { readArticle } from "./tree.server";
+
+// D1 allows 100 bound parameters per statement; the museum id takes one.
+const HASHES_PER_STATEMENT = 90;
+
+/**
+ * The spec's "reset translations": forgets every language's translation of the article's segments
+ * (machine and staff-edited alike, after the editor's confirmation) and drops its rendered pages from
+ * the KV cache, so the next visitor gets a fresh translation. A segment shared with another article
+ * of the museum is forgotten for both: the memory is per text, not per article.
+ */
+export async function resetArticleTranslations(db: Database, kv: KVNamespace, museumId: number, articleId: number) {
+  const article = await readArticle(db, museumId, articleId);
+  const hashes = await Promise.all(articleSegments(article.content).map(segmentHash));
+  let deleted = 0;
+  for (let i = 0; i < hashes.length; i += HASHES_PER_STATEMENT) {
+    const chunk = hashes.slice(i, i + HASHES_PER_STATEMENT);
+    const rows = await db
+      .delete(translationMemory)
+      .where(and(eq(translationMemory.museumId, museumId), inArray(translationMemory.sourceHash, chunk)))
+      .returning({ hash: translationMemory.sourceHash });
+    deleted += rows.length;
+  }
+  let cursor: string | undefined;
+  do {
+    const page = await kv.list({ prefix: renderedTranslationPrefix(articleId), cursor });
+    await Promise.all(page.keys.map((key) => kv.delete(key.name)));
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+  return { articleId, deleted };
+}

@@ -1,0 +1,10 @@
+import { articleQuerySchema } from "~/models/tree-input";
+import { resetArticleTranslations } from "~/models/translations.server";
+import { jsonAction, postOnly } from "~/utils/api.server";
+
+export const loader = postOnly;
+
+/** `POST /api/manage/reset_traductions {articleId}` (the spec's spelling): every language's translation of the article is forgotten. */
+export const action = jsonAction(articleQuerySchema, ({ input, user, context }) =>
+  resetArticleTranslations(context.db, context.kv, user.museumId, input.articleId),
+);
