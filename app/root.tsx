@@ -8,10 +8,11 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import toast, { Toaster } from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -72,10 +73,33 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * After a client-side navigation the link that was clicked is gone and focus falls to <body>: move it
+ * to the new page's heading, so keyboard and screen-reader users start where the new content starts.
+ * A page that put focus somewhere itself (an autofocused field) keeps it.
+ */
+function useFocusHeadingOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const heading = document.querySelector<HTMLElement>("#main h1");
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  }, [pathname]);
+}
+
 export default function App() {
   const { locale, toast: flash } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   useChangeLanguage(locale);
+  useFocusHeadingOnNavigation();
 
   useEffect(() => {
     if (!flash) return;

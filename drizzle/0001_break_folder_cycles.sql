@@ -11,5 +11,5 @@ UPDATE folders SET parent_id = NULL,
   name = CASE WHEN deleted_at IS NULL AND EXISTS (
     SELECT 1 FROM folders o WHERE o.museum_id = folders.museum_id AND o.parent_id IS NULL AND o.deleted_at IS NULL
       AND o.name = folders.name AND o.id != folders.id
-  ) THEN name || ' (' || id || ')' ELSE name END
+  ) THEN substr(name, 1, 100 - length(' (' || id || ')')) || ' (' || id || ')' ELSE name END
 WHERE id IN (SELECT start FROM walk WHERE cur = start);

@@ -11,24 +11,31 @@ export function LanguageSwitcher({ locale }: { locale: Locale }) {
   const fetcher = useFetcher();
   const location = useLocation();
   const menuId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(false), []);
+  // The chosen language's button disappears with the menu: focus goes back to the switcher, not <body>.
+  const choose = useCallback(() => {
+    setOpen(false);
+    toggle.current?.focus();
+  }, []);
   useOutsidePress(ref, open, close);
 
   return (
     <div className="lang-switcher" ref={ref}>
       <button
+        ref={toggle}
         type="button"
         className="lang-switcher__button"
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`${t("nav.language")}: ${locale.toUpperCase()}`}
+        aria-label={t("nav.languageCurrent", { code: locale.toUpperCase() })}
         onClick={() => setOpen((v) => !v)}
       >
         {locale.toUpperCase()}
       </button>
       {open ? (
-        <fetcher.Form method="post" action="/resources/language" id={menuId} className="lang-switcher__menu" onSubmit={close}>
+        <fetcher.Form method="post" action="/resources/language" id={menuId} className="lang-switcher__menu" onSubmit={choose}>
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
           {SUPPORTED_LOCALES.map((lng: Locale) => (
             <button

@@ -15,7 +15,7 @@ export async function repairFolderCycles(db: Database, museumId: number, folderI
           `UPDATE folders SET parent_id = NULL,
              name = CASE WHEN deleted_at IS NULL AND EXISTS (
                SELECT 1 FROM folders o WHERE o.museum_id = ?2 AND o.parent_id IS NULL AND o.deleted_at IS NULL AND o.name = folders.name AND o.id != ?1
-             ) THEN name || ' (' || id || ')' ELSE name END
+             ) THEN substr(name, 1, 100 - length(' (' || id || ')')) || ' (' || id || ')' ELSE name END
            WHERE id = ?1 AND museum_id = ?2`,
         )
         .bind(id, museumId),

@@ -1,4 +1,13 @@
 import { conflict, notFound } from "~/errors";
+import { NAME_MAX_LENGTH } from "~/utils/names";
+
+/** At most `max` UTF-16 units, never splitting a surrogate pair, without trailing spaces. */
+function cutName(name: string, max: number): string {
+  if (name.length <= max) return name;
+  let cut = name.slice(0, max);
+  if (/[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
+  return cut.trimEnd();
+}
 
 export interface FolderRow {
   id: number;
@@ -116,12 +125,16 @@ export class FolderIndex {
       .reverse();
   }
 
-  /** `name`, or `name (2)`, `name (3)`… whichever no live folder under `parentId` holds. */
+  /**
+   * `name`, or `name (2)`, `name (3)`… whichever no live folder under `parentId` holds, the name cut so
+   * that the whole stays within the 100 characters every name must fit (a longer one could not be moved).
+   */
   freeName(parentId: number | null, name: string): string {
     const taken = new Set(this.liveChildren(parentId).map((f) => f.name));
     if (!taken.has(name)) return name;
     for (let n = 2; ; n++) {
-      const candidate = `${name} (${n})`;
+      const suffix = ` (${n})`;
+      const candidate = `${cutName(name, NAME_MAX_LENGTH - suffix.length)}${suffix}`;
       if (!taken.has(candidate)) return candidate;
     }
   }

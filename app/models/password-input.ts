@@ -10,7 +10,9 @@ export const changePasswordSchema = z
     newPassword: z
       .string()
       .min(PASSWORD_MIN_LENGTH, "too_short")
-      .max(PASSWORD_MAX_LENGTH, "too_long"),
+      .max(PASSWORD_MAX_LENGTH, "too_long")
+      // Spaces are fine inside a password, but a password of spaces alone is no password.
+      .refine((password) => password.trim() !== "", "invalid"),
     confirmPassword: z.string(),
   })
   .refine((d) => d.newPassword === d.confirmPassword, {

@@ -71,7 +71,8 @@ export default function LoginPage() {
   const message = actionData?.error ? t(errorKey(actionData), { count: Math.ceil((actionData.error.retryAfter ?? 60) / 60) }) : null;
 
   useEffect(() => {
-    if (message) toast.error(message);
+    // One message at a time: each failure replaces the previous toast instead of stacking up.
+    if (message) toast.error(message, { id: "login-error" });
   }, [actionData, message]);
 
   return (

@@ -113,7 +113,13 @@ export default function Settings() {
   const passwordErrors = result?.intent === "password" ? errors : {};
 
   useEffect(() => {
-    if (result?.ok) toast.success(t(result.intent === "museum" ? "settings.museumSaved" : "settings.passwordChanged"));
+    if (!result) return;
+    if (result.ok) toast.success(t(result.intent === "museum" ? "settings.museumSaved" : "settings.passwordChanged"));
+    // The saved form is drawn anew (its key changes): put focus back on its button, or on the first
+    // field in error, instead of letting it fall to <body>.
+    const form = document.querySelector(`form[data-intent="${result.intent}"]`);
+    const target = form?.querySelector<HTMLElement>(result.ok ? 'button[type="submit"]' : '[aria-invalid="true"]');
+    target?.focus();
   }, [result, t]);
 
   const languages = [...LANGUAGES].sort((a, b) =>
@@ -126,7 +132,7 @@ export default function Settings() {
       <p className="muted">{t("settings.account", { email })}</p>
 
       <h2>{t("settings.museumSection")}</h2>
-      <Form method="post" className="form" key={`museum-${museum.name}-${museum.sourceLang}-${museum.timezone}`}>
+      <Form method="post" className="form" data-intent="museum" key={`museum-${museum.name}-${museum.sourceLang}-${museum.timezone}`}>
         <input type="hidden" name="intent" value="museum" />
         <label className="field">
           <span>{t("settings.museumName")}</span>
@@ -163,7 +169,7 @@ export default function Settings() {
       </Form>
 
       <h2>{t("settings.passwordSection")}</h2>
-      <Form method="post" className="form" key={result?.intent === "password" && result.ok ? "pw-done" : "pw"}>
+      <Form method="post" className="form" data-intent="password" key={result?.intent === "password" && result.ok ? "pw-done" : "pw"}>
         <input type="hidden" name="intent" value="password" />
         <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
         <label className="field">

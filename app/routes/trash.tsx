@@ -36,11 +36,14 @@ export default function Trash() {
   async function restore(item: (typeof items)[number], index: number) {
     if (busy !== null) return;
     setBusy(`${item.type}:${item.id}`);
-    const result = await callApi<{ pathArray: string[] }>("/api/manage/restore_item", { type: item.type, id: item.id });
+    const result = await callApi<{ pathArray: string[]; name: string }>("/api/manage/restore_item", { type: item.type, id: item.id });
     setBusy(null);
     if (result.ok) {
       const place = result.data.pathArray.length ? result.data.pathArray.join(" / ") : t("articles.root");
-      toast.success(t("trash.restored", { place }));
+      // A folder whose name was taken meanwhile comes back renamed: say so.
+      toast.success(
+        result.data.name === item.name ? t("trash.restored", { place }) : t("trash.restoredRenamed", { place, name: result.data.name }),
+      );
     } else {
       toast.error(treeErrorMessage(t, result));
     }

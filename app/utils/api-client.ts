@@ -46,7 +46,9 @@ const KNOWN_CODES = new Set([
  * field rule), else from the error code. The server's English message is never shown.
  */
 export function apiErrorMessage(t: TFunction, failure: ApiFailure): string {
-  const { code, reason } = failure.error;
+  const { code, reason, field } = failure.error;
+  // A missing destination is not the item itself going missing.
+  if (code === "not_found" && field === "toFolderId") return t("errors.destinationGone");
   if (reason && isErrorReason(reason)) return t(`errors.reasons.${reason}`, { max: NAME_MAX_LENGTH });
   return t(`errors.codes.${KNOWN_CODES.has(code) ? code : "unknown"}`);
 }

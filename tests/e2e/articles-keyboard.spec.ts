@@ -235,3 +235,37 @@ test.describe("accessibility", () => {
     }
   });
 });
+
+test("a refused rename keeps what was typed, says why, and keeps focus in the field; ArrowRight opens Move to", async ({ page, staff }) => {
+  await logIn(page, staff);
+  const room = unique("Refus");
+  await api(page, "add_folder", { pathArray: [], id: room });
+  for (const name of ["Alpha", "Bravo"]) await api(page, "add_folder", { pathArray: [room], id: name });
+  await page.goto(`/articles/${encodeURIComponent(room)}`);
+
+  await more(page, "Alpha").click();
+  await menuItem(page, "Renommer").click();
+  const field = page.getByRole("textbox", { name: /Alpha/ });
+  await field.fill("a/b");
+  await field.press("Enter");
+  await expect(page.getByRole("alert").filter({ hasText: "Un nom ne peut pas contenir « / »." })).toBeVisible();
+  await expect(field).toHaveValue("a/b");
+  await expect(field).toBeFocused();
+  await field.fill("Bravo");
+  await field.press("Enter");
+  await expect(page.getByRole("alert").filter({ hasText: "Un élément de ce nom existe déjà ici." })).toBeVisible();
+  await expect(field).toHaveValue("Bravo");
+  await field.fill("Alpha 2");
+  await field.press("Enter");
+  await expect(link(page, "Alpha 2")).toBeFocused();
+
+  await more(page, "Bravo").focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowDown");
+  await expect(menuItem(page, /Déplacer vers/)).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.locator(".item-menu__sub [role=menuitem]").first()).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(menuItem(page, /Déplacer vers/)).toBeFocused();
+  await page.keyboard.press("Escape");
+});

@@ -193,3 +193,21 @@ function fetchSettings(cookie: string, fields: Record<string, string>) {
     redirect: "manual",
   });
 }
+
+describe("restored names", () => {
+  it("stay within 100 characters when a suffix is needed, so the folder can still be moved and renamed", async () => {
+    const s = await staff();
+    const long = "W".repeat(100);
+    await s.call("add_folder", { pathArray: [], id: long });
+    await s.call("delete_item", { type: "folder", id: long, pathArray: [] });
+    await s.call("add_folder", { pathArray: [], id: long });
+    await s.call("add_folder", { pathArray: [], id: "Dest" });
+    const trash = (await s.read("/api/read/trash")).body as { id: number }[];
+    const restored = await s.call("restore_item", { type: "folder", id: trash[0]!.id });
+    expect(restored.status).toBe(200);
+    const name = restored.body.name as string;
+    expect(name).toBe(`${"W".repeat(96)} (2)`);
+    const moved = await s.call("move_item", { fromPathArray: [], itemId: name, type: "folder", toPathArray: [], toFolderId: "Dest" });
+    expect(moved.status).toBe(200);
+  });
+});

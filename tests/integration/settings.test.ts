@@ -123,3 +123,17 @@ describe("settings: password", () => {
     expect(response.headers.get("Location")).toContain("/login");
   });
 });
+
+describe("settings: a password of spaces", () => {
+  it("is refused, naming the new password", async () => {
+    const user = await createMuseumWithUser();
+    const response = await SELF.fetch(`${BASE}/settings`, {
+      method: "POST",
+      headers: { Cookie: await logIn(user), Host: "localhost", Origin: BASE },
+      body: new URLSearchParams({ intent: "password", currentPassword: user.password, newPassword: " ".repeat(12), confirmPassword: " ".repeat(12) }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('id="newPassword-error"');
+  });
+});

@@ -30,6 +30,10 @@ export function ArticlesBrowser({ path, items, folders }: ArticlesBrowserProps) 
   const navigate = useNavigate();
   const [menu, setMenu] = useState<{ key: string; at: MenuPosition } | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
+  // A refused rename reopens the field with what was typed and why it was refused.
+  const [renameDraft, setRenameDraft] = useState<{ key: string; text: string; error: string } | null>(null);
+  // State updates land after a render; a second click in the same instant must see the first one.
+  const inFlight = useRef(false);
   const [deleting, setDeleting] = useState<{ node: TreeNode; index: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const list = useRef<HTMLUListElement>(null);
@@ -42,8 +46,10 @@ export function ArticlesBrowser({ path, items, folders }: ArticlesBrowserProps) 
 
   /** Runs one call, then reloads the list whatever happened (the tree may have changed elsewhere). */
   async function run(call: Promise<ApiResult<unknown>>, successKey: string) {
+    inFlight.current = true;
     setBusy(true);
     const result = await call;
+    inFlight.current = false;
     setBusy(false);
     if (result.ok) toast.success(t(successKey), { id: RESULT_TOAST });
     else toast.error(treeErrorMessage(t, result), { id: RESULT_TOAST });
@@ -51,19 +57,33 @@ export function ArticlesBrowser({ path, items, folders }: ArticlesBrowserProps) 
     return result.ok;
   }
 
-  function rename(node: TreeNode, index: number, newName: string) {
+  async function rename(node: TreeNode, index: number, newName: string) {
     setRenaming(null);
+    setRenameDraft(null);
     const key = itemKey(node);
     if (newName === node.name) return focusNow({ keys: [key], index, part: "link" });
     // A renamed folder changes key (its name is its id); if the rename fails the old key is still there.
     const renamedKey = node.type === "folder" ? itemKey({ ...node, id: newName }) : key;
-    focusAfterReload({ keys: [renamedKey, key], index, part: "link" });
-    void run(
-      node.type === "folder"
-        ? callApi("/api/manage/rename_folder", { pathArray: path, itemName: node.id, newName })
-        : callApi("/api/manage/rename_article", { articleId: node.id, newName }),
-      "articles.renamed",
-    );
+    inFlight.current = true;
+    setBusy(true);
+    const result = await (node.type === "folder"
+      ? callApi("/api/manage/rename_folder", { pathArray: path, itemName: node.id, newName })
+      : callApi("/api/manage/rename_article", { articleId: node.id, newName }));
+    inFlight.current = false;
+    setBusy(false);
+    if (result.ok) {
+      toast.success(t("articles.renamed"), { id: RESULT_TOAST });
+      focusAfterReload({ keys: [renamedKey, key], index, part: "link" });
+    } else if (result.status === 400 || result.status === 409) {
+      // The name was refused: the field comes back with the text and the reason, focus in it.
+      setRenameDraft({ key, text: newName, error: treeErrorMessage(t, result) });
+      setRenaming(key);
+      return;
+    } else {
+      toast.error(treeErrorMessage(t, result), { id: RESULT_TOAST });
+      focusAfterReload({ keys: [key], index, part: "link" });
+    }
+    revalidator.revalidate();
   }
 
   function move(node: TreeNode, index: number, destination: Destination) {
@@ -97,7 +117,7 @@ export function ArticlesBrowser({ path, items, folders }: ArticlesBrowserProps) 
 
   // aria-disabled rather than disabled while busy: a disabled button drops the focus it holds to <body>.
   const unlessBusy = (action: () => void) => () => {
-    if (!busy) action();
+    if (!busy && !inFlight.current) action();
   };
 
   const addArticle = () => void run(callApi("/api/manage/add_article", { pathArray: path }), "articles.created");
@@ -148,6 +168,7 @@ export function ArticlesBrowser({ path, items, folders }: ArticlesBrowserProps) 
               path={path}
               menuAt={menu?.key === key ? menu.at : null}
               renaming={renaming === key}
+              renameDraft={renameDraft?.key === key ? renameDraft : null}
               destinations={menu?.key === key ? moveDestinations(path, items, node, folders) : []}
               onOpenMenu={(at) => {
                 setRenaming(null);
@@ -156,11 +177,13 @@ export function ArticlesBrowser({ path, items, folders }: ArticlesBrowserProps) 
               onCloseMenu={() => setMenu(null)}
               onStartRename={() => {
                 setMenu(null);
+                setRenameDraft(null);
                 setRenaming(key);
               }}
-              onRename={(name) => rename(node, index, name)}
+              onRename={(name) => void rename(node, index, name)}
               onCancelRename={(reason) => {
                 setRenaming(null);
+                setRenameDraft(null);
                 if (reason === "escape") focusNow({ keys: [key], index, part: "link" });
               }}
               onMove={(d) => move(node, index, d)}

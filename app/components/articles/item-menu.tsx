@@ -54,6 +54,21 @@ export function ItemMenu({ label, position, destinations, onRename, onMove, onDe
       onClose(event.shiftKey ? "button" : "next");
       return;
     }
+    const moveItem = ref.current?.querySelector<HTMLElement>('[aria-haspopup="true"]');
+    const inSubmenu = Boolean((document.activeElement as HTMLElement | null)?.closest(".item-menu__sub"));
+    // ArrowRight on "Move to" opens its list and enters it; ArrowLeft inside the list goes back out.
+    if (event.key === "ArrowRight" && document.activeElement === moveItem) {
+      event.preventDefault();
+      setMoveOpen(true);
+      requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>('.item-menu__sub [role="menuitem"]')?.focus());
+      return;
+    }
+    if (event.key === "ArrowLeft" && inSubmenu) {
+      event.preventDefault();
+      setMoveOpen(false);
+      moveItem?.focus();
+      return;
+    }
     const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
     const at = items.indexOf(document.activeElement as HTMLElement);
     const next: Record<string, number> = {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useRef, type MouseEvent } from "react";
+import { useId, useRef, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FileIcon, FolderIcon } from "~/components/icons";
 import { useOutsidePress, type OutsideReason } from "~/hooks/use-outside-press";
@@ -15,6 +15,8 @@ interface ItemRowProps {
   path: readonly string[];
   menuAt: MenuPosition | null;
   renaming: boolean;
+  /** What the user typed in a rename the server refused, and why. */
+  renameDraft?: { text: string; error: string } | null;
   destinations: Destination[];
   onOpenMenu: (position: MenuPosition) => void;
   onCloseMenu: () => void;
@@ -65,7 +67,7 @@ export function ItemRow(props: ItemRowProps) {
         {node.type === "folder" ? <FolderIcon /> : <FileIcon />}
       </span>
       {renaming ? (
-        <RenameForm name={node.name} onConfirm={props.onRename} onCancel={props.onCancelRename} />
+        <RenameForm name={node.name} draft={props.renameDraft} onConfirm={props.onRename} onCancel={props.onCancelRename} />
       ) : (
         <Link to={href} className="tree-row__link">
           <span className="visually-hidden">{t(node.type === "folder" ? "articles.folder" : "articles.article")} </span>
@@ -100,13 +102,15 @@ export function ItemRow(props: ItemRowProps) {
 
 interface RenameFormProps {
   name: string;
+  draft?: { text: string; error: string } | null;
   onConfirm: (name: string) => void;
   onCancel: (reason: OutsideReason) => void;
 }
 
-function RenameForm({ name, onConfirm, onCancel }: RenameFormProps) {
+function RenameForm({ name, draft, onConfirm, onCancel }: RenameFormProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
+  const errorId = useId();
   // Clicking away (or Escape) cancels, as the spec asks.
   useOutsidePress(ref, true, onCancel);
   return (
@@ -121,8 +125,10 @@ function RenameForm({ name, onConfirm, onCancel }: RenameFormProps) {
     >
       <input
         name="name"
-        defaultValue={name}
+        defaultValue={draft?.text ?? name}
         aria-label={t("articles.renameLabel", { name })}
+        aria-invalid={draft ? true : undefined}
+        aria-describedby={draft ? errorId : undefined}
         autoFocus
         required
         maxLength={NAME_MAX_LENGTH}
@@ -131,6 +137,11 @@ function RenameForm({ name, onConfirm, onCancel }: RenameFormProps) {
       <button type="submit" className="button button--small">
         {t("articles.confirmRename")}
       </button>
+      {draft ? (
+        <p id={errorId} className="field__error tree-row__rename-error" role="alert">
+          {draft.error}
+        </p>
+      ) : null}
     </form>
   );
 }
