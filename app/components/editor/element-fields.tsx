@@ -9,11 +9,9 @@ import { SpaceForm } from "./forms/space";
 import { TextForm } from "./forms/text";
 import { VideoForm } from "./forms/video";
 
-type EditableElement = Exclude<ContentElement, { type: "metadatas" }>;
-
 export function ElementFields(props: {
-  element: EditableElement;
-  onChange: (next: EditableElement) => void;
+  element: Exclude<ContentElement, { type: "metadatas" }>;
+  onChange: (next: Exclude<ContentElement, { type: "metadatas" }>) => void;
   articleId: number;
   idPrefix: string;
 }): JSX.Element {
