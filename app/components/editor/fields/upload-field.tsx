@@ -1,0 +1,147 @@
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { safeMediaSrc } from "~/content/urls";
+import { apiErrorMessage } from "~/utils/api-client";
+import { isSvgFile } from "../image-fit";
+import { fitImage } from "../image-resize";
+import { upload, type UploadAnswer, type UploadKind } from "../upload";
+
+const ACCEPT: Record<UploadKind, string> = {
+  // Not image/*: that would offer SVG, which is refused.
+  image: "image/jpeg,image/png,image/webp,image/gif,image/avif",
+  video: "video/*",
+  subtitles: ".vtt,text/vtt",
+};
+
+type Status =
+  | { state: "idle" }
+  | { state: "preparing" }
+  | { state: "uploading"; progress: number }
+  | { state: "done" }
+  | { state: "error"; message: string };
+
+interface UploadFieldProps {
+  id: string;
+  kind: UploadKind;
+  label: string;
+  /** The element's current media address, "" when none. */
+  value: string;
+  articleId: number;
+  videoId?: string;
+  onUploaded: (answer: UploadAnswer) => void;
+  /** When given and there is a file, a button to remove it (an optional image). */
+  onClear?: () => void;
+  clearLabel?: string;
+}
+
+/**
+ * A file picker that uploads at once, with a progress bar. Images over the limit are first re-encoded
+ * smaller in the browser; the "too large" message appears only when that fails or the server says 413.
+ */
+export function UploadField({ id, kind, label, value, articleId, videoId, onUploaded, onClear, clearLabel }: UploadFieldProps) {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<Status>({ state: "idle" });
+  const abort = useRef<(() => void) | null>(null);
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+      abort.current?.();
+    };
+  }, []);
+
+  const busy = status.state === "preparing" || status.state === "uploading";
+  const tooLarge = kind === "image" ? t("editor.fields.upload.imageTooLarge") : t("editor.fields.upload.fileTooLarge");
+
+  async function send(file: File) {
+    let body: File = file;
+    if (kind === "image") {
+      if (isSvgFile(file)) return setStatus({ state: "error", message: t("editor.fields.upload.svgRefused") });
+      setStatus({ state: "preparing" });
+      const fitted = await fitImage(file);
+      if (!alive.current) return;
+      if (!fitted) return setStatus({ state: "error", message: tooLarge });
+      body = fitted;
+    }
+    setStatus({ state: "uploading", progress: 0 });
+    const request = upload({
+      kind,
+      file: body,
+      fileName: body.name,
+      articleId,
+      videoId,
+      onProgress: (progress) => alive.current && setStatus({ state: "uploading", progress }),
+    });
+    abort.current = request.abort;
+    const result = await request.result;
+    abort.current = null;
+    if (!alive.current) return;
+    if (result.ok) {
+      onUploaded(result.data);
+      return setStatus({ state: "done" });
+    }
+    console.error(`Upload of ${kind} failed`, result.status, result.error);
+    const message = result.status === 413 ? tooLarge : apiErrorMessage(t, result);
+    setStatus({ state: "error", message });
+  }
+
+  function onPick(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // Cleared so that choosing the same file again (after fixing it) fires a change.
+    event.target.value = "";
+    if (file && !busy) void send(file);
+  }
+
+  const statusId = `${id}-status`;
+  const currentId = `${id}-current`;
+  const src = safeMediaSrc(value);
+  return (
+    <div className="ef-upload">
+      <div className="field ef-field">
+        <label htmlFor={id}>{label}</label>
+        <input
+          id={id}
+          type="file"
+          accept={ACCEPT[kind]}
+          disabled={busy}
+          aria-invalid={status.state === "error" || undefined}
+          aria-describedby={`${currentId} ${statusId}`}
+          onChange={onPick}
+        />
+      </div>
+      <p id={currentId} className="ef-upload__current">
+        {src ? (
+          <>
+            {t("editor.fields.upload.current")} <span className="ef-upload__url">{src}</span>
+          </>
+        ) : (
+          t("editor.fields.upload.none")
+        )}
+      </p>
+      {kind === "image" && src ? <img className="ef-upload__preview" src={src} alt="" /> : null}
+      {status.state === "uploading" ? (
+        <div className="ef-upload__progress">
+          <label htmlFor={`${id}-progress`}>{t("editor.fields.upload.progress")}</label>
+          <progress id={`${id}-progress`} max={1} value={status.progress}>
+            {Math.round(status.progress * 100)} %
+          </progress>
+        </div>
+      ) : null}
+      <p id={statusId} className={status.state === "error" ? "ef-error" : "ef-status"} role={status.state === "error" ? "alert" : "status"}>
+        {status.state === "preparing"
+          ? t("editor.fields.upload.preparing")
+          : status.state === "done"
+            ? t("editor.fields.upload.done")
+            : status.state === "error"
+              ? status.message
+              : null}
+      </p>
+      {onClear && src ? (
+        <button type="button" className="button button--ghost ef-button" disabled={busy} onClick={onClear}>
+          {clearLabel ?? t("editor.fields.upload.remove")}
+        </button>
+      ) : null}
+    </div>
+  );
+}

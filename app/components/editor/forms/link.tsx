@@ -1,0 +1,50 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LABEL_MAX_LENGTH } from "~/content/defaults";
+import type { LinkElement } from "~/content/schema";
+import { URL_MAX_LENGTH } from "~/content/urls";
+import { isInvalidLink } from "../field-values";
+import { FontFields } from "../fields/font-fields";
+import { LayoutFields } from "../fields/layout-fields";
+import { TextField } from "../fields/text-field";
+import { UploadField } from "../fields/upload-field";
+import { useLatest } from "../fields/use-latest";
+import type { FormProps } from "./form-props";
+
+export function LinkForm({ element, onChange, articleId, id }: FormProps<LinkElement>) {
+  const { t } = useTranslation();
+  const latest = useLatest({ element, onChange });
+  // Not while typing: "h" is not an address yet. The error shows once the field is left.
+  const [typing, setTyping] = useState(false);
+  const error = !typing && isInvalidLink(element.link) ? t("editor.fields.link.urlInvalid") : null;
+  return (
+    <div className="ef-form">
+      <TextField
+        id={`${id}-url`}
+        type="url"
+        label={t("editor.fields.link.url")}
+        hint={t("editor.fields.link.urlHint")}
+        error={error}
+        value={element.link}
+        maxLength={URL_MAX_LENGTH}
+        onChange={(link) => {
+          setTyping(true);
+          onChange({ ...element, link });
+        }}
+        onBlur={() => setTyping(false)}
+      />
+      <TextField id={`${id}-label`} label={t("editor.fields.link.label")} value={element.content} maxLength={LABEL_MAX_LENGTH} onChange={(content) => onChange({ ...element, content })} />
+      <UploadField
+        id={`${id}-image`}
+        kind="image"
+        label={t("editor.fields.link.image")}
+        value={element.src}
+        articleId={articleId}
+        onUploaded={({ mediaUrl }) => latest.current.onChange({ ...latest.current.element, src: mediaUrl })}
+        onClear={() => onChange({ ...element, src: "" })}
+      />
+      <FontFields id={id} value={element} onChange={onChange} />
+      <LayoutFields id={id} size={element.size} justify={element.justify} onChange={(layout) => onChange({ ...element, ...layout })} />
+    </div>
+  );
+}
