@@ -98,10 +98,8 @@ export function ArticleEditor({ article, museumSlug, pathArray }: { article: Edi
     const item = draft.items[index];
     if (!item) return;
     const next = moveItem(draft.items, index, by);
-    // At either end the pressed button is inert; the other one of the pair is where the next press goes.
-    const landed = index + by;
-    const control = (by === -1 && landed === 0) || (by === 1 && landed === next.length - 1) ? (by === -1 ? "down" : "up") : by === -1 ? "up" : "down";
-    pendingFocus.current = { kind: "control", id: `${elementDomId(item.key)}-${control}` };
+    // The pressed button keeps focus, even when the move makes it inert at either end of the list.
+    pendingFocus.current = { kind: "control", id: `${elementDomId(item.key)}-${by === -1 ? "up" : "down"}` };
     updateItems(next);
   }
 
