@@ -18,13 +18,14 @@ export interface Draft {
 }
 
 let nextKey = 0;
-export const newKey = () => `el${++nextKey}`;
+/** For elements added in the browser; loaded ones are keyed by position, the same on server and client. */
+export const newKey = () => `new${++nextKey}`;
 
 export function draftFrom(article: { unformatted_name: string; content: ArticleContent }): Draft {
   const [first, ...rest] = article.content;
   const metadatas: MetadatasElement =
     first?.type === "metadatas" ? first : { type: "metadatas", url: "", backgroundColor: "#341539" };
-  const items = rest.filter((e): e is BodyElement => e.type !== "metadatas").map((element) => ({ key: newKey(), element }));
+  const items = rest.filter((e): e is BodyElement => e.type !== "metadatas").map((element, index) => ({ key: `el${index}`, element }));
   return { name: article.unformatted_name, metadatas, items };
 }
 
