@@ -18,7 +18,7 @@ export function ArticlePreview({ content }: { content: readonly ContentElement[]
         </ArticleSurface>
         <div className="phone__footer">
           <button type="button" className="phone__language" aria-disabled="true" onClick={(event) => event.preventDefault()}>
-            <span aria-hidden="true">🌐</span> {t("editor.language")}
+            {t("editor.language")}
           </button>
         </div>
       </div>
