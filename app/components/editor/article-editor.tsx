@@ -153,6 +153,18 @@ export function ArticleEditor({ article, museumSlug, pathArray }: { article: Edi
 
   const publicHref = `/v/${encodeURIComponent(museumSlug)}/${encodeURIComponent(saved.slug)}?ignoreStats=true`;
 
+  const secondaryActions = (
+    <>
+      <button type="button" className="button button--ghost" onClick={() => setDialog("reset")}>
+        {t("editor.resetTranslations")}
+      </button>
+      <a className="button button--ghost" href={publicHref} target="_blank" rel="noopener">
+        {t("editor.openPublic")}
+        <span className="visually-hidden"> {t("editor.newTab")}</span>
+      </a>
+    </>
+  );
+
   return (
     <section className="page editor">
       <Link to={folderHref(pathArray)} className="button button--ghost editor__back">
@@ -160,17 +172,15 @@ export function ArticleEditor({ article, museumSlug, pathArray }: { article: Edi
       </Link>
       <h1 className="editor__title">{t("editor.title", { id: article.id, name: saved.name })}</h1>
 
+      {/* On a phone only Save stays pinned; the other two actions sit above it, outside the sticky bar. */}
+      <div className="editor-more" role="group" aria-label={t("editor.actions")}>
+        {secondaryActions}
+      </div>
       <div className="editor-bar" role="group" aria-label={t("editor.actions")}>
         <button type="button" className="button" aria-disabled={saver.busy} onClick={() => void save()}>
           {t("editor.save")}
         </button>
-        <button type="button" className="button button--ghost" onClick={() => setDialog("reset")}>
-          {t("editor.resetTranslations")}
-        </button>
-        <a className="button button--ghost" href={publicHref} target="_blank" rel="noopener">
-          {t("editor.openPublic")}
-          <span className="visually-hidden"> {t("editor.newTab")}</span>
-        </a>
+        <div className="editor-bar__more">{secondaryActions}</div>
         <span className={dirty ? "editor-bar__state editor-bar__state--dirty" : "editor-bar__state"}>
           {dirty ? t("editor.unsaved") : t("editor.allSaved")}
         </span>
