@@ -1,0 +1,211 @@
+import type { AxeResults } from "axe-core";
+import { type Page } from "@playwright/test";
+import { test, expect, logIn } from "./fixtures";
+
+// The article editor: a staff member opens an article, edits it, saves it and finds it saved; two tabs
+// saving the same article; leaving with unsaved work. Each test works in a museum of its own.
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function api<T = Record<string, unknown>>(page: Page, name: string, data: unknown): Promise<T> {
+  const response = await page.request.post(`/api/manage/${name}`, { data });
+  expect(response.status(), name).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function addArticle(page: Page, name: string) {
+  const { id, name: slug } = await api<{ id: number; name: string }>(page, "add_article", { pathArray: [] });
+  await api(page, "rename_article", { articleId: id, newName: name });
+  return { id, slug };
+}
+
+const element = (page: Page, type: string, position: number, count: number) =>
+  page.getByRole("group", { name: `${type}, élément ${position} sur ${count}` });
+
+test("open an article from the list, edit, reorder, save, reload and find it saved", async ({ page, staff }) => {
+  await logIn(page, staff);
+  const name = unique("Amphore");
+  const { id } = await addArticle(page, name);
+
+  await page.goto("/articles");
+  await page.getByRole("link", { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/article\\?id=${id}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Article ${id} : ${name}`);
+  await expect(page.getByText("Tout est enregistré", { exact: true })).toBeVisible();
+
+  const newName = unique("Amphore à figures rouges");
+  await page.getByLabel("Nom privé").fill(newName);
+  const slug = page.getByLabel("Adresse de l'article");
+  await slug.fill("Amphore Rouge");
+  await expect(page.getByText("Utilisez seulement des lettres minuscules sans accents (a–z), des chiffres et des tirets.")).toBeVisible();
+  await expect(slug).toHaveAttribute("aria-invalid", "true");
+  const newSlug = `amphore-rouge-${Date.now().toString(36)}`;
+  await slug.fill(newSlug);
+  await expect(slug).not.toHaveAttribute("aria-invalid");
+  await page.getByLabel("Code de la couleur de fond").fill("#224466");
+  await expect(page.locator(".phone__screen")).toHaveCSS("background-color", "rgb(34, 68, 102)");
+
+  // Add with no type does nothing; then two texts.
+  const addType = page.getByLabel("Type d'élément");
+  const add = page.getByRole("button", { name: "Ajouter", exact: true });
+  await add.click();
+  await expect(page.getByText("Aucun contenu pour l'instant. Ajoutez un élément ci-dessous.")).toBeVisible();
+  for (const [position, text] of [[1, "Premier paragraphe"], [2, "Second paragraphe"]] as const) {
+    await addType.selectOption({ label: "Texte" });
+    await add.click();
+    const field = element(page, "Texte", position, position).getByLabel(/Texte|Text/);
+    await expect(field).toBeFocused();
+    await field.fill(text);
+  }
+  await expect(page.locator(".phone__screen")).toContainText("Premier paragraphe");
+
+  // The first element cannot move up; the second moves up and keeps focus on its button.
+  const firstUp = page.getByRole("button", { name: "Monter — Texte, élément 1 sur 2" });
+  await expect(firstUp).toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByRole("button", { name: "Descendre — Texte, élément 2 sur 2" })).toHaveAttribute("aria-disabled", "true");
+  await page.getByRole("button", { name: "Monter — Texte, élément 2 sur 2" }).click();
+  await expect(page.getByRole("button", { name: "Monter — Texte, élément 1 sur 2" })).toBeFocused();
+  await expect(element(page, "Texte", 1, 2).getByLabel(/Texte|Text/)).toHaveValue("Second paragraphe");
+  await expect(page.locator(".phone__screen .ml-text").first()).toHaveText("Second paragraphe");
+
+  // Delete, undo.
+  await page.getByRole("button", { name: "Supprimer — Texte, élément 2 sur 2" }).click();
+  await expect(page.getByLabel("Type d'élément")).toBeFocused();
+  await page.getByRole("button", { name: "Annuler la suppression" }).click();
+  await expect(element(page, "Texte", 2, 2).getByLabel(/Texte|Text/)).toHaveValue("Premier paragraphe");
+
+  await expect(page.getByText("Modifications non enregistrées", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByText("Article enregistré")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Article ${id} : ${newName}`);
+  await expect(page.getByRole("link", { name: /Ouvrir la page publique/ })).toHaveAttribute(
+    "href",
+    `/v/${staff.museumSlug}/${newSlug}?ignoreStats=true`,
+  );
+  await expect(page.getByRole("link", { name: /Ouvrir la page publique/ })).toHaveAttribute("target", "_blank");
+
+  await page.reload();
+  await expect(page.getByLabel("Nom privé")).toHaveValue(newName);
+  await expect(page.getByLabel("Adresse de l'article")).toHaveValue(newSlug);
+  await expect(page.getByLabel("Code de la couleur de fond")).toHaveValue("#224466");
+  await expect(element(page, "Texte", 1, 2).getByLabel(/Texte|Text/)).toHaveValue("Second paragraphe");
+  await expect(element(page, "Texte", 2, 2).getByLabel(/Texte|Text/)).toHaveValue("Premier paragraphe");
+});
+
+test("an address taken by another article is said beside the field", async ({ page, staff }) => {
+  await logIn(page, staff);
+  const first = await addArticle(page, unique("Buste"));
+  const second = await addArticle(page, unique("Fibule"));
+  await page.goto(`/article?id=${second.id}`);
+  const slug = page.getByLabel("Adresse de l'article");
+  await slug.fill(first.slug);
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByText("Un autre article de votre musée utilise déjà cette adresse.")).toBeVisible();
+  await expect(slug).toBeFocused();
+  await expect(slug).toHaveAttribute("aria-invalid", "true");
+});
+
+test("a tab that saves an older version is told, keeps its work, and can reload the saved one", async ({ page, staff, context }) => {
+  await logIn(page, staff);
+  const { id } = await addArticle(page, unique("Stèle"));
+  const other = await context.newPage();
+  await page.goto(`/article?id=${id}`);
+  await other.goto(`/article?id=${id}`);
+
+  const theirs = unique("Stèle modifiée ailleurs");
+  await other.getByLabel("Nom privé").fill(theirs);
+  await other.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(other.getByText("Article enregistré")).toBeVisible();
+
+  const mine = unique("Ma stèle");
+  await page.getByLabel("Nom privé").fill(mine);
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "Cet article a été modifié ailleurs" });
+  await expect(alert).toBeVisible();
+  await expect(page.getByLabel("Nom privé")).toHaveValue(mine);
+
+  await alert.getByRole("button", { name: "Recharger la version enregistrée" }).click();
+  const dialog = page.getByRole("dialog", { name: "Remplacer vos modifications par la version enregistrée ?" });
+  await dialog.getByRole("button", { name: "Recharger" }).click();
+  await expect(page.getByLabel("Nom privé")).toHaveValue(theirs);
+  await expect(alert).toHaveCount(0);
+  await expect(page.getByText("Tout est enregistré", { exact: true })).toBeVisible();
+
+  // The reloaded version saves.
+  await page.getByLabel("Nom privé").fill(mine);
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByText("Article enregistré")).toBeVisible();
+});
+
+test("leaving with unsaved changes asks first", async ({ page, staff }) => {
+  await logIn(page, staff);
+  const { id } = await addArticle(page, unique("Lampe"));
+  await page.goto(`/article?id=${id}`);
+  await page.getByLabel("Nom privé").fill(unique("Lampe à huile"));
+
+  const back = page.getByRole("link", { name: "Retour aux articles" });
+  await back.click();
+  const dialog = page.getByRole("dialog", { name: "Quitter sans enregistrer ?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Annuler" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/article\\?id=${id}$`));
+
+  await back.click();
+  await dialog.getByRole("button", { name: "Quitter" }).click();
+  await expect(page).toHaveURL(/\/articles$/);
+});
+
+test.describe("on a 320 px phone", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test("nothing scrolls sideways", async ({ page, staff }) => {
+    await logIn(page, staff);
+    const { id } = await addArticle(page, `Un-article-au-nom-interminable-${"x".repeat(60)}`.slice(0, 100));
+    await page.goto(`/article?id=${id}`);
+    await page.getByLabel("Type d'élément").selectOption({ label: "Texte" });
+    await page.getByRole("button", { name: "Ajouter", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+});
+
+test.describe("accessibility", () => {
+  // The app's nonce CSP would block the injected axe script.
+  test.use({ bypassCSP: true });
+
+  async function violations(page: Page) {
+    await page.addScriptTag({ path: "node_modules/axe-core/axe.min.js" });
+    const results = await page.evaluate(() =>
+      (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
+        runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
+      }),
+    );
+    return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+  }
+
+  test("the editor has no axe violations, in French and in English", async ({ page, staff }) => {
+    await logIn(page, staff);
+    const { id, slug } = await addArticle(page, unique("Mosaïque"));
+    await api(page, "update_article", {
+      articleId: id,
+      newContent: [
+        { type: "metadatas", url: slug, backgroundColor: "#341539" },
+        { type: "text", content: "Une mosaïque romaine." },
+        { type: "space" },
+        { type: "link", link: "https://example.org/", content: "En savoir plus" },
+      ],
+    });
+
+    for (const lang of ["fr", "en"]) {
+      if (lang === "en") {
+        await page.getByRole("banner").getByRole("button", { name: /Langue de l'interface/ }).click();
+        await page.getByRole("button", { name: "EN", exact: true }).click();
+        await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      }
+      await page.goto(`/article?id=${id}`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await violations(page), lang).toEqual([]);
+    }
+    await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
+  });
+});
