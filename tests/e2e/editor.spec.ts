@@ -1,5 +1,6 @@
 import type { AxeResults } from "axe-core";
 import { type Page } from "@playwright/test";
+import { PNG } from "pngjs";
 import { test, expect, logIn } from "./fixtures";
 
 // The article editor: a staff member opens an article, edits it, saves it and finds it saved; two tabs
@@ -208,4 +209,52 @@ test.describe("accessibility", () => {
     }
     await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
   });
+});
+
+/** An 8×8 terracotta PNG, made here: no binary fixture in the repository. */
+function tinyPng(): Buffer {
+  const png = new PNG({ width: 8, height: 8 });
+  for (let i = 0; i < png.data.length; i += 4) png.data.set([184, 92, 56, 255], i);
+  return PNG.sync.write(png);
+}
+
+test("every element type can be added, an image uploaded, saved, reloaded and previewed", async ({ page, staff }) => {
+  await logIn(page, staff);
+  const { id } = await addArticle(page, unique("Toutes sortes"));
+  await page.goto(`/article?id=${id}`);
+  const addType = page.getByLabel("Type d'élément");
+  const add = page.getByRole("button", { name: "Ajouter", exact: true });
+  const types = ["Texte", "Image", "Lien", "Espace", "Accordéon", "Vidéo", "Légende illustrée"];
+  for (const label of types) {
+    await addType.selectOption({ label });
+    await add.click();
+  }
+  const count = types.length;
+  const group = (label: string) => element(page, label, types.indexOf(label) + 1, count);
+
+  await group("Texte").getByLabel("Texte", { exact: true }).fill("Un texte de présentation.");
+  await group("Image").getByLabel("Fichier image").setInputFiles({ name: "amphore.png", mimeType: "image/png", buffer: tinyPng() });
+  await expect(group("Image").getByText("Fichier envoyé.")).toBeVisible();
+  await group("Image").getByLabel("Texte alternatif").fill("Une amphore vue de face");
+  await group("Lien").getByLabel("Adresse du lien").fill("https://example.org/amphore");
+  await group("Lien").getByLabel("Texte du lien").fill("En savoir plus");
+  await group("Accordéon").getByLabel("Texte de l'en-tête").fill("Détails techniques");
+  await group("Légende illustrée").getByLabel("Texte", { exact: true }).fill("Anse ornée");
+
+  const preview = page.locator(".phone__screen");
+  await expect(preview).toContainText("Un texte de présentation.");
+  await expect(preview.getByRole("img", { name: "Une amphore vue de face" })).toBeVisible();
+  await expect(preview.getByRole("link", { name: /En savoir plus/ })).toHaveAttribute("href", "https://example.org/amphore");
+  await expect(preview.locator("details summary")).toContainText("Détails techniques");
+
+  await page.getByRole("button", { name: "Enregistrer" }).first().click();
+  await expect(page.getByText("Tout est enregistré", { exact: true })).toBeVisible();
+  await page.reload();
+  for (const label of types) await expect(group(label)).toBeVisible();
+  await expect(group("Image").getByLabel("Texte alternatif")).toHaveValue("Une amphore vue de face");
+  const src = await preview.getByRole("img", { name: "Une amphore vue de face" }).getAttribute("src");
+  expect(src).toMatch(/^\/media\//);
+  const media = await page.request.get(src!);
+  expect(media.status()).toBe(200);
+  expect(media.headers()["content-type"]).toBe("image/png");
 });
