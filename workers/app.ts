@@ -44,9 +44,10 @@ export default {
   },
 
   // Daily: what has been in the trash past its 30 days goes for good.
-  async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(
-      purgeExpiredTrash(createDb(env.DB), env.MEDIA).then((purged) => console.log(`trash purge: ${JSON.stringify(purged)}`)),
-    );
+  // Awaited rather than handed to waitUntil: the event lasts as long as the handler, and the purge now
+  // also waits on R2.
+  async scheduled(_controller, env) {
+    const purged = await purgeExpiredTrash(createDb(env.DB), env.MEDIA);
+    console.log(`trash purge: ${JSON.stringify(purged)}`);
   },
 } satisfies ExportedHandler<Env>;
