@@ -38,7 +38,7 @@ async function withArticle() {
   return { ...s, article, upload };
 }
 
-const file = (data: Uint8Array, name: string, type = "application/octet-stream") => new File([data], name, { type });
+const file = (data: Uint8Array, name: string, type = "application/octet-stream") => new File([data as Uint8Array<ArrayBuffer>], name, { type });
 const mediaRow = (url: unknown) => env.DB.prepare("SELECT * FROM media WHERE r2_key = ?").bind(String(url).slice("/media/".length)).first<Json>();
 
 describe("uploads", () => {
