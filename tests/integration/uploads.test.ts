@@ -228,6 +228,35 @@ describe("uploads", () => {
     expect(await response.json()).toMatchObject({ error: { code: "too_large", message: "Video file is too large" } });
   });
 
+  it("aborts a streamed video without Content-Length once it passes 95 MB, leaving nothing behind", async () => {
+    const s = await withArticle();
+    const boundary = "----muselingo-big";
+    const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="v.mp4"\r\n\r\n`);
+    const chunk = new Uint8Array(1 << 20);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(head);
+        c.enqueue(MP4);
+      },
+      pull(c) {
+        // Never more than the limit plus 2 MiB: the Worker must stop reading on its own.
+        if (sent > UPLOAD_LIMITS.video + (2 << 20)) return c.close();
+        sent += chunk.length;
+        c.enqueue(chunk);
+      },
+    });
+    const response = await SELF.fetch(`${BASE}/api/upload/video`, {
+      method: "POST",
+      headers: { Cookie: s.cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: { code: "too_large", message: "Video file is too large", field: "video" } });
+    expect((await env.MEDIA.list({ prefix: `m/${s.user.museumId}/` })).objects).toEqual([]);
+  });
+
   it("streams a multi-part video to R2 and aborts one past the limit, leaving nothing behind", async () => {
     const s = await withArticle();
     const db = createDb(env.DB);
