@@ -39,13 +39,15 @@ export default {
       response = new Response(response.body, response);
       response.headers.set("Allow", request.method === "POST" ? "GET, HEAD" : "GET, HEAD, POST");
     }
-    return withSecurityHeaders(response, nonce, signedIn || response.headers.get("Set-Cookie")?.includes(SESSION_COOKIE) === true);
+    const sessionCookie = signedIn || response.headers.get("Set-Cookie")?.includes(SESSION_COOKIE) === true;
+    return withSecurityHeaders(response, nonce, sessionCookie, new URL(request.url).pathname);
   },
 
   // Daily: what has been in the trash past its 30 days goes for good.
-  async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(
-      purgeExpiredTrash(createDb(env.DB)).then((purged) => console.log(`trash purge: ${JSON.stringify(purged)}`)),
-    );
+  // Awaited rather than handed to waitUntil: the event lasts as long as the handler, and the purge now
+  // also waits on R2.
+  async scheduled(_controller, env) {
+    const purged = await purgeExpiredTrash(createDb(env.DB), env.MEDIA);
+    console.log(`trash purge: ${JSON.stringify(purged)}`);
   },
 } satisfies ExportedHandler<Env>;

@@ -175,7 +175,13 @@ export const media = sqliteTable(
     kind: text("kind", { enum: ["image", "video", "subtitles"] }).notNull(),
     contentType: text("content_type").notNull(),
     bytes: integer("bytes").notNull(),
+    // The article it was uploaded for, so purging an article finds its files; null = not tied to one.
+    articleId: integer("article_id").references(() => articles.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("media_r2_key_unique").on(t.r2Key), index("media_museum_idx").on(t.museumId)],
+  (t) => [
+    uniqueIndex("media_r2_key_unique").on(t.r2Key),
+    index("media_museum_idx").on(t.museumId),
+    index("media_article_idx").on(t.articleId),
+  ],
 );

@@ -2,6 +2,7 @@ import { and, eq, gt, isNotNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { articles, folders } from "~/db/schema";
 import { isUniqueViolation, notFound } from "~/errors";
+import { deleteObjects } from "./media.server";
 import { loadFolderIndex } from "./tree.server";
 
 export const TRASH_RETENTION_DAYS = 30;
@@ -111,9 +112,10 @@ export async function restoreItem(db: Database, museumId: number, input: { type:
 
 /**
  * Deletes for good what has been in the trash longer than the retention, with everything inside
- * trashed folders. QR codes of purged articles lose their link (ON DELETE SET NULL).
+ * trashed folders, and the media files uploaded for the purged articles (R2 objects, then rows). QR
+ * codes of purged articles lose their link (ON DELETE SET NULL).
  */
-export async function purgeExpiredTrash(db: Database, now = Date.now()) {
+export async function purgeExpiredTrash(db: Database, bucket: R2Bucket, now = Date.now()) {
   const cutoff = now - RETENTION_MS;
   const doomed = `WITH RECURSIVE doomed(id) AS (
       SELECT id FROM folders WHERE deleted_at IS NOT NULL AND deleted_at <= ?1
@@ -122,13 +124,28 @@ export async function purgeExpiredTrash(db: Database, now = Date.now()) {
   const d1 = db.$client;
   const articlesWhere = `WHERE folder_id IN (SELECT id FROM doomed) OR (deleted_at IS NOT NULL AND deleted_at <= ?1)`;
   const foldersWhere = `WHERE id IN (SELECT id FROM doomed)`;
+  const mediaWhere = `WHERE article_id IN (SELECT id FROM articles ${articlesWhere})`;
+  // Objects first: if the rows' deletion then fails, tomorrow's run finds the same keys again, and
+  // deleting a missing object is no error. Rows without an object are never served (404).
+  const { results: files } = await d1.prepare(`${doomed} SELECT r2_key FROM media ${mediaWhere}`).bind(cutoff).all<{ r2_key: string }>();
+  const keys = files.map((f) => f.r2_key);
+  await deleteObjects(bucket, keys);
   // One batch is one transaction, so the counts are those of the rows deleted.
-  const [articleCount, folderCount] = await d1.batch<{ n: number }>([
+  const [articleCount, folderCount, mediaDeleted] = await d1.batch<{ n: number; r2_key: string }>([
     d1.prepare(`${doomed} SELECT COUNT(*) AS n FROM articles ${articlesWhere}`).bind(cutoff),
     d1.prepare(`${doomed} SELECT COUNT(*) AS n FROM folders ${foldersWhere}`).bind(cutoff),
+    d1.prepare(`${doomed} DELETE FROM media ${mediaWhere} RETURNING r2_key`).bind(cutoff),
     d1.prepare(`${doomed} DELETE FROM articles ${articlesWhere}`).bind(cutoff),
     d1.prepare(`${doomed} DELETE FROM folders ${foldersWhere}`).bind(cutoff),
   ]);
-  return { articles: articleCount?.results[0]?.n ?? 0, folders: folderCount?.results[0]?.n ?? 0 };
+  // Uploads refuse trashed articles, but one checked just before its article was trashed may have
+  // recorded a file between the two reads: it goes too.
+  const seen = new Set(keys);
+  const late = (mediaDeleted?.results ?? []).map((r) => r.r2_key).filter((k) => !seen.has(k));
+  await deleteObjects(bucket, late);
+  return {
+    articles: articleCount?.results[0]?.n ?? 0,
+    folders: folderCount?.results[0]?.n ?? 0,
+    media: keys.length + late.length,
+  };
 }
-

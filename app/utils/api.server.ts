@@ -13,7 +13,7 @@ interface HandlerArgs<T> {
 }
 
 /** Runs a handler; a domain error thrown by a model becomes its JSON error response. */
-async function run(fn: () => Promise<unknown>): Promise<Response> {
+export async function run(fn: () => Promise<unknown>): Promise<Response> {
   try {
     const result = await fn();
     return result instanceof Response ? result : jsonNoStore(result);

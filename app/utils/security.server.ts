@@ -54,16 +54,21 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/** Uploaded files are served under this path, to anyone (visitor pages show them). */
+export const PUBLIC_MEDIA_PREFIX = "/media/";
+
 /** Adds the headers every response carries; HTML also gets the CSP with this request's nonce. */
-export function withSecurityHeaders(response: Response, nonce: string, hasSessionCookie = false): Response {
+export function withSecurityHeaders(response: Response, nonce: string, hasSessionCookie = false, pathname = ""): Response {
   const secured = new Response(response.body, response);
   const headers = secured.headers;
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  // Anything answered to a signed-in browser is about that user's museum: never kept by a cache.
-  if (hasSessionCookie) headers.set("Cache-Control", "private, no-store");
+  // Anything answered to a signed-in browser is about that user's museum: never kept by a cache. Not
+  // media files: the same bytes go to everyone under a random, never-reused key, so they keep their
+  // public immutable caching (an editor's browser would otherwise fetch every image and video again).
+  if (hasSessionCookie && !pathname.startsWith(PUBLIC_MEDIA_PREFIX)) headers.set("Cache-Control", "private, no-store");
   const type = headers.get("Content-Type") ?? "";
   if (type.startsWith("text/html")) {
     headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));

@@ -12,7 +12,7 @@ const EXPECTED: Record<string, string[]> = {
   qrcodes: ["id", "museum_id", "link", "article_id", "created_at"],
   scan_events: ["id", "museum_id", "article_id", "lang", "kind", "occurred_at"],
   daily_stats: ["museum_id", "day", "article_id", "lang", "scans", "views"],
-  media: ["id", "museum_id", "r2_key", "kind", "content_type", "bytes", "created_at"],
+  media: ["id", "museum_id", "r2_key", "kind", "content_type", "bytes", "article_id", "created_at"],
 };
 
 describe("migrations on a fresh D1", () => {

@@ -321,8 +321,8 @@ describe("deleting, the trash and restoring", () => {
     const longAgo = Date.now() - (TRASH_RETENTION_DAYS + 1) * 86_400_000;
     await env.DB.prepare("UPDATE folders SET deleted_at = ? WHERE name = 'Old' AND museum_id = ?").bind(longAgo, s.user.museumId).run();
     expect(((await s.read("/api/read/trash")).body as Json[]).map((t) => t.type)).toEqual(["article"]);
-    const purged = await purgeExpiredTrash(createDb(env.DB));
-    expect(purged).toEqual({ articles: 1, folders: 2 });
+    const purged = await purgeExpiredTrash(createDb(env.DB), env.MEDIA);
+    expect(purged).toEqual({ articles: 1, folders: 2, media: 0 });
     const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM articles WHERE museum_id = ?").bind(s.user.museumId).first<{ n: number }>();
     expect(left!.n).toBe(1);
     const code = await env.DB.prepare("SELECT article_id FROM qrcodes WHERE link = 'old-code'").first();

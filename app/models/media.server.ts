@@ -1,0 +1,195 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { articles, media } from "~/db/schema";
+import { DomainError, invalidField, notFound } from "~/errors";
+import { SNIFF_BYTES, SNIFFERS, type MediaKind, type SniffedType } from "./media-types";
+import { loadFolderIndex } from "./tree.server";
+
+export type { MediaKind } from "./media-types";
+
+/** The largest file of each kind, in bytes. */
+export const UPLOAD_LIMITS: Record<MediaKind, number> = {
+  image: 200 * 1024,
+  video: 95 * 1024 * 1024,
+  subtitles: 1024 * 1024,
+};
+
+const KIND_LABEL: Record<MediaKind, string> = { image: "Image", video: "Video", subtitles: "Subtitles" };
+
+/** 413 in the spec's words for images ("Image file is too large"), the same pattern for the others. */
+export const fileTooLarge = (kind: MediaKind) => new DomainError("too_large", `${KIND_LABEL[kind]} file is too large`, kind, "too_long");
+
+/** The parts of a multipart body, read in order (`utils/multipart.server.ts` provides one). */
+export interface PartSource {
+  nextPart(): Promise<{ name: string; filename: string | null } | null>;
+  readChunk(): Promise<Uint8Array | null>;
+  readText(limit: number): Promise<string | null>;
+  cancel(): Promise<void>;
+}
+
+// R2 multipart parts must be at least 5 MiB and, but for the last, all the same size.
+export const R2_PART_BYTES = 5 * 1024 * 1024;
+const FIELD_MAX_BYTES = 64;
+
+const FIELDS: Record<MediaKind, { required: string[]; optional: string[] }> = {
+  image: { required: [], optional: ["articleId"] },
+  video: { required: ["videoId", "articleId"], optional: [] },
+  subtitles: { required: ["videoId", "articleId"], optional: [] },
+};
+
+function parseField(name: string, value: string): string | number {
+  if (name === "articleId") {
+    if (!/^[0-9]{1,15}$/.test(value) || Number(value) < 1) throw invalidField("articleId", "invalid");
+    return Number(value);
+  }
+  if (!/^[A-Za-z0-9]{6}$/.test(value)) throw invalidField("videoId", "invalid");
+  return value;
+}
+
+/** 404 unless the article is the museum's and live (not trashed, nor inside a trashed folder). */
+export async function requireLiveArticle(db: Database, museumId: number, articleId: number) {
+  const row = await db.query.articles.findFirst({
+    columns: { id: true, folderId: true },
+    where: and(eq(articles.id, articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)),
+  });
+  if (!row || !(await loadFolderIndex(db, museumId)).isLive(row.folderId)) throw notFound("Article", "articleId");
+}
+
+interface Stored {
+  key: string;
+  type: SniffedType;
+  bytes: number;
+}
+
+/**
+ * Writes the current part to R2 under a random key as it arrives: the first bytes decide the type
+ * (415 otherwise) before anything is written, and past `limit` bytes the upload is aborted (413).
+ */
+async function storeFilePart(bucket: R2Bucket, parts: PartSource, museumId: number, kind: MediaKind, limit: number): Promise<Stored> {
+  let head: Uint8Array = new Uint8Array(0);
+  let chunk: Uint8Array | null = null;
+  while (head.length < SNIFF_BYTES && (chunk = await parts.readChunk())) head = join([head, chunk]);
+  if (head.length === 0) throw invalidField(kind, "empty");
+  const type = SNIFFERS[kind](head);
+  if (!type) throw new DomainError("unsupported_media_type", `The ${kind} file is not of an accepted type`, kind, "invalid");
+
+  const key = `m/${museumId}/${kind}/${crypto.randomUUID()}.${type.ext}`;
+  const httpMetadata = { contentType: type.contentType };
+  let pending: Uint8Array[] = [head];
+  let pendingBytes = head.length;
+  let bytes = head.length;
+  let upload: R2MultipartUpload | null = null;
+  const uploaded: R2UploadedPart[] = [];
+  try {
+    if (bytes > limit) throw fileTooLarge(kind);
+    for (chunk = await parts.readChunk(); chunk; chunk = await parts.readChunk()) {
+      bytes += chunk.length;
+      if (bytes > limit) throw fileTooLarge(kind);
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      while (pendingBytes >= R2_PART_BYTES) {
+        const all = join(pending);
+        upload ??= await bucket.createMultipartUpload(key, { httpMetadata });
+        uploaded.push(await upload.uploadPart(uploaded.length + 1, all.slice(0, R2_PART_BYTES)));
+        pending = [all.slice(R2_PART_BYTES)];
+        pendingBytes = pending[0]!.length;
+      }
+    }
+    if (!upload) {
+      await bucket.put(key, join(pending), { httpMetadata });
+    } else {
+      if (pendingBytes > 0) uploaded.push(await upload.uploadPart(uploaded.length + 1, join(pending)));
+      await upload.complete(uploaded);
+    }
+  } catch (error) {
+    await upload?.abort().catch(() => {});
+    throw error;
+  }
+  return { key, type, bytes };
+}
+
+function join(chunks: Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+export interface UploadResult {
+  mediaUrl: string;
+  videoId: string | null;
+}
+
+/**
+ * Receives one upload: the file under the field named for its kind plus that kind's fields, in any
+ * order. The article is checked as soon as its field arrives, so a video for a wrong article is not
+ * read at all when the field comes first. Anything refused after the file was stored deletes it again.
+ */
+export async function receiveUpload(
+  db: Database,
+  bucket: R2Bucket,
+  museumId: number,
+  kind: MediaKind,
+  parts: PartSource,
+  limit = UPLOAD_LIMITS[kind],
+): Promise<UploadResult> {
+  const allowed = FIELDS[kind];
+  const values = new Map<string, string | number>();
+  let stored: Stored | null = null;
+  let articleChecked = false;
+  try {
+    for (let part = await parts.nextPart(); part; part = await parts.nextPart()) {
+      if (part.name === kind) {
+        if (stored) throw invalidField(kind, "too_many");
+        if (part.filename === null) throw invalidField(kind, "wrong_type");
+        stored = await storeFilePart(bucket, parts, museumId, kind, limit);
+        continue;
+      }
+      if (part.filename !== null || ![...allowed.required, ...allowed.optional].includes(part.name)) {
+        throw new DomainError("invalid_input", `Unexpected field ${JSON.stringify(part.name.slice(0, 40))}`, part.name.slice(0, 40), "invalid");
+      }
+      if (values.has(part.name)) throw invalidField(part.name, "too_many");
+      const text = await parts.readText(FIELD_MAX_BYTES);
+      if (text === null) throw invalidField(part.name, "too_long");
+      values.set(part.name, parseField(part.name, text));
+      if (part.name === "articleId") {
+        await requireLiveArticle(db, museumId, values.get("articleId") as number);
+        articleChecked = true;
+      }
+    }
+    if (!stored) throw invalidField(kind, "required");
+    for (const name of allowed.required) if (!values.has(name)) throw invalidField(name, "required");
+    const articleId = (values.get("articleId") as number | undefined) ?? null;
+    if (articleId !== null && !articleChecked) await requireLiveArticle(db, museumId, articleId);
+    await db.insert(media).values({
+      museumId,
+      r2Key: stored.key,
+      kind,
+      contentType: stored.type.contentType,
+      bytes: stored.bytes,
+      articleId,
+    });
+    return { mediaUrl: `/media/${stored.key}`, videoId: kind === "image" ? null : (values.get("videoId") as string) };
+  } catch (error) {
+    await parts.cancel();
+    if (stored) await bucket.delete(stored.key);
+    throw error;
+  }
+}
+
+/** A recorded media file, looked up by its R2 key: nothing else in the bucket is ever served. */
+export async function findMedia(db: Database, key: string) {
+  return db.query.media.findFirst({
+    columns: { r2Key: true, contentType: true, bytes: true },
+    where: eq(media.r2Key, key),
+  });
+}
+
+/** R2 deletes at most 1,000 keys per call. */
+export async function deleteObjects(bucket: R2Bucket, keys: string[]) {
+  for (let i = 0; i < keys.length; i += 1000) await bucket.delete(keys.slice(i, i + 1000));
+}
