@@ -223,7 +223,8 @@ test("every element type can be added, an image uploaded, saved, reloaded and pr
   const { id } = await addArticle(page, unique("Toutes sortes"));
   await page.goto(`/article?id=${id}`);
   const addType = page.getByLabel("Type d'élément");
-  const add = page.getByRole("button", { name: "Ajouter", exact: true });
+  // The add panel's button: an accordion brings an "Ajouter" of its own for its details.
+  const add = page.getByRole("form").getByRole("button", { name: "Ajouter", exact: true });
   const types = ["Texte", "Image", "Lien", "Espace", "Accordéon", "Vidéo", "Légende illustrée"];
   for (const label of types) {
     await addType.selectOption({ label });

@@ -35,13 +35,13 @@ export function ElementList({ items, articleId, error, onChange, onMove, onDelet
             <div
               id={id}
               role="group"
-              aria-labelledby={`${id}-label`}
+              aria-labelledby={`${id}-title`}
               tabIndex={-1}
               className={invalid ? "editor-element editor-element--invalid" : "editor-element"}
               aria-describedby={invalid ? `${id}-error` : undefined}
             >
               <div className="editor-element__head">
-                <h3 id={`${id}-label`} className="editor-element__title">
+                <h3 id={`${id}-title`} className="editor-element__title">
                   {label}
                 </h3>
                 <div className="editor-element__controls">
