@@ -40,7 +40,7 @@ function routeJsBytes(manifest, routeId) {
 
 const manifest = clientManifest();
 const sizes = {};
-for (const id of ["routes/_index", "routes/login", "routes/dashboard", "routes/settings", "routes/articles.$"]) sizes[id] = routeJsBytes(manifest, id);
+for (const id of ["routes/_index", "routes/login", "routes/dashboard", "routes/settings", "routes/articles.$", "routes/article", "routes/qrcodes._index", "routes/qrcode", "routes/qrcodes.print"]) sizes[id] = routeJsBytes(manifest, id);
 const css = readdirSync(join(ROOT, "build", "client", "assets")).filter((f) => f.endsWith(".css"));
 const cssGzip = css.reduce((n, f) => n + gzipSync(readFileSync(join(ROOT, "build", "client", "assets", f))).length, 0);
 
