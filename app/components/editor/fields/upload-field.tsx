@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { safeMediaSrc } from "~/content/urls";
 import { apiErrorMessage } from "~/utils/api-client";
@@ -61,7 +62,10 @@ export function UploadField({ id, kind, label, value, articleId, videoId, onUplo
       setStatus({ state: "preparing" });
       const fitted = await fitImage(file);
       if (!alive.current) return;
-      if (!fitted) return setStatus({ state: "error", message: tooLarge });
+      if (!fitted) {
+        toast.error(tooLarge);
+        return setStatus({ state: "error", message: tooLarge });
+      }
       body = fitted;
     }
     setStatus({ state: "uploading", progress: 0 });
@@ -83,6 +87,8 @@ export function UploadField({ id, kind, label, value, articleId, videoId, onUplo
     }
     console.error(`Upload of ${kind} failed`, result.status, result.error);
     const message = result.status === 413 ? tooLarge : apiErrorMessage(t, result);
+    // The spec's notification (top right, 5 s) and, beside the field, the same words until the next try.
+    toast.error(message);
     setStatus({ state: "error", message });
   }
 
