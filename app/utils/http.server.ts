@@ -50,10 +50,18 @@ export const isJsonRequest = (request: Request) => mediaType(request) === "appli
 export const isFormRequest = (request: Request) =>
   ["application/x-www-form-urlencoded", "multipart/form-data"].includes(mediaType(request));
 
+/** A body we refuse unread is cancelled, so the runtime does not keep (or complain about) the upload. */
+async function discardBody(request: Request): Promise<void> {
+  if (request.body && !request.bodyUsed) await request.body.cancel().catch(() => undefined);
+}
+
 /** Reads at most `limit` bytes of the body; null when it is longer (whatever Content-Length claimed). */
 export async function readBodyText(request: Request, limit: number): Promise<string | null> {
   const declared = Number(request.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > limit) return null;
+  if (Number.isFinite(declared) && declared > limit) {
+    await discardBody(request);
+    return null;
+  }
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -82,6 +90,7 @@ export type BodyResult = { ok: true; value: unknown } | { ok: false; response: R
 /** Reads a JSON body: 415 for another media type, 413 past the limit, 400 for malformed JSON. */
 export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): Promise<BodyResult> {
   if (!isJsonRequest(request)) {
+    await discardBody(request);
     return { ok: false, response: apiError(415, "unsupported_media_type", "Send a JSON body (Content-Type: application/json)") };
   }
   const text = await readBodyText(request, limit);
@@ -101,10 +110,12 @@ export async function readFormBody(
   limit = JSON_BODY_LIMIT,
 ): Promise<{ ok: true; form: FormData } | { ok: false; response: Response }> {
   if (!isFormRequest(request)) {
+    await discardBody(request);
     return { ok: false, response: apiError(415, "unsupported_media_type", "Send a form (application/x-www-form-urlencoded)") };
   }
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > limit) {
+    await discardBody(request);
     return { ok: false, response: apiError(413, "too_large", `The body is larger than ${limit} bytes`) };
   }
   try {
