@@ -1,17 +1,9 @@
-import type { AxeResults } from "axe-core";
 import { type Page } from "@playwright/test";
 import { test, expect, logIn } from "./fixtures";
+import { unique, api, axeViolations, switchToEnglish } from "./helpers";
 
 // The articles screen by keyboard, on a small phone and through axe. Each test works in folders of its
 // own, named uniquely, so it never depends on what else the museum holds.
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function api<T = Record<string, unknown>>(page: Page, name: string, data: unknown): Promise<T> {
-  const response = await page.request.post(`/api/manage/${name}`, { data });
-  expect(response.status(), name).toBe(200);
-  return (await response.json()) as T;
-}
-
 async function addArticle(page: Page, pathArray: string[], name: string) {
   const { id } = await api<{ id: number }>(page, "add_article", { pathArray });
   await api(page, "rename_article", { articleId: id, newName: name });
@@ -202,16 +194,6 @@ test.describe("accessibility", () => {
   // The app's nonce CSP would block the injected axe script.
   test.use({ bypassCSP: true });
 
-  async function violations(page: Page) {
-    await page.addScriptTag({ path: "node_modules/axe-core/axe.min.js" });
-    const results = await page.evaluate(() =>
-      (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
-        runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
-      }),
-    );
-    return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
-  }
-
   test("/articles and /trash have no axe violations, in French and in English", async ({ page, staff }) => {
     await logIn(page, staff);
     const room = unique("Axe");
@@ -222,15 +204,11 @@ test.describe("accessibility", () => {
     await api(page, "delete_item", { type: "article", id: gone, pathArray: [room] });
 
     for (const lang of ["fr", "en"]) {
-      if (lang === "en") {
-        await page.getByRole("banner").getByRole("button", { name: /Langue de l'interface/ }).click();
-        await page.getByRole("button", { name: "EN", exact: true }).click();
-        await expect(page.locator("html")).toHaveAttribute("lang", "en");
-      }
+      if (lang === "en") await switchToEnglish(page);
       for (const path of ["/articles", `/articles/${encodeURIComponent(room)}`, "/trash"]) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-        expect(await violations(page), `${lang} ${path}`).toEqual([]);
+        expect(await axeViolations(page), `${lang} ${path}`).toEqual([]);
       }
     }
   });

@@ -1,15 +1,8 @@
 import { type Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
+import { unique, api } from "./helpers";
 
 // Each test works inside folders of its own, named uniquely, so retries and other tests never collide.
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function api(page: Page, name: string, data: unknown) {
-  const response = await page.request.post(`/api/manage/${name}`, { data });
-  expect(response.status(), name).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
-
 function row(page: Page, name: string) {
   return page.locator(".tree-row").filter({ has: page.getByRole("link", { name }) });
 }

@@ -1,18 +1,10 @@
-import type { AxeResults } from "axe-core";
 import { type Page } from "@playwright/test";
 import { PNG } from "pngjs";
 import { test, expect, logIn } from "./fixtures";
+import { unique, api, axeViolations, switchToEnglish } from "./helpers";
 
 // The article editor: a staff member opens an article, edits it, saves it and finds it saved; two tabs
 // saving the same article; leaving with unsaved work. Each test works in a museum of its own.
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function api<T = Record<string, unknown>>(page: Page, name: string, data: unknown): Promise<T> {
-  const response = await page.request.post(`/api/manage/${name}`, { data });
-  expect(response.status(), name).toBe(200);
-  return (await response.json()) as T;
-}
-
 async function addArticle(page: Page, name: string) {
   const { id, name: slug } = await api<{ id: number; name: string }>(page, "add_article", { pathArray: [] });
   await api(page, "rename_article", { articleId: id, newName: name });
@@ -174,16 +166,6 @@ test.describe("accessibility", () => {
   // The app's nonce CSP would block the injected axe script.
   test.use({ bypassCSP: true });
 
-  async function violations(page: Page) {
-    await page.addScriptTag({ path: "node_modules/axe-core/axe.min.js" });
-    const results = await page.evaluate(() =>
-      (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
-        runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
-      }),
-    );
-    return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
-  }
-
   test("the editor has no axe violations, in French and in English", async ({ page, staff }) => {
     await logIn(page, staff);
     const { id, slug } = await addArticle(page, unique("Mosaïque"));
@@ -198,14 +180,10 @@ test.describe("accessibility", () => {
     });
 
     for (const lang of ["fr", "en"]) {
-      if (lang === "en") {
-        await page.getByRole("banner").getByRole("button", { name: /Langue de l'interface/ }).click();
-        await page.getByRole("button", { name: "EN", exact: true }).click();
-        await expect(page.locator("html")).toHaveAttribute("lang", "en");
-      }
+      if (lang === "en") await switchToEnglish(page);
       await page.goto(`/article?id=${id}`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      expect(await violations(page), lang).toEqual([]);
+      expect(await axeViolations(page), lang).toEqual([]);
     }
     await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
   });

@@ -1,20 +1,12 @@
 import { readFile } from "node:fs/promises";
-import type { AxeResults } from "axe-core";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { type Page } from "@playwright/test";
 import { test, expect, logIn } from "./fixtures";
+import { unique, api, axeViolations, switchToEnglish } from "./helpers";
 
 // The QR code journey of a staff member: add a code, link it to an article, print it. Each test works in
 // a museum of its own (the `staff` fixture), with articles named uniquely.
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function api<T = Record<string, unknown>>(page: Page, name: string, data: unknown): Promise<T> {
-  const response = await page.request.post(`/api/manage/${name}`, { data });
-  expect(response.status(), name).toBe(200);
-  return (await response.json()) as T;
-}
-
 async function addArticle(page: Page, name: string) {
   const { id } = await api<{ id: number }>(page, "add_article", { pathArray: [] });
   await api(page, "rename_article", { articleId: id, newName: name });
@@ -180,16 +172,6 @@ test.describe("accessibility", () => {
   // The app's nonce CSP would block the injected axe script.
   test.use({ bypassCSP: true });
 
-  async function violations(page: Page) {
-    await page.addScriptTag({ path: "node_modules/axe-core/axe.min.js" });
-    const results = await page.evaluate(() =>
-      (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
-        runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
-      }),
-    );
-    return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
-  }
-
   test("/qrcodes, /qrcode?id= and the print sheet have no axe violations, in French and in English", async ({ page, staff }) => {
     await logIn(page, staff);
     const articleId = await addArticle(page, unique("Buste"));
@@ -199,15 +181,11 @@ test.describe("accessibility", () => {
     await api(page, "update_qrcode", { qrcodeId: active.id, articleId });
 
     for (const lang of ["fr", "en"]) {
-      if (lang === "en") {
-        await page.getByRole("banner").getByRole("button", { name: /Langue de l'interface/ }).click();
-        await page.getByRole("button", { name: "EN", exact: true }).click();
-        await expect(page.locator("html")).toHaveAttribute("lang", "en");
-      }
+      if (lang === "en") await switchToEnglish(page);
       for (const path of ["/qrcodes", `/qrcode?id=${active.id}`, `/qrcode?id=${inactive.id}`, "/qrcodes/print"]) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-        expect(await violations(page), `${lang} ${path}`).toEqual([]);
+        expect(await axeViolations(page), `${lang} ${path}`).toEqual([]);
       }
     }
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Print QR codes");

@@ -1,0 +1,33 @@
+import type { AxeResults } from "axe-core";
+import { expect, type Page } from "@playwright/test";
+
+/** A name no other test run uses, so retries and repeats never collide. */
+export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** One JSON call of the staff API from the page's session; anything but 200 fails the test. */
+export async function api<T = Record<string, unknown>>(page: Page, name: string, data: unknown): Promise<T> {
+  const response = await page.request.post(`/api/manage/${name}`, { data });
+  expect(response.status(), name).toBe(200);
+  return (await response.json()) as T;
+}
+
+/**
+ * WCAG 2.2 AA violations axe finds on the current page. The app's nonce CSP blocks the injected
+ * script: call it in a context opened with `bypassCSP: true`.
+ */
+export async function axeViolations(page: Page) {
+  await page.addScriptTag({ path: "node_modules/axe-core/axe.min.js" });
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
+      runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
+    }),
+  );
+  return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+/** Switches the interface to English through the header's switcher, as a person would. */
+export async function switchToEnglish(page: Page) {
+  await page.getByRole("banner").getByRole("button", { name: /Langue de l'interface/ }).click();
+  await page.getByRole("button", { name: "EN", exact: true }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+}
