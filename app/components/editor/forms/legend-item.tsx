@@ -1,35 +1,18 @@
 import { useTranslation } from "react-i18next";
-import { ALT_MAX_LENGTH, SIZE_MAX, SIZE_MIN, TEXT_MAX_LENGTH } from "~/content/defaults";
+import { SIZE_MAX, SIZE_MIN, TEXT_MAX_LENGTH } from "~/content/defaults";
 import { LEGEND_JUSTIFY_VALUES, type LegendItemElement } from "~/content/schema";
 import { FontFields } from "../fields/font-fields";
 import { LayoutFields } from "../fields/layout-fields";
 import { NumberField } from "../fields/number-field";
 import { TextField } from "../fields/text-field";
-import { UploadField } from "../fields/upload-field";
-import { useLatest } from "../fields/use-latest";
+import { ImageWithAlt } from "../fields/image-with-alt";
 import type { FormProps } from "./form-props";
 
 export function LegendItemForm({ element, onChange, articleId, id }: FormProps<LegendItemElement>) {
   const { t } = useTranslation();
-  const latest = useLatest({ element, onChange });
   return (
     <div className="ef-form">
-      <UploadField
-        id={`${id}-image`}
-        kind="image"
-        label={t("editor.fields.legendItem.image")}
-        value={element.src}
-        articleId={articleId}
-        onUploaded={({ mediaUrl }) => latest.current.onChange({ ...latest.current.element, src: mediaUrl })}
-      />
-      <TextField
-        id={`${id}-alt`}
-        label={t("editor.fields.image.alt")}
-        hint={t("editor.fields.image.altHint")}
-        value={element.alt}
-        maxLength={ALT_MAX_LENGTH}
-        onChange={(alt) => onChange({ ...element, alt })}
-      />
+      <ImageWithAlt id={id} label={t("editor.fields.legendItem.image")} element={element} onChange={onChange} articleId={articleId} />
       <NumberField
         id={`${id}-width`}
         label={t("editor.fields.legendItem.width")}
