@@ -44,13 +44,19 @@ export function ArticlesBrowser({ path, items, folders }: ArticlesBrowserProps) 
     busy,
   });
 
-  /** Runs one call, then reloads the list whatever happened (the tree may have changed elsewhere). */
-  async function run(call: Promise<ApiResult<unknown>>, successKey: string) {
+  /** Sends one call with the screen marked busy; a second click in the same instant waits its turn. */
+  async function guarded<T>(call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
     inFlight.current = true;
     setBusy(true);
-    const result = await call;
+    const result = await call();
     inFlight.current = false;
     setBusy(false);
+    return result;
+  }
+
+  /** Runs one call, then reloads the list whatever happened (the tree may have changed elsewhere). */
+  async function run(call: () => Promise<ApiResult<unknown>>, successKey: string) {
+    const result = await guarded(call);
     if (result.ok) toast.success(t(successKey), { id: RESULT_TOAST });
     else toast.error(treeErrorMessage(t, result), { id: RESULT_TOAST });
     revalidator.revalidate();
@@ -64,13 +70,11 @@ export function ArticlesBrowser({ path, items, folders }: ArticlesBrowserProps) 
     if (newName === node.name) return focusNow({ keys: [key], index, part: "link" });
     // A renamed folder changes key (its name is its id); if the rename fails the old key is still there.
     const renamedKey = node.type === "folder" ? itemKey({ ...node, id: newName }) : key;
-    inFlight.current = true;
-    setBusy(true);
-    const result = await (node.type === "folder"
-      ? callApi("/api/manage/rename_folder", { pathArray: path, itemName: node.id, newName })
-      : callApi("/api/manage/rename_article", { articleId: node.id, newName }));
-    inFlight.current = false;
-    setBusy(false);
+    const result = await guarded(() =>
+      node.type === "folder"
+        ? callApi("/api/manage/rename_folder", { pathArray: path, itemName: node.id, newName })
+        : callApi("/api/manage/rename_article", { articleId: node.id, newName }),
+    );
     if (result.ok) {
       toast.success(t("articles.renamed"), { id: RESULT_TOAST });
       focusAfterReload({ keys: [renamedKey, key], index, part: "link" });
@@ -90,13 +94,14 @@ export function ArticlesBrowser({ path, items, folders }: ArticlesBrowserProps) 
     setMenu(null);
     focusAfterReload({ keys: [itemKey(node)], index, part: "link" });
     void run(
-      callApi("/api/manage/move_item", {
-        fromPathArray: path,
-        itemId: node.id,
-        type: node.type,
-        toPathArray: destination.toPathArray,
-        toFolderId: destination.toFolderId,
-      }),
+      () =>
+        callApi("/api/manage/move_item", {
+          fromPathArray: path,
+          itemId: node.id,
+          type: node.type,
+          toPathArray: destination.toPathArray,
+          toFolderId: destination.toFolderId,
+        }),
       "articles.moved",
     );
   }
@@ -106,7 +111,7 @@ export function ArticlesBrowser({ path, items, folders }: ArticlesBrowserProps) 
     const { node, index } = deleting;
     setDeleting(null);
     focusAfterReload({ keys: [itemKey(node)], index, part: "link" });
-    void run(callApi("/api/manage/delete_item", { id: node.id, type: node.type, pathArray: path }), "articles.deleted");
+    void run(() => callApi("/api/manage/delete_item", { id: node.id, type: node.type, pathArray: path }), "articles.deleted");
   }
 
   function cancelDelete() {
@@ -120,13 +125,13 @@ export function ArticlesBrowser({ path, items, folders }: ArticlesBrowserProps) 
     if (!busy && !inFlight.current) action();
   };
 
-  const addArticle = () => void run(callApi("/api/manage/add_article", { pathArray: path }), "articles.created");
+  const addArticle = () => void run(() => callApi("/api/manage/add_article", { pathArray: path }), "articles.created");
   const addFolder = () => {
     const name = nextNumberedName(
       t("articles.newFolderBase"),
       items.filter((n) => n.type === "folder").map((n) => n.name),
     );
-    void run(callApi("/api/manage/add_folder", { pathArray: path, id: name }), "articles.folderCreated");
+    void run(() => callApi("/api/manage/add_folder", { pathArray: path, id: name }), "articles.folderCreated");
   };
 
   return (
