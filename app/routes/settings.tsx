@@ -112,15 +112,21 @@ export default function Settings() {
   const museumErrors = result?.intent === "museum" ? errors : {};
   const passwordErrors = result?.intent === "password" ? errors : {};
 
+  const museumFormKey = `museum-${museum.name}-${museum.sourceLang}-${museum.timezone}`;
+  const passwordFormKey = result?.intent === "password" && result.ok ? "pw-done" : "pw";
+
+  useEffect(() => {
+    if (result?.ok) toast.success(t(result.intent === "museum" ? "settings.museumSaved" : "settings.passwordChanged"));
+  }, [result, t]);
+
+  // The saved form is drawn anew (its key changes, possibly a render after the result arrives): put focus
+  // back on its button, or on the first field in error, instead of letting it fall to <body>.
   useEffect(() => {
     if (!result) return;
-    if (result.ok) toast.success(t(result.intent === "museum" ? "settings.museumSaved" : "settings.passwordChanged"));
-    // The saved form is drawn anew (its key changes): put focus back on its button, or on the first
-    // field in error, instead of letting it fall to <body>.
     const form = document.querySelector(`form[data-intent="${result.intent}"]`);
     const target = form?.querySelector<HTMLElement>(result.ok ? 'button[type="submit"]' : '[aria-invalid="true"]');
     target?.focus();
-  }, [result, t]);
+  }, [result, museumFormKey, passwordFormKey]);
 
   const languages = [...LANGUAGES].sort((a, b) =>
     languageLabel(a.code, uiLocale).localeCompare(languageLabel(b.code, uiLocale), uiLocale),
@@ -132,7 +138,7 @@ export default function Settings() {
       <p className="muted">{t("settings.account", { email })}</p>
 
       <h2>{t("settings.museumSection")}</h2>
-      <Form method="post" className="form" data-intent="museum" key={`museum-${museum.name}-${museum.sourceLang}-${museum.timezone}`}>
+      <Form method="post" className="form" data-intent="museum" key={museumFormKey}>
         <input type="hidden" name="intent" value="museum" />
         <label className="field">
           <span>{t("settings.museumName")}</span>
@@ -169,7 +175,7 @@ export default function Settings() {
       </Form>
 
       <h2>{t("settings.passwordSection")}</h2>
-      <Form method="post" className="form" data-intent="password" key={result?.intent === "password" && result.ok ? "pw-done" : "pw"}>
+      <Form method="post" className="form" data-intent="password" key={passwordFormKey}>
         <input type="hidden" name="intent" value="password" />
         <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
         <label className="field">
