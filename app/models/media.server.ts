@@ -1,9 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { VIDEO_ID_PATTERN } from "~/content/schema";
 import type { Database } from "~/db/client.server";
 import { articles, media } from "~/db/schema";
 import { DomainError, invalidField, notFound } from "~/errors";
 import { SNIFF_BYTES, SNIFFERS, type MediaKind, type SniffedType } from "./media-types";
 import { loadFolderIndex } from "./tree.server";
+import { articleIdSchema } from "./tree-input";
 
 export type { MediaKind } from "./media-types";
 
@@ -37,13 +40,13 @@ const FIELDS: Record<MediaKind, { required: string[]; optional: string[] }> = {
   subtitles: { required: ["videoId", "articleId"], optional: [] },
 };
 
+const videoIdSchema = z.string().regex(VIDEO_ID_PATTERN);
+
+/** The form fields go through the same schemas as the JSON calls and the content model. */
 function parseField(name: string, value: string): string | number {
-  if (name === "articleId") {
-    if (!/^[0-9]{1,15}$/.test(value) || Number(value) < 1) throw invalidField("articleId", "invalid");
-    return Number(value);
-  }
-  if (!/^[A-Za-z0-9]{6}$/.test(value)) throw invalidField("videoId", "invalid");
-  return value;
+  const parsed = name === "articleId" ? articleIdSchema.safeParse(value) : videoIdSchema.safeParse(value);
+  if (!parsed.success) throw invalidField(name, "invalid");
+  return parsed.data;
 }
 
 /** 404 unless the article is the museum's and live (not trashed, nor inside a trashed folder). */

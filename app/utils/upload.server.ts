@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { DomainError } from "~/errors";
 import { fileTooLarge, receiveUpload, UPLOAD_LIMITS, type MediaKind } from "~/models/media.server";
 import { run } from "./api.server";
-import { methodNotAllowed } from "./http.server";
+import { mediaType, methodNotAllowed } from "./http.server";
 import { malformed, MultipartReader, multipartBoundary } from "./multipart.server";
 import { requireApiUser } from "./session.server";
 
@@ -19,11 +19,10 @@ export function uploadAction(kind: MediaKind) {
     const user = await requireApiUser(request, context);
     return run(async () => {
       const limit = UPLOAD_LIMITS[kind];
-      const contentType = request.headers.get("Content-Type");
-      if (!contentType?.toLowerCase().trim().startsWith("multipart/form-data")) {
+      if (mediaType(request) !== "multipart/form-data") {
         throw new DomainError("unsupported_media_type", "Send the file as multipart/form-data");
       }
-      const boundary = multipartBoundary(contentType);
+      const boundary = multipartBoundary(request.headers.get("Content-Type") ?? "");
       if (!boundary) throw malformed("no valid boundary in Content-Type");
       const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
       if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD) throw fileTooLarge(kind);
