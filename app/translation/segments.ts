@@ -69,3 +69,31 @@ export async function segmentHash(text: string): Promise<string> {
 
 /** KV keys of an article's rendered translations all start with this (decision 017). */
 export const renderedTranslationPrefix = (articleId: number) => `tr:v1:${articleId}:`;
+
+/**
+ * Applies `map` to the text lines of a WebVTT file's cues (subtitle segments); the header, cue
+ * identifiers, timings, NOTE, STYLE and REGION blocks are kept as they are.
+ */
+export function mapVtt(vtt: string, map: Mapper): string {
+  const blocks = vtt.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").split(/\n{2,}/);
+  return blocks
+    .map((block, index) => {
+      if (index === 0 && block.startsWith("WEBVTT")) return block;
+      if (/^(NOTE|STYLE|REGION)\b/.test(block)) return block;
+      const lines = block.split("\n");
+      const timing = lines.findIndex((line) => line.includes("-->"));
+      if (timing === -1) return block;
+      return [...lines.slice(0, timing + 1), ...lines.slice(timing + 1).map((line) => mapText(line, map))].join("\n");
+    })
+    .join("\n\n");
+}
+
+/** The subtitle segments of a WebVTT file, each once, in order. */
+export function vttSegments(vtt: string): string[] {
+  const seen = new Set<string>();
+  mapVtt(vtt, (segment) => {
+    seen.add(segment);
+    return segment;
+  });
+  return [...seen];
+}
