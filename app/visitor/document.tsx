@@ -12,7 +12,17 @@ import { VISITOR_SCRIPT } from "./script";
 import type { VisitorStrings } from "./strings.server";
 import visitorCss from "./visitor.css?raw";
 
-const STYLES = `${contentCss}\n${visitorCss}`;
+/** Comments and layout whitespace out: the stylesheet rides in every page. */
+export function minifyCss(css: string): string {
+  return css
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/\s+/g, " ")
+    .replace(/\s*([{};,>])\s*/g, "$1")
+    .replace(/;}/g, "}")
+    .trim();
+}
+
+const STYLES = minifyCss(`${contentCss}\n${visitorCss}`);
 
 export function direction(lang: string): "ltr" | "rtl" {
   return findLanguage(lang)?.dir ?? "ltr";
