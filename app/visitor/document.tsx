@@ -63,6 +63,16 @@ function Shell({ lang, title, description, nonce, background, bodyClass, script,
   );
 }
 
+/** Drawn rather than an emoji: not every phone has an emoji font. */
+function GlobeIcon() {
+  return (
+    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <circle cx="12" cy="12" r="10" />
+      <path d="M2 12h20M12 2a15 15 0 0 1 0 20a15 15 0 0 1 0-20" />
+    </svg>
+  );
+}
+
 /** A complete HTML document from a visitor page element. */
 export function renderDocument(element: ReactNode): string {
   return `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
@@ -167,7 +177,7 @@ export function ArticlePage(props: ArticlePageProps) {
       </main>
       <footer className="v-footer" {...ui}>
         <a className="v-button" href={href(`${base}/languages`, keep, { lang: visitorLang })}>
-          <span aria-hidden="true">🌐</span>
+          <GlobeIcon />
           <span>
             {strings.language}: <span lang={visitorLang}>{endonym(visitorLang)}</span>
           </span>
@@ -192,7 +202,7 @@ export function NotLinkedPage({ museumName, strings, lang, stringsLang, base, no
       </main>
       <footer className="v-footer">
         <a className="v-button" href={href(`${base}/languages`, "", { lang })}>
-          <span aria-hidden="true">🌐</span>
+          <GlobeIcon />
           <span>
             {strings.language}: <span lang={lang}>{endonym(lang)}</span>
           </span>
