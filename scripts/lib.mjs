@@ -187,3 +187,38 @@ export function prepareLocalDatabase(target) {
     console.log(`\nSeeded the demo museum "${DEMO.museumName}".\n  Login:    ${DEMO.email}\n  Password: ${DEMO.password}\n`);
   }
 }
+
+/** Machine-translation settings `npm start` hands from its own environment to the Worker (docs/translation-engines.md). */
+export const ENGINE_SETTINGS = [
+  "TRANSLATION_ENGINES",
+  "PSEUDO_DELAY_MS",
+  "LIBRETRANSLATE_URL",
+  "LIBRETRANSLATE_API_KEY",
+  "DEEPL_API_KEY",
+  "DEEPL_API_URL",
+  "GOOGLE_TRANSLATE_API_KEY",
+  "GOOGLE_TRANSLATE_URL",
+  "OPENAI_BASE_URL",
+  "OPENAI_API_KEY",
+  "OPENAI_MODEL",
+];
+
+export class LocalEngineError extends Error {}
+
+/**
+ * `--var NAME:VALUE` for each engine setting set in `env` (wrangler splits at the first colon, so URLs
+ * pass whole). The Workers AI engines are refused here: the AI binding only runs on Cloudflare, and the
+ * local session is offline.
+ */
+export function engineVarArgs(env = process.env) {
+  const listed = (env.TRANSLATION_ENGINES ?? "").split(",").map((id) => id.trim());
+  const remoteOnly = listed.filter((id) => id === "workers-ai" || id === "workers-ai-llm");
+  if (remoteOnly.length > 0) {
+    throw new LocalEngineError(
+      `TRANSLATION_ENGINES lists ${remoteOnly.join(" and ")}, which ${remoteOnly.length === 1 ? "needs" : "need"} Cloudflare's AI ` +
+        "binding: it does not run in the " +
+        "offline local session. Use pseudo, libretranslate (a local server), or deepl/google/openai-compatible with a key.",
+    );
+  }
+  return ENGINE_SETTINGS.filter((name) => (env[name] ?? "") !== "").flatMap((name) => ["--var", `${name}:${env[name]}`]);
+}

@@ -51,26 +51,26 @@ export async function machineTranslate(
   const unique = [...new Set(texts)];
   const results = new Map<string, { text: string; engine: EngineId }>();
   const failures: EngineError[] = [];
-  const deadline = new AbortController();
+  const scope = new Scope();
   const deadlineError = new AllEnginesFailed("deadline", `Translation ${from} → ${to} took longer than ${opts.deadlineMs} ms`);
-  const timer = setTimeout(() => deadline.abort(deadlineError), opts.deadlineMs);
-  const slots = new Semaphore(Math.max(1, Math.floor(opts.concurrency)));
+  const timer = setTimeout(() => scope.abort(deadlineError), opts.deadlineMs);
+  const slots = new Semaphore(Math.max(1, Math.floor(opts.concurrency)), scope);
   const startedAt = Date.now();
   const remaining = () => opts.deadlineMs - (Date.now() - startedAt);
 
   const attempt = async (engine: TranslationEngine, batch: string[]): Promise<string[]> => {
     for (let n = 0; ; n++) {
       try {
-        return await slots.run(() => callOnce(engine, batch, from, to, opts.timeoutMs, deadline.signal), deadline.signal);
+        return await slots.run(() => callOnce(engine, batch, from, to, opts.timeoutMs, scope));
       } catch (error) {
-        if (deadline.signal.aborted) throw deadlineError;
+        if (scope.signal.aborted) throw scope.signal.reason;
         const failure = asEngineError(engine.id, error);
         if (!failure.retryable || n >= opts.retries) throw failure;
-        const base = opts.backoffMs * 2 ** n;
-        const wait = Math.max(failure.retryAfterMs ?? 0, base / 2 + Math.random() * (base / 2));
         // A provider asking to wait past the deadline is better left for the next engine.
         if (failure.retryAfterMs !== undefined && failure.retryAfterMs > remaining()) throw failure;
-        await sleep(Math.min(wait, remaining()), deadline.signal);
+        const base = opts.backoffMs * 2 ** n;
+        const wait = Math.max(failure.retryAfterMs ?? 0, base / 2 + Math.random() * (base / 2));
+        await scope.sleep(Math.min(wait, remaining()));
       }
     }
   };
@@ -96,11 +96,11 @@ export async function machineTranslate(
   };
 
   try {
-    await raceAbort(translateWith(0, unique), deadline.signal);
+    await raceAbort(translateWith(0, unique), scope.signal);
   } finally {
     clearTimeout(timer);
     // Stops whatever is still in flight or queued once the outcome is known (success, failure or deadline).
-    if (!deadline.signal.aborted) deadline.abort(new AllEnginesFailed("failed", "Translation finished"));
+    scope.abort(new AllEnginesFailed("failed", "Translation finished"));
   }
   return {
     texts: texts.map((text) => results.get(text)!.text),
@@ -115,23 +115,18 @@ async function callOnce(
   from: string,
   to: string,
   timeoutMs: number,
-  deadline: AbortSignal,
+  scope: Scope,
 ): Promise<string[]> {
-  const call = new AbortController();
+  const call = scope.child();
   const timeoutError = new EngineError(engine.id, `no answer within ${timeoutMs} ms`, { retryable: true });
   const timer = setTimeout(() => call.abort(timeoutError), timeoutMs);
-  const onDeadline = () => call.abort(deadline.reason);
-  deadline.addEventListener("abort", onDeadline, { once: true });
   try {
     // Raced as well as passed down, so an engine that ignores its signal cannot hold the visitor.
     const output = await raceAbort(engine.translate(batch, from, to, call.signal), call.signal);
     return checkOutput(engine.id, batch, output);
-  } catch (error) {
-    if (call.signal.aborted && call.signal.reason === timeoutError) throw timeoutError;
-    throw error;
   } finally {
     clearTimeout(timer);
-    deadline.removeEventListener("abort", onDeadline);
+    scope.release(call);
   }
 }
 
@@ -170,16 +165,74 @@ export function splitBatches(texts: readonly string[], limits: BatchLimits): str
   return batches;
 }
 
+/**
+ * The overall deadline and every call and backoff under it. Nothing listens on a shared signal: aborting
+ * the scope aborts each child directly, so a hundred batches do not hang a hundred listeners on one signal.
+ */
+class Scope {
+  private readonly controller = new AbortController();
+  private readonly children = new Set<AbortController>();
+  private readonly onAbort = new Set<(reason: unknown) => void>();
+  readonly signal = this.controller.signal;
+
+  abort(reason: unknown) {
+    if (this.signal.aborted) return;
+    this.controller.abort(reason);
+    for (const child of this.children) child.abort(reason);
+    for (const listener of this.onAbort) listener(reason);
+    this.children.clear();
+    this.onAbort.clear();
+  }
+
+  child(): AbortController {
+    const child = new AbortController();
+    if (this.signal.aborted) child.abort(this.signal.reason);
+    else this.children.add(child);
+    return child;
+  }
+
+  release(child: AbortController) {
+    this.children.delete(child);
+  }
+
+  /** Resolves after `ms`, or rejects with the scope's reason when it aborts first. */
+  sleep(ms: number): Promise<void> {
+    return this.wait((resolve) => setTimeout(resolve, Math.max(0, ms)));
+  }
+
+  /** A promise that `start` resolves, rejected with the scope's reason if the scope aborts first. */
+  wait(start: (resolve: () => void) => ReturnType<typeof setTimeout> | void): Promise<void> {
+    if (this.signal.aborted) return Promise.reject(this.signal.reason);
+    return new Promise<void>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | void = undefined;
+      const listener = (reason: unknown) => {
+        if (timer !== undefined) clearTimeout(timer);
+        reject(reason);
+      };
+      this.onAbort.add(listener);
+      timer = start(() => {
+        this.onAbort.delete(listener);
+        resolve();
+      });
+    });
+  }
+}
+
 class Semaphore {
   private active = 0;
   private readonly waiting: Array<() => void> = [];
-  constructor(private readonly size: number) {}
+  constructor(
+    private readonly size: number,
+    private readonly scope: Scope,
+  ) {}
 
-  async run<T>(task: () => Promise<T>, signal: AbortSignal): Promise<T> {
+  async run<T>(task: () => Promise<T>): Promise<T> {
     while (this.active >= this.size) {
-      await raceAbort(new Promise<void>((resolve) => this.waiting.push(resolve)), signal);
+      await this.scope.wait((resolve) => {
+        this.waiting.push(resolve);
+      });
     }
-    signal.throwIfAborted();
+    this.scope.signal.throwIfAborted();
     this.active++;
     try {
       return await task();
@@ -212,14 +265,20 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<
   });
 }
 
+/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return raceAbort(
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, Math.max(0, ms));
-      signal.addEventListener("abort", () => clearTimeout(timer), { once: true });
-    }),
-    signal,
-  );
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, Math.max(0, ms));
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
 }
 
 function definedOnly(options: TranslateOptions): TranslateOptions {
