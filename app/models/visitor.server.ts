@@ -28,29 +28,39 @@ export interface VisitorTarget {
 
 const museumColumns = { id: museums.id, name: museums.name, slug: museums.slug, sourceLang: museums.sourceLang };
 
+type ArticleRow = { id: number; slug: string; name: string; content: string; folderId: number | null };
+
+/** The row as a visitor article, unless it sits in a trashed folder (then it is in the trash too). */
+async function liveOrNull(db: Database, museumId: number, row: ArticleRow | null): Promise<VisitorArticle | null> {
+  if (!row) return null;
+  if (row.folderId !== null && !(await loadFolderIndex(db, museumId)).isLive(row.folderId)) return null;
+  return { id: row.id, slug: row.slug, name: row.name, content: parseStoredContent(row.content, row.slug) };
+}
+
 async function liveArticle(db: Database, museumId: number, where: ReturnType<typeof and>): Promise<VisitorArticle | null> {
   const row = await db
     .select({ id: articles.id, slug: articles.slug, name: articles.unformattedName, content: articles.content, folderId: articles.folderId })
     .from(articles)
     .where(and(eq(articles.museumId, museumId), isNull(articles.deletedAt), where))
     .get();
-  if (!row) return null;
-  // An article in a trashed folder is in the trash too.
-  if (row.folderId !== null && !(await loadFolderIndex(db, museumId)).isLive(row.folderId)) return null;
-  return { id: row.id, slug: row.slug, name: row.name, content: parseStoredContent(row.content, row.slug) };
+  return liveOrNull(db, museumId, row ?? null);
 }
 
-/** The code printed as `/r/{link}`: null when no code has this link. */
+/** The code printed as `/r/{link}`: null when no code has this link. One query for code, museum and article. */
 export async function targetForLink(db: Database, link: string): Promise<VisitorTarget | null> {
   const row = await db
-    .select({ qrcodeId: qrcodes.id, articleId: qrcodes.articleId, museum: museumColumns })
+    .select({
+      qrcodeId: qrcodes.id,
+      museum: museumColumns,
+      article: { id: articles.id, slug: articles.slug, name: articles.unformattedName, content: articles.content, folderId: articles.folderId },
+    })
     .from(qrcodes)
     .innerJoin(museums, eq(museums.id, qrcodes.museumId))
+    .leftJoin(articles, and(eq(articles.id, qrcodes.articleId), eq(articles.museumId, qrcodes.museumId), isNull(articles.deletedAt)))
     .where(eq(qrcodes.link, link))
     .get();
   if (!row) return null;
-  const article = row.articleId === null ? null : await liveArticle(db, row.museum.id, eq(articles.id, row.articleId));
-  return { museum: row.museum, article, qrcodeId: row.qrcodeId };
+  return { museum: row.museum, article: await liveOrNull(db, row.museum.id, row.article), qrcodeId: row.qrcodeId };
 }
 
 /** The editor's public page `/v/{museum}/{slug}`: null unless both exist and the article is live. */

@@ -1,7 +1,7 @@
 import type { ArticleContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
 import { machineTranslate, type TranslationEngine } from "./engines";
-import { claimSegments, readMemory, releaseClaims, writeMachineMemory, type MemoryEntry, type MemoryScope } from "./memory.server";
+import { claimAndRead, readMemory, releaseClaims, writeMachineMemory, type MemoryEntry, type MemoryScope } from "./memory.server";
 import { articleSegments, mapSegments, renderedTranslationPrefix, segmentHash } from "./segments";
 
 export interface TranslationDeps {
@@ -62,19 +62,21 @@ export async function translateSegments(
 
   const missing = hashes.filter((hash) => !memory.has(hash));
   if (missing.length > 0) {
-    const owned = await claimSegments(deps.db, scope, missing, CLAIM_TTL_MS);
+    // Another request may have stored some between our read and our claim: read again with the claim.
+    const { owned, found } = await claimAndRead(deps.db, scope, missing, CLAIM_TTL_MS);
     try {
-      // Another request may have stored some between our read and our claim.
-      for (const [hash, entry] of await readMemory(deps.db, scope, [...owned])) memory.set(hash, entry);
+      for (const [hash, entry] of found) memory.set(hash, entry);
       const todo = [...owned].filter((hash) => !memory.has(hash));
       if (todo.length > 0) {
         const texts = todo.map((hash) => sourceOf.get(hash)!);
         try {
           const outcome = await machineTranslate(deps.engines, texts, scope.from, scope.to, { deadlineMs: Math.max(1, deadline - Date.now()) });
           const entries = todo.map((hash, i) => ({ hash, source: texts[i]!, text: outcome.texts[i]!, engine: outcome.engines[i]! }));
-          await writeMachineMemory(deps.db, scope, entries);
-          // Re-read rather than trust our own write: a staff correction that landed meanwhile wins.
-          for (const [hash, entry] of await readMemory(deps.db, scope, todo)) memory.set(hash, entry);
+          const written = await writeMachineMemory(deps.db, scope, entries);
+          for (const entry of entries) if (written.has(entry.hash)) memory.set(entry.hash, { text: entry.text, origin: "machine", engine: entry.engine });
+          // A staff correction that landed meanwhile was kept by the write: read it rather than ours.
+          const kept = todo.filter((hash) => !written.has(hash));
+          if (kept.length > 0) for (const [hash, entry] of await readMemory(deps.db, scope, kept)) memory.set(hash, entry);
           translatedNow = todo.length;
         } catch (error) {
           console.warn(`translation ${scope.from}→${scope.to} failed for ${todo.length} segments: ${error instanceof Error ? error.message : String(error)}`);

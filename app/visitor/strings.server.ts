@@ -14,6 +14,9 @@ export function writtenStrings(lang: string): VisitorStrings | undefined {
   return WRITTEN[lang];
 }
 
+// Interface strings never change for a given key (it holds the English strings' hash): kept per isolate too.
+const inMemory = new Map<string, VisitorStrings>();
+
 async function stringsKey(lang: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(enCommon.visitor)));
   const hex = [...new Uint8Array(digest).slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -29,13 +32,19 @@ export async function visitorStrings(deps: TranslationDeps, museumId: number | n
   const written = writtenStrings(lang);
   if (written) return { strings: written, lang };
   const key = await stringsKey(lang);
+  const remembered = inMemory.get(key);
+  if (remembered) return { strings: remembered, lang };
   const cached = await deps.kv.get<VisitorStrings>(key, "json");
-  if (cached) return { strings: cached, lang };
+  if (cached) {
+    inMemory.set(key, cached);
+    return { strings: cached, lang };
+  }
   if (museumId === null) return { strings: enCommon.visitor, lang: "en" };
   const sources = KEYS.map((k) => enCommon.visitor[k]);
   const outcome = await translateSegments(deps, { museumId, from: "en", to: lang }, sources);
   if (!outcome.complete) return { strings: enCommon.visitor, lang: "en" };
   const strings = Object.fromEntries(KEYS.map((k) => [k, outcome.texts.get(enCommon.visitor[k].normalize("NFC")) ?? enCommon.visitor[k]])) as VisitorStrings;
   deps.waitUntil(deps.kv.put(key, JSON.stringify(strings), { expirationTtl: CACHE_TTL_SECONDS }));
+  inMemory.set(key, strings);
   return { strings, lang };
 }
