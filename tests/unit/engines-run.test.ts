@@ -178,7 +178,7 @@ describe("machineTranslate", () => {
     const fake = fakeEngine(
       "workers-ai",
       async (texts) => {
-        await delay(100);
+        await delay(150);
         return upper(texts);
       },
       { maxTexts: 1 },
@@ -186,7 +186,8 @@ describe("machineTranslate", () => {
     const texts = Array.from({ length: 20 }, (_, i) => `segment ${i}`);
     const started = Date.now();
     await machineTranslate([fake.engine], texts, "fr", "de", { ...FAST, concurrency: 20 });
-    expect(Date.now() - started).toBeLessThan(200);
+    // Issue 8's bar: at most twice one call.
+    expect(Date.now() - started).toBeLessThan(300);
     expect(fake.calls).toHaveLength(20);
   });
 
