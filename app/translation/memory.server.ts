@@ -55,10 +55,11 @@ export async function readMemory(db: Database, scope: MemoryScope, hashes: reado
 }
 
 /**
- * Stores machine translations and returns the hashes written. A row staff edited meanwhile is kept (and
+ * Stores machine translations and returns the hashes written; `release` gives those claims back in the
+ * same transaction. A row staff edited meanwhile is kept (and
  * not returned): the machine never overwrites a person's correction.
  */
-export async function writeMachineMemory(db: Database, scope: MemoryScope, entries: readonly NewMemoryEntry[], now = Date.now()) {
+export async function writeMachineMemory(db: Database, scope: MemoryScope, entries: readonly NewMemoryEntry[], release: readonly string[] = [], now = Date.now()) {
   const statements = chunks(entries, ROWS_PER_WRITE).map((chunk) =>
     db
       .insert(translationMemory)
@@ -82,9 +83,23 @@ export async function writeMachineMemory(db: Database, scope: MemoryScope, entri
       })
       .returning({ hash: translationMemory.sourceHash }),
   );
-  const [first, ...rest] = statements;
+  const releases = chunks([...new Set(release)], HASHES_PER_READ).map((chunk) =>
+    db
+      .delete(translationClaims)
+      .where(
+        and(
+          eq(translationClaims.museumId, scope.museumId),
+          eq(translationClaims.sourceLang, scope.from),
+          eq(translationClaims.targetLang, scope.to),
+          inArray(translationClaims.sourceHash, chunk),
+        ),
+      ),
+  );
+  const [first, ...rest] = [...statements, ...releases];
   const written = new Set<string>();
-  if (first) for (const rows of await db.batch([first, ...rest])) for (const row of rows) written.add(row.hash);
+  if (!first) return written;
+  const results = await db.batch([first, ...rest]);
+  for (const rows of results.slice(0, statements.length) as { hash: string }[][]) for (const row of rows) written.add(row.hash);
   return written;
 }
 

@@ -64,6 +64,7 @@ export async function translateSegments(
   if (missing.length > 0) {
     // Another request may have stored some between our read and our claim: read again with the claim.
     const { owned, found } = await claimAndRead(deps.db, scope, missing, CLAIM_TTL_MS);
+    let released = false;
     try {
       for (const [hash, entry] of found) memory.set(hash, entry);
       const todo = [...owned].filter((hash) => !memory.has(hash));
@@ -72,7 +73,9 @@ export async function translateSegments(
         try {
           const outcome = await machineTranslate(deps.engines, texts, scope.from, scope.to, { deadlineMs: Math.max(1, deadline - Date.now()) });
           const entries = todo.map((hash, i) => ({ hash, source: texts[i]!, text: outcome.texts[i]!, engine: outcome.engines[i]! }));
-          const written = await writeMachineMemory(deps.db, scope, entries);
+          // The claims go in the same transaction as the rows they guarded.
+          const written = await writeMachineMemory(deps.db, scope, entries, [...owned]);
+          released = true;
           for (const entry of entries) if (written.has(entry.hash)) memory.set(entry.hash, { text: entry.text, origin: "machine", engine: entry.engine });
           // A staff correction that landed meanwhile was kept by the write: read it rather than ours.
           const kept = todo.filter((hash) => !written.has(hash));
@@ -83,7 +86,7 @@ export async function translateSegments(
         }
       }
     } finally {
-      await releaseClaims(deps.db, scope, [...owned]);
+      if (!released) await releaseClaims(deps.db, scope, [...owned]);
     }
     // What others are translating: wait for their memory rows, up to the deadline.
     let waiting = missing.filter((hash) => !memory.has(hash) && !owned.has(hash));
@@ -117,6 +120,8 @@ export interface TranslatedArticle {
   content: ArticleContent;
   status: TranslationStatus;
   engines: string[];
+  /** The rendered content, when the caller's `render` made it (kept in the cache with the translation). */
+  html?: string;
 }
 
 async function sha256Hex(text: string): Promise<string> {
@@ -133,6 +138,15 @@ interface CachedTranslation {
   content: ArticleContent;
   status: "machine" | "reviewed";
   engines: string[];
+  html?: string;
+}
+
+export interface ArticleOptions extends TranslateOptions {
+  /**
+   * Renders the translated content once, on a miss; the result is cached with it, so a cached view
+   * skips rendering. Undefined means "do not cache a rendering" (e.g. its labels fell back to English).
+   */
+  render?: (content: ArticleContent) => Promise<string | undefined>;
 }
 
 /**
@@ -145,7 +159,7 @@ export async function translateArticle(
   article: { id: number; museumId: number; content: ArticleContent },
   from: string,
   to: string,
-  options: TranslateOptions = {},
+  options: ArticleOptions = {},
 ): Promise<TranslatedArticle> {
   if (from === to) return { content: article.content, status: "original", engines: [] };
   const key = await renderedTranslationKey(article.id, to, article.content);
@@ -158,6 +172,7 @@ export async function translateArticle(
     status: outcome.reviewed ? "reviewed" : "machine",
     engines: outcome.engines,
   };
+  if (options.render) translated.html = await options.render(translated.content);
   deps.waitUntil(deps.kv.put(key, JSON.stringify(translated), { expirationTtl: CACHE_TTL_SECONDS }));
   return translated;
 }

@@ -73,6 +73,16 @@ function GlobeIcon() {
   );
 }
 
+/** Static markup of a part of a page (the article's content, cached with its translation). */
+export function renderFragment(element: ReactNode): string {
+  return renderToStaticMarkup(element);
+}
+
+/** The renderer's interface words from the visitor strings. */
+export function contentLabels(strings: VisitorStrings) {
+  return { opensInNewTab: strings.opensInNewTab, videoUnsupported: strings.videoUnsupported, subtitles: strings.subtitles };
+}
+
 /** A complete HTML document from a visitor page element. */
 export function renderDocument(element: ReactNode): string {
   return `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
@@ -107,6 +117,8 @@ export interface ArticlePageProps {
   strings: VisitorStrings;
   stringsLang: string;
   content: ArticleContent;
+  /** The content already rendered (from the cache); else `content` is rendered now. */
+  contentHtml?: string;
   status: TranslationStatus;
   engines: readonly string[];
   /** The page's own path (`/r/{link}` or `/v/{museum}/{slug}`), without query. */
@@ -166,14 +178,13 @@ export function ArticlePage(props: ArticlePageProps) {
             {props.strings.failed}
           </p>
         )}
-        <div id="v-text">
-          <ArticleContentView
-            content={content}
-            lang={lang}
-            media={props.media}
-            labels={{ opensInNewTab: strings.opensInNewTab, videoUnsupported: strings.videoUnsupported, subtitles: strings.subtitles }}
-          />
-        </div>
+        {props.contentHtml !== undefined ? (
+          <div id="v-text" dangerouslySetInnerHTML={{ __html: props.contentHtml }} />
+        ) : (
+          <div id="v-text">
+            <ArticleContentView content={content} lang={lang} media={props.media} labels={contentLabels(strings)} />
+          </div>
+        )}
       </main>
       <footer className="v-footer" {...ui}>
         <a className="v-button" href={href(`${base}/languages`, keep, { lang: visitorLang })}>

@@ -8,7 +8,8 @@ import { sendScanEvent } from "~/queue/scan-event";
 import { enginesFromEnv } from "~/translation/engines";
 import { negotiateLanguage } from "~/translation/languages";
 import { translateArticle, type TranslatedArticle, type TranslationDeps } from "~/translation/translate.server";
-import { ArticlePage, LanguagesPage, NotLinkedPage, renderDocument, VisitorNotFoundPage } from "./document";
+import { ArticleContentView } from "~/content/render";
+import { ArticlePage, contentLabels, LanguagesPage, NotLinkedPage, renderDocument, renderFragment, VisitorNotFoundPage } from "./document";
 import { chooseLanguage, likelyLanguages } from "./language.server";
 import { visitorStrings, writtenStrings } from "./strings.server";
 
@@ -77,17 +78,24 @@ export async function visitorPage(request: Request, context: AppLoadContext, tar
   }
 
   const showingOriginal = url.searchParams.get("original") === "1" && choice.lang !== museum.sourceLang;
-  const original: TranslatedArticle = { content: article.content, status: "original", engines: [] };
-  const [translated, ui, sizes] = await Promise.all([
-    showingOriginal ? original : translateArticle(deps, { id: article.id, museumId: museum.id, content: article.content }, museum.sourceLang, choice.lang),
-    visitorStrings(deps, museum.id, choice.lang),
-    imageSizes(context.db, museum.id, collectSrcs(article.content)),
-  ]);
-  const pageLang = translated.status === "machine" || translated.status === "reviewed" ? choice.lang : museum.sourceLang;
-  const media: MediaInfo = {
-    sizes,
-    subtitles: pageLang === museum.sourceLang ? undefined : (src) => `/vtt?${new URLSearchParams({ src, lang: pageLang })}`,
+  const uiPromise = visitorStrings(deps, museum.id, choice.lang);
+  let sizes: Promise<MediaInfo["sizes"]> | undefined;
+  const mediaFor = async (lang: string): Promise<MediaInfo> => ({
+    sizes: await (sizes ??= imageSizes(context.db, museum.id, collectSrcs(article.content))),
+    subtitles: lang === museum.sourceLang ? undefined : (src) => `/vtt?${new URLSearchParams({ src, lang })}`,
+  });
+  // A translation's rendering is cached with it, unless its labels fell back to English.
+  const renderContent = async (content: ArticleContent) => {
+    const ui = await uiPromise;
+    if (ui.lang !== choice.lang) return undefined;
+    return renderFragment(<ArticleContentView content={content} lang={choice.lang} media={await mediaFor(choice.lang)} labels={contentLabels(ui.strings)} />);
   };
+  const translated: TranslatedArticle = showingOriginal
+    ? { content: article.content, status: "original", engines: [] }
+    : await translateArticle(deps, { id: article.id, museumId: museum.id, content: article.content }, museum.sourceLang, choice.lang, { render: renderContent });
+  const ui = await uiPromise;
+  const pageLang = translated.status === "machine" || translated.status === "reviewed" ? choice.lang : museum.sourceLang;
+  const media = translated.html === undefined ? await mediaFor(pageLang) : {};
 
   const counted = request.method === "GET" && !ignoresStats(url) && !isbot(request.headers.get("User-Agent") ?? "");
   if (counted) {
@@ -113,6 +121,7 @@ export async function visitorPage(request: Request, context: AppLoadContext, tar
       strings={ui.strings}
       stringsLang={ui.lang}
       content={translated.content}
+      contentHtml={translated.html}
       status={translated.status}
       engines={translated.engines}
       base={place.base}
