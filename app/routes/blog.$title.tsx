@@ -1,11 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatCardDate } from "~/blog/format";
 import { alternates, findPost } from "~/blog/posts";
 import { renderMarkdown } from "~/blog/render.server";
 import { getLocale } from "~/i18n/i18n.server";
+import siteStyles from "~/styles/site.css?url";
 import { siteConfig } from "~/site-config";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const post = findPost(params.title ?? "", await getLocale(request));
@@ -47,6 +50,9 @@ export default function BlogPost() {
   const { t } = useTranslation();
   return (
     <article className="page post">
+      <p>
+        <Link to="/blog">{t("blog.backToList")}</Link>
+      </p>
       <p className="post__date">
         <time dateTime={post.date}>{formatCardDate(post.date)}</time>
       </p>

@@ -1,11 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { feedPath } from "~/blog/feeds";
 import { formatCardDate } from "~/blog/format";
 import { listPosts } from "~/blog/posts";
 import { getLocale } from "~/i18n/i18n.server";
+import siteStyles from "~/styles/site.css?url";
 import { localeFromMatches, pageMeta } from "~/utils/meta";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
