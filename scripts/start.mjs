@@ -19,7 +19,7 @@ if (!args["no-build"]) {
   console.log("Building…");
   build();
 }
-prepareLocalDatabase(d1Target({ persistTo }));
+await prepareLocalDatabase(d1Target({ persistTo }));
 
 const child = spawnWrangler([
   "dev",
