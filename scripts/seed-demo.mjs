@@ -10,6 +10,8 @@ import { ROOT, sqlString } from "./lib.mjs";
 
 /** The landing's "Test it!" code (app/site-config.ts, demoVisitorLink) opens this article. */
 export const DEMO_TEST_LINK = "essayez2";
+/** Every demo picture is drawn at this size (scripts/illustrations.mjs, demoPicture). */
+const DEMO_IMAGE_SIZE = { width: 800, height: 560 };
 const LINK_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
 
 const IMAGES = {
@@ -112,7 +114,7 @@ export function demoContent(museumSlug) {
   for (const f of files) {
     const user = list.find((a) => JSON.stringify(a.content).includes(media[f.name]));
     const article = user ? `(SELECT id FROM articles WHERE museum_id = ${museum} AND slug = ${sqlString(user.slug)})` : "NULL";
-    sql.push(`INSERT INTO media (museum_id, r2_key, kind, content_type, bytes, article_id) VALUES (${museum}, ${sqlString(f.key)}, 'image', ${sqlString(f.contentType)}, ${f.bytes}, ${article});`);
+    sql.push(`INSERT INTO media (museum_id, r2_key, kind, content_type, bytes, article_id, width, height) VALUES (${museum}, ${sqlString(f.key)}, 'image', ${sqlString(f.contentType)}, ${f.bytes}, ${article}, ${DEMO_IMAGE_SIZE.width}, ${DEMO_IMAGE_SIZE.height});`);
   }
   sql.push(statisticsSql(museum));
   return { sql: sql.join("\n"), files };

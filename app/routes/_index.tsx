@@ -55,7 +55,7 @@ export default function Landing() {
             <li>{t("landing.claims.preparation")}</li>
           </ul>
         </div>
-        <PhonePicture base={`visitor-${locale}`} alt={t("landing.phoneAlt")} eager />
+        <PhonePicture base="article" alt={t("landing.phoneAlt")} eager />
       </section>
 
       <section className="landing-section" aria-labelledby="how-title">

@@ -13,7 +13,7 @@ export function TestArea({ locale, qrDataUri }: { locale: Locale; qrDataUri: str
   return (
     <div className="test-area">
       <figure className="test-area__demo">
-        <PhonePicture base={`visitor-${locale}`} alt={t("landing.phoneAlt")} />
+        <PhonePicture base={`languages-${locale}`} alt={t("landing.pickerAlt")} />
         <figcaption>{t("landing.videoCaption")}</figcaption>
       </figure>
       <div className="test-area__qr">
