@@ -38,8 +38,3 @@ export function findPost(title: string, lang: Locale, posts: readonly Post[] = P
   if (!named) return undefined;
   return posts.find((post) => post.id === named.id && post.lang === lang);
 }
-
-/** The address of the same post in the other language, for hreflang links. */
-export function alternates(post: Post, posts: readonly Post[] = POSTS): Post[] {
-  return posts.filter((other) => other.id === post.id);
-}

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatCardDate } from "~/blog/format";
-import { alternates, findPost } from "~/blog/posts";
+import { findPost } from "~/blog/posts";
 import { renderMarkdown } from "~/blog/render.server";
 import { getLocale } from "~/i18n/i18n.server";
 import siteStyles from "~/styles/site.css?url";
@@ -18,7 +18,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     origin,
     post: { slug: post.slug, title: post.title, description: post.description, date: post.date, cover: post.cover, coverAlt: post.coverAlt, status: post.status },
     html: post.status === "published" ? renderMarkdown(post.body) : null,
-    alternates: alternates(post).map((other) => ({ lang: other.lang, slug: other.slug })),
   };
 }
 
@@ -31,7 +30,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { title: `${post.title} — ${siteConfig.productName}` },
     { name: "description", content: post.description },
     { tagName: "link", rel: "canonical", href: url },
-    ...data.alternates.map((alt) => ({ tagName: "link", rel: "alternate", hrefLang: alt.lang, href: `${origin}/blog/${alt.slug}` })),
     { property: "og:type", content: "article" },
     { property: "og:title", content: post.title },
     { property: "og:description", content: post.description },
