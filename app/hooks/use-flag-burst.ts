@@ -9,11 +9,20 @@ export function useFlagBurst() {
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import("~/components/landing/fireworks").then(({ runBurst }) => {
-      if (!cancelled) stop = runBurst();
-    });
+    // After the page has loaded and the main thread is idle: the show never delays the content.
+    const start = () => {
+      const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
+      idle(() => {
+        void import("~/components/landing/fireworks").then(({ runBurst }) => {
+          if (!cancelled) stop = runBurst();
+        });
+      });
+    };
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
     return () => {
       cancelled = true;
+      window.removeEventListener("load", start);
       stop?.();
     };
   }, []);
