@@ -178,14 +178,28 @@ export const DEMO = {
   password: "muselingo-demo",
 };
 
-/** Applies local migrations and, on an empty database, seeds the demo museum and prints its login. */
-export function prepareLocalDatabase(target) {
+/**
+ * Applies local migrations and, on an empty database, seeds the demo museum with its login, content,
+ * QR codes and statistics (scripts/seed-demo.mjs), and prints the login. A database that has any other
+ * museum, or a demo museum with content of its own, is left alone.
+ */
+export async function prepareLocalDatabase(target) {
   applyMigrations(target, { quiet: true });
-  const [{ n } = { n: 0 }] = d1Query("SELECT COUNT(*) AS n FROM museums", target);
-  if (Number(n) === 0) {
-    d1ExecFile(upsertUserSql(DEMO), target);
-    console.log(`\nSeeded the demo museum "${DEMO.museumName}".\n  Login:    ${DEMO.email}\n  Password: ${DEMO.password}\n`);
-  }
+  const demo = sqlString(DEMO.museumSlug);
+  const [{ museums = 0, others = 0, items = 0 } = {}] = d1Query(
+    `SELECT (SELECT COUNT(*) FROM museums) AS museums, (SELECT COUNT(*) FROM museums WHERE slug <> ${demo}) AS others, ` +
+      `(SELECT COUNT(*) FROM folders f JOIN museums m ON m.id = f.museum_id WHERE m.slug = ${demo}) + ` +
+      `(SELECT COUNT(*) FROM articles a JOIN museums m ON m.id = a.museum_id WHERE m.slug = ${demo}) + ` +
+      `(SELECT COUNT(*) FROM qrcodes q JOIN museums m ON m.id = q.museum_id WHERE m.slug = ${demo}) AS items`,
+    target,
+  );
+  if (Number(others) > 0 || Number(items) > 0) return;
+  const { demoContent, putDemoFiles } = await import("./seed-demo.mjs");
+  const { sql, files } = demoContent(DEMO.museumSlug);
+  const persistIndex = target.indexOf("--persist-to");
+  await putDemoFiles(files, persistIndex >= 0 ? target[persistIndex + 1] : undefined);
+  d1ExecFile(`${Number(museums) === 0 ? upsertUserSql(DEMO) : ""}\n${sql}`, target);
+  console.log(`\nSeeded the demo museum "${DEMO.museumName}" (articles, QR codes, synthetic statistics).\n  Login:    ${DEMO.email}\n  Password: ${DEMO.password}\n`);
 }
 
 /** Machine-translation settings `npm start` hands from its own environment to the Worker (docs/translation-engines.md). */

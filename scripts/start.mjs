@@ -38,7 +38,7 @@ if (!args["no-build"]) {
   console.log("Building…");
   build();
 }
-prepareLocalDatabase(d1Target({ persistTo }));
+await prepareLocalDatabase(d1Target({ persistTo }));
 
 const child = spawnWrangler([
   "dev",
