@@ -195,3 +195,30 @@ describe("GET /api/languages", () => {
     expect(body.languages.find((l) => l.code === "gn")!.engines).not.toContain("workers-ai");
   });
 });
+
+describe("GET /vtt: translated subtitles", () => {
+  it("translates the cues of a museum's subtitle file; 404 for anything else", async () => {
+    const s = await staffSession();
+    const { articleId } = await publish(s, []);
+    const form = new FormData();
+    form.append("videoId", "abc123");
+    form.append("articleId", String(articleId));
+    const vtt = "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nVoici l'amphore.\n\n00:00:04.000 --> 00:00:06.000\nElle vient d'Athènes.\n";
+    form.append("subtitles", new File([vtt], "fr.vtt", { type: "text/vtt" }));
+    const uploaded = await SELF.fetch(`${BASE}/api/upload/subtitles`, { method: "POST", body: form, headers: { Cookie: s.cookie } });
+    expect(uploaded.status).toBe(200);
+    const { mediaUrl } = (await uploaded.json()) as { mediaUrl: string };
+
+    const translated = await get(`/vtt?src=${encodeURIComponent(mediaUrl)}&lang=de`);
+    expect(translated.status).toBe(200);
+    expect(translated.headers.get("Content-Type")).toBe("text/vtt; charset=utf-8");
+    const body = await translated.text();
+    expect(body).toContain("00:00:01.000 --> 00:00:03.000\n[de] Vóíçí l'ámphóré.");
+    expect(body).toContain("[de] Éllé víéñt d'Áthèñés.");
+    expect((await get(`/vtt?src=${encodeURIComponent(mediaUrl)}&lang=fr`).then((r) => r.text()))).toBe(vtt);
+
+    for (const query of [`src=${encodeURIComponent(mediaUrl)}&lang=xx-nope`, "src=/media/m/1/subtitles/nope.vtt&lang=de", "src=https://evil.example/a.vtt&lang=de", "lang=de", ""]) {
+      expect((await get(`/vtt?${query}`)).status).toBe(404);
+    }
+  });
+});
