@@ -49,8 +49,11 @@ ${urls.join("\n")}
 `;
 }
 
-/** Staff pages, the API and the visitor pages stay out of search engines. */
-export const DISALLOWED = ["/dashboard", "/articles", "/article", "/trash", "/qrcodes", "/qrcode", "/stats", "/settings", "/login", "/api/", "/r/", "/v/", "/media/"];
+/**
+ * Staff pages and the API stay out of search engines. Visitor pages stay in: a museum's descriptions are
+ * public, `/r/{link}` names `/v/{museum}/{slug}` as its canonical address, and bots are never counted.
+ */
+export const DISALLOWED = ["/dashboard", "/articles", "/article", "/trash", "/qrcodes", "/qrcode", "/stats", "/settings", "/login", "/api/", "/media/", "/vtt"];
 
 export function robotsTxt(origin: string): string {
   return ["User-agent: *", ...DISALLOWED.map((path) => `Disallow: ${path}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");

@@ -34,6 +34,8 @@ function endonym(lang: string): string {
 
 interface ShellProps {
   lang: string;
+  /** Absolute address search engines should index for this page. */
+  canonical?: string;
   title: string;
   description: string;
   nonce?: string;
@@ -43,7 +45,7 @@ interface ShellProps {
   children: ReactNode;
 }
 
-function Shell({ lang, title, description, nonce, background, bodyClass, script, children }: ShellProps) {
+function Shell({ lang, canonical, title, description, nonce, background, bodyClass, script, children }: ShellProps) {
   return (
     <html lang={lang} dir={direction(lang)}>
       <head>
@@ -51,6 +53,7 @@ function Shell({ lang, title, description, nonce, background, bodyClass, script,
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <meta name="description" content={description} />
+        {canonical && <link rel="canonical" href={canonical} />}
         <meta name="theme-color" content={background ?? "#341539"} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <style dangerouslySetInnerHTML={{ __html: STYLES }} />
@@ -127,6 +130,7 @@ export interface ArticlePageProps {
   keep: string;
   showingOriginal: boolean;
   media: MediaInfo;
+  canonical?: string;
   nonce?: string;
 }
 
@@ -155,6 +159,7 @@ export function ArticlePage(props: ArticlePageProps) {
   return (
     <Shell
       lang={lang}
+      canonical={props.canonical}
       title={first ? `${clip(first, 60)} – ${props.museumName}` : props.museumName}
       description={clip(first || props.museumName, 155)}
       nonce={props.nonce}

@@ -128,6 +128,7 @@ export async function visitorPage(request: Request, context: AppLoadContext, tar
       keep={keep}
       showingOriginal={showingOriginal}
       media={media}
+      canonical={`${url.origin}/v/${encodeURIComponent(museum.slug)}/${encodeURIComponent(article.slug)}${translated.status === "original" ? "" : `?lang=${pageLang}`}`}
       nonce={nonce}
     />,
     choice.setCookie,

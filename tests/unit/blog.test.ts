@@ -82,7 +82,7 @@ describe("feeds", () => {
     const robots = robotsTxt("https://x.test");
     for (const path of ["/dashboard", "/articles", "/article", "/qrcodes", "/stats", "/settings"]) expect(robots).toContain(`Disallow: ${path}`);
     expect(robots).toContain("Sitemap: https://x.test/sitemap.xml");
-    expect(robots).not.toMatch(/Disallow: \/blog|Disallow: \/contact|Disallow: \/$/m);
+    expect(robots).not.toMatch(/Disallow: \/blog|Disallow: \/contact|Disallow: \/r\/|Disallow: \/v\/|Disallow: \/$/m);
   });
 });
 
