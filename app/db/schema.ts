@@ -201,3 +201,57 @@ export const media = sqliteTable(
     index("media_article_idx").on(t.articleId),
   ],
 );
+
+// Staff reviews per article, language and segment position (decision 025): stale when the source changed.
+export const translationReviews = sqliteTable(
+  "translation_reviews",
+  {
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    targetLang: text("target_lang").notNull(),
+    segmentId: text("segment_id").notNull(),
+    sourceHash: text("source_hash").notNull(),
+    sourceText: text("source_text").notNull(),
+    text: text("text").notNull(),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.targetLang, t.segmentId] }), index("translation_reviews_museum_idx").on(t.museumId)],
+);
+
+export const translationReports = sqliteTable(
+  "translation_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    lang: text("lang").notNull(),
+    message: text("message").notNull(),
+    createdAt: integer("created_at", { mode: "number" }).notNull(),
+    resolvedAt: integer("resolved_at", { mode: "number" }),
+  },
+  (t) => [index("translation_reports_article_idx").on(t.museumId, t.articleId, t.lang, t.resolvedAt)],
+);
+
+/** `targetLang` "" = never translated, in any language; else `translation` is the fixed one in that language. */
+export const glossaryTerms = sqliteTable(
+  "glossary_terms",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    term: text("term").notNull(),
+    targetLang: text("target_lang").notNull().default(""),
+    translation: text("translation").notNull().default(""),
+    createdAt: integer("created_at", { mode: "number" }).notNull(),
+  },
+  (t) => [uniqueIndex("glossary_terms_unique").on(t.museumId, t.term, t.targetLang)],
+);

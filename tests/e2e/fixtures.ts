@@ -9,7 +9,7 @@ const target = d1Target({ persistTo: E2E_PERSIST_TO });
 
 // Tables whose rows hang off a museum. All but scan_events cascade from the museum row (sessions through
 // users); scan_events has no foreign key, so it is cleared by hand.
-const OWNED = ["users", "folders", "articles", "media", "qrcodes", "translation_memory", "daily_stats", "scan_events"];
+const OWNED = ["users", "folders", "articles", "media", "qrcodes", "translation_memory", "daily_stats", "scan_events", "translation_reviews", "translation_reports", "glossary_terms"];
 
 /**
  * Each test that asks for `staff` gets a museum and a staff login of its own, created the way an operator

@@ -12,7 +12,11 @@ const EXPECTED: Record<string, string[]> = {
   qrcodes: ["id", "museum_id", "link", "article_id", "created_at"],
   scan_events: ["id", "museum_id", "article_id", "lang", "kind", "occurred_at"],
   daily_stats: ["museum_id", "day", "article_id", "lang", "scans", "views"],
-  media: ["id", "museum_id", "r2_key", "kind", "content_type", "bytes", "article_id", "created_at"],
+  media: ["id", "museum_id", "r2_key", "kind", "content_type", "bytes", "article_id", "width", "height", "created_at"],
+  translation_claims: ["museum_id", "source_lang", "target_lang", "source_hash", "expires_at"],
+  translation_reviews: ["museum_id", "article_id", "target_lang", "segment_id", "source_hash", "source_text", "text", "updated_at"],
+  translation_reports: ["id", "museum_id", "article_id", "lang", "message", "created_at", "resolved_at"],
+  glossary_terms: ["id", "museum_id", "term", "target_lang", "translation", "created_at"],
 };
 
 describe("migrations on a fresh D1", () => {
