@@ -34,7 +34,8 @@ export type ErrorReason =
   | "wrong_password"
   | "too_many_attempts"
   | "out_of_range"
-  | "unsafe_url";
+  | "unsafe_url"
+  | "source_language";
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_input: 400,
@@ -128,6 +129,7 @@ export const REASON_TEXT: Record<ErrorReason, string> = {
   too_many_attempts: "was tried too many times; wait before trying again",
   out_of_range: "is out of range",
   unsafe_url: "is not an allowed address",
+  source_language: "is the article's own language",
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { translationMemory } from "~/db/schema";
+import { translationMemory, translationReviews } from "~/db/schema";
 import { articleSegments, renderedTranslationPrefix, segmentHash } from "~/translation/segments";
 import { readArticle } from "./tree.server";
 
@@ -10,7 +10,7 @@ const HASHES_PER_STATEMENT = 90;
 /**
  * The spec's "reset translations": forgets every language's translation of the article's segments
  * (machine and staff-edited alike, after the editor's confirmation) and drops its rendered pages from
- * the KV cache, so the next visitor gets a fresh translation. A segment shared with another article
+ * the KV cache, so the next visitor gets a fresh translation. Staff reviews of the article go too. A segment shared with another article
  * of the museum is forgotten for both: the memory is per text, not per article.
  */
 export async function resetArticleTranslations(db: Database, kv: KVNamespace, museumId: number, articleId: number) {
@@ -25,11 +25,18 @@ export async function resetArticleTranslations(db: Database, kv: KVNamespace, mu
       .returning({ hash: translationMemory.sourceHash });
     deleted += rows.length;
   }
+  await db.delete(translationReviews).where(and(eq(translationReviews.museumId, museumId), eq(translationReviews.articleId, articleId)));
+  await dropCachedPages(kv, articleId);
+  return { articleId, deleted };
+}
+
+/** Deletes the article's rendered pages from KV: in one language, or in all. */
+export async function dropCachedPages(kv: KVNamespace, articleId: number, lang?: string) {
+  const prefix = lang === undefined ? renderedTranslationPrefix(articleId) : `${renderedTranslationPrefix(articleId)}${lang}:`;
   let cursor: string | undefined;
   do {
-    const page = await kv.list({ prefix: renderedTranslationPrefix(articleId), cursor });
+    const page = await kv.list({ prefix, cursor });
     await Promise.all(page.keys.map((key) => kv.delete(key.name)));
     cursor = page.list_complete ? undefined : page.cursor;
   } while (cursor);
-  return { articleId, deleted };
 }

@@ -9,46 +9,63 @@ import type { AccordionDetail, ArticleContent, ContentElement } from "~/content/
  * re-translates that paragraph only and the line and paragraph breaks (the only inline formatting a
  * text has) survive any engine. Each line's surrounding spaces stay outside the segment.
  */
-type Mapper = (segment: string) => string;
+type Mapper = (segment: string, id: string) => string;
 
 const LINE_BREAK = /\r\n?|\n/;
 
-/** Applies `map` to every non-blank line of `text`, keeping breaks and surrounding spaces. */
-export function mapText(text: string, map: Mapper): string {
+/**
+ * Applies `map` to every non-blank line of `text`, keeping breaks and surrounding spaces. Each line's id
+ * is `{prefix}.{line index}`.
+ */
+export function mapText(text: string, map: Mapper, prefix = ""): string {
   return text
     .split(LINE_BREAK)
-    .map((line) => {
+    .map((line, index) => {
       const core = line.trim();
       if (core === "") return line;
       const start = line.indexOf(core);
-      return line.slice(0, start) + map(core.normalize("NFC")) + line.slice(start + core.length);
+      return line.slice(0, start) + map(core.normalize("NFC"), `${prefix}.${index}`) + line.slice(start + core.length);
     })
     .join("\n");
 }
 
-function mapElement<T extends ContentElement | AccordionDetail>(element: T, map: Mapper): T {
+function mapElement<T extends ContentElement | AccordionDetail>(element: T, map: Mapper, at: string): T {
   switch (element.type) {
     case "text":
     case "link":
-      return { ...element, content: mapText(element.content, map) };
+      return { ...element, content: mapText(element.content, map, `${at}.content`) };
     case "image":
-      return { ...element, alt: mapText(element.alt, map) };
+      return { ...element, alt: mapText(element.alt, map, `${at}.alt`) };
     case "legendItem":
-      return { ...element, content: mapText(element.content, map), alt: mapText(element.alt, map) };
+      return { ...element, content: mapText(element.content, map, `${at}.content`), alt: mapText(element.alt, map, `${at}.alt`) };
     case "accordion":
       return {
         ...element,
-        header: { ...element.header, content: mapText(element.header.content, map) },
-        details: element.details.map((detail) => mapElement(detail, map)),
+        header: { ...element.header, content: mapText(element.header.content, map, `${at}.header`) },
+        details: element.details.map((detail, index) => mapElement(detail, map, `${at}.d${index}`)),
       };
     default:
       return element;
   }
 }
 
-/** The article with each segment replaced by `map(segment)`; everything else untouched. */
+/**
+ * The article with each segment replaced by `map(segment, id)`; everything else untouched. A segment's id
+ * says where it sits: `e3.content.0` is the first line of element 3's text, `e5.d1.alt.0` the alt text of
+ * the second detail of accordion 5.
+ */
 export function mapSegments(content: ArticleContent, map: Mapper): ArticleContent {
-  return content.map((element) => mapElement(element, map)) as ArticleContent;
+  return content.map((element, index) => mapElement(element, map, `e${index}`)) as ArticleContent;
+}
+
+/** Every segment with its position id, in content order (a text repeated at two places is listed twice). */
+export function segmentEntries(content: ArticleContent): { id: string; source: string }[] {
+  const entries: { id: string; source: string }[] = [];
+  mapSegments(content, (source, id) => {
+    entries.push({ id, source });
+    return source;
+  });
+  return entries;
 }
 
 /** The article's segments in content order, each once. */
@@ -83,7 +100,7 @@ export function mapVtt(vtt: string, map: Mapper): string {
       const lines = block.split("\n");
       const timing = lines.findIndex((line) => line.includes("-->"));
       if (timing === -1) return block;
-      return [...lines.slice(0, timing + 1), ...lines.slice(timing + 1).map((line) => mapText(line, map))].join("\n");
+      return [...lines.slice(0, timing + 1), ...lines.slice(timing + 1).map((line, n) => mapText(line, map, `c${index}.${n}`))].join("\n");
     })
     .join("\n\n");
 }

@@ -3,7 +3,7 @@ import { subtitlesMedia } from "~/models/visitor.server";
 import { findLanguage } from "~/translation/languages";
 import { mapVtt, vttSegments } from "~/translation/segments";
 import { translateSegments } from "~/translation/translate.server";
-import { translationDeps } from "./visitor.server";
+import { translationDeps } from "~/translation/deps.server";
 
 const CACHE_TTL_SECONDS = 30 * 24 * 3600;
 const MAX_VTT_BYTES = 1024 * 1024;

@@ -5,9 +5,9 @@ import type { MediaInfo } from "~/content/render";
 import type { ArticleContent } from "~/content/schema";
 import { imageSizes, type VisitorTarget } from "~/models/visitor.server";
 import { sendScanEvent } from "~/queue/scan-event";
-import { enginesFromEnv } from "~/translation/engines";
+import { translationDeps } from "~/translation/deps.server";
 import { negotiateLanguage } from "~/translation/languages";
-import { translateArticle, type TranslatedArticle, type TranslationDeps } from "~/translation/translate.server";
+import { translateArticle, type TranslatedArticle } from "~/translation/translate.server";
 import { ArticleContentView } from "~/content/render";
 import { ArticlePage, contentLabels, LanguagesPage, NotLinkedPage, renderDocument, renderFragment, VisitorNotFoundPage } from "./document";
 import { chooseLanguage, likelyLanguages } from "./language.server";
@@ -19,11 +19,6 @@ export interface VisitorPlace {
   base: string;
   /** Opening it without `?lang=` is a scan of a printed code. */
   scannable: boolean;
-}
-
-export function translationDeps(context: AppLoadContext): TranslationDeps {
-  const { env, ctx } = context.cloudflare;
-  return { db: context.db, kv: context.kv, engines: enginesFromEnv(env as unknown as Record<string, unknown> & { AI?: Ai }), waitUntil: (p) => ctx.waitUntil(p) };
 }
 
 function html(body: string, status: number, headers: Record<string, string | undefined> = {}): Response {

@@ -1,0 +1,288 @@
+// Staff review of an article's translations (issue 9): what exists per language, the segments side by
+// side, corrections that win over every engine, stale flags when a reviewed source changed, resets,
+// pretranslation, and the problems visitors report.
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { articles, dailyStats, museums, translationMemory, translationReports, translationReviews } from "~/db/schema";
+import { invalidField, notFound } from "~/errors";
+import { segmentEntries, segmentHash } from "~/translation/segments";
+import { translateArticle, type TranslationDeps } from "~/translation/translate.server";
+import { dropCachedPages } from "./translations.server";
+import { readArticle } from "./tree.server";
+
+const HASHES_PER_STATEMENT = 90;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+async function sourceLanguage(db: Database, museumId: number): Promise<string> {
+  const row = await db.select({ lang: museums.sourceLang }).from(museums).where(eq(museums.id, museumId)).get();
+  if (!row) throw notFound("Museum");
+  return row.lang;
+}
+
+/** The live article, its source language and its segments with their hashes, in content order. */
+async function articleSegmentsOf(db: Database, museumId: number, articleId: number) {
+  const [article, sourceLang] = await Promise.all([readArticle(db, museumId, articleId), sourceLanguage(db, museumId)]);
+  const entries = await Promise.all(segmentEntries(article.content).map(async (entry) => ({ ...entry, hash: await segmentHash(entry.source) })));
+  return { article, sourceLang, entries, hashes: [...new Set(entries.map((e) => e.hash))] };
+}
+
+function notSource(lang: string, sourceLang: string) {
+  if (lang === sourceLang) throw invalidField("lang", "source_language");
+}
+
+type MemoryRow = { lang: string; hash: string; text: string; origin: "machine" | "edited" };
+
+async function memoryRows(db: Database, museumId: number, sourceLang: string, hashes: readonly string[], lang?: string): Promise<MemoryRow[]> {
+  const rows: MemoryRow[] = [];
+  for (const chunk of chunks(hashes, HASHES_PER_STATEMENT - 1)) {
+    rows.push(
+      ...(await db
+        .select({ lang: translationMemory.targetLang, hash: translationMemory.sourceHash, text: translationMemory.text, origin: translationMemory.origin })
+        .from(translationMemory)
+        .where(
+          and(
+            eq(translationMemory.museumId, museumId),
+            eq(translationMemory.sourceLang, sourceLang),
+            inArray(translationMemory.sourceHash, chunk),
+            lang === undefined ? undefined : eq(translationMemory.targetLang, lang),
+          ),
+        )),
+    );
+  }
+  return rows;
+}
+
+async function reviewRows(db: Database, museumId: number, articleId: number, lang?: string) {
+  return db
+    .select({ lang: translationReviews.targetLang, segmentId: translationReviews.segmentId, hash: translationReviews.sourceHash, source: translationReviews.sourceText, text: translationReviews.text })
+    .from(translationReviews)
+    .where(
+      and(
+        eq(translationReviews.museumId, museumId),
+        eq(translationReviews.articleId, articleId),
+        lang === undefined ? undefined : eq(translationReviews.targetLang, lang),
+      ),
+    );
+}
+
+type Review = Awaited<ReturnType<typeof reviewRows>>[number];
+
+/**
+ * A reviewed translation is stale when the source at its place changed since the review, the new
+ * source has no staff translation, and the old source is nowhere in the article any more (a paragraph
+ * that only moved is not stale).
+ */
+function staleReview(review: Review | undefined, hash: string, memory: MemoryRow | undefined, current: ReadonlySet<string>): review is Review {
+  return review !== undefined && review.hash !== hash && memory?.origin !== "edited" && !current.has(review.hash);
+}
+
+export interface TranslationLanguage {
+  lang: string;
+  views: number;
+  segments: number;
+  reviewed: number;
+  stale: number;
+  reports: number;
+}
+
+/** `GET /api/read/translations`: every language the article has a translation (or an open report) in. */
+export async function listTranslationLanguages(db: Database, museumId: number, articleId: number): Promise<{ languages: TranslationLanguage[] }> {
+  const { entries, hashes, sourceLang } = await articleSegmentsOf(db, museumId, articleId);
+  const [memory, reviews, reports, views] = await Promise.all([
+    memoryRows(db, museumId, sourceLang, hashes),
+    reviewRows(db, museumId, articleId),
+    db
+      .select({ lang: translationReports.lang, count: sql<number>`count(*)` })
+      .from(translationReports)
+      .where(and(eq(translationReports.museumId, museumId), eq(translationReports.articleId, articleId), isNull(translationReports.resolvedAt)))
+      .groupBy(translationReports.lang),
+    db
+      .select({ lang: dailyStats.lang, count: sql<number>`sum(${dailyStats.scans} + ${dailyStats.views})` })
+      .from(dailyStats)
+      .where(and(eq(dailyStats.museumId, museumId), eq(dailyStats.articleId, articleId)))
+      .groupBy(dailyStats.lang),
+  ]);
+  const current = new Set(hashes);
+  const langs = new Set([...memory.map((r) => r.lang), ...reports.map((r) => r.lang), ...reviews.map((r) => r.lang)]);
+  langs.delete(sourceLang);
+  const languages = [...langs].sort().map((lang) => {
+    const rows = new Map(memory.filter((r) => r.lang === lang).map((r) => [r.hash, r]));
+    const byPlace = new Map(reviews.filter((r) => r.lang === lang).map((r) => [r.segmentId, r]));
+    return {
+      lang,
+      views: Number(views.find((v) => v.lang === lang)?.count ?? 0),
+      segments: hashes.filter((h) => rows.has(h)).length,
+      reviewed: hashes.filter((h) => rows.get(h)?.origin === "edited").length,
+      stale: entries.filter((e) => staleReview(byPlace.get(e.id), e.hash, rows.get(e.hash), current)).length,
+      reports: Number(reports.find((r) => r.lang === lang)?.count ?? 0),
+    };
+  });
+  return { languages };
+}
+
+export interface ReviewSegment {
+  id: string;
+  source: string;
+  /** The translation staff see: theirs when reviewed (even stale), else the machine's; null when none yet. */
+  text: string | null;
+  origin: "machine" | "edited" | null;
+  stale: boolean;
+  /** For a stale review: the source it was written for. */
+  previousSource?: string;
+  /** For a stale review: what visitors get meanwhile (the fresh machine translation), if made yet. */
+  machineText?: string | null;
+}
+
+/** `GET /api/read/translation`: the article's segments in content order with their translation in `lang`. */
+export async function readTranslation(db: Database, museumId: number, articleId: number, lang: string) {
+  const { entries, hashes, sourceLang } = await articleSegmentsOf(db, museumId, articleId);
+  notSource(lang, sourceLang);
+  const [memory, reviews, reports] = await Promise.all([
+    memoryRows(db, museumId, sourceLang, hashes, lang),
+    reviewRows(db, museumId, articleId, lang),
+    db
+      .select({ id: translationReports.id, message: translationReports.message, createdAt: translationReports.createdAt })
+      .from(translationReports)
+      .where(and(eq(translationReports.museumId, museumId), eq(translationReports.articleId, articleId), eq(translationReports.lang, lang), isNull(translationReports.resolvedAt)))
+      .orderBy(translationReports.createdAt),
+  ]);
+  const rows = new Map(memory.map((r) => [r.hash, r]));
+  const byPlace = new Map(reviews.map((r) => [r.segmentId, r]));
+  const current = new Set(hashes);
+  const segments: ReviewSegment[] = entries.map(({ id, source, hash }) => {
+    const row = rows.get(hash);
+    const review = byPlace.get(id);
+    if (staleReview(review, hash, row, current)) {
+      return { id, source, text: review.text, origin: "edited", stale: true, previousSource: review.source, machineText: row?.text ?? null };
+    }
+    return { id, source, text: row?.text ?? null, origin: row?.origin ?? null, stale: false };
+  });
+  return { articleId, lang, sourceLang, segments, reports };
+}
+
+/** Articles of the museum whose content holds this text (its JSON spelling), for cache invalidation. */
+async function articlesContaining(db: Database, museumId: number, text: string): Promise<number[]> {
+  const needle = JSON.stringify(text).slice(1, -1);
+  const rows = await db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(eq(articles.museumId, museumId), sql`instr(${articles.content}, ${needle}) > 0`));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * `POST /api/manage/update_translation`: the staff text becomes the segment's translation in `lang`
+ * (`origin: edited`), wins over every engine from now on, for this sentence wherever the museum uses
+ * it, and the cached pages that show it are dropped so visitors see it at once.
+ */
+export async function updateTranslation(
+  db: Database,
+  kv: KVNamespace,
+  museumId: number,
+  input: { articleId: number; lang: string; segmentId: string; text: string },
+) {
+  const { entries, sourceLang } = await articleSegmentsOf(db, museumId, input.articleId);
+  notSource(input.lang, sourceLang);
+  const entry = entries.find((e) => e.id === input.segmentId);
+  if (!entry) throw notFound("Segment", "segmentId");
+  const now = Date.now();
+  await db.batch([
+    db
+      .insert(translationMemory)
+      .values({ museumId, sourceLang, targetLang: input.lang, sourceHash: entry.hash, sourceText: entry.source, text: input.text, origin: "edited", engine: "staff", updatedAt: now })
+      .onConflictDoUpdate({
+        target: [translationMemory.museumId, translationMemory.sourceLang, translationMemory.targetLang, translationMemory.sourceHash],
+        set: { text: input.text, origin: "edited", engine: "staff", updatedAt: now },
+      }),
+    db
+      .insert(translationReviews)
+      .values({ museumId, articleId: input.articleId, targetLang: input.lang, segmentId: entry.id, sourceHash: entry.hash, sourceText: entry.source, text: input.text, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [translationReviews.articleId, translationReviews.targetLang, translationReviews.segmentId],
+        set: { sourceHash: entry.hash, sourceText: entry.source, text: input.text, updatedAt: now },
+      }),
+  ]);
+  const affected = new Set([input.articleId, ...(await articlesContaining(db, museumId, entry.source))]);
+  await Promise.all([...affected].map((id) => dropCachedPages(kv, id, input.lang)));
+  return { articleId: input.articleId, lang: input.lang, segment: { id: entry.id, source: entry.source, text: input.text, origin: "edited" as const, stale: false } };
+}
+
+/** `POST /api/manage/reset_translation`: forgets the article's translation in one language (machine and staff). */
+export async function resetTranslation(db: Database, kv: KVNamespace, museumId: number, input: { articleId: number; lang: string }) {
+  const { hashes, sourceLang } = await articleSegmentsOf(db, museumId, input.articleId);
+  notSource(input.lang, sourceLang);
+  let deleted = 0;
+  for (const chunk of chunks(hashes, HASHES_PER_STATEMENT - 2)) {
+    const rows = await db
+      .delete(translationMemory)
+      .where(
+        and(
+          eq(translationMemory.museumId, museumId),
+          eq(translationMemory.sourceLang, sourceLang),
+          eq(translationMemory.targetLang, input.lang),
+          inArray(translationMemory.sourceHash, chunk),
+        ),
+      )
+      .returning({ hash: translationMemory.sourceHash });
+    deleted += rows.length;
+  }
+  await db
+    .delete(translationReviews)
+    .where(and(eq(translationReviews.museumId, museumId), eq(translationReviews.articleId, input.articleId), eq(translationReviews.targetLang, input.lang)));
+  await dropCachedPages(kv, input.articleId, input.lang);
+  return { articleId: input.articleId, lang: input.lang, deleted };
+}
+
+/**
+ * `POST /api/manage/pretranslate`: translates the article now into each language (two at a time), so
+ * staff can review before the exhibition opens. Each language reports its own outcome; a failed one can
+ * simply be asked again.
+ */
+export async function pretranslate(deps: TranslationDeps, museumId: number, input: { articleId: number; langs: string[] }) {
+  const { article, sourceLang } = await articleSegmentsOf(deps.db, museumId, input.articleId);
+  for (const lang of input.langs) notSource(lang, sourceLang);
+  const results: { lang: string; status: string }[] = [];
+  const queue = [...input.langs];
+  const worker = async () => {
+    for (let lang = queue.shift(); lang !== undefined; lang = queue.shift()) {
+      const outcome = await translateArticle(deps, { id: article.id, museumId, content: article.content }, sourceLang, lang, { deadlineMs: 25_000 });
+      results.push({ lang, status: outcome.status });
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  results.sort((a, b) => input.langs.indexOf(a.lang) - input.langs.indexOf(b.lang));
+  return { articleId: article.id, results };
+}
+
+/** A visitor's report on the article's translation in `lang` (no login; the route rate-limits it). */
+export async function addReport(db: Database, report: { museumId: number; articleId: number; lang: string; message: string }) {
+  await db.insert(translationReports).values({ ...report, createdAt: Date.now() });
+}
+
+/** `POST /api/manage/resolve_report`: marks a report handled (again is harmless: the first time stays). */
+export async function resolveReport(db: Database, museumId: number, reportId: number) {
+  const now = Date.now();
+  const row = await db
+    .update(translationReports)
+    .set({ resolvedAt: sql`coalesce(${translationReports.resolvedAt}, ${now})` })
+    .where(and(eq(translationReports.id, reportId), eq(translationReports.museumId, museumId)))
+    .returning({ id: translationReports.id, resolvedAt: translationReports.resolvedAt })
+    .get();
+  if (!row) throw notFound("Report", "reportId");
+  return row;
+}
+
+/** Open reports of the museum, for the dashboard. */
+export async function openReportCount(db: Database, museumId: number): Promise<number> {
+  const row = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(translationReports)
+    .where(and(eq(translationReports.museumId, museumId), isNull(translationReports.resolvedAt)))
+    .get();
+  return Number(row?.count ?? 0);
+}

@@ -1,0 +1,9 @@
+import { pretranslateSchema } from "~/models/translation-input";
+import { pretranslate } from "~/models/translation-review.server";
+import { translationDeps } from "~/translation/deps.server";
+import { jsonAction, postOnly } from "~/utils/api.server";
+
+export const loader = postOnly;
+
+/** `POST /api/manage/pretranslate {articleId, langs}`: translates now into up to 20 languages, each with its outcome. */
+export const action = jsonAction(pretranslateSchema, ({ input, user, context }) => pretranslate(translationDeps(context), user.museumId, input));

@@ -1,0 +1,8 @@
+import { resolveReportSchema } from "~/models/translation-input";
+import { resolveReport } from "~/models/translation-review.server";
+import { jsonAction, postOnly } from "~/utils/api.server";
+
+export const loader = postOnly;
+
+/** `POST /api/manage/resolve_report {reportId}`: a visitor's report is handled. */
+export const action = jsonAction(resolveReportSchema, ({ input, user, context }) => resolveReport(context.db, user.museumId, input.reportId));

@@ -1,0 +1,8 @@
+import { translationQuerySchema } from "~/models/translation-input";
+import { readTranslation } from "~/models/translation-review.server";
+import { getOnly, queryLoader } from "~/utils/api.server";
+
+export const action = getOnly;
+
+/** `GET /api/read/translation?articleId=&lang=`: the segments side by side in one language, and its open reports. */
+export const loader = queryLoader(translationQuerySchema, ({ input, user, context }) => readTranslation(context.db, user.museumId, input.articleId, input.lang));

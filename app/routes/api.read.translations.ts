@@ -1,0 +1,8 @@
+import { articleQuerySchema } from "~/models/tree-input";
+import { listTranslationLanguages } from "~/models/translation-review.server";
+import { getOnly, queryLoader } from "~/utils/api.server";
+
+export const action = getOnly;
+
+/** `GET /api/read/translations?articleId=`: each language the article is translated in, with its counts. */
+export const loader = queryLoader(articleQuerySchema, ({ input, user, context }) => listTranslationLanguages(context.db, user.museumId, input.articleId));
