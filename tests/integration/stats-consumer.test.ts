@@ -20,7 +20,7 @@ async function deliver(bodies: unknown[], consumerEnv: ConsumerEnv = env, attemp
     bodies.map((body) => ({ id: `m-${++sequence}`, timestamp: new Date(), attempts, body })),
   );
   const ctx = createExecutionContext();
-  await consumer.queue(batch, consumerEnv, ctx);
+  await consumer.queue(batch, consumerEnv);
   return getQueueResult(batch, ctx);
 }
 
@@ -125,7 +125,7 @@ describe("stats consumer", () => {
     const museumId = await museum();
     const event = scan(museumId);
     const failing = flakyDb(() => true);
-    const failed = await deliver([event], { DB: failing }, 3);
+    const failed = await deliver([event], { ...env, DB: failing }, 3);
     expect(failed.explicitAcks).toEqual([]);
     expect(failed.retryMessages).toEqual([{ msgId: expect.any(String) }]);
     // getQueueResult does not report the delay: a stand-in message shows what the consumer asks for.
@@ -151,7 +151,7 @@ describe("stats consumer", () => {
       calls++;
       return statements.length > 2 || calls === 3;
     });
-    const result = await deliver(events, { DB: db });
+    const result = await deliver(events, { ...env, DB: db });
     expect(result.explicitAcks).toHaveLength(2);
     expect(result.retryMessages).toHaveLength(1);
     expect((await counts(museumId)).map((r) => r.articleId)).toEqual([1, 3]);
@@ -187,8 +187,7 @@ describe("stats consumer", () => {
       insert.bind(recent, museumId, now - (RAW_EVENT_RETENTION_DAYS - 1) * DAY),
     ]);
     await env.DB.prepare("INSERT INTO daily_stats (museum_id, day, article_id, lang, scans) VALUES (?, '2020-01-01', 1, 'fr', 3)").bind(museumId).run();
-    const ctx = createExecutionContext();
-    await consumer.scheduled(createScheduledController({ scheduledTime: new Date(now), cron: "15 3 * * *" }), env, ctx);
+    await consumer.scheduled(createScheduledController({ scheduledTime: new Date(now), cron: "15 3 * * *" }), env);
     const { results } = await env.DB.prepare("SELECT id FROM scan_events WHERE museum_id = ?").bind(museumId).all<{ id: string }>();
     expect(results.map((r) => r.id)).toEqual([recent]);
     expect((await counts(museumId)).map((r) => r.scans)).toEqual([3]);
