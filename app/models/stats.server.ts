@@ -1,6 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { notFound } from "~/errors";
 import { dayInTimeZone } from "~/queue/scan-stats.server";
+import { listLiveArticles } from "./tree.server";
 
 /** The spec's daily stats row: `formatted_date` plus one count per article name or language code. */
 export type StatsRow = Record<string, string | number> & { formatted_date: string };
@@ -114,4 +115,16 @@ export function statsCsv(data: Pick<StatsSeries, "days" | "rows" | "keys">): str
     lines.push([data.days[i]!, ...data.keys.map((key) => row[key] ?? 0)].map(csvField).join(","));
   });
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/** Everything the /stats page shows: the picker's articles, charts 1 and 2, and chart 3 once picked. */
+export async function loadStatsPage(db: Database, museumId: number, input: { days: number; articleId: number | null }) {
+  const today = await museumToday(db, museumId);
+  const [articles, perArticle, perLanguage, ofArticle] = await Promise.all([
+    listLiveArticles(db, museumId),
+    scansPerArticle(db, museumId, input.days, today),
+    scansPerLanguage(db, museumId, input.days, today),
+    input.articleId === null ? null : languagesPerArticle(db, museumId, input.articleId, input.days, today),
+  ]);
+  return { articles, perArticle, perLanguage, ofArticle };
 }
