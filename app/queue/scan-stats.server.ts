@@ -88,12 +88,17 @@ const ADD_TO_DAY = `INSERT INTO daily_stats (museum_id, day, article_id, lang, s
 SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE changes() = 1
 ON CONFLICT (museum_id, day, article_id, lang) DO UPDATE SET scans = scans + excluded.scans, views = views + excluded.views`;
 
-function countStatements(db: D1Database, event: ScanEvent, day: string): D1PreparedStatement[] {
-  const scan = event.type === "scan" ? 1 : 0;
-  return [
-    db.prepare(INSERT_EVENT).bind(event.id, event.museumId, event.articleId, event.qrcodeId, event.lang, event.type, event.at),
-    db.prepare(ADD_TO_DAY).bind(event.museumId, day, event.articleId, event.lang, scan, 1 - scan),
-  ];
+/** The two statements that count one event; prepared once per batch, bound per event. */
+function counter(db: D1Database) {
+  const insertEvent = db.prepare(INSERT_EVENT);
+  const addToDay = db.prepare(ADD_TO_DAY);
+  return (event: ScanEvent, day: string): D1PreparedStatement[] => {
+    const scan = event.type === "scan" ? 1 : 0;
+    return [
+      insertEvent.bind(event.id, event.museumId, event.articleId, event.qrcodeId, event.lang, event.type, event.at),
+      addToDay.bind(event.museumId, day, event.articleId, event.lang, scan, 1 - scan),
+    ];
+  };
 }
 
 async function museumTimeZones(db: D1Database, ids: readonly number[]): Promise<Map<number, string>> {
@@ -149,11 +154,12 @@ export async function consumeScanBatch(messages: readonly ScanMessage[], db: D1D
     return summary;
   }
 
+  const count = counter(db);
   const work: { message: ScanMessage; statements: D1PreparedStatement[] }[] = [];
   for (const { message, event } of valid) {
     const zone = zones.get(event.museumId);
     if (zone === undefined) drop(message, `museumId: museum ${event.museumId} does not exist`);
-    else work.push({ message, statements: countStatements(db, event, dayInTimeZone(event.at, zone)) });
+    else work.push({ message, statements: count(event, dayInTimeZone(event.at, zone)) });
   }
   if (work.length === 0) return summary;
 
