@@ -1,20 +1,94 @@
 import { z } from "zod";
+import { ENGINE_IDS, type EngineId } from "./translation/engines/codes";
 
-export const TRANSLATION_ENGINES = ["pseudo", "workers-ai", "openai-compatible"] as const;
+// wrangler passes unset optional vars as "" (a `[vars]` line left empty), which means "not set".
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
 
-const configSchema = z.object({
-  // Keys the login rate limiter's HMAC, so D1 never holds raw e-mail or IP addresses.
-  SESSION_SECRET: z
-    .string({ required_error: "SESSION_SECRET is not set (a secret of at least 32 characters)" })
-    .min(32, "SESSION_SECRET must hold at least 32 characters"),
-  TRANSLATION_ENGINE: z.enum(TRANSLATION_ENGINES).default("pseudo"),
-  // Base of the addresses printed on QR codes; empty means "the address the request came in on". At most
-  // 150 characters: a short base keeps the code's modules large, and qrcode-svg's level-H tables fail for
-  // some longer payloads (decision 013).
-  PUBLIC_BASE_URL: z
-    .union([z.literal(""), z.string().url("PUBLIC_BASE_URL must be an absolute URL").max(150, "PUBLIC_BASE_URL holds at most 150 characters")])
-    .default(""),
-});
+const httpUrl = (name: string) =>
+  z
+    .string()
+    .url(`${name} must be an absolute URL`)
+    .refine((value) => /^https?:\/\//i.test(value), `${name} must be an http: or https: URL`);
+
+const engineList = z
+  .string()
+  .transform((value) => value.split(",").map((id) => id.trim()).filter((id) => id !== ""))
+  .pipe(
+    z
+      .array(z.enum(ENGINE_IDS, { errorMap: () => ({ message: `lists an unknown engine; known: ${ENGINE_IDS.join(", ")}` }) }))
+      .min(1, "lists no engine")
+      .refine((ids) => new Set(ids).size === ids.length, "lists an engine twice"),
+  );
+
+/** What each engine needs besides its name in TRANSLATION_ENGINES (docs/translation-engines.md). */
+const REQUIRED_SETTINGS: Partial<Record<EngineId, readonly string[]>> = {
+  deepl: ["DEEPL_API_KEY"],
+  google: ["GOOGLE_TRANSLATE_API_KEY"],
+  libretranslate: ["LIBRETRANSLATE_URL"],
+  "openai-compatible": ["OPENAI_BASE_URL", "OPENAI_MODEL"],
+};
+
+const configSchema = z
+  .object({
+    // Keys the login rate limiter's HMAC, so D1 never holds raw e-mail or IP addresses.
+    SESSION_SECRET: z
+      .string({ required_error: "SESSION_SECRET is not set (a secret of at least 32 characters)" })
+      .min(32, "SESSION_SECRET must hold at least 32 characters"),
+    // Base of the addresses printed on QR codes; empty means "the address the request came in on". At most
+    // 150 characters: a short base keeps the code's modules large, and qrcode-svg's level-H tables fail for
+    // some longer payloads (decision 013).
+    PUBLIC_BASE_URL: z
+      .union([z.literal(""), z.string().url("PUBLIC_BASE_URL must be an absolute URL").max(150, "PUBLIC_BASE_URL holds at most 150 characters")])
+      .default(""),
+    // Machine translation (decision 018): engines in order of preference, then each one's settings.
+    TRANSLATION_ENGINES: optional(engineList),
+    // Replaced by TRANSLATION_ENGINES; still read so an old deployment that chose a real engine with it
+    // fails with a useful message instead of silently showing pseudo-translations.
+    TRANSLATION_ENGINE: optional(z.string()),
+    PSEUDO_DELAY_MS: optional(z.coerce.number().int("PSEUDO_DELAY_MS must be a whole number").min(0).max(60_000)).transform(
+      (value) => value ?? 0,
+    ),
+    WORKERS_AI_LLM_MODEL: optional(z.string().regex(/^@cf\/[\w.-]+\/[\w.-]+$/, "WORKERS_AI_LLM_MODEL must be a Workers AI model name such as @cf/meta/llama-3.1-8b-instruct")).transform(
+      (value) => value ?? "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
+    ),
+    DEEPL_API_KEY: optional(z.string()),
+    // Empty: chosen from the key (free keys end in ":fx").
+    DEEPL_API_URL: optional(httpUrl("DEEPL_API_URL")),
+    GOOGLE_TRANSLATE_API_KEY: optional(z.string()),
+    GOOGLE_TRANSLATE_URL: optional(httpUrl("GOOGLE_TRANSLATE_URL")).transform(
+      (value) => value ?? "https://translation.googleapis.com/language/translate/v2",
+    ),
+    LIBRETRANSLATE_URL: optional(httpUrl("LIBRETRANSLATE_URL")),
+    LIBRETRANSLATE_API_KEY: optional(z.string()),
+    OPENAI_BASE_URL: optional(httpUrl("OPENAI_BASE_URL")),
+    OPENAI_API_KEY: optional(z.string()),
+    OPENAI_MODEL: optional(z.string().max(200)),
+  })
+  .superRefine((config, ctx) => {
+    if (config.TRANSLATION_ENGINES === undefined && config.TRANSLATION_ENGINE !== undefined && config.TRANSLATION_ENGINE !== "pseudo") {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["TRANSLATION_ENGINE"],
+        message: `TRANSLATION_ENGINE was replaced by TRANSLATION_ENGINES, an ordered list such as "deepl,workers-ai,workers-ai-llm"`,
+      });
+    }
+    for (const engine of config.TRANSLATION_ENGINES ?? []) {
+      for (const name of REQUIRED_SETTINGS[engine] ?? []) {
+        if (config[name as keyof typeof config] === undefined) {
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: [name],
+            message: `${name} is required because TRANSLATION_ENGINES lists ${engine}`,
+          });
+        }
+      }
+    }
+  })
+  .transform(({ TRANSLATION_ENGINE: _replaced, ...config }) => ({
+    ...config,
+    TRANSLATION_ENGINES: config.TRANSLATION_ENGINES ?? (["pseudo"] as EngineId[]),
+  }));
 
 export type AppConfig = z.infer<typeof configSchema>;
 

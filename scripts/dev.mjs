@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { d1Target, ensureDevVars, prepareLocalDatabase, quietEnv, ROOT } from "./lib.mjs";
 
 ensureDevVars();
-prepareLocalDatabase(d1Target());
+await prepareLocalDatabase(d1Target());
 const port = process.env.PORT ?? "5173";
 const child = spawn(join(ROOT, "node_modules", ".bin", "remix"), ["vite:dev", "--port", port, "--strictPort"], {
   cwd: ROOT,

@@ -12,3 +12,6 @@ export function pendingMigrations(target: string[]): string[];
 export function ensureSchema(target: string[], options?: { migrate?: boolean }): void;
 export class SchemaError extends Error {}
 export function upsertUserSql(user: { museumSlug: string; museumName?: string; email: string; password: string }): string;
+export const ENGINE_SETTINGS: readonly string[];
+export class LocalEngineError extends Error {}
+export function engineVarArgs(env?: Record<string, string | undefined>): string[];

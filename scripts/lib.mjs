@@ -178,12 +178,61 @@ export const DEMO = {
   password: "muselingo-demo",
 };
 
-/** Applies local migrations and, on an empty database, seeds the demo museum and prints its login. */
-export function prepareLocalDatabase(target) {
+/**
+ * Applies local migrations and, on an empty database, seeds the demo museum with its login, content,
+ * QR codes and statistics (scripts/seed-demo.mjs), and prints the login. A database that has any other
+ * museum, or a demo museum with content of its own, is left alone.
+ */
+export async function prepareLocalDatabase(target) {
   applyMigrations(target, { quiet: true });
-  const [{ n } = { n: 0 }] = d1Query("SELECT COUNT(*) AS n FROM museums", target);
-  if (Number(n) === 0) {
-    d1ExecFile(upsertUserSql(DEMO), target);
-    console.log(`\nSeeded the demo museum "${DEMO.museumName}".\n  Login:    ${DEMO.email}\n  Password: ${DEMO.password}\n`);
+  const demo = sqlString(DEMO.museumSlug);
+  const [{ museums = 0, others = 0, items = 0 } = {}] = d1Query(
+    `SELECT (SELECT COUNT(*) FROM museums) AS museums, (SELECT COUNT(*) FROM museums WHERE slug <> ${demo}) AS others, ` +
+      `(SELECT COUNT(*) FROM folders f JOIN museums m ON m.id = f.museum_id WHERE m.slug = ${demo}) + ` +
+      `(SELECT COUNT(*) FROM articles a JOIN museums m ON m.id = a.museum_id WHERE m.slug = ${demo}) + ` +
+      `(SELECT COUNT(*) FROM qrcodes q JOIN museums m ON m.id = q.museum_id WHERE m.slug = ${demo}) AS items`,
+    target,
+  );
+  if (Number(others) > 0 || Number(items) > 0) return;
+  const { demoContent, putDemoFiles } = await import("./seed-demo.mjs");
+  const { sql, files } = demoContent(DEMO.museumSlug);
+  const persistIndex = target.indexOf("--persist-to");
+  await putDemoFiles(files, persistIndex >= 0 ? target[persistIndex + 1] : undefined);
+  d1ExecFile(`${Number(museums) === 0 ? upsertUserSql(DEMO) : ""}\n${sql}`, target);
+  console.log(`\nSeeded the demo museum "${DEMO.museumName}" (articles, QR codes, synthetic statistics).\n  Login:    ${DEMO.email}\n  Password: ${DEMO.password}\n`);
+}
+
+/** Machine-translation settings `npm start` hands from its own environment to the Worker (docs/translation-engines.md). */
+export const ENGINE_SETTINGS = [
+  "TRANSLATION_ENGINES",
+  "PSEUDO_DELAY_MS",
+  "LIBRETRANSLATE_URL",
+  "LIBRETRANSLATE_API_KEY",
+  "DEEPL_API_KEY",
+  "DEEPL_API_URL",
+  "GOOGLE_TRANSLATE_API_KEY",
+  "GOOGLE_TRANSLATE_URL",
+  "OPENAI_BASE_URL",
+  "OPENAI_API_KEY",
+  "OPENAI_MODEL",
+];
+
+export class LocalEngineError extends Error {}
+
+/**
+ * `--var NAME:VALUE` for each engine setting set in `env` (wrangler splits at the first colon, so URLs
+ * pass whole). The Workers AI engines are refused here: the AI binding only runs on Cloudflare, and the
+ * local session is offline.
+ */
+export function engineVarArgs(env = process.env) {
+  const listed = (env.TRANSLATION_ENGINES ?? "").split(",").map((id) => id.trim());
+  const remoteOnly = listed.filter((id) => id === "workers-ai" || id === "workers-ai-llm");
+  if (remoteOnly.length > 0) {
+    throw new LocalEngineError(
+      `TRANSLATION_ENGINES lists ${remoteOnly.join(" and ")}, which ${remoteOnly.length === 1 ? "needs" : "need"} Cloudflare's AI ` +
+        "binding: it does not run in the " +
+        "offline local session. Use pseudo, libretranslate (a local server), or deepl/google/openai-compatible with a key.",
+    );
   }
+  return ENGINE_SETTINGS.filter((name) => (env[name] ?? "") !== "").flatMap((name) => ["--var", `${name}:${env[name]}`]);
 }

@@ -1,7 +1,16 @@
 // `npm start`: build, apply local migrations, seed a demo login on an empty database, then serve both
 // Workers (the app and the statistics consumer) in one offline wrangler session. The address is printed
 // only once the app answers, so "Muselingo at …" always means it is ready.
-import { build, d1Target, ensureDevVars, parseOptions, prepareLocalDatabase, spawnWrangler } from "./lib.mjs";
+import {
+  LocalEngineError,
+  build,
+  d1Target,
+  engineVarArgs,
+  ensureDevVars,
+  parseOptions,
+  prepareLocalDatabase,
+  spawnWrangler,
+} from "./lib.mjs";
 
 const { values: args } = parseOptions(process.argv.slice(2), { "no-build": "boolean", "persist-to": "string" });
 const port = process.env.PORT ?? "8787";
@@ -14,12 +23,22 @@ const READY_TIMEOUT_MS = 60_000;
 //   once per version and machine.
 const IRRELEVANT = /Your types might be out of date|collects anonymous telemetry/;
 
+// TRANSLATION_ENGINES=libretranslate LIBRETRANSLATE_URL=http://localhost:5000 npm start (docs/translation-engines.md).
+let engineVars;
+try {
+  engineVars = engineVarArgs();
+} catch (error) {
+  if (!(error instanceof LocalEngineError)) throw error;
+  console.error(`Error: ${error.message}`);
+  process.exit(1);
+}
+
 ensureDevVars();
 if (!args["no-build"]) {
   console.log("Building…");
   build();
 }
-prepareLocalDatabase(d1Target({ persistTo }));
+await prepareLocalDatabase(d1Target({ persistTo }));
 
 const child = spawnWrangler([
   "dev",
@@ -33,6 +52,7 @@ const child = spawnWrangler([
   // and lets you fire it: curl "http://127.0.0.1:PORT/cdn-cgi/handler/scheduled".
   "--test-scheduled",
   ...(persistTo ? ["--persist-to", persistTo] : []),
+  ...engineVars,
 ], { drop: IRRELEVANT });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 let waiting = true;

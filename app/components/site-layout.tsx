@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import toast from "react-hot-toast";
 import { useOutsidePress } from "~/hooks/use-outside-press";
 import type { Locale } from "~/i18n/config";
-import { siteConfig } from "~/site-config";
+import { creditYear, siteConfig } from "~/site-config";
 import { BookDemoButton } from "./book-demo";
 import { LanguageSwitcher } from "./language-switcher";
 
@@ -134,7 +134,7 @@ function Footer() {
         {t("footer.professionalNetwork")}
       </a>
       <p className="footer__credit">
-        {t("footer.credit", { product: siteConfig.productName, year: siteConfig.creditYear })}{" "}
+        {t("footer.credit", { product: siteConfig.productName, year: creditYear() })}{" "}
         <a href={siteConfig.author.url} target="_blank" rel="noreferrer">
           {siteConfig.author.name}
         </a>

@@ -13,6 +13,7 @@ import {
   FONT_SIZE_MAX,
   SIZE_MAX,
 } from "./defaults";
+import { readableColor } from "./contrast";
 import { ALIGN_VALUES, HEX_COLOR, JUSTIFY_VALUES, type AccordionHeader, type ContentElement } from "./schema";
 import { linkDisplayText, safeLinkHref, safeMediaSrc } from "./urls";
 
@@ -31,6 +32,15 @@ interface ViewProps {
   labels?: ContentLabels;
   /** The content's language (BCP 47), for the subtitle track. */
   lang?: string;
+  media?: MediaInfo;
+}
+
+/** What the visitor page knows about the article's files beyond their address. */
+export interface MediaInfo {
+  /** Intrinsic width and height of an image, by its src. */
+  sizes?: ReadonlyMap<string, { width: number; height: number }>;
+  /** The subtitle track to play instead of the uploaded one (a translated track), by the uploaded src. */
+  subtitles?: (src: string) => string;
 }
 
 type TextStyle = Pick<AccordionHeader, "fontSize" | "bold" | "italic" | "color">;
@@ -47,14 +57,20 @@ function hexColor(value: unknown, fallback: string): string {
   return typeof value === "string" && HEX_COLOR.test(value) ? value : fallback;
 }
 
-function textStyle(element: TextStyle): CSSProperties {
+/** The element's text style; its colour is adjusted when it would not be readable on the background. */
+function textStyle(element: TextStyle, background: string): CSSProperties {
+  const fontSize = bounded(element.fontSize, FONT_SIZE_MAX, DEFAULT_FONT_SIZE);
+  const bold = element.bold === true;
   return {
-    fontSize: `${bounded(element.fontSize, FONT_SIZE_MAX, DEFAULT_FONT_SIZE)}px`,
-    fontWeight: element.bold === true ? 700 : undefined,
+    fontSize: `${fontSize}px`,
+    fontWeight: bold ? 700 : undefined,
     fontStyle: element.italic === true ? "italic" : undefined,
-    color: hexColor(element.color, DEFAULT_TEXT_COLOR),
+    color: readableColor(hexColor(element.color, DEFAULT_TEXT_COLOR), background, fontSize, bold),
   };
 }
+
+// Staff align in the source's direction; "start"/"end" mirror the alignment for right-to-left readers.
+const LOGICAL_ALIGN = { left: "start", center: "center", right: "end" } as const;
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
@@ -82,16 +98,26 @@ function Row({ justify, size, fill, children }: { justify: unknown; size: unknow
   );
 }
 
-function Image({ src, alt, className = "ml-media" }: { src: string; alt: unknown; className?: string }) {
-  return <img className={className} src={src} alt={text(alt)} loading="lazy" decoding="async" />;
+function Image({ src, alt, className = "ml-media", media }: { src: string; alt: unknown; className?: string; media?: MediaInfo }) {
+  const size = media?.sizes?.get(src);
+  return <img className={className} src={src} alt={text(alt)} loading="lazy" decoding="async" width={size?.width} height={size?.height} />;
 }
 
-function ElementView({ element, labels, lang, inAccordion }: { element: ContentElement; labels: ContentLabels; lang?: string; inAccordion: boolean }) {
+interface ElementProps {
+  element: ContentElement;
+  labels: ContentLabels;
+  lang?: string;
+  inAccordion: boolean;
+  background: string;
+  media?: MediaInfo;
+}
+
+function ElementView({ element, labels, lang, inAccordion, background, media }: ElementProps) {
   switch (element.type) {
     case "text": {
       const blocks = paragraphs(element.content);
       if (blocks.length === 0) return null;
-      const style = { ...textStyle(element), textAlign: oneOf(ALIGN_VALUES, element.align, "left") };
+      const style = { ...textStyle(element, background), textAlign: LOGICAL_ALIGN[oneOf(ALIGN_VALUES, element.align, "left")] };
       return (
         <Row justify={element.justify} size={element.size} fill>
           <div className="ml-text" style={style}>
@@ -105,7 +131,7 @@ function ElementView({ element, labels, lang, inAccordion }: { element: ContentE
       if (!src) return null;
       return (
         <Row justify={element.justify} size={element.size} fill>
-          <Image src={src} alt={element.alt} />
+          <Image src={src} alt={element.alt} media={media} />
         </Row>
       );
     }
@@ -116,7 +142,7 @@ function ElementView({ element, labels, lang, inAccordion }: { element: ContentE
       return (
         <Row justify={element.justify} size={element.size} fill>
           <video className="ml-media" src={src} controls preload="metadata" playsInline>
-            {subtitles && <track kind="subtitles" src={subtitles} srcLang={lang} label={labels.subtitles} default />}
+            {subtitles && <track kind="subtitles" src={media?.subtitles?.(subtitles) ?? subtitles} srcLang={lang} label={labels.subtitles} default />}
             {labels.videoUnsupported}
           </video>
         </Row>
@@ -131,8 +157,8 @@ function ElementView({ element, labels, lang, inAccordion }: { element: ContentE
       if (!label && !src) return null;
       const inner = (
         <>
-          {src && <Image src={src} alt="" className="ml-link-image" />}
-          {label && <span style={textStyle(element)}>{label}</span>}
+          {src && <Image src={src} alt="" className="ml-link-image" media={media} />}
+          {label && <span style={textStyle(element, background)}>{label}</span>}
         </>
       );
       const newTab = href !== null && /^https?:/.test(href);
@@ -155,11 +181,11 @@ function ElementView({ element, labels, lang, inAccordion }: { element: ContentE
       if (!src && blocks.length === 0) return null;
       const image = src && (
         <div className="ml-legend-image" style={{ width: `${bounded(element.width, SIZE_MAX, DEFAULT_LEGEND_WIDTH)}%` }}>
-          <Image src={src} alt={element.alt} />
+          <Image src={src} alt={element.alt} media={media} />
         </div>
       );
       const caption = blocks.length > 0 && (
-        <figcaption className="ml-text" style={textStyle(element)}>
+        <figcaption className="ml-text" style={textStyle(element, background)}>
           {blocks}
         </figcaption>
       );
@@ -179,10 +205,10 @@ function ElementView({ element, labels, lang, inAccordion }: { element: ContentE
       const header = typeof element.header === "object" && element.header !== null ? element.header : ({} as AccordionHeader);
       return (
         <details className="ml-accordion">
-          <summary style={textStyle(header)}>{text(header.content)}</summary>
+          <summary style={textStyle(header, background)}>{text(header.content)}</summary>
           <div className="ml-accordion-body">
             {details.map((detail, index) => (
-              <ElementView key={index} element={detail} labels={labels} lang={lang} inAccordion />
+              <ElementView key={index} element={detail} labels={labels} lang={lang} inAccordion background={background} media={media} />
             ))}
           </div>
         </details>
@@ -195,11 +221,12 @@ function ElementView({ element, labels, lang, inAccordion }: { element: ContentE
 }
 
 /** The article's elements, in order; the metadatas element is skipped. */
-export function ArticleContentView({ content, labels = {}, lang }: ViewProps) {
+export function ArticleContentView({ content, labels = {}, lang, media }: ViewProps) {
+  const background = articleBackground(content);
   return (
     <div className="ml-content">
       {content.map((element, index) => (
-        <ElementView key={index} element={element} labels={labels} lang={lang} inAccordion={false} />
+        <ElementView key={index} element={element} labels={labels} lang={lang} inAccordion={false} background={background} media={media} />
       ))}
     </div>
   );

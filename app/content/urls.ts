@@ -6,7 +6,7 @@ export const URL_MAX_LENGTH = 2048;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const LINK_PROTOCOLS = new Set(["http:", "https:", "mailto:", "tel:"]);
-const MEDIA_PREFIX = "/media/";
+export const MEDIA_PREFIX = "/media/";
 const MEDIA_BASE = "https://media.invalid";
 
 function parseAbsolute(raw: unknown): URL | null {

@@ -121,6 +121,19 @@ export const translationMemory = sqliteTable(
   (t) => [primaryKey({ columns: [t.museumId, t.sourceLang, t.targetLang, t.sourceHash] })],
 );
 
+// A visitor's request translating a segment now; others wait for its memory row (decision 019).
+export const translationClaims = sqliteTable(
+  "translation_claims",
+  {
+    museumId: integer("museum_id").notNull(),
+    sourceLang: text("source_lang").notNull(),
+    targetLang: text("target_lang").notNull(),
+    sourceHash: text("source_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.museumId, t.sourceLang, t.targetLang, t.sourceHash] })],
+);
+
 export const qrcodes = sqliteTable(
   "qrcodes",
   {
@@ -182,6 +195,9 @@ export const media = sqliteTable(
     bytes: integer("bytes").notNull(),
     // The article it was uploaded for, so purging an article finds its files; null = not tied to one.
     articleId: integer("article_id").references(() => articles.id, { onDelete: "set null" }),
+    // Intrinsic size of images (null for other kinds and for files uploaded before it was recorded).
+    width: integer("width"),
+    height: integer("height"),
     createdAt: createdAt(),
   },
   (t) => [

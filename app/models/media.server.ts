@@ -4,6 +4,7 @@ import { VIDEO_ID_PATTERN } from "~/content/schema";
 import type { Database } from "~/db/client.server";
 import { articles, media } from "~/db/schema";
 import { DomainError, invalidField, notFound } from "~/errors";
+import { imageSize, type ImageSize } from "./image-size";
 import { SNIFF_BYTES, SNIFFERS, type MediaKind, type SniffedType } from "./media-types";
 import { loadFolderIndex } from "./tree.server";
 import { articleIdSchema } from "./tree-input";
@@ -62,6 +63,7 @@ interface Stored {
   key: string;
   type: SniffedType;
   bytes: number;
+  size: ImageSize | null;
 }
 
 /**
@@ -82,6 +84,7 @@ async function storeFilePart(bucket: R2Bucket, parts: PartSource, museumId: numb
   let pendingBytes = head.length;
   let bytes = head.length;
   let upload: R2MultipartUpload | null = null;
+  let size: ImageSize | null = null;
   const uploaded: R2UploadedPart[] = [];
   try {
     if (bytes > limit) throw fileTooLarge(kind);
@@ -99,7 +102,9 @@ async function storeFilePart(bucket: R2Bucket, parts: PartSource, museumId: numb
       }
     }
     if (!upload) {
-      await bucket.put(key, join(pending), { httpMetadata });
+      const whole = join(pending);
+      if (kind === "image") size = imageSize(whole);
+      await bucket.put(key, whole, { httpMetadata });
     } else {
       if (pendingBytes > 0) uploaded.push(await upload.uploadPart(uploaded.length + 1, join(pending)));
       await upload.complete(uploaded);
@@ -108,7 +113,7 @@ async function storeFilePart(bucket: R2Bucket, parts: PartSource, museumId: numb
     await upload?.abort().catch(() => {});
     throw error;
   }
-  return { key, type, bytes };
+  return { key, type, bytes, size };
 }
 
 function join(chunks: Uint8Array[]): Uint8Array {
@@ -175,6 +180,8 @@ export async function receiveUpload(
       contentType: stored.type.contentType,
       bytes: stored.bytes,
       articleId,
+      width: stored.size?.width ?? null,
+      height: stored.size?.height ?? null,
     });
     return { mediaUrl: `/media/${stored.key}`, videoId: kind === "image" ? null : (values.get("videoId") as string) };
   } catch (error) {

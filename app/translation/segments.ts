@@ -3,41 +3,62 @@ import type { AccordionDetail, ArticleContent, ContentElement } from "~/content/
 /**
  * The visitor-visible strings of an article (DESIGN §5): text, link labels, legend texts, accordion
  * headers and details, image and legend alt texts. Styles, URLs and layout never reach an engine.
- * Subtitle cues live in their .vtt files and are segmented from there. Empty and whitespace-only
- * strings are no segments; duplicates are kept once, in content order.
+ * Subtitle cues live in their .vtt files and are segmented from there (`vttSegments`).
+ *
+ * A segment is one line: multi-line texts are split at line breaks, so an edit of one paragraph
+ * re-translates that paragraph only and the line and paragraph breaks (the only inline formatting a
+ * text has) survive any engine. Each line's surrounding spaces stay outside the segment.
  */
+type Mapper = (segment: string) => string;
+
+const LINE_BREAK = /\r\n?|\n/;
+
+/** Applies `map` to every non-blank line of `text`, keeping breaks and surrounding spaces. */
+export function mapText(text: string, map: Mapper): string {
+  return text
+    .split(LINE_BREAK)
+    .map((line) => {
+      const core = line.trim();
+      if (core === "") return line;
+      const start = line.indexOf(core);
+      return line.slice(0, start) + map(core.normalize("NFC")) + line.slice(start + core.length);
+    })
+    .join("\n");
+}
+
+function mapElement<T extends ContentElement | AccordionDetail>(element: T, map: Mapper): T {
+  switch (element.type) {
+    case "text":
+    case "link":
+      return { ...element, content: mapText(element.content, map) };
+    case "image":
+      return { ...element, alt: mapText(element.alt, map) };
+    case "legendItem":
+      return { ...element, content: mapText(element.content, map), alt: mapText(element.alt, map) };
+    case "accordion":
+      return {
+        ...element,
+        header: { ...element.header, content: mapText(element.header.content, map) },
+        details: element.details.map((detail) => mapElement(detail, map)),
+      };
+    default:
+      return element;
+  }
+}
+
+/** The article with each segment replaced by `map(segment)`; everything else untouched. */
+export function mapSegments(content: ArticleContent, map: Mapper): ArticleContent {
+  return content.map((element) => mapElement(element, map)) as ArticleContent;
+}
+
+/** The article's segments in content order, each once. */
 export function articleSegments(content: ArticleContent): string[] {
-  const out: string[] = [];
   const seen = new Set<string>();
-  const add = (text: string | undefined) => {
-    const normalized = (text ?? "").normalize("NFC");
-    if (normalized.trim() === "" || seen.has(normalized)) return;
-    seen.add(normalized);
-    out.push(normalized);
-  };
-  const visit = (element: ContentElement | AccordionDetail) => {
-    switch (element.type) {
-      case "text":
-      case "link":
-        add(element.content);
-        break;
-      case "image":
-        add(element.alt);
-        break;
-      case "legendItem":
-        add(element.content);
-        add(element.alt);
-        break;
-      case "accordion":
-        add(element.header.content);
-        element.details.forEach(visit);
-        break;
-      default:
-        break;
-    }
-  };
-  content.forEach(visit);
-  return out;
+  mapSegments(content, (segment) => {
+    seen.add(segment);
+    return segment;
+  });
+  return [...seen];
 }
 
 /** The translation memory's key for a segment: SHA-256 (hex) of its NFC text. */
@@ -48,3 +69,31 @@ export async function segmentHash(text: string): Promise<string> {
 
 /** KV keys of an article's rendered translations all start with this (decision 017). */
 export const renderedTranslationPrefix = (articleId: number) => `tr:v1:${articleId}:`;
+
+/**
+ * Applies `map` to the text lines of a WebVTT file's cues (subtitle segments); the header, cue
+ * identifiers, timings, NOTE, STYLE and REGION blocks are kept as they are.
+ */
+export function mapVtt(vtt: string, map: Mapper): string {
+  const blocks = vtt.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").split(/\n{2,}/);
+  return blocks
+    .map((block, index) => {
+      if (index === 0 && block.startsWith("WEBVTT")) return block;
+      if (/^(NOTE|STYLE|REGION)\b/.test(block)) return block;
+      const lines = block.split("\n");
+      const timing = lines.findIndex((line) => line.includes("-->"));
+      if (timing === -1) return block;
+      return [...lines.slice(0, timing + 1), ...lines.slice(timing + 1).map((line) => mapText(line, map))].join("\n");
+    })
+    .join("\n\n");
+}
+
+/** The subtitle segments of a WebVTT file, each once, in order. */
+export function vttSegments(vtt: string): string[] {
+  const seen = new Set<string>();
+  mapVtt(vtt, (segment) => {
+    seen.add(segment);
+    return segment;
+  });
+  return [...seen];
+}

@@ -5,7 +5,7 @@ import { safeRedirect } from "~/utils/session.server";
 describe("readConfig", () => {
   it("applies defaults", () => {
     const config = readConfig({ SESSION_SECRET: "x".repeat(32) });
-    expect(config.TRANSLATION_ENGINE).toBe("pseudo");
+    expect(config.TRANSLATION_ENGINES).toEqual(["pseudo"]);
     expect(config.PUBLIC_BASE_URL).toBe("");
   });
 
@@ -13,7 +13,7 @@ describe("readConfig", () => {
     expect(() => readConfig({})).toThrow(ConfigError);
     expect(() => readConfig({})).toThrow(/SESSION_SECRET/);
     expect(() => readConfig({ SESSION_SECRET: "short" })).toThrow(/at least 32/);
-    expect(() => readConfig({ SESSION_SECRET: "x".repeat(32), TRANSLATION_ENGINE: "babelfish" })).toThrow(/TRANSLATION_ENGINE/);
+    expect(() => readConfig({ SESSION_SECRET: "x".repeat(32), TRANSLATION_ENGINES: "babelfish" })).toThrow(/TRANSLATION_ENGINES/);
     expect(() => readConfig({ SESSION_SECRET: "x".repeat(32), PUBLIC_BASE_URL: "not a url" })).toThrow(/PUBLIC_BASE_URL/);
   });
 });

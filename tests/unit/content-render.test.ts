@@ -25,12 +25,12 @@ describe("ArticleContentView", () => {
       { ...newElement("text"), content: "Ligne 1\nLigne 2\n\nParagraphe <b>2</b>", fontSize: 20, bold: true, italic: true, color: "#abc", size: 60, justify: "center", align: "right" },
     ]);
     expect(html).toContain('<div class="ml-row" style="justify-content:center"><div class="ml-item ml-fill" style="max-width:60%">');
-    expect(html).toContain('<div class="ml-text" style="font-size:20px;font-weight:700;font-style:italic;color:#abc;text-align:right">');
+    expect(html).toContain('<div class="ml-text" style="font-size:20px;font-weight:700;font-style:italic;color:#abc;text-align:end">');
     expect(html).toContain("<p>Ligne 1<br/>Ligne 2</p><p>Paragraphe &lt;b&gt;2&lt;/b&gt;</p>");
   });
 
   it("text: default style has no weight or style and a white colour", () => {
-    expect(render([{ ...newElement("text"), content: "Bonjour" }])).toContain('style="font-size:16px;color:#ffffff;text-align:left"><p>Bonjour</p>');
+    expect(render([{ ...newElement("text"), content: "Bonjour" }])).toContain('style="font-size:16px;color:#ffffff;text-align:start"><p>Bonjour</p>');
   });
 
   it("image: alt, lazy loading, async decoding, size", () => {
@@ -55,12 +55,12 @@ describe("ArticleContentView", () => {
 
   it("link: new tab, noopener noreferrer, optional image, hidden new-tab notice", () => {
     const html = render(
-      [{ ...newElement("link"), link: "https://musee.example/expo", content: "L'exposition", src: "/media/logo.png", color: "#ff0000" }],
+      [{ ...newElement("link"), link: "https://musee.example/expo", content: "L'exposition", src: "/media/logo.png", color: "#ffcc00" }],
       { opensInNewTab: "s'ouvre dans un nouvel onglet" },
     );
     expect(html).toContain('<a class="ml-link" href="https://musee.example/expo" target="_blank" rel="noopener noreferrer">');
     expect(html).toContain('<img class="ml-link-image" src="/media/logo.png" alt="" loading="lazy" decoding="async"/>');
-    expect(html).toContain('<span style="font-size:16px;color:#ff0000">L&#x27;exposition</span>');
+    expect(html).toContain('<span style="font-size:16px;color:#ffcc00">L&#x27;exposition</span>');
     expect(html).toContain('<span class="ml-visually-hidden"> (s&#x27;ouvre dans un nouvel onglet)</span></a>');
   });
 
@@ -110,7 +110,7 @@ describe("ArticleContentView", () => {
     };
     expect(inner(render([accordion]))).toBe(
       '<details class="ml-accordion"><summary style="font-size:18px;font-weight:700;color:#eeeeee">En savoir plus</summary><div class="ml-accordion-body">' +
-        '<div class="ml-row" style="justify-content:flex-start"><div class="ml-item ml-fill" style="max-width:100%"><div class="ml-text" style="font-size:16px;color:#ffffff;text-align:left"><p>Caché</p></div></div></div>' +
+        '<div class="ml-row" style="justify-content:flex-start"><div class="ml-item ml-fill" style="max-width:100%"><div class="ml-text" style="font-size:16px;color:#ffffff;text-align:start"><p>Caché</p></div></div></div>' +
         '<div class="ml-space" aria-hidden="true" style="height:10px"></div></div></details>',
     );
   });
@@ -133,7 +133,7 @@ describe("ArticleContentView", () => {
     expect(html).not.toContain("evil");
     expect(html).toContain('style="justify-content:flex-start"');
     expect(html).toContain('style="max-width:1%"');
-    expect(html).toContain("font-size:100px;color:#ffffff;text-align:left");
+    expect(html).toContain("font-size:100px;color:#ffffff;text-align:start");
     expect(html).toContain("height:40px");
   });
 });

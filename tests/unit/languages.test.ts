@@ -7,6 +7,14 @@ import {
   m2m100Code,
   negotiateLanguage,
 } from "../../app/translation/languages";
+import {
+  DEEPL_SOURCE_CODES,
+  DEEPL_TARGET_CODES,
+  ENGINE_IDS,
+  GOOGLE_CODES,
+  LIBRETRANSLATE_CODES,
+  M2M100_CODES as M2M100_TABLE,
+} from "../../app/translation/engines/codes";
 
 // Copied from the m2m100 model card on purpose: the catalogue must not be the
 // source of truth for what the model accepts.
@@ -88,7 +96,7 @@ describe("m2m100Code", () => {
   it("only returns codes m2m100 knows, and only for workers-ai entries", () => {
     for (const l of LANGUAGES) {
       const m = m2m100Code(l.code);
-      if (l.engine === "workers-ai") {
+      if (l.engines.includes("workers-ai")) {
         expect(M2M100_CODES, l.code).toContain(m);
       } else {
         expect(m, l.code).toBeUndefined();
@@ -103,12 +111,46 @@ describe("m2m100Code", () => {
     expect(m2m100Code("pt-BR")).toBe("pt");
   });
 
-  it("returns undefined for llm and unknown languages", () => {
-    for (const code of ["gn", "eu", "co", "qu", "mi", "eo", "la", "zh-Hant"]) {
-      expect(findLanguage(code)?.engine, code).toBe("llm");
+  it("returns undefined for languages m2m100 lacks and unknown ones", () => {
+    for (const code of ["gn", "eu", "co", "qu", "mi", "eo", "la", "zh-Hant", "nn", "te"]) {
+      expect(findLanguage(code)?.engines, code).not.toContain("workers-ai");
+      expect(findLanguage(code)?.engines, code).toContain("workers-ai-llm");
       expect(m2m100Code(code), code).toBeUndefined();
     }
     expect(m2m100Code("xx")).toBeUndefined();
+  });
+});
+
+describe("engines per language", () => {
+  it("lists only known engines, and the offline and LLM ones for every language", () => {
+    for (const l of LANGUAGES) {
+      for (const id of l.engines) expect(ENGINE_IDS, l.code).toContain(id);
+      expect(l.engines, l.code).toEqual(expect.arrayContaining(["pseudo", "workers-ai-llm", "openai-compatible"]));
+      expect(Object.isFrozen(l.engines), l.code).toBe(true);
+    }
+  });
+
+  it("keys every provider table by catalogue codes", () => {
+    for (const table of [M2M100_TABLE, DEEPL_SOURCE_CODES, DEEPL_TARGET_CODES, GOOGLE_CODES, LIBRETRANSLATE_CODES]) {
+      for (const code of table.keys()) expect(LANGUAGE_CODES, code).toContain(code);
+    }
+  });
+
+  it("serves DeepL's languages with its variant codes", () => {
+    expect(findLanguage("de")?.engines).toContain("deepl");
+    expect(findLanguage("gn")?.engines).not.toContain("deepl");
+    expect(DEEPL_TARGET_CODES.get("en")).toBe("EN-GB");
+    expect(DEEPL_TARGET_CODES.get("pt")).toBe("PT-PT");
+    expect(DEEPL_TARGET_CODES.get("zh-Hant")).toBe("ZH-HANT");
+    expect(DEEPL_SOURCE_CODES.get("zh-Hant")).toBe("ZH");
+    // Every DeepL target can also be a source, so a museum writing in it can use DeepL.
+    for (const code of DEEPL_TARGET_CODES.keys()) expect(DEEPL_SOURCE_CODES.has(code), code).toBe(true);
+  });
+
+  it("gives Guarani an engine besides the LLMs", () => {
+    expect(findLanguage("gn")?.engines).toEqual(expect.arrayContaining(["google", "workers-ai-llm"]));
+    expect(GOOGLE_CODES.get("zh-Hant")).toBe("zh-TW");
+    expect(GOOGLE_CODES.get("nb")).toBe("no");
   });
 });
 

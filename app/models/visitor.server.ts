@@ -1,0 +1,97 @@
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { parseStoredContent, type ArticleContent } from "~/content/schema";
+import type { Database } from "~/db/client.server";
+import { articles, media, museums, qrcodes } from "~/db/schema";
+import { MEDIA_PREFIX as PUBLIC_MEDIA_PREFIX } from "~/content/urls";
+import { loadFolderIndex } from "./tree.server";
+
+export interface VisitorMuseum {
+  id: number;
+  name: string;
+  slug: string;
+  sourceLang: string;
+}
+
+export interface VisitorArticle {
+  id: number;
+  slug: string;
+  name: string;
+  content: ArticleContent;
+}
+
+/** What a visitor address leads to; `article` is null for a code that leads nowhere yet. */
+export interface VisitorTarget {
+  museum: VisitorMuseum;
+  article: VisitorArticle | null;
+  qrcodeId: number | null;
+}
+
+const museumColumns = { id: museums.id, name: museums.name, slug: museums.slug, sourceLang: museums.sourceLang };
+
+type ArticleRow = { id: number; slug: string; name: string; content: string; folderId: number | null };
+
+/** The row as a visitor article, unless it sits in a trashed folder (then it is in the trash too). */
+async function liveOrNull(db: Database, museumId: number, row: ArticleRow | null): Promise<VisitorArticle | null> {
+  if (!row) return null;
+  if (row.folderId !== null && !(await loadFolderIndex(db, museumId)).isLive(row.folderId)) return null;
+  return { id: row.id, slug: row.slug, name: row.name, content: parseStoredContent(row.content, row.slug) };
+}
+
+async function liveArticle(db: Database, museumId: number, where: ReturnType<typeof and>): Promise<VisitorArticle | null> {
+  const row = await db
+    .select({ id: articles.id, slug: articles.slug, name: articles.unformattedName, content: articles.content, folderId: articles.folderId })
+    .from(articles)
+    .where(and(eq(articles.museumId, museumId), isNull(articles.deletedAt), where))
+    .get();
+  return liveOrNull(db, museumId, row ?? null);
+}
+
+/** The code printed as `/r/{link}`: null when no code has this link. One query for code, museum and article. */
+export async function targetForLink(db: Database, link: string): Promise<VisitorTarget | null> {
+  const row = await db
+    .select({
+      qrcodeId: qrcodes.id,
+      museum: museumColumns,
+      article: { id: articles.id, slug: articles.slug, name: articles.unformattedName, content: articles.content, folderId: articles.folderId },
+    })
+    .from(qrcodes)
+    .innerJoin(museums, eq(museums.id, qrcodes.museumId))
+    .leftJoin(articles, and(eq(articles.id, qrcodes.articleId), eq(articles.museumId, qrcodes.museumId), isNull(articles.deletedAt)))
+    .where(eq(qrcodes.link, link))
+    .get();
+  if (!row) return null;
+  return { museum: row.museum, article: await liveOrNull(db, row.museum.id, row.article), qrcodeId: row.qrcodeId };
+}
+
+/** The editor's public page `/v/{museum}/{slug}`: null unless both exist and the article is live. */
+export async function targetForSlug(db: Database, museumSlug: string, slug: string): Promise<VisitorTarget | null> {
+  const museum = await db.select(museumColumns).from(museums).where(eq(museums.slug, museumSlug)).get();
+  if (!museum) return null;
+  const article = await liveArticle(db, museum.id, eq(articles.slug, slug));
+  return article ? { museum, article, qrcodeId: null } : null;
+}
+
+/** The museum's subtitle file served at this `/media/…` address, for translating its cues. */
+export async function subtitlesMedia(db: Database, src: string) {
+  if (!src.startsWith(PUBLIC_MEDIA_PREFIX)) return null;
+  return db
+    .select({ key: media.r2Key, museumId: media.museumId, sourceLang: museums.sourceLang })
+    .from(media)
+    .innerJoin(museums, eq(museums.id, media.museumId))
+    .where(and(eq(media.r2Key, src.slice(PUBLIC_MEDIA_PREFIX.length)), eq(media.kind, "subtitles")))
+    .get();
+}
+
+/** Intrinsic sizes of the museum's images among these addresses, for width/height attributes. */
+export async function imageSizes(db: Database, museumId: number, srcs: readonly string[]) {
+  const keys = [...new Set(srcs.filter((src) => src.startsWith(PUBLIC_MEDIA_PREFIX)).map((src) => src.slice(PUBLIC_MEDIA_PREFIX.length)))].slice(0, 90);
+  const sizes = new Map<string, { width: number; height: number }>();
+  if (keys.length === 0) return sizes;
+  const rows = await db
+    .select({ key: media.r2Key, width: media.width, height: media.height })
+    .from(media)
+    .where(and(eq(media.museumId, museumId), inArray(media.r2Key, keys), isNotNull(media.width), isNotNull(media.height)))
+    .all();
+  for (const row of rows) if (row.width && row.height) sizes.set(PUBLIC_MEDIA_PREFIX + row.key, { width: row.width, height: row.height });
+  return sizes;
+}

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { rssFeed } from "~/blog/feeds";
+
+/** `GET /rss.fr.xml`: the French posts as RSS 2.0. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return new Response(rssFeed(new URL(request.url).origin, "fr"), {
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,180 @@
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { translationClaims, translationMemory } from "~/db/schema";
+
+/** One language pair of one museum: the scope of every memory row and claim. */
+export interface MemoryScope {
+  museumId: number;
+  from: string;
+  to: string;
+}
+
+export interface MemoryEntry {
+  text: string;
+  origin: "machine" | "edited";
+  engine: string;
+}
+
+export interface NewMemoryEntry {
+  hash: string;
+  source: string;
+  text: string;
+  engine: string;
+}
+
+// D1 allows 100 bound parameters per statement: the scope takes three, the rest are hashes.
+const HASHES_PER_READ = 90;
+// A memory row binds 9 values; a claim binds 5.
+const ROWS_PER_WRITE = 11;
+const CLAIMS_PER_WRITE = 18;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** The stored translations of these segment hashes, staff-edited and machine alike. */
+export async function readMemory(db: Database, scope: MemoryScope, hashes: readonly string[]): Promise<Map<string, MemoryEntry>> {
+  const found = new Map<string, MemoryEntry>();
+  for (const chunk of chunks([...new Set(hashes)], HASHES_PER_READ)) {
+    const rows = await db
+      .select({ hash: translationMemory.sourceHash, text: translationMemory.text, origin: translationMemory.origin, engine: translationMemory.engine })
+      .from(translationMemory)
+      .where(
+        and(
+          eq(translationMemory.museumId, scope.museumId),
+          eq(translationMemory.sourceLang, scope.from),
+          eq(translationMemory.targetLang, scope.to),
+          inArray(translationMemory.sourceHash, chunk),
+        ),
+      );
+    for (const row of rows) found.set(row.hash, { text: row.text, origin: row.origin, engine: row.engine });
+  }
+  return found;
+}
+
+/**
+ * Stores machine translations and returns the hashes written; `release` gives those claims back in the
+ * same transaction. A row staff edited meanwhile is kept (and
+ * not returned): the machine never overwrites a person's correction.
+ */
+export async function writeMachineMemory(db: Database, scope: MemoryScope, entries: readonly NewMemoryEntry[], release: readonly string[] = [], now = Date.now()) {
+  const statements = chunks(entries, ROWS_PER_WRITE).map((chunk) =>
+    db
+      .insert(translationMemory)
+      .values(
+        chunk.map((entry) => ({
+          museumId: scope.museumId,
+          sourceLang: scope.from,
+          targetLang: scope.to,
+          sourceHash: entry.hash,
+          sourceText: entry.source,
+          text: entry.text,
+          origin: "machine" as const,
+          engine: entry.engine,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [translationMemory.museumId, translationMemory.sourceLang, translationMemory.targetLang, translationMemory.sourceHash],
+        set: { text: sql`excluded.text`, engine: sql`excluded.engine`, updatedAt: sql`excluded.updated_at` },
+        setWhere: sql`${translationMemory.origin} = 'machine'`,
+      })
+      .returning({ hash: translationMemory.sourceHash }),
+  );
+  const releases = chunks([...new Set(release)], HASHES_PER_READ).map((chunk) =>
+    db
+      .delete(translationClaims)
+      .where(
+        and(
+          eq(translationClaims.museumId, scope.museumId),
+          eq(translationClaims.sourceLang, scope.from),
+          eq(translationClaims.targetLang, scope.to),
+          inArray(translationClaims.sourceHash, chunk),
+        ),
+      ),
+  );
+  const [first, ...rest] = [...statements, ...releases];
+  const written = new Set<string>();
+  if (!first) return written;
+  const results = await db.batch([first, ...rest]);
+  for (const rows of results.slice(0, statements.length) as { hash: string }[][]) for (const row of rows) written.add(row.hash);
+  return written;
+}
+
+/**
+ * Claims the segments no other request is translating now (or whose claim has expired): the returned
+ * hashes are this request's to translate. One atomic upsert per chunk, so two requests never own the
+ * same segment.
+ */
+export async function claimSegments(db: Database, scope: MemoryScope, hashes: readonly string[], ttlMs: number, now = Date.now()): Promise<Set<string>> {
+  const owned = new Set<string>();
+  for (const chunk of chunks([...new Set(hashes)], CLAIMS_PER_WRITE)) {
+    const rows = await db
+      .insert(translationClaims)
+      .values(chunk.map((hash) => ({ museumId: scope.museumId, sourceLang: scope.from, targetLang: scope.to, sourceHash: hash, expiresAt: now + ttlMs })))
+      .onConflictDoUpdate({
+        target: [translationClaims.museumId, translationClaims.sourceLang, translationClaims.targetLang, translationClaims.sourceHash],
+        set: { expiresAt: sql`excluded.expires_at` },
+        setWhere: lt(translationClaims.expiresAt, now),
+      })
+      .returning({ hash: translationClaims.sourceHash });
+    for (const row of rows) owned.add(row.hash);
+  }
+  return owned;
+}
+
+/**
+ * Claims what is missing and, in the same transaction, reads what another request stored since our first
+ * read: one round trip instead of two on a visitor's first view.
+ */
+export async function claimAndRead(db: Database, scope: MemoryScope, hashes: readonly string[], ttlMs: number, now = Date.now()) {
+  const unique = [...new Set(hashes)];
+  if (unique.length > CLAIMS_PER_WRITE) {
+    const owned = await claimSegments(db, scope, unique, ttlMs, now);
+    return { owned, found: await readMemory(db, scope, [...owned]) };
+  }
+  const [claimed, rows] = await db.batch([
+    db
+      .insert(translationClaims)
+      .values(unique.map((hash) => ({ museumId: scope.museumId, sourceLang: scope.from, targetLang: scope.to, sourceHash: hash, expiresAt: now + ttlMs })))
+      .onConflictDoUpdate({
+        target: [translationClaims.museumId, translationClaims.sourceLang, translationClaims.targetLang, translationClaims.sourceHash],
+        set: { expiresAt: sql`excluded.expires_at` },
+        setWhere: lt(translationClaims.expiresAt, now),
+      })
+      .returning({ hash: translationClaims.sourceHash }),
+    db
+      .select({ hash: translationMemory.sourceHash, text: translationMemory.text, origin: translationMemory.origin, engine: translationMemory.engine })
+      .from(translationMemory)
+      .where(
+        and(
+          eq(translationMemory.museumId, scope.museumId),
+          eq(translationMemory.sourceLang, scope.from),
+          eq(translationMemory.targetLang, scope.to),
+          inArray(translationMemory.sourceHash, unique),
+        ),
+      ),
+  ]);
+  const owned = new Set(claimed.map((row) => row.hash));
+  const found = new Map<string, MemoryEntry>();
+  for (const row of rows) if (owned.has(row.hash)) found.set(row.hash, { text: row.text, origin: row.origin, engine: row.engine });
+  return { owned, found };
+}
+
+/** Gives claims back, after the memory is written or when the engines failed (the next visitor retries). */
+export async function releaseClaims(db: Database, scope: MemoryScope, hashes: readonly string[]) {
+  for (const chunk of chunks([...new Set(hashes)], HASHES_PER_READ)) {
+    await db
+      .delete(translationClaims)
+      .where(
+        and(
+          eq(translationClaims.museumId, scope.museumId),
+          eq(translationClaims.sourceLang, scope.from),
+          eq(translationClaims.targetLang, scope.to),
+          inArray(translationClaims.sourceHash, chunk),
+        ),
+      );
+  }
+}

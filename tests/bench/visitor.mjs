@@ -1,0 +1,158 @@
+// `npm run bench` (second part): the visitor page. A local fake LibreTranslate server that takes 300 ms per
+// call stands in for a real engine (through the real libretranslate adapter), so the figures say how many
+// engine calls a first view makes and how long it waits; then a cached page's throughput is compared with a
+// static file of the same size served by the same local runtime, in one run.
+import { spawn } from "node:child_process";
+import { rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { build, DEMO, parseOptions, ROOT } from "../../scripts/lib.mjs";
+
+const PORT = 8794;
+const BASE = `http://127.0.0.1:${PORT}`;
+const ENGINE_DELAY_MS = 300;
+const { values: args } = parseOptions(process.argv.slice(2), { "no-build": "boolean" });
+if (!args["no-build"]) build();
+
+// The fake engine: counts calls and segments; /languages answers at once, /translate after 300 ms.
+const engine = { calls: 0, segments: 0 };
+const LANGS = ["fr", "en", "de", "es", "it", "ja", "ar"];
+const fake = createServer((req, res) => {
+  let body = "";
+  req.on("data", (c) => (body += c));
+  req.on("end", () => {
+    res.setHeader("Content-Type", "application/json");
+    if (req.url === "/languages") return res.end(JSON.stringify(LANGS.map((code) => ({ code, targets: LANGS }))));
+    const { q, target } = JSON.parse(body);
+    engine.calls += 1;
+    engine.segments += q.length;
+    setTimeout(() => res.end(JSON.stringify({ translatedText: q.map((t) => `«${target}» ${t}`) })), ENGINE_DELAY_MS);
+  });
+});
+await new Promise((resolve) => fake.listen(0, "127.0.0.1", resolve));
+const enginePort = fake.address().port;
+
+const stateDir = join(ROOT, ".wrangler", "bench-visitor");
+rmSync(stateDir, { recursive: true, force: true });
+const server = spawn("node", ["scripts/start.mjs", "--no-build", "--persist-to", ".wrangler/bench-visitor"], {
+  cwd: ROOT,
+  env: { ...process.env, PORT: String(PORT), TRANSLATION_ENGINES: "libretranslate", LIBRETRANSLATE_URL: `http://127.0.0.1:${enginePort}` },
+  stdio: "ignore",
+  detached: true,
+});
+const staticFile = join(ROOT, "build", "client", "bench-static.html");
+
+async function waitForServer() {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE}/session`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error("the local server did not start within 90 s");
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** `concurrency` clients requesting for `seconds`: requests per second, p50 and p99. */
+async function load(url, headers, seconds = 5, concurrency = 8) {
+  const times = [];
+  const end = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        const t0 = performance.now();
+        const r = await fetch(url, { headers });
+        await r.arrayBuffer();
+        if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { rps: times.length / seconds, p50: percentile(times, 50), p99: percentile(times, 99), n: times.length };
+}
+
+try {
+  await waitForServer();
+  const login = await fetch(`${BASE}/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.254.0.1" },
+    body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
+  });
+  const cookie = /muselingo_session=[^;]+/.exec(login.headers.get("Set-Cookie") ?? "")?.[0] ?? "";
+  const api = async (name, body) => {
+    const r = await fetch(`${BASE}/api/manage/${name}`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body: JSON.stringify(body) });
+    if (!r.ok) throw new Error(`${name}: HTTP ${r.status} ${await r.text()}`);
+    return r.json();
+  };
+  const { id } = await api("add_article", { pathArray: [] });
+  const article = await (await fetch(`${BASE}/api/read/article?articleId=${id}`, { headers: { Cookie: cookie } })).json();
+  // A 20-paragraph label text of about 60 words each: what a long museum label looks like.
+  const paragraph = (i) =>
+    `Paragraphe ${i + 1}. Cette amphore à figures noires, produite à Athènes vers 530 avant notre ère, montre Héraclès ` +
+    `luttant contre le lion de Némée ; le peintre a gravé la crinière trait par trait et rehaussé les muscles de rouge. ` +
+    `Elle a été retrouvée en Étrurie, où ces vases étaient recherchés pour les banquets et déposés ensuite dans les tombes.`;
+  const texts = Array.from({ length: 20 }, (_, i) => paragraph(i));
+  const save = async (version) =>
+    api("update_article", { articleId: id, version, newContent: [article.content[0], ...texts.map((content) => ({ type: "text", content }))] });
+  const saved = await save(article.version);
+  const code = await api("add_qrcode", {});
+  await api("update_qrcode", { qrcodeId: code.id, articleId: id });
+  const page = `${BASE}/r/${code.link}`;
+  const german = { "Accept-Language": "de-DE,de;q=0.9" };
+
+  console.log(`\nVisitor page, engine = fake LibreTranslate answering in ${ENGINE_DELAY_MS} ms per call:`);
+  // A warm Worker, as in production: one view in Italian first (module start-up, the engine's language list).
+  await (await fetch(page, { headers: { "Accept-Language": "it" } })).arrayBuffer();
+  engine.calls = 0;
+  engine.segments = 0;
+  let t0 = performance.now();
+  let r = await fetch(page, { headers: german });
+  const html = await r.text();
+  const firstMs = performance.now() - t0;
+  if (!html.includes("«de»")) throw new Error("the first view is not translated");
+  console.log(`  first view, 20 paragraphs in German   ${firstMs.toFixed(0)} ms wall time (${(firstMs / ENGINE_DELAY_MS).toFixed(2)} × one engine call); ${engine.calls} engine calls, ${engine.segments} segments (20 article + interface strings)`);
+
+  const before = { ...engine };
+  t0 = performance.now();
+  await (await fetch(page, { headers: german })).arrayBuffer();
+  console.log(`  second view                            ${(performance.now() - t0).toFixed(0)} ms; ${engine.calls - before.calls} engine calls`);
+
+  texts[11] = "Paragraphe réécrit : le vase a été restauré en 1911, puis nettoyé en 2019.";
+  await save(saved.version);
+  const beforeEdit = { ...engine };
+  t0 = performance.now();
+  await (await fetch(page, { headers: german })).arrayBuffer();
+  console.log(`  view after editing one paragraph       ${(performance.now() - t0).toFixed(0)} ms; ${engine.calls - beforeEdit.calls} engine call(s), ${engine.segments - beforeEdit.segments} segment(s)`);
+
+  const cached = await (await fetch(page, { headers: german })).text();
+  const style = /<style>([\s\S]*?)<\/style>/.exec(cached)?.[1] ?? "";
+  const script = /<script[^>]*>([\s\S]*?)<\/script>/.exec(cached)?.[1] ?? "";
+  console.log("\nVisitor page weight (20 paragraphs, German):");
+  console.log(`  HTML ${(Buffer.byteLength(cached) / 1024).toFixed(1)} KiB raw, ${(gzipSync(cached).length / 1024).toFixed(1)} KiB gzip (target ≤ 14 KiB)`);
+  console.log(`  inline CSS ${(gzipSync(style).length / 1024).toFixed(1)} KiB gzip (target ≤ 10 KiB); inline script ${(Buffer.byteLength(script) / 1024).toFixed(2)} KiB (target ≤ 4 KiB); no other request but images`);
+
+  // The same number of bytes as a static asset of the same runtime.
+  writeFileSync(staticFile, cached);
+  const staticUrl = `${BASE}/bench-static.html`;
+  await (await fetch(staticUrl)).arrayBuffer();
+  const dynamic = await load(page, german);
+  const fixed = await load(staticUrl, {});
+  console.log("\nCached visitor page against a static file of the same size (8 clients, 5 s each):");
+  console.log(`  /r/{link} (German, cached)   ${dynamic.rps.toFixed(0)} req/s  p50 ${dynamic.p50.toFixed(1)} ms  p99 ${dynamic.p99.toFixed(1)} ms`);
+  console.log(`  static file                  ${fixed.rps.toFixed(0)} req/s  p50 ${fixed.p50.toFixed(1)} ms  p99 ${fixed.p99.toFixed(1)} ms`);
+  console.log(`  ratio ${(dynamic.rps / fixed.rps).toFixed(2)} of the static file's throughput (target ≥ 0.5)`);
+} finally {
+  try {
+    unlinkSync(staticFile);
+  } catch {
+    /* not written */
+  }
+  process.kill(-server.pid, "SIGTERM");
+  fake.close();
+}

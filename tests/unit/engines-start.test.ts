@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { ENGINE_SETTINGS, LocalEngineError, engineVarArgs } from "../../scripts/lib.mjs";
+
+describe("npm start passes engine settings through", () => {
+  it("turns each set setting into --var NAME:VALUE, URLs whole", () => {
+    const args = engineVarArgs({
+      TRANSLATION_ENGINES: "libretranslate,pseudo",
+      LIBRETRANSLATE_URL: "http://localhost:5000",
+      LIBRETRANSLATE_API_KEY: "",
+      PATH: "/usr/bin",
+    });
+    expect(args).toEqual(["--var", "TRANSLATION_ENGINES:libretranslate,pseudo", "--var", "LIBRETRANSLATE_URL:http://localhost:5000"]);
+    expect(engineVarArgs({})).toEqual([]);
+    expect(ENGINE_SETTINGS).toContain("DEEPL_API_KEY");
+  });
+
+  it("refuses the Workers AI engines, which cannot run offline", () => {
+    expect(() => engineVarArgs({ TRANSLATION_ENGINES: "deepl, workers-ai-llm" })).toThrow(LocalEngineError);
+    expect(() => engineVarArgs({ TRANSLATION_ENGINES: "workers-ai" })).toThrow(/AI binding/);
+  });
+});
