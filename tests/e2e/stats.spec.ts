@@ -127,41 +127,62 @@ test("on a 320 px phone with reduced motion nothing scrolls sideways and the tab
   await context.close();
 });
 
-// The visitor page (/r/{link}) is built in parallel; this journey runs once it is in the tree.
-const visitorRoute = existsSync("app/routes") && readdirSync("app/routes").some((f) => /^r\.|^r\[/.test(f));
+// The visitor page (/r/{link}) may not be in the tree yet on a branch; this journey runs once it is.
+const visitorRoute = existsSync("app/routes") && readdirSync("app/routes").some((f) => /^r\./.test(f));
 
-test("three scans in two languages on the visitor page show on /stats within seconds", async ({ browser, page, staff }) => {
+test("three scans in two languages on the visitor page show on /stats and the dashboard within seconds", async ({ browser, page, staff }) => {
   test.skip(!visitorRoute, "the visitor page /r/{link} is not in this branch yet");
   await logIn(page, staff);
   const name = unique("Vase");
   const articleId = await addArticle(page, name);
+  // Some text to translate: an article with none is shown (and counted) in the museum's language.
+  const slug = `vase-${Date.now().toString(36)}`;
+  await api(page, "update_article", {
+    articleId,
+    unformatted_name: name,
+    newContent: [{ type: "metadatas", url: slug, backgroundColor: "#341539" }, { type: "text", content: "Un vase à figures rouges." }],
+  });
   const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
   await api(page, "update_qrcode", { qrcodeId: code.id, articleId });
 
-  // Phones, not bots: a headless user agent would be filtered out as a bot.
+  // Phones, not bots: a headless user agent would be filtered out as a bot. Each visit is a new phone.
   const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
-  for (const [path, acceptLanguage] of [
-    [`/r/${code.link}?lang=de`, "fr-FR"],
-    [`/r/${code.link}?lang=de`, "fr-FR"],
-    [`/r/${code.link}`, "es-ES,es;q=0.9"],
-  ] as const) {
-    const visitor = await browser.newContext({ userAgent: phone, locale: acceptLanguage.slice(0, 5), extraHTTPHeaders: { "Accept-Language": acceptLanguage } });
+  const visit = async (path: string, acceptLanguage: string) => {
+    // The config's fr-FR locale would set Accept-Language: the phone's own locale goes with the header.
+    const locale = acceptLanguage.split(",")[0]!;
+    const visitor = await browser.newContext({ userAgent: phone, locale, extraHTTPHeaders: { "Accept-Language": acceptLanguage } });
     const response = await (await visitor.newPage()).goto(path);
     expect(response?.status(), path).toBe(200);
     await visitor.close();
-  }
+  };
+  // Three scans: two phones in German, one in Spanish. Then one visitor picks German on the page
+  // (`?lang=de`): a view of the article, not a new scan.
+  await visit(`/r/${code.link}`, "de-DE,de;q=0.9");
+  await visit(`/r/${code.link}`, "de-AT,de;q=0.8,en;q=0.5");
+  await visit(`/r/${code.link}`, "es-ES,es;q=0.9");
+  await visit(`/r/${code.link}?lang=de`, "en-GB");
 
+  const perArticle = page.getByRole("figure", { name: /par article/ });
   await expect(async () => {
     await page.goto("/stats");
-    await expect(page.getByRole("figure", { name: /par article/ }).getByText("Total : 3 scans")).toBeVisible({ timeout: 500 });
+    await expect(perArticle.getByText("Total : 3 scans")).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 15_000 });
+  await expect(perArticle.locator("canvas")).toBeVisible();
   const perLanguage = page.getByRole("figure", { name: /par langue/ });
   await expect(perLanguage.getByText("Total : 3 scans")).toBeVisible();
-  await expect(perLanguage.locator("canvas")).toBeVisible();
   await perLanguage.getByText("Voir les chiffres en tableau").click();
   await expect(perLanguage.getByRole("row", { name: /Allemand/ }).getByRole("cell").last()).toHaveText("2");
   await expect(perLanguage.getByRole("row", { name: /Espagnol/ }).getByRole("cell").last()).toHaveText("1");
+
+  // The article's languages count every request: the three scans and the view.
+  await page.getByLabel("Article :").selectOption({ label: name });
+  await page.getByRole("button", { name: "Charger" }).click();
+  const ofArticle = page.getByRole("figure", { name: `Langues demandées pour l'article ${name}` });
+  await expect(ofArticle.getByText("Total : 4 requêtes")).toBeVisible();
+
   await page.goto("/dashboard");
-  await expect(page.getByText("Scans aujourd'hui")).toBeVisible();
-  await expect(page.locator(".activity__figure").first()).toContainText("3");
+  const today = page.locator(".activity__figure").first();
+  await expect(today).toContainText("3");
+  await expect(today).toContainText("Scans aujourd'hui");
+  await expect(page.getByRole("link", { name })).toHaveAttribute("href", `/stats?articleId=${articleId}`);
 });
