@@ -31,17 +31,18 @@ function More({ shown, count, to }: { shown: number; count: number; to: string }
 export function DashboardActivity({ activity }: { activity: Activity }) {
   const { t, i18n } = useTranslation();
   const locale: Locale = i18n.language === "en" ? "en" : "fr";
-  const scans = (count: number) => <span className="activity__count">{t("dashboard.scans", { count })}</span>;
+  const number = (n: number) => n.toLocaleString(locale);
+  const scans = (count: number) => <span className="activity__count">{t("dashboard.scans", { count, total: number(count) })}</span>;
   return (
     <section className="activity" aria-labelledby="activity-title">
       <h2 id="activity-title">{t("dashboard.activity")}</h2>
       <ul className="activity__figures">
         <li className="activity__figure">
-          <span className="activity__number">{activity.scansToday}</span>
+          <span className="activity__number">{number(activity.scansToday)}</span>
           <span>{t("dashboard.scansToday")}</span>
         </li>
         <li className="activity__figure">
-          <span className="activity__number">{activity.scansWeek}</span>
+          <span className="activity__number">{number(activity.scansWeek)}</span>
           <span>{t("dashboard.scansWeek")}</span>
           <Link to="/stats">{t("dashboard.seeStats")}</Link>
         </li>

@@ -29,7 +29,8 @@ export function StatsChart({ id, caption, yLabel, keyHeader, totalKey, data, lab
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const series = toSeries(data, labelFor);
-  const total = t(totalKey, { count: data.total });
+  // Plural from the count, figure in the interface language's digits grouping (16 598 / 16,598).
+  const total = t(totalKey, { count: data.total, total: data.total.toLocaleString(locale) });
 
   return (
     <figure className="stats-chart" aria-labelledby={`${id}-caption`} aria-busy={loading}>
