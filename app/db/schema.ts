@@ -158,6 +158,8 @@ export const scanEvents = sqliteTable(
     lang: text("lang").notNull(),
     kind: text("kind", { enum: ["scan", "view"] }).notNull(),
     occurredAt: integer("occurred_at", { mode: "number" }).notNull(),
+    /** The QR code scanned; null for a view from elsewhere (0004). */
+    qrcodeId: integer("qrcode_id"),
   },
   (t) => [index("scan_events_occurred_idx").on(t.occurredAt)],
 );
@@ -174,7 +176,10 @@ export const dailyStats = sqliteTable(
     scans: integer("scans").notNull().default(0),
     views: integer("views").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.museumId, t.day, t.articleId, t.lang] })],
+  (t) => [
+    primaryKey({ columns: [t.museumId, t.day, t.articleId, t.lang] }),
+    index("daily_stats_article_day_idx").on(t.museumId, t.articleId, t.day),
+  ],
 );
 
 export const media = sqliteTable(

@@ -1,15 +1,19 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ArticlesIcon, QrIcon, SettingsIcon, StatsIcon } from "~/components/icons";
+import { DashboardActivity } from "~/components/stats/activity";
+import { loadDashboard } from "~/models/dashboard.server";
+import statsStyles from "~/styles/stats.css?url";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "dashboard", { noindex: true });
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: statsStyles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return { museumName: user.museumName };
+  return { museumName: user.museumName, activity: await loadDashboard(context.db, user.museumId) };
 }
 
 const TILES = [
@@ -20,7 +24,7 @@ const TILES = [
 ] as const;
 
 export default function Dashboard() {
-  const { museumName } = useLoaderData<typeof loader>();
+  const { museumName, activity } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <section className="page">
@@ -36,6 +40,7 @@ export default function Dashboard() {
           </li>
         ))}
       </ul>
+      <DashboardActivity activity={activity} />
     </section>
   );
 }

@@ -1,0 +1,203 @@
+import { scanEventSchema, type ScanEvent } from "./scan-event";
+
+// The consumer side of the scan event: turns queue messages into `daily_stats` counters. Imported by
+// workers/stats-consumer, which bundles on its own: relative imports only, no `~/`.
+
+const DAY_MS = 86_400_000;
+/** Raw events are kept this long for de-duplication, then pruned by the consumer's cron. */
+export const RAW_EVENT_RETENTION_DAYS = 35;
+/**
+ * An event older than this is refused: its raw row could be pruned before a late redelivery, which
+ * would then count it twice. Queues keep a message 4 days by default (14 at most), so this never
+ * drops a real scan; it drops a producer's broken clock.
+ */
+export const MAX_EVENT_AGE_DAYS = 30;
+/** A producer clock ahead by more than this is refused too. */
+const MAX_EVENT_SKEW_MS = DAY_MS;
+/** D1 refuses more than 100 bound parameters per statement; the museum lookup binds at most this many. */
+const LOOKUP_CHUNK = 90;
+const PRUNE_CHUNK = 5_000;
+/** Bounds the prune loop whatever happens, so a cron run always ends (5,000 × 2,000 = 10 M rows). */
+const PRUNE_MAX_ROUNDS = 2_000;
+
+/** What the consumer needs of a queue message (a `Message` from the runtime, or a test's stand-in). */
+export interface ScanMessage {
+  readonly id: string;
+  readonly body: unknown;
+  readonly attempts: number;
+  ack(): void;
+  retry(options?: { delaySeconds?: number }): void;
+}
+
+export interface ConsumeSummary {
+  counted: number;
+  dropped: number;
+  retried: number;
+}
+
+/** Exponential backoff: 10 s, 20 s, 40 s … capped at 10 minutes. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(600, 10 * 2 ** Math.max(0, attempts - 1));
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day ("YYYY-MM-DD") on which `at` falls in `timeZone`; an unknown zone counts as UTC. */
+export function dayInTimeZone(at: number, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    } catch {
+      return dayInTimeZone(at, "UTC");
+    }
+    dayFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+type Parsed = { ok: true; event: ScanEvent } | { ok: false; reason: string };
+
+/** The schema, then what the schema cannot say: a canonical language tag and a plausible time. */
+export function parseScanMessage(body: unknown, now: number): Parsed {
+  const parsed = scanEventSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, reason: `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}` };
+  }
+  const event = parsed.data;
+  let lang: string | undefined;
+  try {
+    // "pt-br" and "pt-BR" are one language: one series in the charts.
+    lang = Intl.getCanonicalLocales(event.lang)[0];
+  } catch {
+    lang = undefined;
+  }
+  if (!lang) return { ok: false, reason: "lang: not a valid language tag" };
+  if (event.at < now - MAX_EVENT_AGE_DAYS * DAY_MS) return { ok: false, reason: "at: older than the de-duplication window" };
+  if (event.at > now + MAX_EVENT_SKEW_MS) return { ok: false, reason: "at: in the future" };
+  return { ok: true, event: { ...event, lang } };
+}
+
+// The add happens only when the insert just above it in the same batch inserted a row: a redelivered
+// event hits the primary key, is ignored, `changes()` reads 0 and the counters stay as they are.
+const INSERT_EVENT = `INSERT OR IGNORE INTO scan_events (id, museum_id, article_id, qrcode_id, lang, kind, occurred_at)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)`;
+const ADD_TO_DAY = `INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views)
+SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE changes() = 1
+ON CONFLICT (museum_id, day, article_id, lang) DO UPDATE SET scans = scans + excluded.scans, views = views + excluded.views`;
+
+/** The two statements that count one event; prepared once per batch, bound per event. */
+function counter(db: D1Database) {
+  const insertEvent = db.prepare(INSERT_EVENT);
+  const addToDay = db.prepare(ADD_TO_DAY);
+  return (event: ScanEvent, day: string): D1PreparedStatement[] => {
+    const scan = event.type === "scan" ? 1 : 0;
+    return [
+      insertEvent.bind(event.id, event.museumId, event.articleId, event.qrcodeId, event.lang, event.type, event.at),
+      addToDay.bind(event.museumId, day, event.articleId, event.lang, scan, 1 - scan),
+    ];
+  };
+}
+
+async function museumTimeZones(db: D1Database, ids: readonly number[]): Promise<Map<number, string>> {
+  const zones = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
+    const chunk = ids.slice(i, i + LOOKUP_CHUNK);
+    const { results } = await db
+      .prepare(`SELECT id, timezone FROM museums WHERE id IN (${chunk.map(() => "?").join(", ")})`)
+      .bind(...chunk)
+      .all<{ id: number; timezone: string }>();
+    for (const row of results) zones.set(row.id, row.timezone);
+  }
+  return zones;
+}
+
+function log(level: "warn" | "error" | "log", event: string, fields: Record<string, unknown>) {
+  console[level](JSON.stringify({ event, ...fields }));
+}
+
+/**
+ * Counts each valid message once. The whole batch goes to D1 as one transaction; if that fails, each
+ * message is tried in its own transaction, so one bad message is retried (with backoff) alone and the
+ * others are acknowledged. A malformed message, or one for a museum that no longer exists, is logged
+ * and acknowledged: retrying cannot fix it.
+ */
+export async function consumeScanBatch(messages: readonly ScanMessage[], db: D1Database, now = Date.now()): Promise<ConsumeSummary> {
+  const summary: ConsumeSummary = { counted: 0, dropped: 0, retried: 0 };
+  const drop = (message: ScanMessage, reason: string) => {
+    log("warn", "scan_event_dropped", { messageId: message.id, reason });
+    message.ack();
+    summary.dropped++;
+  };
+  const retry = (message: ScanMessage, error: unknown) => {
+    const delaySeconds = retryDelaySeconds(message.attempts);
+    log("error", "scan_event_retry", { messageId: message.id, attempts: message.attempts, delaySeconds, error: String(error) });
+    message.retry({ delaySeconds });
+    summary.retried++;
+  };
+
+  const valid: { message: ScanMessage; event: ScanEvent }[] = [];
+  for (const message of messages) {
+    const parsed = parseScanMessage(message.body, now);
+    if (parsed.ok) valid.push({ message, event: parsed.event });
+    else drop(message, parsed.reason);
+  }
+  if (valid.length === 0) return summary;
+
+  let zones: Map<number, string>;
+  try {
+    zones = await museumTimeZones(db, [...new Set(valid.map((v) => v.event.museumId))]);
+  } catch (error) {
+    for (const { message } of valid) retry(message, error);
+    return summary;
+  }
+
+  const count = counter(db);
+  const work: { message: ScanMessage; statements: D1PreparedStatement[] }[] = [];
+  for (const { message, event } of valid) {
+    const zone = zones.get(event.museumId);
+    if (zone === undefined) drop(message, `museumId: museum ${event.museumId} does not exist`);
+    else work.push({ message, statements: count(event, dayInTimeZone(event.at, zone)) });
+  }
+  if (work.length === 0) return summary;
+
+  try {
+    await db.batch(work.flatMap((w) => w.statements));
+    for (const { message } of work) message.ack();
+    summary.counted += work.length;
+    return summary;
+  } catch (error) {
+    if (work.length === 1) {
+      retry(work[0]!.message, error);
+      return summary;
+    }
+    log("warn", "scan_batch_split", { size: work.length, error: String(error) });
+  }
+  for (const { message, statements } of work) {
+    try {
+      await db.batch(statements);
+      message.ack();
+      summary.counted++;
+    } catch (error) {
+      retry(message, error);
+    }
+  }
+  return summary;
+}
+
+/** Deletes raw events past the retention window, a chunk at a time so no statement runs long. */
+export async function pruneScanEvents(db: D1Database, now = Date.now()): Promise<number> {
+  const cutoff = now - RAW_EVENT_RETENTION_DAYS * DAY_MS;
+  let deleted = 0;
+  for (let round = 0; round < PRUNE_MAX_ROUNDS; round++) {
+    const result = await db
+      .prepare("DELETE FROM scan_events WHERE id IN (SELECT id FROM scan_events WHERE occurred_at < ?1 LIMIT ?2)")
+      .bind(cutoff, PRUNE_CHUNK)
+      .run();
+    deleted += result.meta.changes;
+    if (result.meta.changes < PRUNE_CHUNK) break;
+  }
+  return deleted;
+}
