@@ -100,7 +100,8 @@ export async function visitorPage(request: Request, context: AppLoadContext, tar
       museumId: museum.id,
       articleId: article.id,
       qrcodeId: target.qrcodeId,
-      lang: pageLang,
+      // The language asked for (demand), even when the page fell back to the original.
+      lang: choice.lang,
       at: Date.now(),
     };
     // After the response: a slow or failing queue never delays or breaks the page.
