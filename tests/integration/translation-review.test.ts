@@ -201,8 +201,13 @@ describe("visitor reports", () => {
     expect(de.reports).toEqual([expect.objectContaining({ message: "Der zweite Satz ist falsch übersetzt. 🙂" })]);
     expect((await s.read(`/api/read/translations?articleId=${articleId}`)).body).toMatchObject({ languages: [{ lang: "de", reports: 1 }] });
 
+    const dashboard = await (await get("/dashboard", s.cookie)).text();
+    expect(dashboard).toContain("Signalements de traduction ouverts (1)");
+    expect(dashboard).toContain(`href="/translations?id=${articleId}&amp;lang=de"`);
+
     const other = await staffSession();
     expect((await other.call("resolve_report", { reportId: de.reports[0]!.id })).status).toBe(404);
+    expect(await (await get("/dashboard", other.cookie)).text()).toContain("Signalements de traduction ouverts (0)");
     const resolved = await s.call("resolve_report", { reportId: de.reports[0]!.id });
     expect(resolved.status).toBe(200);
     expect((await s.call("resolve_report", { reportId: de.reports[0]!.id })).body.resolvedAt).toBe(resolved.body.resolvedAt);
