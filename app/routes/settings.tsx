@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
@@ -207,6 +207,14 @@ export default function Settings() {
           {t("settings.changePassword")}
         </button>
       </Form>
+
+      <h2>{t("settings.glossarySection")}</h2>
+      <p>{t("settings.glossaryText")}</p>
+      <p>
+        <Link to="/glossary" className="button button--ghost">
+          {t("settings.glossaryLink")}
+        </Link>
+      </p>
     </section>
   );
 }

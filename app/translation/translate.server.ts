@@ -1,6 +1,9 @@
 import type { ArticleContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
-import { machineTranslate, type TranslationEngine } from "./engines";
+import { glossaryRules } from "~/models/glossary.server";
+import type { TranslationEngine } from "./engines";
+import { glossaryTag, type GlossaryRule } from "./glossary";
+import { translateWithGlossary } from "./glossary-translate";
 import { claimAndRead, readMemory, releaseClaims, writeMachineMemory, type MemoryEntry, type MemoryScope } from "./memory.server";
 import { articleSegments, mapSegments, renderedTranslationPrefix, segmentHash } from "./segments";
 
@@ -17,6 +20,12 @@ export interface TranslateOptions {
   deadlineMs?: number;
   /** How often a request waiting on another's claim looks for its result, in ms. */
   pollMs?: number;
+  /**
+   * The museum glossary protecting the engine calls (decision 026): by default loaded from D1 when an
+   * engine is called; rules already loaded for `scope.to`; or "none" for text that is not the museum's
+   * (the visitor page's interface strings, cached for every museum).
+   */
+  glossary?: readonly GlossaryRule[] | "none";
 }
 
 /** A visitor never waits longer than this for a first translation; then gets the original (decision 019). */
@@ -71,8 +80,13 @@ export async function translateSegments(
       if (todo.length > 0) {
         const texts = todo.map((hash) => sourceOf.get(hash)!);
         try {
-          const outcome = await machineTranslate(deps.engines, texts, scope.from, scope.to, { deadlineMs: Math.max(1, deadline - Date.now()) });
-          const entries = todo.map((hash, i) => ({ hash, source: texts[i]!, text: outcome.texts[i]!, engine: outcome.engines[i]! }));
+          const rules = options.glossary === "none" ? [] : (options.glossary ?? (await glossaryRules(deps.db, scope.museumId, scope.to)));
+          const outcome = await translateWithGlossary(deps.engines, texts, scope.from, scope.to, rules, { deadlineMs: Math.max(1, deadline - Date.now()) });
+          // A segment whose protected terms no engine kept has no text: nothing stored, the next view retries.
+          const entries = todo.flatMap((hash, i) => {
+            const text = outcome.texts[i];
+            return text === undefined ? [] : [{ hash, source: texts[i]!, text, engine: outcome.engines[i]! }];
+          });
           // The claims go in the same transaction as the rows they guarded.
           const written = await writeMachineMemory(deps.db, scope, entries, [...owned]);
           released = true;
@@ -129,9 +143,19 @@ async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Where an article's page in one language is cached: the content hash makes an edit a new key. */
-export async function renderedTranslationKey(articleId: number, lang: string, content: ArticleContent): Promise<string> {
-  return `${renderedTranslationPrefix(articleId)}${lang}:${await sha256Hex(JSON.stringify(content))}`;
+/**
+ * Where an article's page in one language is cached: the content hash makes an edit a new key, and
+ * `glossary` (`glossaryTag` of the rules for `lang` found in the content, "" when none) makes a
+ * glossary change that touches the page a new key too (decision 026).
+ */
+export async function renderedTranslationKey(articleId: number, lang: string, content: ArticleContent, glossary = ""): Promise<string> {
+  return `${renderedTranslationPrefix(articleId)}${lang}:${await sha256Hex(JSON.stringify(content))}${glossary ? `:g${glossary}` : ""}`;
+}
+
+/** The cache key of an article's page in `lang` with the museum's glossary as it is now. */
+export async function currentTranslationKey(db: Database, article: { id: number; museumId: number; content: ArticleContent }, lang: string): Promise<string> {
+  const rules = await glossaryRules(db, article.museumId, lang);
+  return renderedTranslationKey(article.id, lang, article.content, await glossaryTag(rules, articleSegments(article.content)));
 }
 
 interface CachedTranslation {
@@ -162,10 +186,13 @@ export async function translateArticle(
   options: ArticleOptions = {},
 ): Promise<TranslatedArticle> {
   if (from === to) return { content: article.content, status: "original", engines: [] };
-  const key = await renderedTranslationKey(article.id, to, article.content);
+  // The glossary is read once: for the cache key, then for the engine calls on a miss.
+  const rules = await glossaryRules(deps.db, article.museumId, to);
+  const segments = articleSegments(article.content);
+  const key = await renderedTranslationKey(article.id, to, article.content, await glossaryTag(rules, segments));
   const cached = await deps.kv.get<CachedTranslation>(key, "json");
   if (cached) return cached;
-  const outcome = await translateSegments(deps, { museumId: article.museumId, from, to }, articleSegments(article.content), options);
+  const outcome = await translateSegments(deps, { museumId: article.museumId, from, to }, segments, { ...options, glossary: rules });
   if (!outcome.complete) return { content: article.content, status: "failed", engines: [] };
   const translated: CachedTranslation = {
     content: mapSegments(article.content, (segment) => outcome.texts.get(segment) ?? segment),

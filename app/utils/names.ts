@@ -68,3 +68,18 @@ export function checkItemName(raw: string): { ok: true; name: string } | { ok: f
   if (FORBIDDEN.test(name) || LOOSE_JOINER.test(name)) return { ok: false, problem: "forbidden_characters" };
   return { ok: true, name };
 }
+
+export type TextProblem = "empty" | "too_long" | "forbidden_characters";
+
+/**
+ * The same character rule as names, for short labels that may hold "/" (glossary terms): NFC, trimmed,
+ * 1–`max` characters, no control, bidi-override or stray invisible characters, no lone surrogates.
+ */
+export function checkPlainText(raw: string, max: number): { ok: true; text: string } | { ok: false; problem: TextProblem } {
+  if (LONE_SURROGATE.test(raw)) return { ok: false, problem: "forbidden_characters" };
+  const text = raw.normalize("NFC").trim();
+  if (text.length === 0) return { ok: false, problem: "empty" };
+  if ([...text].length > max) return { ok: false, problem: "too_long" };
+  if (FORBIDDEN.test(text) || LOOSE_JOINER.test(text)) return { ok: false, problem: "forbidden_characters" };
+  return { ok: true, text };
+}

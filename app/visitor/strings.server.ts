@@ -41,7 +41,8 @@ export async function visitorStrings(deps: TranslationDeps, museumId: number | n
   }
   if (museumId === null) return { strings: enCommon.visitor, lang: "en" };
   const sources = KEYS.map((k) => enCommon.visitor[k]);
-  const outcome = await translateSegments(deps, { museumId, from: "en", to: lang }, sources);
+  // The museum's glossary is not applied: these strings are cached for every museum.
+  const outcome = await translateSegments(deps, { museumId, from: "en", to: lang }, sources, { glossary: "none" });
   if (!outcome.complete) return { strings: enCommon.visitor, lang: "en" };
   const strings = Object.fromEntries(KEYS.map((k) => [k, outcome.texts.get(enCommon.visitor[k].normalize("NFC")) ?? enCommon.visitor[k]])) as VisitorStrings;
   deps.waitUntil(deps.kv.put(key, JSON.stringify(strings), { expirationTtl: CACHE_TTL_SECONDS }));

@@ -1,0 +1,196 @@
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import toast from "react-hot-toast";
+import { useTranslation } from "react-i18next";
+import { GlossaryList } from "~/components/glossary/glossary-list";
+import { isLocale } from "~/i18n/config";
+import { invalidField, isDomainError, type ErrorBody, type ErrorReason } from "~/errors";
+import { addGlossaryTerm, deleteGlossaryTerm, listGlossary } from "~/models/glossary.server";
+import { addGlossaryTermSchema, deleteGlossaryTermSchema, TERM_MAX_LENGTH, TRANSLATION_MAX_LENGTH } from "~/models/glossary-input";
+import { getMuseum } from "~/models/museums.server";
+import { LANGUAGES, languageLabel } from "~/translation/languages";
+import { fieldErrors, formString } from "~/utils/form";
+import { domainErrorResponse, methodNotAllowed, readFormBody } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+import { requireUser } from "~/utils/session.server";
+import glossaryStylesheetUrl from "~/styles/glossary.css?url";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "glossary", { noindex: true });
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: glossaryStylesheetUrl }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const [museum, { terms }] = await Promise.all([getMuseum(context.db, user.museumId), listGlossary(context.db, user.museumId)]);
+  if (!museum) throw data(null, { status: 404 });
+  return { terms, sourceLang: museum.sourceLang };
+}
+
+/** A form's answer: on refusal, the API's error body plus a reason per field. */
+export type GlossaryActionResult = { intent: "add" | "delete"; ok: boolean; errors?: Record<string, ErrorReason>; id?: number } & Partial<ErrorBody>;
+
+function refused(intent: GlossaryActionResult["intent"], errors: Record<string, ErrorReason>, status = 400) {
+  const [field, reason] = Object.entries(errors)[0] ?? ["_form", "invalid" as const];
+  const body = status === 409 ? { error: { code: "conflict" as const, message: "This term is already in the glossary", field, reason } } : invalidField(field, reason).toBody();
+  return data<GlossaryActionResult>({ intent, ok: false, errors, ...body }, { status });
+}
+
+/** The page's forms, without JavaScript too: the same rules and models as the JSON API. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const user = await requireUser(request, context);
+  const body = await readFormBody(request);
+  if (!body.ok) return body.response;
+  const { form } = body;
+  const intent = formString(form, "intent");
+
+  if (intent === "add") {
+    const fixed = formString(form, "mode") === "fixed";
+    const parsed = addGlossaryTermSchema.safeParse({
+      term: formString(form, "term"),
+      lang: fixed ? formString(form, "lang") : null,
+      translation: fixed ? formString(form, "translation") : null,
+    });
+    if (!parsed.success) return refused(intent, fieldErrors(parsed.error));
+    try {
+      const term = await addGlossaryTerm(context.db, user.museumId, parsed.data);
+      return { intent, ok: true, id: term.id } satisfies GlossaryActionResult;
+    } catch (error) {
+      if (isDomainError(error) && error.code === "conflict") return refused(intent, { term: "name_taken" }, 409);
+      throw error;
+    }
+  }
+
+  if (intent === "delete") {
+    const parsed = deleteGlossaryTermSchema.safeParse({ id: formString(form, "id") });
+    if (!parsed.success) return refused(intent, fieldErrors(parsed.error));
+    try {
+      await deleteGlossaryTerm(context.db, user.museumId, parsed.data.id);
+    } catch (error) {
+      // Already gone (another tab, a colleague): the list is reloaded either way.
+      if (!isDomainError(error) || error.code !== "not_found") throw error;
+    }
+    return { intent, ok: true, id: parsed.data.id } satisfies GlossaryActionResult;
+  }
+
+  return domainErrorResponse(invalidField("intent", "invalid"));
+}
+
+function optionLabel(code: string, endonym: string, uiLocale: "fr" | "en"): string {
+  const label = languageLabel(code, uiLocale);
+  return label.toLowerCase() === endonym.toLowerCase() ? label : `${label} — ${endonym}`;
+}
+
+/** The field's own wording of the reason when it has one, else the shared one. */
+function FieldError({ field, reason }: { field: string; reason?: ErrorReason }) {
+  const { t } = useTranslation();
+  if (!reason) return null;
+  return (
+    <p id={`glossary-${field}-error`} className="field__error" role="alert">
+      {t([`glossary.errors.${field}.${reason}`, `errors.reasons.${reason}`], { max: field === "translation" ? TRANSLATION_MAX_LENGTH : TERM_MAX_LENGTH })}
+    </p>
+  );
+}
+
+export default function Glossary() {
+  const { terms, sourceLang } = useLoaderData<typeof loader>();
+  const actionData = useActionData<GlossaryActionResult | { error: unknown }>();
+  const result = actionData && "intent" in actionData ? actionData : undefined;
+  const navigation = useNavigation();
+  const { t, i18n } = useTranslation();
+  const uiLocale = isLocale(i18n.language) ? i18n.language : "fr";
+  const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
+  const addErrors = result?.intent === "add" && !result.ok ? (result.errors ?? {}) : {};
+  const formRef = useRef<HTMLFormElement>(null);
+  // A new form (empty fields) after each term added.
+  const formKey = result?.intent === "add" && result.ok ? `added-${result.id}` : "add";
+
+  useEffect(() => {
+    if (result?.intent !== "add") return;
+    if (result.ok) {
+      toast.success(t("glossary.added"), { id: "glossary-add" });
+      formRef.current?.querySelector<HTMLInputElement>('input[name="term"]')?.focus();
+    } else {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }
+  }, [result, t]);
+
+  const languages = LANGUAGES.filter((lang) => lang.code !== sourceLang).sort((a, b) =>
+    languageLabel(a.code, uiLocale).localeCompare(languageLabel(b.code, uiLocale), uiLocale),
+  );
+
+  return (
+    <section className="page glossary">
+      <header className="articles__header">
+        <h1>{t("glossary.title")}</h1>
+        <Link to="/settings" className="button button--ghost">
+          <span aria-hidden="true">←</span> {t("glossary.backToSettings")}
+        </Link>
+      </header>
+      <p className="glossary__intro">{t("glossary.intro")}</p>
+
+      <h2 id="glossary-add-heading">{t("glossary.addHeading")}</h2>
+      <Form method="post" className="form glossary-form" aria-labelledby="glossary-add-heading" key={formKey} ref={formRef} noValidate>
+        <input type="hidden" name="intent" value="add" />
+        <label className="field">
+          <span>{t("glossary.term")}</span>
+          <input
+            name="term"
+            required
+            maxLength={TERM_MAX_LENGTH}
+            autoComplete="off"
+            dir="auto"
+            aria-invalid={Boolean(addErrors.term)}
+            aria-describedby={addErrors.term ? "glossary-term-help glossary-term-error" : "glossary-term-help"}
+          />
+          <small id="glossary-term-help">{t("glossary.termHelp")}</small>
+        </label>
+        <FieldError field="term" reason={addErrors.term} />
+        <fieldset className="glossary-form__modes">
+          <legend>{t("glossary.modeLegend")}</legend>
+          <label className="glossary-form__mode">
+            <input type="radio" name="mode" value="never" defaultChecked />
+            <span>{t("glossary.modeNever")}</span>
+          </label>
+          <label className="glossary-form__mode">
+            <input type="radio" name="mode" value="fixed" />
+            <span>{t("glossary.modeFixed")}</span>
+          </label>
+        </fieldset>
+        <div className="glossary-form__fixed">
+          <label className="field">
+            <span>{t("glossary.language")}</span>
+            <select name="lang" defaultValue="" aria-invalid={Boolean(addErrors.lang)} aria-describedby={addErrors.lang ? "glossary-lang-error" : undefined}>
+              <option value="">{t("glossary.chooseLanguage")}</option>
+              {languages.map((lang) => (
+                <option key={lang.code} value={lang.code}>
+                  {optionLabel(lang.code, lang.endonym, uiLocale)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <FieldError field="lang" reason={addErrors.lang} />
+          <label className="field">
+            <span>{t("glossary.translation")}</span>
+            <input
+              name="translation"
+              maxLength={TRANSLATION_MAX_LENGTH}
+              autoComplete="off"
+              dir="auto"
+              aria-invalid={Boolean(addErrors.translation)}
+              aria-describedby={addErrors.translation ? "glossary-translation-error" : undefined}
+            />
+          </label>
+          <FieldError field="translation" reason={addErrors.translation} />
+        </div>
+        <button type="submit" className="button glossary-form__submit" aria-disabled={adding}>
+          <span aria-hidden="true">+</span> {t("glossary.add")}
+        </button>
+      </Form>
+
+      <h2 id="glossary-list-heading">{t("glossary.listHeading", { count: terms.length })}</h2>
+      <GlossaryList terms={terms} uiLocale={uiLocale} deleted={result?.intent === "delete" && result.ok ? result.id : undefined} />
+    </section>
+  );
+}
