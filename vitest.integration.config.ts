@@ -11,7 +11,7 @@ export default defineWorkersConfig(async () => {
     test: {
       include: ["tests/integration/**/*.test.ts"],
       // Concurrency tests send 50 requests at once; a busy 2-core CI machine needs the headroom.
-      testTimeout: 30_000,
+      testTimeout: 60_000,
       // As Playwright does on CI: one retry, so a rare "Network connection lost" from the pool's storage
       // teardown (seen on the fuzz file, before and after this session's changes) does not sink a run.
       // A real failure fails twice.

@@ -141,7 +141,7 @@ describe("visitor page /r/{link}", () => {
     // Every visitor got the translation (waiting on the first one's claim), none the original.
     expect(pages.every((p) => p.includes("[es] Lá Jóçóñdé"))).toBe(true);
     expect(await memoryRows(s.user.museumId, "es")).toHaveLength(SEGMENTS.length);
-  });
+  }, 120_000);
 });
 
 describe("visitor page /v/{museum}/{slug} and the language picker", () => {
