@@ -30,7 +30,8 @@ export function LanguageReview({ article, translation, timeZone }: LanguageRevie
   // French writes language names in lower case inside a sentence ("Traduction en allemand").
   const languageName = locale === "fr" ? (target?.fr ?? lang).toLocaleLowerCase("fr") : (target?.en ?? lang);
   const number = new Intl.NumberFormat(i18n.language);
-  const translated = segments.filter((s) => s.text !== null).length;
+  // What visitors get counts: a stale review is not served, its fresh machine text (if made) is.
+  const translated = segments.filter((s) => (s.stale ? Boolean(s.machineText) : s.text !== null)).length;
   const reviewed = segments.filter((s) => s.origin === "edited" && !s.stale).length;
   const stale = segments.filter((s) => s.stale).length;
 
