@@ -12,7 +12,15 @@ export type Reservation = { allowed: true } | { allowed: false; retryAfter: numb
  * transaction): of 50 parallel guesses exactly the first 10 reach the check, whatever the interleaving.
  * A fixed 15-minute window starts at a key's first attempt. A successful check gives the attempt back.
  */
-export async function reserveLoginAttempt(db: Database, keys: string[], now: number): Promise<Reservation> {
+export function reserveLoginAttempt(db: Database, keys: string[], now: number): Promise<Reservation> {
+  return reserveAttempt(db, keys, now, LOGIN_MAX_FAILURES);
+}
+
+/**
+ * The same budget for any other action: `max` attempts per key in a fixed 15-minute window (one window
+ * length for every key, so the expiry sweep below never cuts another limiter's window short).
+ */
+export async function reserveAttempt(db: Database, keys: string[], now: number, max: number): Promise<Reservation> {
   const d1 = db.$client;
   const expired = now - LOGIN_WINDOW_MS;
   const [, ...rows] = await d1.batch<{ count: number; window_start: number }>([
@@ -29,7 +37,7 @@ export async function reserveLoginAttempt(db: Database, keys: string[], now: num
         .bind(key, now, expired),
     ),
   ]);
-  const over = rows.map((r) => r.results[0]).filter((r) => r !== undefined && r.count > LOGIN_MAX_FAILURES);
+  const over = rows.map((r) => r.results[0]).filter((r) => r !== undefined && r.count > max);
   if (over.length === 0) return { allowed: true };
   const until = Math.max(...over.map((r) => r!.window_start + LOGIN_WINDOW_MS));
   return { allowed: false, retryAfter: Math.max(1, Math.ceil((until - now) / 1000)) };

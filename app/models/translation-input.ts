@@ -23,6 +23,7 @@ export const segmentIdSchema = z
 
 // One line of text: control characters (line breaks included: a segment is one line), bidi overrides and
 // lone surrogates are refused rather than stored.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const segmentTextSchema = z
@@ -56,6 +57,7 @@ export const reportFormSchema = z.object({
   message: z
     .string({ required_error: "required", invalid_type_error: "wrong_type" })
     .max(REPORT_MAX_LENGTH * 2, "too_long")
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
     .transform((text) => text.normalize("NFC").replace(/\r\n?/g, "\n").replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/g, "").trim())
     .refine((text) => text !== "", "empty")
     .refine((text) => [...text].length <= REPORT_MAX_LENGTH, "too_long"),

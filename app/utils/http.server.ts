@@ -51,7 +51,7 @@ export const isFormRequest = (request: Request) =>
   ["application/x-www-form-urlencoded", "multipart/form-data"].includes(mediaType(request));
 
 /** A body we refuse unread is cancelled, so the runtime does not keep (or complain about) the upload. */
-async function discardBody(request: Request): Promise<void> {
+export async function discardBody(request: Request): Promise<void> {
   if (request.body && !request.bodyUsed) await request.body.cancel().catch(() => undefined);
 }
 

@@ -201,6 +201,12 @@ export function ArticlePage(props: ArticlePageProps) {
         <button type="button" id="v-read" className="v-button v-button--light" hidden data-lang={lang} data-read={strings.readAloud} data-stop={strings.stopReading} aria-pressed="false">
           {strings.readAloud}
         </button>
+        {translated && !props.showingOriginal && (
+          <details className="v-report">
+            <summary>{strings.reportProblem}</summary>
+            <ReportForm strings={strings} base={base} keep={keep} lang={visitorLang} />
+          </details>
+        )}
       </footer>
     </Shell>
   );
@@ -326,6 +332,68 @@ export function LanguagesPage(props: LanguagesPageProps) {
             <LanguageItem key={language.code} language={language} current={lang} base={base} keep={keep} />
           ))}
         </ul>
+      </main>
+    </Shell>
+  );
+}
+
+function ReportForm({ strings, base, keep, lang, message = "", error }: { strings: VisitorStrings; base: string; keep: string; lang: string; message?: string; error?: string }) {
+  return (
+    <form className="v-form" method="post" action={href(`${base}/report`, keep, {})}>
+      <input type="hidden" name="lang" value={lang} />
+      <label htmlFor="v-message">{strings.reportLabel}</label>
+      <p id="v-message-help" className="v-help">
+        {strings.reportHelp}
+      </p>
+      {error && (
+        <p id="v-message-error" className="v-error" role="alert">
+          {error}
+        </p>
+      )}
+      <textarea
+        id="v-message"
+        name="message"
+        maxLength={500}
+        required
+        defaultValue={message}
+        aria-describedby={error ? "v-message-help v-message-error" : "v-message-help"}
+        aria-invalid={error ? "true" : undefined}
+      />
+      <button type="submit" className="v-button">
+        {strings.reportSend}
+      </button>
+    </form>
+  );
+}
+
+export interface ReportPageProps {
+  museumName: string;
+  strings: VisitorStrings;
+  stringsLang: string;
+  lang: string;
+  base: string;
+  keep: string;
+  state: { kind: "form"; message?: string; error?: string } | { kind: "thanks" };
+}
+
+/** The report form on its own page (with the error that sent the visitor back), or the thank-you. */
+export function ReportPage({ museumName, strings, stringsLang, lang, base, keep, state }: ReportPageProps) {
+  const title = state.kind === "thanks" ? strings.reportThanksTitle : strings.reportProblem;
+  return (
+    <Shell lang={stringsLang} title={`${title} – ${museumName}`} description={strings.reportProblem} bodyClass="v-page">
+      <header className="v-bar">
+        <p className="v-museum">{museumName}</p>
+      </header>
+      <main className="v-main">
+        <h1>{title}</h1>
+        {state.kind === "thanks" ? (
+          <p role="status">{strings.reportThanksBody}</p>
+        ) : (
+          <ReportForm strings={strings} base={base} keep={keep} lang={lang} message={state.message} error={state.error} />
+        )}
+        <p>
+          <a href={href(base, keep, { lang })}>{strings.backToArticle}</a>
+        </p>
       </main>
     </Shell>
   );

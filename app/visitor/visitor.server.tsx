@@ -6,10 +6,15 @@ import type { ArticleContent } from "~/content/schema";
 import { imageSizes, type VisitorTarget } from "~/models/visitor.server";
 import { sendScanEvent } from "~/queue/scan-event";
 import { translationDeps } from "~/translation/deps.server";
-import { negotiateLanguage } from "~/translation/languages";
 import { translateArticle, type TranslatedArticle } from "~/translation/translate.server";
 import { ArticleContentView } from "~/content/render";
-import { ArticlePage, contentLabels, LanguagesPage, NotLinkedPage, renderDocument, renderFragment, VisitorNotFoundPage } from "./document";
+import { addReport } from "~/models/translation-review.server";
+import { reportFormSchema } from "~/models/translation-input";
+import { reserveAttempt } from "~/models/rate-limit.server";
+import { findLanguage, negotiateLanguage } from "~/translation/languages";
+import { hmacSha256Hex } from "~/utils/crypto.server";
+import { clientAddress, discardBody, readFormBody } from "~/utils/http.server";
+import { ArticlePage, contentLabels, LanguagesPage, NotLinkedPage, renderDocument, renderFragment, ReportPage, VisitorNotFoundPage, type ReportPageProps } from "./document";
 import { chooseLanguage, likelyLanguages } from "./language.server";
 import { visitorStrings, writtenStrings } from "./strings.server";
 
@@ -154,4 +159,50 @@ export async function visitorLanguagesPage(request: Request, context: AppLoadCon
     ),
     200,
   );
+}
+
+const REPORTS_PER_WINDOW = 5;
+
+/**
+ * `GET|POST {page}/report`: a visitor's report on a translation, without login. The form posts here; a
+ * refused message comes back in the form with its reason, a sent one gets a thank-you, both in the
+ * visitor's language. Five reports per address per 15 minutes.
+ */
+export async function visitorReportPage(request: Request, context: AppLoadContext, target: VisitorTarget | null, place: VisitorPlace): Promise<Response> {
+  if (!target?.article) {
+    await discardBody(request);
+    return visitorNotFound(request);
+  }
+  const { museum, article } = target;
+  const url = new URL(request.url);
+  const keep = ignoresStats(url) ? "ignoreStats=true" : "";
+  let lang = chooseLanguage(request, museum.sourceLang).lang;
+  const page = async (state: ReportPageProps["state"], status = 200, headers: Record<string, string> = {}) => {
+    const { strings, lang: stringsLang } = await visitorStrings(translationDeps(context), museum.id, lang);
+    return html(
+      renderDocument(<ReportPage museumName={museum.name} strings={strings} stringsLang={stringsLang} lang={lang} base={place.base} keep={keep} state={state} />),
+      status,
+      headers,
+    );
+  };
+  if (request.method !== "POST") return page({ kind: "form" });
+
+  const body = await readFormBody(request, 8 * 1024);
+  if (!body.ok) return body.response;
+  lang = findLanguage(String(body.form.get("lang") ?? ""))?.code ?? lang;
+  const parsed = reportFormSchema.safeParse({ message: body.form.get("message") ?? undefined });
+  if (!parsed.success) {
+    const reason = parsed.error.issues[0]?.message;
+    const message = typeof body.form.get("message") === "string" ? String(body.form.get("message")).slice(0, 1000) : "";
+    const { strings } = await visitorStrings(translationDeps(context), museum.id, lang);
+    return page({ kind: "form", message, error: reason === "too_long" ? strings.reportTooLong : strings.reportEmpty }, 400);
+  }
+  const key = `report:${await hmacSha256Hex(context.config.SESSION_SECRET, `addr:${clientAddress(request)}`)}`;
+  const reservation = await reserveAttempt(context.db, [key], Date.now(), REPORTS_PER_WINDOW);
+  if (!reservation.allowed) {
+    const { strings } = await visitorStrings(translationDeps(context), museum.id, lang);
+    return page({ kind: "form", message: parsed.data.message, error: strings.reportTooMany }, 429, { "Retry-After": String(reservation.retryAfter) });
+  }
+  await addReport(context.db, { museumId: museum.id, articleId: article.id, lang, message: parsed.data.message });
+  return page({ kind: "thanks" });
 }

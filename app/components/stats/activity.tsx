@@ -106,6 +106,21 @@ export function DashboardActivity({ activity }: { activity: Activity }) {
             </>
           )}
         </Card>
+        <Card title={`${t("dashboard.openReports")} (${activity.openReports.count})`}>
+          {activity.openReports.count === 0 ? (
+            <p>{t("dashboard.openReportsNone")}</p>
+          ) : (
+            <ul>
+              {activity.openReports.first.map((r) => (
+                <li key={`${r.id}-${r.lang}`}>
+                  <Link to={`/translations?id=${r.id}&lang=${encodeURIComponent(r.lang)}`}>
+                    {t("dashboard.reportLine", { name: r.name, language: languageLabel(r.lang, locale), count: Number(r.reports) })}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
       </div>
     </section>
   );
