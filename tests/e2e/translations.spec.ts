@@ -43,7 +43,7 @@ test("staff pretranslate German, correct it segment by segment, and a German pho
   // Pretranslate: found by its French name, progress counted, then listed in the table.
   await page.getByLabel("Rechercher une langue").fill("allem");
   await page.getByRole("checkbox", { name: /Allemand/ }).check();
-  await expect(page.getByText("1 langue choisie : Allemand")).toBeVisible();
+  await expect(page.getByText("1 langue choisie\u00a0: Allemand")).toBeVisible();
   await page.getByRole("button", { name: "Traduire maintenant" }).click();
   await expect(page.getByTestId("pretranslate-progress")).toHaveText("1 / 1 langue");
   const row = page.locator("tr[data-lang=de]");
