@@ -158,6 +158,9 @@ export function ArticleEditor({ article, museumSlug, pathArray }: { article: Edi
       <button type="button" className="button button--ghost" onClick={() => setDialog("reset")}>
         {t("editor.resetTranslations")}
       </button>
+      <Link className="button button--ghost" to={`/translations?id=${article.id}`}>
+        {t("translations.editorLink")}
+      </Link>
       <a className="button button--ghost" href={publicHref} target="_blank" rel="noopener">
         {t("editor.openPublic")}
         <span className="visually-hidden"> {t("editor.newTab")}</span>

@@ -1,0 +1,67 @@
+import { useRevalidator } from "@remix-run/react";
+import toast from "react-hot-toast";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import type { TranslationLanguage } from "~/models/translation-review.server";
+import { apiErrorMessage, callApi } from "~/utils/api-client";
+import { LanguageName, uiLocale } from "./language-name";
+import { LanguagesTable } from "./languages-table";
+import { PretranslateForm } from "./pretranslate-form";
+import { useConfirm } from "./use-confirm";
+
+const RESET_TOAST = "translations-reset-all";
+
+interface OverviewProps {
+  article: { id: number; name: string };
+  sourceLang: string;
+  total: number;
+  languages: readonly TranslationLanguage[];
+}
+
+/** `/translations?id=`: the article's languages, pretranslation, and the spec's "reset all". */
+export function LanguagesOverview({ article, sourceLang, total, languages }: OverviewProps) {
+  const { t, i18n } = useTranslation();
+  const revalidator = useRevalidator();
+  const confirm = useConfirm();
+
+  async function resetAll() {
+    confirm.close();
+    toast.loading(t("editor.resetting"), { id: RESET_TOAST });
+    const result = await callApi("/api/manage/reset_traductions", { articleId: article.id });
+    if (result.ok) toast.success(t("editor.resetDone"), { id: RESET_TOAST, duration: 5000 });
+    else toast.error(apiErrorMessage(t, result), { id: RESET_TOAST, duration: 5000 });
+    revalidator.revalidate();
+  }
+
+  return (
+    <>
+      <h1>{t("translations.title", { name: article.name })}</h1>
+      <p className="muted">
+        {t("translations.sourceIs")} <LanguageName code={sourceLang} locale={uiLocale(i18n.language)} />.{" "}
+        {t("translations.segmentCount", { count: total })}
+      </p>
+      <section className="tr-section" aria-labelledby="tr-languages-heading">
+        <h2 id="tr-languages-heading">{t("translations.table.heading")}</h2>
+        <LanguagesTable articleId={article.id} total={total} languages={languages} />
+      </section>
+      <PretranslateForm articleId={article.id} sourceLang={sourceLang} />
+      <section className="tr-section" aria-labelledby="tr-reset-heading">
+        <h2 id="tr-reset-heading">{t("translations.resetAll.heading")}</h2>
+        <p className="muted">{t("translations.resetAll.intro")}</p>
+        <button ref={confirm.trigger} type="button" className="button button--danger" onClick={confirm.ask}>
+          {t("editor.resetTranslations")}
+        </button>
+      </section>
+      {confirm.open ? (
+        <ConfirmDialog
+          title={t("editor.resetConfirmTitle")}
+          confirmLabel={t("editor.resetConfirm")}
+          onConfirm={() => void resetAll()}
+          onCancel={confirm.close}
+        >
+          <p>{t("editor.resetConfirmBody")}</p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

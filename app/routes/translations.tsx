@@ -1,0 +1,74 @@
+import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LanguageReview } from "~/components/translations/language-review";
+import { LanguagesOverview } from "~/components/translations/languages-overview";
+import { isDomainError, notFound } from "~/errors";
+import { getMuseum } from "~/models/museums.server";
+import { langSchema } from "~/models/translation-input";
+import { listTranslationLanguages, readTranslation } from "~/models/translation-review.server";
+import { articleIdSchema } from "~/models/tree-input";
+import { readArticle } from "~/models/tree.server";
+import translationsStyles from "~/styles/translations.css?url";
+import { articleSegments } from "~/translation/segments";
+import { pageMeta } from "~/utils/meta";
+import { orPageError } from "~/utils/page.server";
+import { requireUser } from "~/utils/session.server";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "translations", { noindex: true });
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: translationsStyles }];
+
+/**
+ * `/translations?id=` (every language of the article) and `?id=&lang=` (one language side by side). A
+ * missing, malformed or another museum's id, or an unknown language, is the not-found page; the
+ * article's own language has nothing to review and goes back to the list.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const search = new URL(request.url).searchParams;
+  const id = articleIdSchema.safeParse(search.get("id") ?? undefined);
+  if (!id.success) throw data(notFound("Article", "id").toBody(), { status: 404 });
+  const rawLang = search.get("lang");
+  const lang = rawLang === null ? null : langSchema.safeParse(rawLang);
+  if (lang && !lang.success) throw data(notFound("Language", "lang").toBody(), { status: 404 });
+
+  const [article, museum] = await Promise.all([orPageError(readArticle(context.db, user.museumId, id.data)), getMuseum(context.db, user.museumId)]);
+  if (!museum) throw data(notFound("Museum").toBody(), { status: 404 });
+  const head = { article: { id: article.id, name: article.unformatted_name }, sourceLang: museum.sourceLang, timeZone: museum.timezone };
+  const total = new Set(articleSegments(article.content).map((s) => s.normalize("NFC"))).size;
+
+  if (!lang) {
+    const { languages } = await orPageError(listTranslationLanguages(context.db, user.museumId, article.id));
+    return { ...head, total, languages, translation: null };
+  }
+  try {
+    const translation = await readTranslation(context.db, user.museumId, article.id, lang.data);
+    return { ...head, total, languages: null, translation };
+  } catch (error) {
+    if (isDomainError(error) && error.reason === "source_language") throw redirect(`/translations?id=${article.id}`);
+    return orPageError(Promise.reject(error));
+  }
+}
+
+export default function Translations() {
+  const { article, sourceLang, timeZone, total, languages, translation } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <section className="page translations">
+      {translation ? (
+        <Link to={`/translations?id=${article.id}`} className="button button--ghost translations__back">
+          <span aria-hidden="true">←</span> {t("translations.backToLanguages")}
+        </Link>
+      ) : (
+        <Link to={`/article?id=${article.id}`} className="button button--ghost translations__back">
+          <span aria-hidden="true">←</span> {t("translations.backToEditor")}
+        </Link>
+      )}
+      {translation ? (
+        <LanguageReview key={`${article.id}:${translation.lang}`} article={article} translation={translation} timeZone={timeZone} />
+      ) : (
+        <LanguagesOverview article={article} sourceLang={sourceLang} total={total} languages={languages ?? []} />
+      )}
+    </section>
+  );
+}
