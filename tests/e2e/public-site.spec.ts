@@ -88,7 +88,13 @@ test.describe("public site", () => {
 
   test("the flags burst unless reduced motion is preferred", async ({ page }) => {
     await page.goto("/contact");
-    await expect(page.locator(".flag-burst span")).toHaveCount(170);
+    // One canvas, drawn by a worker: 35 + 35 + 50 + 50 flags at 1280 px.
+    const burst = page.locator("canvas.flag-burst");
+    await expect(burst).toHaveAttribute("data-flags", "170");
+    await expect(burst).toHaveAttribute("data-runner", "worker");
+    await expect(burst).toHaveAttribute("aria-hidden", "true");
+    // It removes itself once the flags have stopped (at most 600 frames).
+    await expect(burst).toHaveCount(0, { timeout: 15_000 });
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/contact");
     await page.waitForTimeout(500);
