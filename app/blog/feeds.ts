@@ -1,6 +1,7 @@
 // RSS 2.0 per language, the sitemap and robots.txt: text built from the post list and the public routes.
 import type { Locale } from "~/i18n/config";
 import { siteConfig } from "~/site-config";
+import { feedPath } from "./feed-path";
 import { escapeXml, rfc822 } from "./format";
 import { listPosts, POSTS, type Post } from "./posts";
 
@@ -9,7 +10,7 @@ const FEED_TEXT: Record<Locale, { title: string; description: string }> = {
   en: { title: `The ${siteConfig.productName} blog`, description: "Machine translation, museums and cultural mediation." },
 };
 
-export const feedPath = (lang: Locale) => `/rss.${lang}.xml`;
+export { feedPath };
 
 export function rssFeed(origin: string, lang: Locale, posts: readonly Post[] = POSTS): string {
   const items = listPosts(lang, posts)

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { feedPath } from "~/blog/feeds";
+import { feedPath } from "~/blog/feed-path";
 import { formatCardDate } from "~/blog/format";
 import { listPosts } from "~/blog/posts";
 import { getLocale } from "~/i18n/i18n.server";

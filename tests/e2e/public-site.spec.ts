@@ -45,6 +45,24 @@ test.describe("public site", () => {
     await expect(page.getByText(/Dans l'Antiquité, l'amphore/)).toBeVisible();
   });
 
+  test("a click on the phone plays the demo video of the page's language, focus on the player", async ({ page }) => {
+    await page.goto("/");
+    const play = page.getByRole("link", { name: "Lancer la vidéo de démonstration" });
+    await play.scrollIntoViewIfNeeded();
+    await play.focus();
+    await page.keyboard.press("Enter");
+    const video = page.locator("video.phone__screen");
+    await expect(video).toHaveAccessibleName(/^Vidéo de démonstration/);
+    await expect(video).toBeFocused();
+    await expect(video).toHaveAttribute("src", "/site/demo-fr.webm");
+    // It really plays: time advances and the recording has the phone's size.
+    await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.5);
+    expect(await video.evaluate((el: HTMLVideoElement) => [el.videoWidth, el.videoHeight])).toEqual([390, 844]);
+    await switchToEnglish(page);
+    await page.reload();
+    await expect(page.getByRole("link", { name: "Play the demo video" })).toHaveAttribute("href", "/site/demo-en.webm");
+  });
+
   test("blog list to a post, day-month-year dates, coming soon in English", async ({ page }) => {
     await page.goto("/blog");
     await expect(page.locator(".blog-card time")).toHaveText(["28-02-2025", "16-01-2025", "23-12-2024", "20-12-2024", "17-12-2024"]);
@@ -88,7 +106,13 @@ test.describe("public site", () => {
 
   test("the flags burst unless reduced motion is preferred", async ({ page }) => {
     await page.goto("/contact");
-    await expect(page.locator(".flag-burst span")).toHaveCount(170);
+    // One canvas, drawn by a worker: 35 + 35 + 50 + 50 flags at 1280 px.
+    const burst = page.locator("canvas.flag-burst");
+    await expect(burst).toHaveAttribute("data-flags", "170");
+    await expect(burst).toHaveAttribute("data-runner", "worker");
+    await expect(burst).toHaveAttribute("aria-hidden", "true");
+    // It removes itself once the flags have stopped (at most 600 frames).
+    await expect(burst).toHaveCount(0, { timeout: 15_000 });
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/contact");
     await page.waitForTimeout(500);

@@ -30,10 +30,17 @@ export function Carousel() {
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
         observer.disconnect();
-        void Promise.all([import("swiper"), import("swiper/modules"), import("swiper/css")]).then(([{ Swiper }, { Autoplay }]) => {
+        void (async () => {
+          // Fetched in parallel; `const { Autoplay } = await import(…)` lets the bundler keep only that
+          // module out of swiper/modules.
+          const core = import("swiper");
+          const css = import("swiper/css");
+          const { Autoplay } = await import("swiper/modules");
+          const { Swiper } = await core;
+          await css;
           if (cancelled) return;
           swiper.current = new Swiper(el, { modules: [Autoplay], ...carouselOptions(window.innerWidth, reduced) });
-        });
+        })();
       },
       { rootMargin: "300px" },
     );

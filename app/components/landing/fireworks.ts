@@ -1,5 +1,5 @@
 // The emoji-flag fireworks (spec §9): flags burst in from the four edges of the window and slow down.
-// Pure particle maths (tested) plus a small DOM runner; loaded with import() only when motion is allowed.
+// Pure particle maths (tested) plus a one-canvas runner (in a worker where possible); loaded with import() only when motion is allowed.
 
 export const FLAGS = ["🇫🇷", "🇬🇧", "🇪🇸", "🇩🇪", "🇮🇹", "🇵🇹", "🇯🇵", "🇨🇳", "🇰🇷", "🇸🇦", "🇵🇾", "🇲🇬", "🇦🇱", "🇺🇦", "🇮🇳", "🇧🇷", "🇹🇷", "🇬🇷", "🇳🇱", "🇵🇱"];
 
@@ -58,40 +58,122 @@ export function step(p: Particle): boolean {
   return Math.hypot(p.vx, p.vy) >= MIN_STEP;
 }
 
-/** Runs one burst over the page; the layer is decorative (aria-hidden) and removes itself. */
-export function runBurst(doc: Document = document): () => void {
-  const win = doc.defaultView;
-  if (!win) return () => {};
-  const layer = doc.createElement("div");
-  layer.className = "flag-burst";
-  layer.setAttribute("aria-hidden", "true");
-  const particles = createBurst(win.innerWidth, win.innerHeight);
-  const nodes = particles.map((p) => {
-    const span = doc.createElement("span");
-    span.textContent = p.flag;
-    span.style.fontSize = `${p.size.toFixed(0)}px`;
-    layer.appendChild(span);
-    return span;
-  });
-  doc.body.appendChild(layer);
-  let frame = 0;
+const MAX_FRAMES = 600;
+
+type Context2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+type Sprite = HTMLCanvasElement | OffscreenCanvas;
+
+/** Flags are drawn once at the largest size into a square this much larger, then scaled. */
+const BOX = 1.25;
+
+/** One bitmap per flag instead of a text layout per particle and frame. */
+function sprite(flag: string, scale: number, make: (side: number) => Sprite): Sprite {
+  const side = Math.ceil(SIZE_MAX * BOX * scale);
+  const c = make(side);
+  const g = c.getContext("2d") as Context2D | null;
+  if (g) {
+    g.font = `${SIZE_MAX * scale}px "Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", sans-serif`;
+    g.textAlign = "center";
+    g.textBaseline = "middle";
+    g.fillText(flag, side / 2, side / 2);
+  }
+  return c;
+}
+
+export interface Stage {
+  width: number;
+  height: number;
+  /** Device pixels per CSS pixel of the canvas. */
+  scale: number;
+}
+
+/**
+ * Animates one burst on a full-window canvas context: one `step` (decay 0.97, minimum step 0.035) and
+ * one draw per flag and frame, until every flag has stopped (or 600 frames). Runs in a worker when the
+ * browser can hand the canvas over (OffscreenCanvas), on the page otherwise.
+ */
+export function animate(
+  g: Context2D,
+  stage: Stage,
+  make: (side: number) => Sprite,
+  frame: (cb: () => void) => unknown,
+  done: () => void,
+  random: () => number = Math.random,
+) {
+  const { width, height, scale } = stage;
+  const particles = createBurst(width, height, random);
+  const sprites = new Map<string, Sprite>();
+  for (const p of particles) if (!sprites.has(p.flag)) sprites.set(p.flag, sprite(p.flag, scale, make));
+  g.setTransform(scale, 0, 0, scale, 0, 0);
+  const pad = (SIZE_MAX * (BOX - 1)) / 2;
   let moving = particles.map(() => true);
   let ticks = 0;
   const tick = () => {
     ticks++;
     moving = particles.map((p, i) => (moving[i] ? step(p) : false));
-    particles.forEach((p, i) => {
-      const node = nodes[i]!;
-      node.style.transform = `translate(${p.x.toFixed(1)}px, ${p.y.toFixed(1)}px)`;
+    g.clearRect(0, 0, width, height);
+    for (const p of particles) {
       // Fades out over its last second of travel.
-      node.style.opacity = String(Math.min(1, Math.hypot(p.vx, p.vy) * 2));
-    });
-    if (moving.some(Boolean) && ticks < 600) frame = win.requestAnimationFrame(tick);
-    else layer.remove();
+      const alpha = Math.min(1, Math.hypot(p.vx, p.vy) * 2);
+      if (alpha < 0.01) continue;
+      const k = p.size / SIZE_MAX;
+      g.globalAlpha = alpha;
+      g.drawImage(sprites.get(p.flag)!, p.x - pad * k, p.y - pad * k, SIZE_MAX * BOX * k, SIZE_MAX * BOX * k);
+    }
+    if (moving.some(Boolean) && ticks < MAX_FRAMES) frame(tick);
+    else done();
   };
-  frame = win.requestAnimationFrame(tick);
+  frame(tick);
+  return particles.length;
+}
+
+/**
+ * Runs one burst over the page on one decorative canvas (aria-hidden, no pointer events) that removes
+ * itself when the flags have stopped. Where the browser allows it the canvas is handed to a worker, so
+ * the page's main thread does no work per frame at all.
+ */
+export function runBurst(doc: Document = document): () => void {
+  const win = doc.defaultView;
+  if (!win) return () => {};
+  const canvas = doc.createElement("canvas");
+  const stage: Stage = { width: win.innerWidth, height: win.innerHeight, scale: Math.min(2, win.devicePixelRatio || 1) };
+  canvas.className = "flag-burst";
+  canvas.setAttribute("aria-hidden", "true");
+  canvas.width = Math.round(stage.width * stage.scale);
+  canvas.height = Math.round(stage.height * stage.scale);
+  canvas.style.width = `${stage.width}px`;
+  canvas.style.height = `${stage.height}px`;
+  canvas.dataset.flags = String(Object.values(burstCounts(stage.width)).reduce((a, b) => a + b, 0));
+  doc.body.appendChild(canvas);
+  if (typeof canvas.transferControlToOffscreen === "function" && typeof Worker === "function") {
+    const offscreen = canvas.transferControlToOffscreen();
+    const worker = new Worker(new URL("./fireworks.worker.ts", import.meta.url), { type: "module" });
+    canvas.dataset.runner = "worker";
+    const stop = () => {
+      worker.terminate();
+      canvas.remove();
+    };
+    worker.onmessage = stop;
+    worker.onerror = stop;
+    worker.postMessage({ canvas: offscreen, stage }, [offscreen]);
+    return stop;
+  }
+  const g = canvas.getContext("2d");
+  if (!g) {
+    canvas.remove();
+    return () => {};
+  }
+  canvas.dataset.runner = "page";
+  let handle = 0;
+  animate(
+    g,
+    stage,
+    (side) => Object.assign(doc.createElement("canvas"), { width: side, height: side }),
+    (cb) => (handle = win.requestAnimationFrame(cb)),
+    () => canvas.remove(),
+  );
   return () => {
-    win.cancelAnimationFrame(frame);
-    layer.remove();
+    win.cancelAnimationFrame(handle);
+    canvas.remove();
   };
 }
