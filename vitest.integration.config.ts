@@ -43,7 +43,9 @@ export default defineWorkersConfig(async () => {
       poolOptions: {
         workers: {
           main: "./workers/app.ts",
-          singleWorker: true,
+          // One workerd per test file: SELF.fetch grows slower with every request a workerd instance has
+          // served (workers-sdk #15446) and, past a few thousand, overflows the stack; fresh instances do not.
+          singleWorker: false,
           // The AI binding is remote-only; tests use the offline pseudo engine and never reach it.
           remoteBindings: false,
           wrangler: { configPath: "./wrangler.toml" },
