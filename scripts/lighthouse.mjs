@@ -12,7 +12,8 @@ import { build, ROOT } from "./lib.mjs";
 
 const PORT = process.env.LIGHTHOUSE_PORT ?? "8799";
 const STATE = join(ROOT, ".wrangler", "lighthouse");
-const paths = ["/", "/blog", "/blog/guarani", "/contact", ...process.argv.slice(2)];
+// The public pages, and the demo museum's visitor page (the landing's test code), in two languages.
+const paths = ["/", "/blog", "/blog/guarani", "/contact", "/r/essayez2", "/r/essayez2?lang=ar", ...process.argv.slice(2)];
 const TARGETS = { performance: 90, accessibility: 100, "best-practices": 100, seo: 100 };
 
 if (!process.argv.includes("--no-build")) build();

@@ -1,6 +1,7 @@
 // The demo museum's content, seeded by `npm start` on an empty database (scripts/lib.mjs): three rooms
-// as folders, eight articles using every element type but video, original illustrations as images
-// (committed WebP files in scripts/demo-assets, drawn by scripts/illustrations.mjs), QR codes (one
+// as folders, nine articles using every element type, original illustrations as images
+// (committed WebP files in scripts/demo-assets, drawn by scripts/illustrations.mjs), the landing's demo
+// recording of the visitor page as a video with French subtitles (scripts/demo-video.mjs), QR codes (one
 // inactive) and 60 days of synthetic statistics (docs/decisions/024-demo-museum.md). One SQL batch plus
 // the images written straight into the local R2 store: about a second on top of the start-up.
 import { randomUUID } from "node:crypto";
@@ -30,6 +31,7 @@ const image = (src, alt, size = 100) => ({ type: "image", src, alt, size, justif
 const space = (size = 40) => ({ type: "space", size });
 const link = (href, content) => ({ type: "link", link: href, src: "", content, fontSize: 16, bold: true, italic: false, color: "#ffffff", size: 100, justify: "flex-start" });
 const legend = (src, alt, content) => ({ type: "legendItem", src, alt, width: 30, content, fontSize: 16, bold: false, italic: false, color: "#ffffff", size: 100, justify: "flex-start" });
+const video = (src, subtitles, videoId) => ({ type: "video", src, subtitles, videoId, size: 100, justify: "center" });
 const accordion = (header, details) => ({ type: "accordion", header: { content: header, fontSize: 18, bold: true, italic: false, color: "#ffffff" }, details });
 
 /** Eight articles; `media` maps each picture name to its /media/ address. */
@@ -79,6 +81,14 @@ function articles(media) {
       room: 2, slug: "les-echanges", name: "Les échanges",
       content: [title("Les échanges"), text("Ce qui arrive au port repart vers l'intérieur des terres, par la route ou le fleuve. Les objets exposés dans cette salle racontent ces circulations."), legend(m("amphora"), IMAGES.amphora, "Une même forme d'amphore retrouvée loin de son atelier révèle une route commerciale."), link("https://fr.wikipedia.org/wiki/Commerce_dans_la_Rome_antique", "Le commerce dans la Rome antique")],
     },
+    {
+      room: 2, slug: "visiter-avec-muselingo", name: "Visiter avec Muselingo",
+      content: [
+        title("Visiter avec Muselingo"),
+        text("Cette courte vidéo, sous-titrée, montre un visiteur qui lit l'article « L'amphore » en français puis en arabe. Elle a été enregistrée sur ce musée de démonstration, où les traductions viennent du moteur de test hors ligne."),
+        video(m("tour"), m("tourSubtitles"), "visite"),
+      ],
+    },
   ];
 }
 
@@ -92,10 +102,13 @@ const MUSEUM = (slug) => `(SELECT id FROM museums WHERE slug = ${sqlString(slug)
 
 /** The SQL of the whole demo content, and the files to write to R2 (key, path, type, bytes). */
 export function demoContent(museumSlug) {
-  const files = Object.keys(IMAGES).map((name) => {
-    const path = join(ROOT, "scripts", "demo-assets", `${name}.webp`);
-    return { name, key: `m/demo/image/${randomUUID()}.webp`, path, contentType: "image/webp", bytes: statSync(path).size };
-  });
+  const file = (name, kind, path, ext, contentType) => ({ name, kind, key: `m/demo/${kind}/${randomUUID()}.${ext}`, path, contentType, bytes: statSync(path).size });
+  const files = [
+    ...Object.keys(IMAGES).map((name) => file(name, "image", join(ROOT, "scripts", "demo-assets", `${name}.webp`), "webp", "image/webp")),
+    // The landing's recording of the visitor page (scripts/demo-video.mjs), with French subtitles.
+    file("tour", "video", join(ROOT, "public", "site", "demo-fr.webm"), "webm", "video/webm"),
+    file("tourSubtitles", "subtitles", join(ROOT, "scripts", "demo-assets", "visite.vtt"), "vtt", "text/vtt"),
+  ];
   const media = Object.fromEntries(files.map((f) => [f.name, `/media/${f.key}`]));
   const museum = MUSEUM(museumSlug);
   const now = Date.now();
@@ -114,7 +127,8 @@ export function demoContent(museumSlug) {
   for (const f of files) {
     const user = list.find((a) => JSON.stringify(a.content).includes(media[f.name]));
     const article = user ? `(SELECT id FROM articles WHERE museum_id = ${museum} AND slug = ${sqlString(user.slug)})` : "NULL";
-    sql.push(`INSERT INTO media (museum_id, r2_key, kind, content_type, bytes, article_id, width, height) VALUES (${museum}, ${sqlString(f.key)}, 'image', ${sqlString(f.contentType)}, ${f.bytes}, ${article}, ${DEMO_IMAGE_SIZE.width}, ${DEMO_IMAGE_SIZE.height});`);
+    const size = f.kind === "image" ? `${DEMO_IMAGE_SIZE.width}, ${DEMO_IMAGE_SIZE.height}` : "NULL, NULL";
+    sql.push(`INSERT INTO media (museum_id, r2_key, kind, content_type, bytes, article_id, width, height) VALUES (${museum}, ${sqlString(f.key)}, '${f.kind}', ${sqlString(f.contentType)}, ${f.bytes}, ${article}, ${size});`);
   }
   sql.push(statisticsSql(museum));
   return { sql: sql.join("\n"), files };
