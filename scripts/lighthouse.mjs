@@ -14,7 +14,9 @@ const PORT = process.env.LIGHTHOUSE_PORT ?? "8799";
 const STATE = join(ROOT, ".wrangler", "lighthouse");
 // The public pages, and the demo museum's visitor page (the landing's test code), in two languages.
 const paths = ["/", "/blog", "/blog/guarani", "/contact", "/r/essayez2", "/r/essayez2?lang=ar", ...process.argv.slice(2)];
-const TARGETS = { performance: 90, accessibility: 100, "best-practices": 100, seo: 100 };
+const PUBLIC_TARGETS = { performance: 90, accessibility: 100, "best-practices": 100, seo: 100 };
+// The visitor page is the product's heart: held to a higher performance bar (issue 8).
+const targetsFor = (path) => (path.startsWith("/r/") || path.startsWith("/v/") ? { ...PUBLIC_TARGETS, performance: 95 } : PUBLIC_TARGETS);
 
 if (!process.argv.includes("--no-build")) build();
 rmSync(STATE, { recursive: true, force: true });
@@ -39,6 +41,7 @@ try {
   for (const path of paths.filter((p) => p.startsWith("/"))) {
     const result = await lighthouse(`http://localhost:${PORT}${path}`, { port: chrome.port, output: "json", logLevel: "error", formFactor: "mobile" });
     const scores = Object.fromEntries(Object.entries(result.lhr.categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)]));
+    const TARGETS = targetsFor(path);
     const misses = Object.entries(TARGETS).filter(([id, min]) => (scores[id] ?? 0) < min);
     if (misses.length > 0) failed = true;
     console.log(`${path.padEnd(24)} performance ${scores.performance}  accessibility ${scores.accessibility}  best-practices ${scores["best-practices"]}  seo ${scores.seo}${misses.length ? "  ← below target" : ""}`);
