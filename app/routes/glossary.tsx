@@ -103,8 +103,11 @@ export default function Glossary() {
   const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
   const addErrors = result?.intent === "add" && !result.ok ? (result.errors ?? {}) : {};
   const formRef = useRef<HTMLFormElement>(null);
-  // A new form (empty fields) after each term added.
-  const formKey = result?.intent === "add" && result.ok ? `added-${result.id}` : "add";
+  // A new form (empty fields) after each term added; a refused add keeps the form as typed (its mode and
+  // fields stay, so their errors show and take focus), even right after a successful one.
+  const lastAdded = useRef("add");
+  if (result?.intent === "add" && result.ok) lastAdded.current = `added-${result.id}`;
+  const formKey = lastAdded.current;
 
   useEffect(() => {
     if (result?.intent !== "add") return;
@@ -112,6 +115,7 @@ export default function Glossary() {
       toast.success(t("glossary.added"), { id: "glossary-add" });
       formRef.current?.querySelector<HTMLInputElement>('input[name="term"]')?.focus();
     } else {
+      toast.dismiss("glossary-add");
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     }
   }, [result, t]);

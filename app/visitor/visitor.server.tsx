@@ -44,7 +44,9 @@ function ignoresStats(url: URL): boolean {
 
 /** The 404 page for an address that leads nowhere, in French or English (no museum, no engine). */
 export function visitorNotFound(request: Request): Response {
-  const lang = negotiateLanguage(request.headers.get("Accept-Language"), ["fr", "en"]) ?? "fr";
+  // French or English as the browser prefers; a browser that asks for neither is a foreign visitor: English.
+  const accept = request.headers.get("Accept-Language");
+  const lang = negotiateLanguage(accept, ["fr", "en"]) ?? (accept ? "en" : "fr");
   return html(renderDocument(<VisitorNotFoundPage strings={writtenStrings(lang)!} lang={lang} />), 404);
 }
 

@@ -24,7 +24,7 @@ const { values: args } = parseOptions(process.argv.slice(2), { "no-build": "bool
 
 if (!args["no-build"]) build();
 rmSync(join(ROOT, PERSIST), { recursive: true, force: true });
-prepareLocalDatabase(d1Target({ persistTo: PERSIST }));
+await prepareLocalDatabase(d1Target({ persistTo: PERSIST }));
 
 const bundleDir = mkdtempSync(join(tmpdir(), "muselingo-bench-"));
 await esbuild({

@@ -40,7 +40,16 @@ test("from the settings, add a never-translated term and a fixed translation, se
   await expect(page.getByRole("heading", { name: "2 termes" })).toBeVisible();
   await expect(list.getByRole("listitem").filter({ hasText: "Nymphéas" })).toContainText("Traduction imposée (Allemand) : Seerosen");
 
+  // Refused right after a success: the chosen mode and its errors stay on screen, focus goes to them.
+  await term.fill("Lyon");
+  await page.getByLabel("Toujours le traduire de la même façon dans une langue").check();
+  await addButton.click();
+  await expect(page.getByText("Choisissez une langue dans la liste.")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Langue", exact: true })).toBeFocused();
+  await expect(page.getByLabel("Toujours le traduire de la même façon dans une langue")).toBeChecked();
+
   // Refusals, worded for the field, focus on the field in error.
+  await page.getByLabel("Ne jamais le traduire").check();
   await term.fill("Claude Monet");
   await addButton.click();
   await expect(page.getByText("Ce terme figure déjà dans le glossaire pour ce choix.")).toBeVisible();

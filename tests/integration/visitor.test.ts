@@ -222,3 +222,13 @@ describe("GET /vtt: translated subtitles", () => {
     }
   });
 });
+
+describe("the visitor 404 page", () => {
+  it("is French or English as the browser prefers, English for a browser that asks for neither", async () => {
+    const text = async (accept?: string) => (await get("/r/zzzzzzzz", undefined, accept ? { "Accept-Language": accept } : {})).text();
+    expect(await text("fr-CA")).toContain("Cette page n’existe pas");
+    expect(await text("de-DE,de;q=0.9")).toContain("This page does not exist");
+    expect(await text("de-DE,en;q=0.5")).toContain("This page does not exist");
+    expect(await text()).toContain("Cette page n’existe pas");
+  });
+});

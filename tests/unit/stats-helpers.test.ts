@@ -56,7 +56,8 @@ describe("statistics helpers", () => {
       (key) => key.toUpperCase(),
     );
     expect(series[0]).toEqual({ key: "a", label: "A", data: [3, 0], total: 3, color: PALETTE[0] });
-    expect(series[6]).toMatchObject({ data: [0, 1], color: PALETTE[0], total: 1 });
+    expect(series[6]).toMatchObject({ data: [0, 1], color: PALETTE[6], total: 1 });
+    expect(new Set(PALETTE).size).toBe(PALETTE.length);
     expect(series[1]!.total).toBe(0);
   });
 

@@ -14,7 +14,7 @@ export function ArticlePreview({ content }: { content: readonly ContentElement[]
       <p className="muted editor-preview__help">{t("editor.previewHelp")}</p>
       <div className="phone">
         <ArticleSurface content={content} className="phone__screen">
-          <ArticleContentView content={content} labels={{ opensInNewTab: t("editor.newTab") }} />
+          <ArticleContentView content={content} labels={{ opensInNewTab: t("visitor.opensInNewTab") }} />
         </ArticleSurface>
         <div className="phone__footer">
           <button type="button" className="phone__language" aria-disabled="true" onClick={(event) => event.preventDefault()}>
