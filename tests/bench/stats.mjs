@@ -58,6 +58,8 @@ let server;
 try {
   const museum = await db.prepare("SELECT id FROM museums WHERE slug = ?").bind(DEMO.museumSlug).first();
   const museumId = museum.id;
+  // The bench's own disposable state starts with the demo seed's synthetic statistics: counts start from zero.
+  await db.batch([db.prepare("DELETE FROM daily_stats WHERE museum_id = ?").bind(museumId), db.prepare("DELETE FROM scan_events WHERE museum_id = ?").bind(museumId)]);
 
   // 1. Consumer throughput.
   const now = Date.now();
