@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { parseStoredContent, type ArticleContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
-import { articles, media, museums, qrcodes } from "~/db/schema";
+import { articles, glossaryTerms, media, museums, qrcodes } from "~/db/schema";
+import type { GlossaryTerm } from "~/translation/glossary";
 import { MEDIA_PREFIX as PUBLIC_MEDIA_PREFIX } from "~/content/urls";
 import { loadFolderIndex } from "./tree.server";
 
@@ -24,6 +25,14 @@ export interface VisitorTarget {
   museum: VisitorMuseum;
   article: VisitorArticle | null;
   qrcodeId: number | null;
+  /** The museum's glossary, read alongside (it is part of a cached page's key). */
+  glossary: GlossaryTerm[];
+}
+
+const glossaryColumns = { term: glossaryTerms.term, targetLang: glossaryTerms.targetLang, translation: glossaryTerms.translation };
+
+function glossaryOf(rows: { term: string; targetLang: string; translation: string }[]): GlossaryTerm[] {
+  return rows.map((row) => ({ term: row.term, lang: row.targetLang === "" ? null : row.targetLang, translation: row.targetLang === "" ? null : row.translation }));
 }
 
 const museumColumns = { id: museums.id, name: museums.name, slug: museums.slug, sourceLang: museums.sourceLang };
@@ -48,27 +57,42 @@ async function liveArticle(db: Database, museumId: number, where: ReturnType<typ
 
 /** The code printed as `/r/{link}`: null when no code has this link. One query for code, museum and article. */
 export async function targetForLink(db: Database, link: string): Promise<VisitorTarget | null> {
-  const row = await db
-    .select({
-      qrcodeId: qrcodes.id,
-      museum: museumColumns,
-      article: { id: articles.id, slug: articles.slug, name: articles.unformattedName, content: articles.content, folderId: articles.folderId },
-    })
-    .from(qrcodes)
-    .innerJoin(museums, eq(museums.id, qrcodes.museumId))
-    .leftJoin(articles, and(eq(articles.id, qrcodes.articleId), eq(articles.museumId, qrcodes.museumId), isNull(articles.deletedAt)))
-    .where(eq(qrcodes.link, link))
-    .get();
+  // Two statements side by side rather than one D1 batch: a batch returns rows as objects, and the joined
+  // tables' same-named columns (id, name, slug) would overwrite each other.
+  const [rows, terms] = await Promise.all([
+    db
+      .select({
+        qrcodeId: qrcodes.id,
+        museum: museumColumns,
+        article: { id: articles.id, slug: articles.slug, name: articles.unformattedName, content: articles.content, folderId: articles.folderId },
+      })
+      .from(qrcodes)
+      .innerJoin(museums, eq(museums.id, qrcodes.museumId))
+      .leftJoin(articles, and(eq(articles.id, qrcodes.articleId), eq(articles.museumId, qrcodes.museumId), isNull(articles.deletedAt)))
+      .where(eq(qrcodes.link, link)),
+    db
+      .select(glossaryColumns)
+      .from(glossaryTerms)
+      .where(eq(glossaryTerms.museumId, db.select({ id: qrcodes.museumId }).from(qrcodes).where(eq(qrcodes.link, link)))),
+  ]);
+  const row = rows[0];
   if (!row) return null;
-  return { museum: row.museum, article: await liveOrNull(db, row.museum.id, row.article), qrcodeId: row.qrcodeId };
+  return { museum: row.museum, article: await liveOrNull(db, row.museum.id, row.article), qrcodeId: row.qrcodeId, glossary: glossaryOf(terms) };
 }
 
 /** The editor's public page `/v/{museum}/{slug}`: null unless both exist and the article is live. */
 export async function targetForSlug(db: Database, museumSlug: string, slug: string): Promise<VisitorTarget | null> {
-  const museum = await db.select(museumColumns).from(museums).where(eq(museums.slug, museumSlug)).get();
+  const [museumRows, terms] = await Promise.all([
+    db.select(museumColumns).from(museums).where(eq(museums.slug, museumSlug)),
+    db
+      .select(glossaryColumns)
+      .from(glossaryTerms)
+      .where(eq(glossaryTerms.museumId, db.select({ id: museums.id }).from(museums).where(eq(museums.slug, museumSlug)))),
+  ]);
+  const museum = museumRows[0];
   if (!museum) return null;
   const article = await liveArticle(db, museum.id, eq(articles.slug, slug));
-  return article ? { museum, article, qrcodeId: null } : null;
+  return article ? { museum, article, qrcodeId: null, glossary: glossaryOf(terms) } : null;
 }
 
 /** The museum's subtitle file served at this `/media/…` address, for translating its cues. */

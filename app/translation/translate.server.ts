@@ -187,7 +187,8 @@ export async function translateArticle(
 ): Promise<TranslatedArticle> {
   if (from === to) return { content: article.content, status: "original", engines: [] };
   // The glossary is read once: for the cache key, then for the engine calls on a miss.
-  const rules = await glossaryRules(deps.db, article.museumId, to);
+  const rules =
+    options.glossary === "none" ? [] : Array.isArray(options.glossary) ? (options.glossary as GlossaryRule[]) : await glossaryRules(deps.db, article.museumId, to);
   const segments = articleSegments(article.content);
   const key = await renderedTranslationKey(article.id, to, article.content, await glossaryTag(rules, segments));
   const cached = await deps.kv.get<CachedTranslation>(key, "json");

@@ -6,6 +6,7 @@ import type { ArticleContent } from "~/content/schema";
 import { imageSizes, type VisitorTarget } from "~/models/visitor.server";
 import { sendScanEvent } from "~/queue/scan-event";
 import { translationDeps } from "~/translation/deps.server";
+import { glossaryFor } from "~/translation/glossary";
 import { translateArticle, type TranslatedArticle } from "~/translation/translate.server";
 import { ArticleContentView } from "~/content/render";
 import { addReport } from "~/models/translation-review.server";
@@ -94,7 +95,10 @@ export async function visitorPage(request: Request, context: AppLoadContext, tar
   };
   const translated: TranslatedArticle = showingOriginal
     ? { content: article.content, status: "original", engines: [] }
-    : await translateArticle(deps, { id: article.id, museumId: museum.id, content: article.content }, museum.sourceLang, choice.lang, { render: renderContent });
+    : await translateArticle(deps, { id: article.id, museumId: museum.id, content: article.content }, museum.sourceLang, choice.lang, {
+        render: renderContent,
+        glossary: glossaryFor(target.glossary, choice.lang),
+      });
   const ui = await uiPromise;
   const pageLang = translated.status === "machine" || translated.status === "reviewed" ? choice.lang : museum.sourceLang;
   const media = translated.html === undefined ? await mediaFor(pageLang) : {};
