@@ -34,21 +34,53 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
+/** The memory rows of these hashes (at most HASHES_PER_READ) in one language pair. */
+function memoryQuery(db: Database, scope: MemoryScope, hashes: readonly string[]) {
+  return db
+    .select({ hash: translationMemory.sourceHash, text: translationMemory.text, origin: translationMemory.origin, engine: translationMemory.engine })
+    .from(translationMemory)
+    .where(
+      and(
+        eq(translationMemory.museumId, scope.museumId),
+        eq(translationMemory.sourceLang, scope.from),
+        eq(translationMemory.targetLang, scope.to),
+        inArray(translationMemory.sourceHash, [...hashes]),
+      ),
+    );
+}
+
+/** Takes the claims of these hashes (at most CLAIMS_PER_WRITE) that are free or expired; returns those taken. */
+function claimStatement(db: Database, scope: MemoryScope, hashes: readonly string[], ttlMs: number, now: number) {
+  return db
+    .insert(translationClaims)
+    .values(hashes.map((hash) => ({ museumId: scope.museumId, sourceLang: scope.from, targetLang: scope.to, sourceHash: hash, expiresAt: now + ttlMs })))
+    .onConflictDoUpdate({
+      target: [translationClaims.museumId, translationClaims.sourceLang, translationClaims.targetLang, translationClaims.sourceHash],
+      set: { expiresAt: sql`excluded.expires_at` },
+      setWhere: lt(translationClaims.expiresAt, now),
+    })
+    .returning({ hash: translationClaims.sourceHash });
+}
+
+/** Gives back the claims of these hashes (at most HASHES_PER_READ). */
+function releaseStatement(db: Database, scope: MemoryScope, hashes: readonly string[]) {
+  return db
+    .delete(translationClaims)
+    .where(
+      and(
+        eq(translationClaims.museumId, scope.museumId),
+        eq(translationClaims.sourceLang, scope.from),
+        eq(translationClaims.targetLang, scope.to),
+        inArray(translationClaims.sourceHash, [...hashes]),
+      ),
+    );
+}
+
 /** The stored translations of these segment hashes, staff-edited and machine alike. */
 export async function readMemory(db: Database, scope: MemoryScope, hashes: readonly string[]): Promise<Map<string, MemoryEntry>> {
   const found = new Map<string, MemoryEntry>();
   for (const chunk of chunks([...new Set(hashes)], HASHES_PER_READ)) {
-    const rows = await db
-      .select({ hash: translationMemory.sourceHash, text: translationMemory.text, origin: translationMemory.origin, engine: translationMemory.engine })
-      .from(translationMemory)
-      .where(
-        and(
-          eq(translationMemory.museumId, scope.museumId),
-          eq(translationMemory.sourceLang, scope.from),
-          eq(translationMemory.targetLang, scope.to),
-          inArray(translationMemory.sourceHash, chunk),
-        ),
-      );
+    const rows = await memoryQuery(db, scope, chunk);
     for (const row of rows) found.set(row.hash, { text: row.text, origin: row.origin, engine: row.engine });
   }
   return found;
@@ -83,18 +115,7 @@ export async function writeMachineMemory(db: Database, scope: MemoryScope, entri
       })
       .returning({ hash: translationMemory.sourceHash }),
   );
-  const releases = chunks([...new Set(release)], HASHES_PER_READ).map((chunk) =>
-    db
-      .delete(translationClaims)
-      .where(
-        and(
-          eq(translationClaims.museumId, scope.museumId),
-          eq(translationClaims.sourceLang, scope.from),
-          eq(translationClaims.targetLang, scope.to),
-          inArray(translationClaims.sourceHash, chunk),
-        ),
-      ),
-  );
+  const releases = chunks([...new Set(release)], HASHES_PER_READ).map((chunk) => releaseStatement(db, scope, chunk));
   const [first, ...rest] = [...statements, ...releases];
   const written = new Set<string>();
   if (!first) return written;
@@ -111,15 +132,7 @@ export async function writeMachineMemory(db: Database, scope: MemoryScope, entri
 export async function claimSegments(db: Database, scope: MemoryScope, hashes: readonly string[], ttlMs: number, now = Date.now()): Promise<Set<string>> {
   const owned = new Set<string>();
   for (const chunk of chunks([...new Set(hashes)], CLAIMS_PER_WRITE)) {
-    const rows = await db
-      .insert(translationClaims)
-      .values(chunk.map((hash) => ({ museumId: scope.museumId, sourceLang: scope.from, targetLang: scope.to, sourceHash: hash, expiresAt: now + ttlMs })))
-      .onConflictDoUpdate({
-        target: [translationClaims.museumId, translationClaims.sourceLang, translationClaims.targetLang, translationClaims.sourceHash],
-        set: { expiresAt: sql`excluded.expires_at` },
-        setWhere: lt(translationClaims.expiresAt, now),
-      })
-      .returning({ hash: translationClaims.sourceHash });
+    const rows = await claimStatement(db, scope, chunk, ttlMs, now);
     for (const row of rows) owned.add(row.hash);
   }
   return owned;
@@ -135,28 +148,7 @@ export async function claimAndRead(db: Database, scope: MemoryScope, hashes: rea
     const owned = await claimSegments(db, scope, unique, ttlMs, now);
     return { owned, found: await readMemory(db, scope, [...owned]) };
   }
-  const [claimed, rows] = await db.batch([
-    db
-      .insert(translationClaims)
-      .values(unique.map((hash) => ({ museumId: scope.museumId, sourceLang: scope.from, targetLang: scope.to, sourceHash: hash, expiresAt: now + ttlMs })))
-      .onConflictDoUpdate({
-        target: [translationClaims.museumId, translationClaims.sourceLang, translationClaims.targetLang, translationClaims.sourceHash],
-        set: { expiresAt: sql`excluded.expires_at` },
-        setWhere: lt(translationClaims.expiresAt, now),
-      })
-      .returning({ hash: translationClaims.sourceHash }),
-    db
-      .select({ hash: translationMemory.sourceHash, text: translationMemory.text, origin: translationMemory.origin, engine: translationMemory.engine })
-      .from(translationMemory)
-      .where(
-        and(
-          eq(translationMemory.museumId, scope.museumId),
-          eq(translationMemory.sourceLang, scope.from),
-          eq(translationMemory.targetLang, scope.to),
-          inArray(translationMemory.sourceHash, unique),
-        ),
-      ),
-  ]);
+  const [claimed, rows] = await db.batch([claimStatement(db, scope, unique, ttlMs, now), memoryQuery(db, scope, unique)]);
   const owned = new Set(claimed.map((row) => row.hash));
   const found = new Map<string, MemoryEntry>();
   for (const row of rows) if (owned.has(row.hash)) found.set(row.hash, { text: row.text, origin: row.origin, engine: row.engine });
@@ -165,16 +157,5 @@ export async function claimAndRead(db: Database, scope: MemoryScope, hashes: rea
 
 /** Gives claims back, after the memory is written or when the engines failed (the next visitor retries). */
 export async function releaseClaims(db: Database, scope: MemoryScope, hashes: readonly string[]) {
-  for (const chunk of chunks([...new Set(hashes)], HASHES_PER_READ)) {
-    await db
-      .delete(translationClaims)
-      .where(
-        and(
-          eq(translationClaims.museumId, scope.museumId),
-          eq(translationClaims.sourceLang, scope.from),
-          eq(translationClaims.targetLang, scope.to),
-          inArray(translationClaims.sourceHash, chunk),
-        ),
-      );
-  }
+  for (const chunk of chunks([...new Set(hashes)], HASHES_PER_READ)) await releaseStatement(db, scope, chunk);
 }
