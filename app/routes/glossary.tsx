@@ -9,7 +9,7 @@ import { invalidField, isDomainError, type ErrorBody, type ErrorReason } from "~
 import { addGlossaryTerm, deleteGlossaryTerm, listGlossary } from "~/models/glossary.server";
 import { addGlossaryTermSchema, deleteGlossaryTermSchema, TERM_MAX_LENGTH, TRANSLATION_MAX_LENGTH } from "~/models/glossary-input";
 import { getMuseum } from "~/models/museums.server";
-import { LANGUAGES, languageLabel } from "~/translation/languages";
+import { LANGUAGES, languageLabel, languageOptionLabel } from "~/translation/languages";
 import { fieldErrors, formString } from "~/utils/form";
 import { domainErrorResponse, methodNotAllowed, readFormBody } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
@@ -75,11 +75,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   return domainErrorResponse(invalidField("intent", "invalid"));
-}
-
-function optionLabel(code: string, endonym: string, uiLocale: "fr" | "en"): string {
-  const label = languageLabel(code, uiLocale);
-  return label.toLowerCase() === endonym.toLowerCase() ? label : `${label} — ${endonym}`;
 }
 
 /** The field's own wording of the reason when it has one, else the shared one. */
@@ -169,7 +164,7 @@ export default function Glossary() {
               <option value="">{t("glossary.chooseLanguage")}</option>
               {languages.map((lang) => (
                 <option key={lang.code} value={lang.code}>
-                  {optionLabel(lang.code, lang.endonym, uiLocale)}
+                  {languageOptionLabel(lang.code, uiLocale)}
                 </option>
               ))}
             </select>

@@ -7,7 +7,7 @@ import { changePassword } from "~/models/auth.server";
 import { getMuseum, listTimeZones, museumSettingsSchema, updateMuseumSettings } from "~/models/museums.server";
 import { changePasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/models/password-input";
 import { isLocale } from "~/i18n/config";
-import { LANGUAGES, languageLabel } from "~/translation/languages";
+import { LANGUAGES, languageLabel, languageOptionLabel } from "~/translation/languages";
 import { invalidField, type ErrorBody, type ErrorReason } from "~/errors";
 import { fieldErrors, formString } from "~/utils/form";
 import { clientAddress, domainErrorResponse, methodNotAllowed, readFormBody } from "~/utils/http.server";
@@ -83,11 +83,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return domainErrorResponse(invalidField("intent", "invalid"));
 }
 
-function optionLabel(code: string, endonym: string, uiLocale: "fr" | "en"): string {
-  const label = languageLabel(code, uiLocale);
-  return label.toLowerCase() === endonym.toLowerCase() ? label : `${label} — ${endonym}`;
-}
-
 /** The field's own wording of the reason when it has one, else the shared one. */
 function FieldError({ field, reason }: { field: string; reason?: ErrorReason }) {
   const { t } = useTranslation();
@@ -150,7 +145,7 @@ export default function Settings() {
           <select name="sourceLang" defaultValue={museum.sourceLang} aria-describedby="source-help">
             {languages.map((lang) => (
               <option key={lang.code} value={lang.code}>
-                {optionLabel(lang.code, lang.endonym, uiLocale)}
+                {languageOptionLabel(lang.code, uiLocale)}
               </option>
             ))}
           </select>

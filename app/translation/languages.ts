@@ -272,6 +272,13 @@ export function languageLabel(code: string, uiLocale: "fr" | "en"): string {
   return findLanguage(code)?.[uiLocale] ?? code;
 }
 
+/** A picker's wording: the name in the interface language, then the endonym when it differs ("Allemand — Deutsch"). */
+export function languageOptionLabel(code: string, uiLocale: "fr" | "en"): string {
+  const label = languageLabel(code, uiLocale);
+  const endonym = findLanguage(code)?.endonym ?? code;
+  return label.toLowerCase() === endonym.toLowerCase() ? label : `${label} — ${endonym}`;
+}
+
 // RFC 9110 allows at most three decimals; longer ones are accepted because some
 // clients send them, but anything outside [0, 1] or not plainly decimal is not.
 const QVALUE_PATTERN = /^(?:0(?:\.\d*)?|1(?:\.0*)?)$/;
