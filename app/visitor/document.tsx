@@ -313,7 +313,7 @@ export function LanguagesPage(props: LanguagesPageProps) {
             {strings.searchButton}
           </button>
         </form>
-        {likely.length > 0 && (
+        {likely.length > 0 && key === "" && (
           <>
             <h2>{strings.suggested}</h2>
             <ul className="v-langs">
@@ -323,7 +323,7 @@ export function LanguagesPage(props: LanguagesPageProps) {
             </ul>
           </>
         )}
-        <h2>{strings.allLanguages}</h2>
+        <h2>{key === "" ? strings.allLanguages : strings.searchResults}</h2>
         <p id="v-none" className="v-none" role="status" hidden={all.length > 0}>
           {strings.noMatch}
         </p>

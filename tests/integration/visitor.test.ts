@@ -177,6 +177,8 @@ describe("visitor page /v/{museum}/{slug} and the language picker", () => {
     const search = await (await get(`/r/${link}/languages?lang=fr&q=${encodeURIComponent("Allemand")}`)).text();
     expect(search).toContain(">Deutsch<");
     expect(search).not.toContain(">Español<");
+    expect(search).toContain("<h2>Langues correspondant à votre recherche</h2>");
+    expect(search).not.toContain("Langues suggérées");
     const none = await (await get(`/r/${link}/languages?lang=fr&q=${encodeURIComponent("\u202e☃︎𝔵")}`)).text();
     expect(none).toMatch(/id="v-none" class="v-none" role="status">/);
     expect((await get(`/r/zzzzzzzz/languages`)).status).toBe(404);
