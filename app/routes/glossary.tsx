@@ -5,13 +5,14 @@ import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { GlossaryList } from "~/components/glossary/glossary-list";
 import { isLocale } from "~/i18n/config";
-import { invalidField, isDomainError, type ErrorBody, type ErrorReason } from "~/errors";
+import { conflict, invalidField, isDomainError, type ErrorReason } from "~/errors";
 import { addGlossaryTerm, deleteGlossaryTerm, listGlossary } from "~/models/glossary.server";
 import { addGlossaryTermSchema, deleteGlossaryTermSchema, TERM_MAX_LENGTH, TRANSLATION_MAX_LENGTH } from "~/models/glossary-input";
 import { getMuseum } from "~/models/museums.server";
 import { LANGUAGES, languageLabel, languageOptionLabel } from "~/translation/languages";
 import { fieldErrors, formString } from "~/utils/form";
-import { domainErrorResponse, methodNotAllowed, readFormBody } from "~/utils/http.server";
+import { formRefusal, readStaffForm, type FormResult } from "~/utils/form-action.server";
+import { domainErrorResponse } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
 import glossaryStylesheetUrl from "~/styles/glossary.css?url";
@@ -28,22 +29,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** A form's answer: on refusal, the API's error body plus a reason per field. */
-export type GlossaryActionResult = { intent: "add" | "delete"; ok: boolean; errors?: Record<string, ErrorReason>; id?: number } & Partial<ErrorBody>;
-
-function refused(intent: GlossaryActionResult["intent"], errors: Record<string, ErrorReason>, status = 400) {
-  const [field, reason] = Object.entries(errors)[0] ?? ["_form", "invalid" as const];
-  const body = status === 409 ? { error: { code: "conflict" as const, message: "This term is already in the glossary", field, reason } } : invalidField(field, reason).toBody();
-  return data<GlossaryActionResult>({ intent, ok: false, errors, ...body }, { status });
-}
+export type GlossaryActionResult = FormResult<"add" | "delete"> & { id?: number };
 
 /** The page's forms, without JavaScript too: the same rules and models as the JSON API. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  const user = await requireUser(request, context);
-  const body = await readFormBody(request);
-  if (!body.ok) return body.response;
-  const { form } = body;
-  const intent = formString(form, "intent");
+  const read = await readStaffForm(request, context);
+  if ("response" in read) return read.response;
+  const { user, form, intent } = read;
 
   if (intent === "add") {
     const fixed = formString(form, "mode") === "fixed";
@@ -52,19 +44,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
       lang: fixed ? formString(form, "lang") : null,
       translation: fixed ? formString(form, "translation") : null,
     });
-    if (!parsed.success) return refused(intent, fieldErrors(parsed.error));
+    if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
     try {
       const term = await addGlossaryTerm(context.db, user.museumId, parsed.data);
       return { intent, ok: true, id: term.id } satisfies GlossaryActionResult;
     } catch (error) {
-      if (isDomainError(error) && error.code === "conflict") return refused(intent, { term: "name_taken" }, 409);
+      if (isDomainError(error) && error.code === "conflict") return formRefusal(intent, { term: "name_taken" }, { status: 409, error: conflict("term", "This term is already in the glossary") });
       throw error;
     }
   }
 
   if (intent === "delete") {
     const parsed = deleteGlossaryTermSchema.safeParse({ id: formString(form, "id") });
-    if (!parsed.success) return refused(intent, fieldErrors(parsed.error));
+    if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
     try {
       await deleteGlossaryTerm(context.db, user.museumId, parsed.data.id);
     } catch (error) {

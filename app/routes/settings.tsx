@@ -8,9 +8,10 @@ import { getMuseum, listTimeZones, museumSettingsSchema, updateMuseumSettings } 
 import { changePasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/models/password-input";
 import { isLocale } from "~/i18n/config";
 import { LANGUAGES, languageLabel, languageOptionLabel } from "~/translation/languages";
-import { invalidField, type ErrorBody, type ErrorReason } from "~/errors";
+import { invalidField, type ErrorReason } from "~/errors";
 import { fieldErrors, formString } from "~/utils/form";
-import { clientAddress, domainErrorResponse, methodNotAllowed, readFormBody } from "~/utils/http.server";
+import { formRefusal, readStaffForm, type FormResult } from "~/utils/form-action.server";
+import { clientAddress, domainErrorResponse } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
 
@@ -32,21 +33,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** A form's answer: on refusal, the API's error body plus a reason per field, said in the interface language. */
-type ActionResult = { intent: "museum" | "password"; ok: boolean; errors?: Record<string, ErrorReason> } & Partial<ErrorBody>;
-
-function refused(intent: ActionResult["intent"], errors: Record<string, ErrorReason>, status = 400, headers?: HeadersInit) {
-  const [field, reason] = Object.entries(errors)[0] ?? ["_form", "invalid" as const];
-  return data<ActionResult>({ intent, ok: false, errors, ...invalidField(field, reason).toBody() }, { status, headers });
-}
+type ActionResult = FormResult<"museum" | "password">;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  const user = await requireUser(request, context);
-  const body = await readFormBody(request);
-  if (!body.ok) return body.response;
-  const { form } = body;
-  const intent = formString(form, "intent");
+  const read = await readStaffForm(request, context);
+  if ("response" in read) return read.response;
+  const { user, form, intent } = read;
 
   if (intent === "museum") {
     const parsed = museumSettingsSchema.safeParse({
@@ -54,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       sourceLang: formString(form, "sourceLang"),
       timezone: formString(form, "timezone"),
     });
-    if (!parsed.success) return refused(intent, fieldErrors(parsed.error));
+    if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
     await updateMuseumSettings(context.db, user.museumId, parsed.data);
     return { intent, ok: true } satisfies ActionResult;
   }
@@ -65,17 +57,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       newPassword: formString(form, "newPassword"),
       confirmPassword: formString(form, "confirmPassword"),
     });
-    if (!parsed.success) return refused(intent, fieldErrors(parsed.error));
+    if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
     const result = await changePassword(context.db, user, {
       ...parsed.data,
       clientAddress: clientAddress(request),
       secret: context.config.SESSION_SECRET,
     });
     if (result.kind === "rate_limited") {
-      return refused(intent, { currentPassword: "too_many_attempts" }, 429, { "Retry-After": String(result.retryAfter) });
+      return formRefusal(intent, { currentPassword: "too_many_attempts" }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
     }
     if (result.kind === "wrong_current") {
-      return refused(intent, { currentPassword: "wrong_password" });
+      return formRefusal(intent, { currentPassword: "wrong_password" });
     }
     return { intent, ok: true } satisfies ActionResult;
   }
