@@ -1,11 +1,11 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { articleContentSchema, type ArticleContent } from "~/content/schema";
-import { createDb } from "~/db/client.server";
-import { pseudoTranslate, type TranslationEngine } from "~/translation/engines";
+import { pseudoTranslate } from "~/translation/engines";
 import { pseudoEngine } from "~/translation/engines/pseudo";
-import { translateArticle, translateSegments, type TranslationDeps } from "~/translation/translate.server";
+import { translateArticle, translateSegments } from "~/translation/translate.server";
 import { BASE, get, postJson, staffSession } from "./helpers";
+import { recordingEngine, settle, test, translationDeps } from "./translation-helpers";
 
 type Json = Record<string, unknown>;
 type Session = Awaited<ReturnType<typeof staffSession>>;
@@ -18,40 +18,7 @@ interface TermView {
 
 const terms = async (s: Session) => ((await s.read("/api/read/glossary")).body as { terms: TermView[] }).terms;
 
-// Background writes (the KV cache) finish inside each test: isolated storage is popped before afterEach.
-const pending: Promise<unknown>[] = [];
-function test(name: string, body: () => Promise<void>, timeout?: number) {
-  it(
-    name,
-    async () => {
-      try {
-        await body();
-      } finally {
-        await Promise.allSettled(pending.splice(0));
-      }
-    },
-    timeout,
-  );
-}
-
-function deps(engines: TranslationEngine[]): TranslationDeps {
-  return { db: createDb(env.DB), kv: env.KV, engines, waitUntil: (p) => void pending.push(p) };
-}
-const settle = () => Promise.all(pending.splice(0));
-
-/** Records what it receives; `translate` decides what it answers (by default, a tag before the text). */
-function recordingEngine(id: TranslationEngine["id"], translate: (text: string, to: string) => string = (t, to) => `<${to}> ${t}`) {
-  const calls: string[][] = [];
-  const engine: TranslationEngine = {
-    id,
-    supports: () => true,
-    async translate(texts, _from, to) {
-      calls.push([...texts]);
-      return texts.map((t) => translate(t, to));
-    },
-  };
-  return { engine, calls, segments: () => calls.flat() };
-}
+const deps = translationDeps;
 
 /** An engine that "translates" names too: it would turn Monet into Monnet and Giverny into Schiwerny. */
 const meddling = (t: string, to: string) => `<${to}> ${t.replace(/Monet/g, "Monnet").replace(/Giverny/g, "Schiwerny")}`;
@@ -219,7 +186,7 @@ describe("glossary in the translation pipeline", () => {
     const s = await staffSession();
     await s.call("add_glossary_term", { term: "Monet" });
     await s.call("add_glossary_term", { term: "Giverny", lang: "en", translation: "Giverny (Normandy)" });
-    const rec = recordingEngine("libretranslate", meddling);
+    const rec = recordingEngine({ id: "libretranslate", translate: meddling });
     const outcome = await translateSegments(deps([rec.engine]), { museumId: s.user.museumId, from: "fr", to: "en" }, SEGMENTS);
     expect(rec.segments()).toEqual(["Claude ⟦1⟧ peint à ⟦2⟧.", "Les Nymphéas de ⟦1⟧.", "Une aquarelle sans nom."]);
     expect(outcome.complete).toBe(true);
@@ -232,8 +199,8 @@ describe("glossary in the translation pipeline", () => {
     const s = await staffSession();
     await s.call("add_glossary_term", { term: "Monet" });
     // The first engine drops the brackets of every placeholder; the second keeps them.
-    const careless = recordingEngine("deepl", (t, to) => `<${to}> ${t.replace(/⟦(\d+)⟧/g, "$1")}`);
-    const careful = recordingEngine("libretranslate");
+    const careless = recordingEngine({ id: "deepl", translate: (t, to) => `<${to}> ${t.replace(/⟦(\d+)⟧/g, "$1")}` });
+    const careful = recordingEngine({ id: "libretranslate" });
     const outcome = await translateSegments(deps([careless.engine, careful.engine]), { museumId: s.user.museumId, from: "fr", to: "es" }, SEGMENTS);
     expect(outcome.complete).toBe(true);
     // Only the segments with a term went on to the second engine.
@@ -246,7 +213,7 @@ describe("glossary in the translation pipeline", () => {
   test("when every engine loses a placeholder, the visitor gets the original and nothing broken is stored", async () => {
     const s = await staffSession();
     await s.call("add_glossary_term", { term: "Monet" });
-    const careless = recordingEngine("deepl", (t) => t.replace(/⟦\d+⟧/g, "Monnet"));
+    const careless = recordingEngine({ id: "deepl", translate: (t) => t.replace(/⟦\d+⟧/g, "Monnet") });
     const article = { id: 810_000 + s.user.museumId, museumId: s.user.museumId, content: content(SEGMENTS) };
     const result = await translateArticle(deps([careless.engine]), article, "fr", "pt");
     await settle();
@@ -257,7 +224,7 @@ describe("glossary in the translation pipeline", () => {
     expect(rows.map((r) => r.source_text)).toEqual(["Une aquarelle sans nom."]);
     expect((await env.KV.list({ prefix: `tr:v1:${article.id}:pt:` })).keys).toHaveLength(0);
     // Claims were given back: a working engine translates them on the next view.
-    const good = recordingEngine("libretranslate");
+    const good = recordingEngine({ id: "libretranslate" });
     const retry = await translateArticle(deps([good.engine]), article, "fr", "pt");
     expect(retry.status).toBe("machine");
     expect(good.segments()).toEqual(["Claude ⟦1⟧ peint à Giverny.", "Les Nymphéas de ⟦1⟧."]);
@@ -266,7 +233,7 @@ describe("glossary in the translation pipeline", () => {
   test("the visitor page's interface strings skip the museum glossary", async () => {
     const s = await staffSession();
     await s.call("add_glossary_term", { term: "Original" });
-    const rec = recordingEngine("libretranslate");
+    const rec = recordingEngine({ id: "libretranslate" });
     await translateSegments(deps([rec.engine]), { museumId: s.user.museumId, from: "en", to: "sv" }, ["Original text"], { glossary: "none" });
     expect(rec.segments()).toEqual(["Original text"]);
     await translateSegments(deps([rec.engine]), { museumId: s.user.museumId, from: "en", to: "da" }, ["Original text"]);
@@ -276,7 +243,7 @@ describe("glossary in the translation pipeline", () => {
   test("a glossary change gives the page a new cache key and re-translates only the affected segments", async () => {
     const s = await staffSession();
     const museumId = s.user.museumId;
-    const rec = recordingEngine("libretranslate", meddling);
+    const rec = recordingEngine({ id: "libretranslate", translate: meddling });
     const article = { id: 820_000 + museumId, museumId, content: content(SEGMENTS) };
     const prefix = `tr:v1:${article.id}:de:`;
 
@@ -331,7 +298,7 @@ describe("glossary in the translation pipeline", () => {
   test("a never-translate term forgets the machine rows containing it in every language, and only in this museum", async () => {
     const a = await staffSession();
     const b = await staffSession();
-    const rec = recordingEngine("libretranslate");
+    const rec = recordingEngine({ id: "libretranslate" });
     for (const s of [a, b]) for (const to of ["de", "ar"]) await translateSegments(deps([rec.engine]), { museumId: s.user.museumId, from: "fr", to }, SEGMENTS);
     await a.call("add_glossary_term", { term: "Giverny" });
     for (const to of ["de", "ar"]) {
@@ -342,7 +309,7 @@ describe("glossary in the translation pipeline", () => {
 
   test("50 concurrent views after a glossary change translate each affected segment once", async () => {
     const s = await staffSession();
-    const rec = recordingEngine("libretranslate");
+    const rec = recordingEngine({ id: "libretranslate" });
     const article = { id: 830_000 + s.user.museumId, museumId: s.user.museumId, content: content(SEGMENTS) };
     await translateArticle(deps([rec.engine]), article, "fr", "fi");
     await settle();

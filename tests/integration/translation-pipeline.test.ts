@@ -1,51 +1,19 @@
 import { env } from "cloudflare:test";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { readConfig } from "~/config.server";
 import { articleContentSchema, type ArticleContent } from "~/content/schema";
 import { createDb } from "~/db/client.server";
 import { targetForLink } from "~/models/visitor.server";
 import type { ScanEvent } from "~/queue/scan-event";
 import type { TranslationEngine } from "~/translation/engines";
-import { translateArticle, translateSegments, type TranslationDeps } from "~/translation/translate.server";
+import { translateArticle, translateSegments } from "~/translation/translate.server";
 import { visitorPage } from "~/visitor/visitor.server";
 import { createMuseumWithUser, staffSession } from "./helpers";
-
-/** An engine that records every call; `fail` makes it throw, `delayMs` makes it slow. */
-function recordingEngine(opts: { delayMs?: number; fail?: boolean } = {}) {
-  const calls: string[][] = [];
-  const engine: TranslationEngine = {
-    id: "libretranslate",
-    supports: () => true,
-    async translate(texts, _from, to) {
-      calls.push([...texts]);
-      if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
-      if (opts.fail) throw new Error("engine down");
-      return texts.map((t) => `<${to}> ${t}`);
-    },
-  };
-  return { engine, calls, segments: () => calls.flat() };
-}
-
-// Background writes (the KV cache) finish inside each test: isolated storage is popped before afterEach.
-const pending: Promise<unknown>[] = [];
-function test(name: string, body: () => Promise<void>, timeout?: number) {
-  it(
-    name,
-    async () => {
-      try {
-        await body();
-      } finally {
-        await Promise.allSettled(pending.splice(0));
-      }
-    },
-    timeout,
-  );
-}
+import { background, recordingEngine, settle, test, translationDeps } from "./translation-helpers";
 
 function deps(engines: TranslationEngine[]) {
-  const d: TranslationDeps = { db: createDb(env.DB), kv: env.KV, engines, waitUntil: (p) => void pending.push(p) };
-  return { deps: d, settle: () => Promise.all(pending) };
+  return { deps: translationDeps(engines), settle };
 }
 
 function content(texts: string[]): ArticleContent {
@@ -150,7 +118,7 @@ describe("scan events", () => {
     const sent: ScanEvent[] = [];
     const scans = { send: async (body: ScanEvent) => void sent.push(body), sendBatch: async () => {} } as unknown as Queue;
     const context = {
-      cloudflare: { env, ctx: { waitUntil: (p: Promise<unknown>) => void pending.push(p), passThroughOnException: () => {} } },
+      cloudflare: { env, ctx: { waitUntil: background, passThroughOnException: () => {} } },
       db: createDb(env.DB),
       kv: env.KV,
       media: env.MEDIA,
@@ -162,7 +130,7 @@ describe("scan events", () => {
     const request = new Request(`http://localhost${url}`, { method, headers });
     const target = await targetForLink(context.db, link);
     const response = await visitorPage(request, context, target, { base: `/r/${link}`, scannable: true });
-    await Promise.all(pending.splice(0));
+    await settle();
     return { response, sent };
   }
 
@@ -199,7 +167,7 @@ describe("scan events", () => {
     const code = await s.call("add_qrcode", {});
     await s.call("update_qrcode", { qrcodeId: code.body.id, articleId: added.body.id });
     const context = {
-      cloudflare: { env, ctx: { waitUntil: (p: Promise<unknown>) => void pending.push(p), passThroughOnException: () => {} } },
+      cloudflare: { env, ctx: { waitUntil: background, passThroughOnException: () => {} } },
       db: createDb(env.DB),
       kv: env.KV,
       media: env.MEDIA,
@@ -210,6 +178,6 @@ describe("scan events", () => {
     const link = code.body.link as string;
     const response = await visitorPage(new Request(`http://localhost/r/${link}`), context, await targetForLink(context.db, link), { base: `/r/${link}`, scannable: true });
     expect(response.status).toBe(200);
-    await expect(Promise.all(pending.splice(0))).resolves.toBeDefined();
+    await expect(settle()).resolves.toBeDefined();
   });
 });
