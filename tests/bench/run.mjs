@@ -1,11 +1,11 @@
 // `npm run bench`: what a visitor's phone downloads and how fast the local Worker answers.
 // Sizes are exact; timings come from a local `wrangler dev` on this machine, so compare them between
 // runs on the same machine, never against a hard threshold in tests.
-import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build, DEMO, parseOptions, ROOT } from "../../scripts/lib.mjs";
+import { percentile, startServer } from "./server.mjs";
 
 const PORT = 8795;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -52,30 +52,6 @@ console.log(`  stylesheet gzip   ${(cssGzip / 1024).toFixed(1)} KiB`);
 
 const stateDir = join(ROOT, ".wrangler", "bench");
 rmSync(stateDir, { recursive: true, force: true });
-const server = spawn("node", ["scripts/start.mjs", "--no-build", "--persist-to", ".wrangler/bench"], {
-  cwd: ROOT,
-  env: { ...process.env, PORT: String(PORT) },
-  stdio: "ignore",
-  detached: true,
-});
-
-async function waitForServer() {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/session`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error("the local server did not start within 90 s");
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 async function measure(label, count, request) {
   const times = [];
   for (let i = 0; i < count; i++) {
@@ -89,8 +65,8 @@ async function measure(label, count, request) {
   console.log(`  ${label.padEnd(28)} n=${count}  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms`);
 }
 
+const server = await startServer({ port: PORT, persistTo: ".wrangler/bench" });
 try {
-  await waitForServer();
   for (let i = 0; i < 5; i++) await (await fetch(`${BASE}/login`)).arrayBuffer();
   console.log("\nLocal wrangler dev, sequential requests:");
   await measure("GET /login (HTML)", 50, () => fetch(`${BASE}/login`));
@@ -138,5 +114,5 @@ try {
   const svg = await (await image(codes[0], "svg")).arrayBuffer();
   console.log(`  QR image sizes: png ${(png.byteLength / 1024).toFixed(1)} KiB, svg ${(svg.byteLength / 1024).toFixed(1)} KiB`);
 } finally {
-  process.kill(-server.pid, "SIGTERM");
+  server.stop();
 }

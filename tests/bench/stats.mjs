@@ -7,7 +7,6 @@
 //    exactly against what was sent.
 // 2. Stats API latency over one year of counters for 200 articles and 60 languages, through a local
 //    `wrangler dev` on the same state (target: under 50 ms for the page's 10 days).
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +14,7 @@ import { pathToFileURL } from "node:url";
 import { build as esbuild } from "esbuild";
 import { getPlatformProxy } from "wrangler";
 import { build, d1Target, DEMO, parseOptions, prepareLocalDatabase, quietEnv, ROOT } from "../../scripts/lib.mjs";
+import { percentile, startServer } from "./server.mjs";
 
 const PORT = 8797;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -48,10 +48,6 @@ const LANGS = ["fr", "en", "de", "es", "it", "pt", "nl", "pl", "ru", "uk", "ar",
   "hi", "bn", "ur", "ta", "te", "th", "vi", "id", "ms", "sw", "am", "yo", "ha", "ig", "zu", "af", "sv", "no", "da", "fi", "et",
   "lv", "lt", "cs", "sk", "hu", "ro", "bg", "sr", "hr", "sl", "sq", "mk", "ka", "hy", "az", "kk", "uz", "mn", "ne", "si"];
 const ARTICLES = 200;
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 let proxyDisposed = false;
 let server;
@@ -130,22 +126,7 @@ try {
   proxyDisposed = true;
 
   // The API, through wrangler dev on the same state.
-  server = spawn("node", ["scripts/start.mjs", "--no-build", "--persist-to", PERSIST], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT) },
-    stdio: "ignore",
-    detached: true,
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${BASE}/session`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error("the local server did not start within 90 s");
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  server = await startServer({ port: PORT, persistTo: PERSIST });
   const login = await fetch(`${BASE}/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.255.2.1" },
@@ -177,6 +158,6 @@ try {
   await measure("GET /dashboard (HTML)", "/dashboard");
 } finally {
   if (!proxyDisposed) await proxy.dispose();
-  if (server) process.kill(-server.pid, "SIGTERM");
+  server?.stop();
   rmSync(bundleDir, { recursive: true, force: true });
 }

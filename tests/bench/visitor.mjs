@@ -2,12 +2,12 @@
 // call stands in for a real engine (through the real libretranslate adapter), so the figures say how many
 // engine calls a first view makes and how long it waits; then a cached page's throughput is compared with a
 // static file of the same size served by the same local runtime, in one run.
-import { spawn } from "node:child_process";
 import { rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build, DEMO, parseOptions, ROOT } from "../../scripts/lib.mjs";
+import { percentile, startServer } from "./server.mjs";
 
 const PORT = 8794;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -35,28 +35,7 @@ const enginePort = fake.address().port;
 
 const stateDir = join(ROOT, ".wrangler", "bench-visitor");
 rmSync(stateDir, { recursive: true, force: true });
-const server = spawn("node", ["scripts/start.mjs", "--no-build", "--persist-to", ".wrangler/bench-visitor"], {
-  cwd: ROOT,
-  env: { ...process.env, PORT: String(PORT), TRANSLATION_ENGINES: "libretranslate", LIBRETRANSLATE_URL: `http://127.0.0.1:${enginePort}` },
-  stdio: "ignore",
-  detached: true,
-});
 const staticFile = join(ROOT, "build", "client", "bench-static.html");
-
-async function waitForServer() {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/session`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error("the local server did not start within 90 s");
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** `concurrency` clients requesting for `seconds`: requests per second, p50 and p99. */
 async function load(url, headers, seconds = 5, concurrency = 8) {
@@ -77,8 +56,12 @@ async function load(url, headers, seconds = 5, concurrency = 8) {
   return { rps: times.length / seconds, p50: percentile(times, 50), p99: percentile(times, 99), n: times.length };
 }
 
+const server = await startServer({
+  port: PORT,
+  persistTo: ".wrangler/bench-visitor",
+  env: { TRANSLATION_ENGINES: "libretranslate", LIBRETRANSLATE_URL: `http://127.0.0.1:${enginePort}` },
+});
 try {
-  await waitForServer();
   const login = await fetch(`${BASE}/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.254.0.1" },
@@ -153,6 +136,6 @@ try {
   } catch {
     /* not written */
   }
-  process.kill(-server.pid, "SIGTERM");
+  server.stop();
   fake.close();
 }
