@@ -58,24 +58,24 @@ export function mapSegments(content: ArticleContent, map: Mapper): ArticleConten
   return content.map((element, index) => mapElement(element, map, `e${index}`)) as ArticleContent;
 }
 
+/** Every segment `walk` meets with its id, in order, by running it with a mapper that changes nothing. */
+function collect<T>(walk: (map: Mapper) => unknown, pick: (segment: string, id: string) => T): T[] {
+  const out: T[] = [];
+  walk((segment, id) => {
+    out.push(pick(segment, id));
+    return segment;
+  });
+  return out;
+}
+
 /** Every segment with its position id, in content order (a text repeated at two places is listed twice). */
 export function segmentEntries(content: ArticleContent): { id: string; source: string }[] {
-  const entries: { id: string; source: string }[] = [];
-  mapSegments(content, (source, id) => {
-    entries.push({ id, source });
-    return source;
-  });
-  return entries;
+  return collect((map) => mapSegments(content, map), (source, id) => ({ id, source }));
 }
 
 /** The article's segments in content order, each once. */
 export function articleSegments(content: ArticleContent): string[] {
-  const seen = new Set<string>();
-  mapSegments(content, (segment) => {
-    seen.add(segment);
-    return segment;
-  });
-  return [...seen];
+  return [...new Set(collect((map) => mapSegments(content, map), (segment) => segment))];
 }
 
 /** The translation memory's key for a segment: SHA-256 (hex) of its NFC text. */
@@ -107,10 +107,5 @@ export function mapVtt(vtt: string, map: Mapper): string {
 
 /** The subtitle segments of a WebVTT file, each once, in order. */
 export function vttSegments(vtt: string): string[] {
-  const seen = new Set<string>();
-  mapVtt(vtt, (segment) => {
-    seen.add(segment);
-    return segment;
-  });
-  return [...seen];
+  return [...new Set(collect((map) => mapVtt(vtt, map), (segment) => segment))];
 }
