@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { linkSchema } from "~/models/qrcode-input";
-import { targetForLink } from "~/models/visitor.server";
 import { getOnly } from "~/utils/api.server";
-import { visitorNotFound, visitorPage } from "~/visitor/visitor.server";
+import { atLink, visitorPage } from "~/visitor/visitor.server";
 
 export const action = getOnly;
 
@@ -12,8 +10,6 @@ export const action = getOnly;
  * it without `?lang=` counts as a scan. Server-rendered HTML, no React bundle (DESIGN §6).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const link = linkSchema.safeParse(params.link);
-  if (!link.success) return visitorNotFound(request);
-  const target = await targetForLink(context.db, link.data);
-  return visitorPage(request, context, target, { base: `/r/${link.data}`, scannable: true });
+  const { target, place } = await atLink(context, params);
+  return visitorPage(request, context, target, place);
 }

@@ -1,9 +1,10 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isbot } from "isbot";
 import type { ReactElement } from "react";
 import type { MediaInfo } from "~/content/render";
 import type { ArticleContent } from "~/content/schema";
-import { imageSizes, type VisitorTarget } from "~/models/visitor.server";
+import { linkSchema } from "~/models/qrcode-input";
+import { imageSizes, targetForLink, targetForSlug, type VisitorTarget } from "~/models/visitor.server";
 import { sendScanEvent } from "~/queue/scan-event";
 import { translationDeps } from "~/translation/deps.server";
 import { glossaryFor } from "~/translation/glossary";
@@ -41,6 +42,21 @@ function html(body: string, status: number, headers: Record<string, string | und
 /** Staff previews carry `ignoreStats=true` on every link of the page, so browsing them is never counted. */
 function ignoresStats(url: URL): boolean {
   return url.searchParams.get("ignoreStats") === "true";
+}
+
+/** `/r/{link}`: what the printed code leads to (null for a malformed or unknown link), and the page's place. */
+export async function atLink(context: AppLoadContext, params: LoaderFunctionArgs["params"]): Promise<{ target: VisitorTarget | null; place: VisitorPlace }> {
+  const link = linkSchema.safeParse(params.link);
+  const target = link.success ? await targetForLink(context.db, link.data) : null;
+  return { target, place: { base: `/r/${link.success ? link.data : ""}`, scannable: true } };
+}
+
+/** `/v/{museum}/{slug}`: the live article at that address (null otherwise), and the page's place. */
+export async function atAddress(context: AppLoadContext, params: LoaderFunctionArgs["params"]): Promise<{ target: VisitorTarget | null; place: VisitorPlace }> {
+  const museum = params.museum ?? "";
+  const slug = params.slug ?? "";
+  const target = await targetForSlug(context.db, museum, slug);
+  return { target, place: { base: `/v/${encodeURIComponent(museum)}/${encodeURIComponent(slug)}`, scannable: false } };
 }
 
 /** The 404 page for an address that leads nowhere, in French or English (no museum, no engine). */
