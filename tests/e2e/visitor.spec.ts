@@ -108,3 +108,27 @@ test("visitor pages are accessible (axe) and never scroll sideways at 320 px", a
     await context.close();
   }
 });
+
+test("the report form, its refusal and its thank-you are accessible on a 320 px phone", async ({ page, staff, browser }) => {
+  await logIn(page, staff);
+  const link = await publishArticle(page);
+  const { context, page: visitor } = await phone(browser, "de-DE", { bypassCSP: true, width: 320 });
+  await visitor.goto(`/r/${link}`);
+  await visitor.getByText(/Répórt á tráñslátíóñ próblém/).click();
+  const message = visitor.getByRole("textbox");
+  await message.fill("   ");
+  // The browser's own check would stop an empty message; the server's refusal is what is tested here.
+  await message.evaluate((el) => el.removeAttribute("required"));
+  await visitor.getByRole("button", { name: /Séñd/ }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/r/${link}/report`));
+  await expect(visitor.getByRole("alert")).toBeVisible();
+  expect(await axeViolations(visitor)).toEqual([]);
+  expect(await scrollsSideways(visitor)).toBe(false);
+
+  await visitor.getByRole("textbox").fill("Der zweite Satz ist falsch übersetzt.");
+  await visitor.getByRole("button", { name: /Séñd/ }).click();
+  await expect(visitor.getByRole("status")).toBeVisible();
+  expect(await axeViolations(visitor)).toEqual([]);
+  expect(await scrollsSideways(visitor)).toBe(false);
+  await context.close();
+});
