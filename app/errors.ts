@@ -58,6 +58,8 @@ export interface ErrorBody {
 /** A refusal that models throw; the API and page adapters turn it into a response. */
 export class DomainError extends Error {
   readonly status: number;
+  /** Seconds before trying again (a rate limit); sent as `Retry-After` and in the body. */
+  retryAfter?: number;
 
   constructor(
     readonly code: ErrorCode,
@@ -70,6 +72,12 @@ export class DomainError extends Error {
     this.status = STATUS[code];
   }
 
+  /** The same error, telling the caller when to try again. */
+  withRetryAfter(seconds: number): this {
+    this.retryAfter = seconds;
+    return this;
+  }
+
   toBody(): ErrorBody {
     return {
       error: {
@@ -77,6 +85,7 @@ export class DomainError extends Error {
         message: this.message,
         ...(this.field ? { field: this.field } : {}),
         ...(this.reason ? { reason: this.reason } : {}),
+        ...(this.retryAfter ? { retryAfter: this.retryAfter } : {}),
       },
     };
   }

@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ArticleEditor } from "~/components/editor/article-editor";
 import { contentStylesheetUrl } from "~/content/stylesheet";
@@ -7,7 +7,7 @@ import { articleIdSchema } from "~/models/tree-input";
 import { readArticle } from "~/models/tree.server";
 import editorStylesheetUrl from "~/styles/editor.css?url";
 import { pageMeta } from "~/utils/meta";
-import { orPageError } from "~/utils/page.server";
+import { orPageError, refusePage } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "editor", { noindex: true });
@@ -21,7 +21,7 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const parsed = articleIdSchema.safeParse(new URL(request.url).searchParams.get("id") ?? undefined);
-  if (!parsed.success) throw data(notFound("Article", "id").toBody(), { status: 404 });
+  if (!parsed.success) refusePage(notFound("Article", "id"));
   const { pathArray, ...article } = await orPageError(readArticle(context.db, user.museumId, parsed.data));
   return { article, museumSlug: user.museumSlug, pathArray };
 }

@@ -7,12 +7,14 @@ import { renderMarkdown } from "~/blog/render.server";
 import { getLocale } from "~/i18n/i18n.server";
 import siteStyles from "~/styles/site.css?url";
 import { siteConfig } from "~/site-config";
+import { notFound } from "~/errors";
+import { refusePage } from "~/utils/page.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const post = findPost(params.title ?? "", await getLocale(request));
-  if (!post) throw new Response(null, { status: 404 });
+  if (!post) refusePage(notFound("Post", "title"));
   const origin = new URL(request.url).origin;
   return {
     origin,

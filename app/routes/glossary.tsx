@@ -1,11 +1,12 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { GlossaryList } from "~/components/glossary/glossary-list";
 import { isLocale } from "~/i18n/config";
-import { conflict, invalidField, isDomainError, type ErrorReason } from "~/errors";
+import { conflict, invalidField, isDomainError, notFound, type ErrorReason } from "~/errors";
+import { refusePage } from "~/utils/page.server";
 import { addGlossaryTerm, deleteGlossaryTerm, listGlossary } from "~/models/glossary.server";
 import { addGlossaryTermSchema, deleteGlossaryTermSchema, TERM_MAX_LENGTH, TRANSLATION_MAX_LENGTH } from "~/models/glossary-input";
 import { getMuseum } from "~/models/museums.server";
@@ -24,7 +25,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: glossarySt
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const [museum, { terms }] = await Promise.all([getMuseum(context.db, user.museumId), listGlossary(context.db, user.museumId)]);
-  if (!museum) throw data(null, { status: 404 });
+  if (!museum) refusePage(notFound("Museum"));
   return { terms, sourceLang: museum.sourceLang };
 }
 

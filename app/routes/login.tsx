@@ -1,5 +1,4 @@
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type HeadersFunction,
@@ -10,10 +9,11 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { useEffect } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
-import type { ErrorBody } from "~/errors";
+import { isDomainError, type ErrorBody } from "~/errors";
 import { methodNotAllowed, readFormBody } from "~/utils/http.server";
 import { attemptLogin } from "~/utils/login.server";
 import { pageMeta } from "~/utils/meta";
+import { formRefusal } from "~/utils/page.server";
 import { getUser, safeRedirect } from "~/utils/session.server";
 import { flashToast } from "~/utils/toast.server";
 
@@ -41,10 +41,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!body.ok) return body.response;
   const { form } = body;
   const input = { email: form.get("email") ?? undefined, password: form.get("password") ?? undefined };
-  const outcome = await attemptLogin(request, context, input);
-  if (outcome.kind === "refused") {
-    const error = (await outcome.response.json()) as ErrorBody;
-    return data(error, { status: outcome.response.status, headers: outcome.response.headers });
+  let outcome;
+  try {
+    outcome = await attemptLogin(request, context, input);
+  } catch (error) {
+    if (isDomainError(error)) return formRefusal(error);
+    throw error;
   }
   const headers = new Headers({ "Set-Cookie": outcome.setCookie, "Cache-Control": "private, no-store" });
   headers.append("Set-Cookie", await flashToast("success", "login.success"));

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
@@ -11,7 +11,7 @@ import { getQrCode, publicAddress, type QrCodeView } from "~/models/qrcodes.serv
 import { listLiveArticles } from "~/models/tree.server";
 import { callApi } from "~/utils/api-client";
 import { pageMeta } from "~/utils/meta";
-import { orPageError } from "~/utils/page.server";
+import { orPageError, refusePage } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "qrcodes.detail", { noindex: true });
@@ -20,7 +20,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "qrcodes.de
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const parsed = qrcodeQuerySchema.safeParse({ qrcodeId: new URL(request.url).searchParams.get("id") ?? undefined });
-  if (!parsed.success) throw data(notFound("QR code", "id").toBody(), { status: 404 });
+  if (!parsed.success) refusePage(notFound("QR code", "id"));
   const [code, articles] = await Promise.all([
     orPageError(getQrCode(context.db, user.museumId, parsed.data.qrcodeId)),
     listLiveArticles(context.db, user.museumId),

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import toast from "react-hot-toast";
@@ -8,7 +8,8 @@ import { getMuseum, listTimeZones, museumSettingsSchema, updateMuseumSettings } 
 import { changePasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/models/password-input";
 import { isLocale } from "~/i18n/config";
 import { LANGUAGES, languageLabel, languageOptionLabel } from "~/translation/languages";
-import { invalidField, type ErrorReason } from "~/errors";
+import { invalidField, notFound, type ErrorReason } from "~/errors";
+import { refusePage } from "~/utils/page.server";
 import { fieldErrors, formString } from "~/utils/form";
 import { formRefusal, readStaffForm, type FormResult } from "~/utils/form-action.server";
 import { clientAddress, domainErrorResponse } from "~/utils/http.server";
@@ -25,7 +26,7 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const museum = await getMuseum(context.db, user.museumId);
-  if (!museum) throw data(null, { status: 404 });
+  if (!museum) refusePage(notFound("Museum"));
   return {
     email: user.email,
     museum: { name: museum.name, sourceLang: museum.sourceLang, timezone: museum.timezone },

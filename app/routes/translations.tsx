@@ -1,4 +1,4 @@
-import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguageReview } from "~/components/translations/language-review";
@@ -12,7 +12,7 @@ import { readArticle } from "~/models/tree.server";
 import translationsStyles from "~/styles/translations.css?url";
 import { articleSegments } from "~/translation/segments";
 import { pageMeta } from "~/utils/meta";
-import { orPageError } from "~/utils/page.server";
+import { orPageError, refusePage } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "translations", { noindex: true });
@@ -27,13 +27,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const search = new URL(request.url).searchParams;
   const id = articleIdSchema.safeParse(search.get("id") ?? undefined);
-  if (!id.success) throw data(notFound("Article", "id").toBody(), { status: 404 });
+  if (!id.success) refusePage(notFound("Article", "id"));
   const rawLang = search.get("lang");
   const lang = rawLang === null ? null : langSchema.safeParse(rawLang);
-  if (lang && !lang.success) throw data(notFound("Language", "lang").toBody(), { status: 404 });
+  if (lang && !lang.success) refusePage(notFound("Language", "lang"));
 
   const [article, museum] = await Promise.all([orPageError(readArticle(context.db, user.museumId, id.data)), getMuseum(context.db, user.museumId)]);
-  if (!museum) throw data(notFound("Museum").toBody(), { status: 404 });
+  if (!museum) refusePage(notFound("Museum"));
   const head = { article: { id: article.id, name: article.unformatted_name }, sourceLang: museum.sourceLang, timeZone: museum.timezone };
   const total = new Set(articleSegments(article.content).map((s) => s.normalize("NFC"))).size;
 

@@ -27,8 +27,10 @@ export function apiError(
 }
 
 export function domainErrorResponse(error: DomainError, headers?: HeadersInit): Response {
-  const { field, reason } = error;
-  return apiError(error.status, error.code, error.message, { field, reason, headers });
+  const { field, reason, retryAfter } = error;
+  const out = new Headers(headers);
+  if (retryAfter) out.set("Retry-After", String(retryAfter));
+  return apiError(error.status, error.code, error.message, { field, reason, retryAfter, headers: out });
 }
 
 /** 400 naming the first invalid field of a zod parse. */

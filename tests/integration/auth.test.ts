@@ -119,6 +119,25 @@ describe("login rate limiting", () => {
     expect(((await blocked.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
   });
 
+  it("the page's form login says the same 429 with its Retry-After, and a wrong password 401", async () => {
+    const user = await createMuseumWithUser();
+    const form = (password: string) =>
+      SELF.fetch(`${BASE}/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "198.51.100.9" },
+        body: new URLSearchParams({ email: user.email, password }),
+        redirect: "manual",
+      });
+    const wrong = await form("not the password");
+    expect(wrong.status).toBe(401);
+    await wrong.body?.cancel();
+    await failures(user.email, LOGIN_MAX_FAILURES - 1, "203.0.113.9");
+    const blocked = await form(user.password);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    await blocked.body?.cancel();
+  });
+
   it("limits one client address across e-mails", async () => {
     const user = await createMuseumWithUser();
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
