@@ -22,7 +22,7 @@ export const quietEnv = {
   WRANGLER_HIDE_BANNER: "true",
 };
 
-/** Must stay in step with app/utils/password.server.ts; tests/unit/password-format.test.ts checks both agree. */
+/** Must stay in step with app/lib/password.server.ts; tests/unit/password-format.test.ts checks both agree. */
 export const PBKDF2_ITERATIONS = 100_000;
 const b64url = (buf) => Buffer.from(buf).toString("base64url");
 export function hashPassword(password) {

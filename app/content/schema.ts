@@ -4,7 +4,7 @@
 // ErrorReason, so `zodToDomainError` turns it into a 400 naming the field.
 import { z } from "zod";
 
-import { slugify } from "~/utils/names";
+import { slugify } from "~/lib/names";
 
 import {
   ALT_MAX_LENGTH,

@@ -1,8 +1,8 @@
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { museums, sessions, users } from "~/db/schema";
-import { hmacSha256Hex, randomToken, sha256Hex } from "~/utils/crypto.server";
-import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { hmacSha256Hex, randomToken, sha256Hex } from "~/lib/crypto.server";
+import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { clearLoginFailures, refundLoginAttempt, reserveLoginAttempt } from "./rate-limit.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { conflict, notFound } from "~/errors";
-import { NAME_MAX_LENGTH } from "~/utils/names";
+import { NAME_MAX_LENGTH } from "~/lib/names";
 
 /** At most `max` UTF-16 units, never splitting a surrogate pair, without trailing spaces. */
 function cutName(name: string, max: number): string {

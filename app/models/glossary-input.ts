@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { findLanguage } from "~/translation/languages";
-import { checkPlainText } from "~/utils/names";
+import { checkPlainText } from "~/lib/names";
 
 export const TERM_MAX_LENGTH = 100;
 export const TRANSLATION_MAX_LENGTH = 200;

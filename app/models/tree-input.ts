@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { checkItemName } from "~/utils/names";
+import { checkItemName } from "~/lib/names";
 
 /** Folder and article names: the one rule of `checkItemName`; a refusal's message is its reason code. */
 export const itemNameSchema = z.string({ required_error: "required", invalid_type_error: "wrong_type" }).transform((raw, ctx) => {

@@ -4,7 +4,7 @@ import { parseStoredContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
 import { articles, folders } from "~/db/schema";
 import { DomainError, isUniqueViolation, notFound } from "~/errors";
-import { slugify } from "~/utils/names";
+import { slugify } from "~/lib/names";
 import { FolderIndex, folderNameTaken } from "./folder-index.server";
 import { repairFolderCycles } from "./folder-cycles.server";
 import type { TreeNode } from "./tree-input";

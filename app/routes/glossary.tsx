@@ -7,10 +7,11 @@ import { GlossaryList } from "~/components/glossary/glossary-list";
 import { isLocale } from "~/i18n/config";
 import { conflict, invalidField, isDomainError, notFound, type ErrorReason } from "~/errors";
 import { refusePage } from "~/utils/page.server";
+import { FieldError } from "~/components/field-error";
 import { addGlossaryTerm, deleteGlossaryTerm, listGlossary } from "~/models/glossary.server";
 import { addGlossaryTermSchema, deleteGlossaryTermSchema, TERM_MAX_LENGTH, TRANSLATION_MAX_LENGTH } from "~/models/glossary-input";
 import { getMuseum } from "~/models/museums.server";
-import { LANGUAGES, languageLabel, languageOptionLabel } from "~/translation/languages";
+import { languageOptionLabel, languagesByLabel } from "~/translation/languages";
 import { fieldErrors, formString } from "~/utils/form";
 import { formRefusal, readStaffForm, type FormResult } from "~/utils/form-action.server";
 import { domainErrorResponse } from "~/utils/http.server";
@@ -70,15 +71,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return domainErrorResponse(invalidField("intent", "invalid"));
 }
 
-/** The field's own wording of the reason when it has one, else the shared one. */
-function FieldError({ field, reason }: { field: string; reason?: ErrorReason }) {
-  const { t } = useTranslation();
-  if (!reason) return null;
-  return (
-    <p id={`glossary-${field}-error`} className="field__error" role="alert">
-      {t([`glossary.errors.${field}.${reason}`, `errors.reasons.${reason}`], { max: field === "translation" ? TRANSLATION_MAX_LENGTH : TERM_MAX_LENGTH })}
-    </p>
-  );
+/** A glossary field's refusal (lengths differ for the term and its translation). */
+function GlossaryFieldError({ field, reason }: { field: string; reason?: ErrorReason }) {
+  return <FieldError scope="glossary" field={field} reason={reason} id={`glossary-${field}-error`} values={{ max: field === "translation" ? TRANSLATION_MAX_LENGTH : TERM_MAX_LENGTH }} />;
 }
 
 export default function Glossary() {
@@ -108,9 +103,7 @@ export default function Glossary() {
     }
   }, [result, t]);
 
-  const languages = LANGUAGES.filter((lang) => lang.code !== sourceLang).sort((a, b) =>
-    languageLabel(a.code, uiLocale).localeCompare(languageLabel(b.code, uiLocale), uiLocale),
-  );
+  const languages = languagesByLabel(uiLocale, sourceLang);
 
   return (
     <section className="page glossary">
@@ -138,7 +131,7 @@ export default function Glossary() {
           />
           <small id="glossary-term-help">{t("glossary.termHelp")}</small>
         </label>
-        <FieldError field="term" reason={addErrors.term} />
+        <GlossaryFieldError field="term" reason={addErrors.term} />
         <fieldset className="glossary-form__modes">
           <legend>{t("glossary.modeLegend")}</legend>
           <label className="glossary-form__mode">
@@ -162,7 +155,7 @@ export default function Glossary() {
               ))}
             </select>
           </label>
-          <FieldError field="lang" reason={addErrors.lang} />
+          <GlossaryFieldError field="lang" reason={addErrors.lang} />
           <label className="field">
             <span>{t("glossary.translation")}</span>
             <input
@@ -174,7 +167,7 @@ export default function Glossary() {
               aria-describedby={addErrors.translation ? "glossary-translation-error" : undefined}
             />
           </label>
-          <FieldError field="translation" reason={addErrors.translation} />
+          <GlossaryFieldError field="translation" reason={addErrors.translation} />
         </div>
         <button type="submit" className="button glossary-form__submit" aria-disabled={adding}>
           <span aria-hidden="true">+</span> {t("glossary.add")}

@@ -13,7 +13,7 @@ import { isDomainError, type ErrorBody } from "~/errors";
 import { methodNotAllowed, readFormBody } from "~/utils/http.server";
 import { attemptLogin } from "~/utils/login.server";
 import { pageMeta } from "~/utils/meta";
-import { formRefusal } from "~/utils/page.server";
+import { actionRefusal } from "~/utils/page.server";
 import { getUser, safeRedirect } from "~/utils/session.server";
 import { flashToast } from "~/utils/toast.server";
 
@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     outcome = await attemptLogin(request, context, input);
   } catch (error) {
-    if (isDomainError(error)) return formRefusal(error);
+    if (isDomainError(error)) return actionRefusal(error);
     throw error;
   }
   const headers = new Headers({ "Set-Cookie": outcome.setCookie, "Cache-Control": "private, no-store" });

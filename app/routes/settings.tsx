@@ -7,9 +7,10 @@ import { changePassword } from "~/models/auth.server";
 import { getMuseum, listTimeZones, museumSettingsSchema, updateMuseumSettings } from "~/models/museums.server";
 import { changePasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/models/password-input";
 import { isLocale } from "~/i18n/config";
-import { LANGUAGES, languageLabel, languageOptionLabel } from "~/translation/languages";
+import { languageOptionLabel, languagesByLabel } from "~/translation/languages";
 import { invalidField, notFound, type ErrorReason } from "~/errors";
 import { refusePage } from "~/utils/page.server";
+import { FieldError } from "~/components/field-error";
 import { fieldErrors, formString } from "~/utils/form";
 import { formRefusal, readStaffForm, type FormResult } from "~/utils/form-action.server";
 import { clientAddress, domainErrorResponse } from "~/utils/http.server";
@@ -76,15 +77,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return domainErrorResponse(invalidField("intent", "invalid"));
 }
 
-/** The field's own wording of the reason when it has one, else the shared one. */
-function FieldError({ field, reason }: { field: string; reason?: ErrorReason }) {
-  const { t } = useTranslation();
-  if (!reason) return null;
-  return (
-    <p id={`${field}-error`} className="field__error" role="alert">
-      {t([`settings.errors.${field}.${reason}`, `errors.reasons.${reason}`], { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
-    </p>
-  );
+/** A settings field's refusal (passwords say their length rule). */
+function SettingsFieldError({ field, reason }: { field: string; reason?: ErrorReason }) {
+  return <FieldError scope="settings" field={field} reason={reason} id={`${field}-error`} values={{ min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }} />;
 }
 
 export default function Settings() {
@@ -116,9 +111,7 @@ export default function Settings() {
     target?.focus();
   }, [result, museumFormKey, passwordFormKey]);
 
-  const languages = [...LANGUAGES].sort((a, b) =>
-    languageLabel(a.code, uiLocale).localeCompare(languageLabel(b.code, uiLocale), uiLocale),
-  );
+  const languages = languagesByLabel(uiLocale);
 
   return (
     <section className="page page--narrow">
@@ -132,7 +125,7 @@ export default function Settings() {
           <span>{t("settings.museumName")}</span>
           <input name="name" defaultValue={museum.name} required maxLength={120} aria-invalid={Boolean(museumErrors.name)} aria-describedby="name-error" />
         </label>
-        <FieldError field="name" reason={museumErrors.name} />
+        <SettingsFieldError field="name" reason={museumErrors.name} />
         <label className="field">
           <span>{t("settings.sourceLang")}</span>
           <select name="sourceLang" defaultValue={museum.sourceLang} aria-describedby="source-help">
@@ -144,7 +137,7 @@ export default function Settings() {
           </select>
           <small id="source-help">{t("settings.sourceLangHelp")}</small>
         </label>
-        <FieldError field="sourceLang" reason={museumErrors.sourceLang} />
+        <SettingsFieldError field="sourceLang" reason={museumErrors.sourceLang} />
         <label className="field">
           <span>{t("settings.timezone")}</span>
           <select name="timezone" defaultValue={museum.timezone} aria-describedby="tz-help">
@@ -156,7 +149,7 @@ export default function Settings() {
           </select>
           <small id="tz-help">{t("settings.timezoneHelp")}</small>
         </label>
-        <FieldError field="timezone" reason={museumErrors.timezone} />
+        <SettingsFieldError field="timezone" reason={museumErrors.timezone} />
         <button type="submit" className="button" disabled={busy}>
           {t("settings.saveMuseum")}
         </button>
@@ -170,7 +163,7 @@ export default function Settings() {
           <span>{t("settings.currentPassword")}</span>
           <input type="password" name="currentPassword" autoComplete="current-password" required aria-invalid={Boolean(passwordErrors.currentPassword)} />
         </label>
-        <FieldError field="currentPassword" reason={passwordErrors.currentPassword} />
+        <SettingsFieldError field="currentPassword" reason={passwordErrors.currentPassword} />
         <label className="field">
           <span>{t("settings.newPassword")}</span>
           <input
@@ -185,12 +178,12 @@ export default function Settings() {
           />
           <small id="pw-help">{t("settings.passwordHelp", { min: PASSWORD_MIN_LENGTH })}</small>
         </label>
-        <FieldError field="newPassword" reason={passwordErrors.newPassword} />
+        <SettingsFieldError field="newPassword" reason={passwordErrors.newPassword} />
         <label className="field">
           <span>{t("settings.confirmPassword")}</span>
           <input type="password" name="confirmPassword" autoComplete="new-password" required aria-invalid={Boolean(passwordErrors.confirmPassword)} />
         </label>
-        <FieldError field="confirmPassword" reason={passwordErrors.confirmPassword} />
+        <SettingsFieldError field="confirmPassword" reason={passwordErrors.confirmPassword} />
         <button type="submit" className="button" disabled={busy}>
           {t("settings.changePassword")}
         </button>

@@ -279,6 +279,13 @@ export function languageOptionLabel(code: string, uiLocale: "fr" | "en"): string
   return label.toLowerCase() === endonym.toLowerCase() ? label : `${label} — ${endonym}`;
 }
 
+/** A staff picker's list: the catalogue (less `except`) in the interface language's alphabetical order. */
+export function languagesByLabel(uiLocale: "fr" | "en", except?: string): Language[] {
+  return LANGUAGES.filter((lang) => lang.code !== except).sort((a, b) =>
+    languageLabel(a.code, uiLocale).localeCompare(languageLabel(b.code, uiLocale), uiLocale),
+  );
+}
+
 // RFC 9110 allows at most three decimals; longer ones are accepted because some
 // clients send them, but anything outside [0, 1] or not plainly decimal is not.
 const QVALUE_PATTERN = /^(?:0(?:\.\d*)?|1(?:\.0*)?)$/;

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { isErrorReason } from "~/errors";
-import { NAME_MAX_LENGTH } from "./names";
+import { NAME_MAX_LENGTH } from "~/lib/names";
 
 export interface ApiFailure {
   ok: false;

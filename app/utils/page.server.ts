@@ -13,7 +13,7 @@ export function refusePage(error: DomainError): never {
  * A page action's refusal, returned (not thrown) so the form shows it beside its fields: the `{ error }` body
  * with the error's status.
  */
-export function formRefusal(error: DomainError) {
+export function actionRefusal(error: DomainError) {
   return data(error.toBody(), { status: error.status, headers: error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined });
 }
 

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from "~/models/rate-limit.server";
-import { parseIterations, PBKDF2_ITERATIONS } from "~/utils/password.server";
+import { parseIterations, PBKDF2_ITERATIONS } from "~/lib/password.server";
 import { BASE, createMuseumWithUser, get, logIn, postJson, sessionCookieFrom } from "./helpers";
 
 describe("POST /login", () => {

@@ -1,5 +1,5 @@
 import { env, SELF } from "cloudflare:test";
-import { hashPassword } from "~/utils/password.server";
+import { hashPassword } from "~/lib/password.server";
 
 export const BASE = "http://localhost";
 

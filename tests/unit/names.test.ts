@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { highestNumber, nextNumberedName, slugify, uniqueSlug, checkItemName, NAME_MAX_LENGTH } from "~/utils/names";
+import { highestNumber, nextNumberedName, slugify, uniqueSlug, checkItemName, NAME_MAX_LENGTH } from "~/lib/names";
 
 describe("nextNumberedName (the spec's new-folder rule)", () => {
   it("starts at 1", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, parseIterations, PBKDF2_ITERATIONS, verifyPassword } from "~/utils/password.server";
+import { hashPassword, parseIterations, PBKDF2_ITERATIONS, verifyPassword } from "~/lib/password.server";
 // The operator scripts hash in plain Node; both must produce and accept the same format.
 import { hashPassword as scriptHash, PBKDF2_ITERATIONS as SCRIPT_ITERATIONS } from "../../scripts/lib.mjs";
 

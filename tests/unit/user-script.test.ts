@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { verifyPassword } from "~/utils/password.server";
+import { verifyPassword } from "~/lib/password.server";
 import { d1Query, ensureSchema, pendingMigrations, SchemaError } from "../../scripts/lib.mjs";
 
 // Runs the operator script for real against a throwaway local D1 (wrangler --persist-to).

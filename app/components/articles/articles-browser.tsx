@@ -6,7 +6,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { TrashIcon } from "~/components/icons";
 import type { TreeNode } from "~/models/tree-input";
 import { callApi, treeErrorMessage, type ApiResult } from "~/utils/api-client";
-import { nextNumberedName } from "~/utils/names";
+import { nextNumberedName } from "~/lib/names";
 import { Breadcrumb } from "./breadcrumb";
 import type { MenuPosition } from "./item-menu";
 import { ItemRow } from "./item-row";

@@ -3,12 +3,10 @@ import { useId, useRef, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FileIcon, FolderIcon } from "~/components/icons";
 import { useOutsidePress, type OutsideReason } from "~/hooks/use-outside-press";
+import { NAME_MAX_LENGTH } from "~/lib/names";
 import type { TreeNode } from "~/models/tree-input";
 import { folderHref, itemKey, type Destination } from "./tree-helpers";
 import { ItemMenu, type MenuExit, type MenuPosition } from "./item-menu";
-
-/** Names hold 1 to 100 characters on the server, for folders and articles alike. */
-export const NAME_MAX_LENGTH = 100;
 
 interface ItemRowProps {
   node: TreeNode;

@@ -1,7 +1,7 @@
 // The editor's unsaved article: pure functions over it, so the page component only wires events.
 import { HEX_COLOR, SLUG_PATTERN, type ArticleContent, type ContentElement, type MetadatasElement } from "~/content/schema";
 import { SLUG_MAX_LENGTH } from "~/content/defaults";
-import { checkItemName, type NameProblem } from "~/utils/names";
+import { checkItemName, type NameProblem } from "~/lib/names";
 
 export type BodyElement = Exclude<ContentElement, { type: "metadatas" }>;
 

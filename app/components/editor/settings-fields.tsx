@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { DEFAULT_BACKGROUND_COLOR, SLUG_MAX_LENGTH } from "~/content/defaults";
 import type { MetadatasElement } from "~/content/schema";
-import { NAME_MAX_LENGTH } from "~/utils/names";
+import { NAME_MAX_LENGTH } from "~/lib/names";
 import { sixDigitHex } from "./editor-state";
 
 interface SettingsFieldsProps {

@@ -3,7 +3,7 @@ import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { SLUG_MAX_LENGTH } from "~/content/defaults";
 import { apiErrorMessage, callApi } from "~/utils/api-client";
-import { NAME_MAX_LENGTH } from "~/utils/names";
+import { NAME_MAX_LENGTH } from "~/lib/names";
 import { colourProblem, contentOf, elementIndexOfField, nameProblem, slugProblem, type Draft } from "./editor-state";
 
 /** Field messages shown beside their input; `element` is a list index (metadatas left out). */
