@@ -33,6 +33,32 @@ export default tseslint.config(
     },
   },
   {
+    // Layers (decision 036): pure helpers (lib), the domain (models, content, translation, the queue's
+    // aggregation, QR drawing) never reach up into pages, components or HTTP plumbing; lib reaches nothing.
+    files: ["app/models/**", "app/content/**", "app/translation/**", "app/queue/**", "app/qrcode/**", "app/lib/**", "app/errors.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/routes/*", "~/components/*", "~/hooks/*", "~/visitor/*", "**/routes/*", "**/components/*"], message: "The domain layer may not import pages, components or the visitor's views." },
+            { group: ["~/utils/*", "**/utils/*"], message: "The domain layer may not import HTTP helpers (app/utils); move a pure helper to app/lib." },
+            { group: ["@remix-run/*", "!@remix-run/cloudflare"], message: "The domain layer does not depend on Remix." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/lib/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/*", "!~/lib/*", "!~/errors"], message: "app/lib holds pure helpers: it imports only app/lib and app/errors." }] },
+      ],
+    },
+  },
+  {
     files: ["scripts/**/*.mjs", "*.config.{js,ts}", "tests/**/*.{ts,mjs}"],
     languageOptions: { globals: { ...globals.node } },
   },
