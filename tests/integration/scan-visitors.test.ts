@@ -46,7 +46,7 @@ async function deliver(bodies: readonly unknown[], size = 100) {
         "muselingo-scans",
         bodiesOfBatch.map((body) => ({ id: `v-${++sequence}`, timestamp: new Date(), attempts: 1, body })),
       );
-      await consumer.queue(batch, env, createExecutionContext());
+      await consumer.queue(batch, env);
     }),
   );
 }
