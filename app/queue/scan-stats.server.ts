@@ -41,6 +41,7 @@ export interface ScanMessage {
 }
 
 export interface ConsumeSummary {
+  /** Messages written and acknowledged (a repeat visit among them is written and adds nothing). */
   counted: number;
   dropped: number;
   retried: number;
