@@ -164,6 +164,19 @@ export const scanEvents = sqliteTable(
   (t) => [index("scan_events_occurred_idx").on(t.occurredAt)],
 );
 
+/** One counted visit, by the visitor's salted daily fingerprint; pruned about an hour after insertion (0006, decision 032). */
+export const scanVisits = sqliteTable(
+  "scan_visits",
+  {
+    fingerprint: text("fingerprint").notNull(),
+    articleId: integer("article_id").notNull(),
+    kind: text("kind", { enum: ["scan", "view"] }).notNull(),
+    countedAt: integer("counted_at", { mode: "number" }).notNull(),
+    insertedAt: integer("inserted_at", { mode: "number" }).notNull(),
+  },
+  (t) => [index("scan_visits_visitor_idx").on(t.fingerprint, t.articleId, t.kind, t.countedAt), index("scan_visits_inserted_idx").on(t.insertedAt)],
+);
+
 export const dailyStats = sqliteTable(
   "daily_stats",
   {

@@ -21,6 +21,15 @@ export const scanEventSchema = z.object({
     .regex(/^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/, "a BCP 47 language tag"),
   /** When it happened, in milliseconds since the epoch. */
   at: z.number().int().nonnegative(),
+  /**
+   * Who: the visitor's salted daily hash (app/queue/visitor-fingerprint.server.ts), 64 lowercase hex
+   * digits. The consumer counts one event per fingerprint, article and kind within 30 minutes. Absent
+   * from events queued before it existed: those are counted as they always were.
+   */
+  fingerprint: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, "64 lowercase hexadecimal digits")
+    .optional(),
 });
 
 export type ScanEvent = z.infer<typeof scanEventSchema>;

@@ -14,6 +14,17 @@ export const RAW_EVENT_RETENTION_DAYS = 35;
 export const MAX_EVENT_AGE_DAYS = 30;
 /** A producer clock ahead by more than this is refused too. */
 const MAX_EVENT_SKEW_MS = DAY_MS;
+/**
+ * One visitor (fingerprint) is counted once per article and kind within this long: an event less than
+ * 30 minutes before or after one already counted is not counted (docs/decisions/032-what-a-scan-counts.md).
+ */
+export const VISIT_WINDOW_MS = 30 * 60_000;
+/**
+ * A counted visit's fingerprint is kept this long after the consumer wrote it, then pruned: long enough
+ * for the events around it to arrive (retries back off 5 minutes in all), short enough that no hash
+ * outlives the hour it is useful in.
+ */
+export const VISIT_RETENTION_MS = 60 * 60_000;
 /** D1 refuses more than 100 bound parameters per statement; the museum lookup binds at most this many. */
 const LOOKUP_CHUNK = 90;
 const PRUNE_CHUNK = 5_000;
@@ -30,6 +41,7 @@ export interface ScanMessage {
 }
 
 export interface ConsumeSummary {
+  /** Messages written and acknowledged (a repeat visit among them is written and adds nothing). */
   counted: number;
   dropped: number;
   retried: number;
@@ -80,22 +92,36 @@ export function parseScanMessage(body: unknown, now: number): Parsed {
   return { ok: true, event: { ...event, lang } };
 }
 
-// The add happens only when the insert just above it in the same batch inserted a row: a redelivered
-// event hits the primary key, is ignored, `changes()` reads 0 and the counters stay as they are.
+// Each statement runs only when the one just above it in the same batch inserted a row (`changes()`
+// reads 1): a redelivered event hits the primary key of `scan_events` and is ignored; a visitor already
+// counted for this article and kind within the window finds its `scan_visits` row and is not added; in
+// both cases `changes()` reads 0 and the counters stay as they are. D1 runs a batch as one transaction
+// and one database runs one at a time, so concurrent batches cannot both see "not yet counted".
 const INSERT_EVENT = `INSERT OR IGNORE INTO scan_events (id, museum_id, article_id, qrcode_id, lang, kind, occurred_at)
 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)`;
+const INSERT_VISIT = `INSERT INTO scan_visits (fingerprint, article_id, kind, counted_at, inserted_at)
+SELECT ?1, ?2, ?3, ?4, ?5 WHERE changes() = 1 AND NOT EXISTS (
+  SELECT 1 FROM scan_visits WHERE fingerprint = ?1 AND article_id = ?2 AND kind = ?3 AND counted_at > ?6 AND counted_at < ?7
+)`;
 const ADD_TO_DAY = `INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views)
 SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE changes() = 1
 ON CONFLICT (museum_id, day, article_id, lang) DO UPDATE SET scans = scans + excluded.scans, views = views + excluded.views`;
 
-/** The two statements that count one event; prepared once per batch, bound per event. */
-function counter(db: D1Database) {
+/**
+ * The statements that count one event (two, or three with a fingerprint); prepared once per batch,
+ * bound per event. An event without a fingerprint (queued before it existed) is counted as before.
+ */
+function counter(db: D1Database, now: number) {
   const insertEvent = db.prepare(INSERT_EVENT);
+  const insertVisit = db.prepare(INSERT_VISIT);
   const addToDay = db.prepare(ADD_TO_DAY);
   return (event: ScanEvent, day: string): D1PreparedStatement[] => {
     const scan = event.type === "scan" ? 1 : 0;
     return [
       insertEvent.bind(event.id, event.museumId, event.articleId, event.qrcodeId, event.lang, event.type, event.at),
+      ...(event.fingerprint === undefined
+        ? []
+        : [insertVisit.bind(event.fingerprint, event.articleId, event.type, event.at, now, event.at - VISIT_WINDOW_MS, event.at + VISIT_WINDOW_MS)]),
       addToDay.bind(event.museumId, day, event.articleId, event.lang, scan, 1 - scan),
     ];
   };
@@ -154,7 +180,7 @@ export async function consumeScanBatch(messages: readonly ScanMessage[], db: D1D
     return summary;
   }
 
-  const count = counter(db);
+  const count = counter(db, now);
   const work: { message: ScanMessage; statements: D1PreparedStatement[] }[] = [];
   for (const { message, event } of valid) {
     const zone = zones.get(event.museumId);
@@ -195,6 +221,23 @@ export async function pruneScanEvents(db: D1Database, now = Date.now()): Promise
     const result = await db
       .prepare("DELETE FROM scan_events WHERE id IN (SELECT id FROM scan_events WHERE occurred_at < ?1 LIMIT ?2)")
       .bind(cutoff, PRUNE_CHUNK)
+      .run();
+    deleted += result.meta.changes;
+    if (result.meta.changes < PRUNE_CHUNK) break;
+  }
+  return deleted;
+}
+
+/**
+ * Deletes the fingerprints of visits written more than an hour ago (`VISIT_RETENTION_MS`). Run after
+ * every batch and by the daily cron, so a fingerprint lives about an hour in D1, never a day.
+ */
+export async function pruneScanVisits(db: D1Database, now = Date.now()): Promise<number> {
+  let deleted = 0;
+  for (let round = 0; round < PRUNE_MAX_ROUNDS; round++) {
+    const result = await db
+      .prepare("DELETE FROM scan_visits WHERE rowid IN (SELECT rowid FROM scan_visits WHERE inserted_at < ?1 LIMIT ?2)")
+      .bind(now - VISIT_RETENTION_MS, PRUNE_CHUNK)
       .run();
     deleted += result.meta.changes;
     if (result.meta.changes < PRUNE_CHUNK) break;

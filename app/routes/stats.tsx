@@ -2,6 +2,7 @@ import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ArticleFetchForm } from "~/components/stats/article-fetch-form";
+import { CountingHelp } from "~/components/stats/counting-help";
 import { PeriodNav } from "~/components/stats/period-nav";
 import { StatsChart } from "~/components/stats/stats-chart";
 import type { Locale } from "~/i18n/config";
@@ -56,6 +57,7 @@ export default function Stats() {
         </Link>
       </header>
       <PeriodNav days={days} articleId={articleId} />
+      <CountingHelp />
       <StatsChart
         id="per-article"
         caption={t("stats.perArticle.caption")}

@@ -6,6 +6,7 @@ import type { ArticleContent } from "~/content/schema";
 import { linkSchema } from "~/models/qrcode-input";
 import { imageSizes, targetForLink, targetForSlug, type VisitorTarget } from "~/models/visitor.server";
 import { sendScanEvent } from "~/queue/scan-event";
+import { countedUserAgent, visitorFingerprint } from "~/queue/visitor-fingerprint.server";
 import { translationDeps } from "~/translation/deps.server";
 import { glossaryFor } from "~/translation/glossary";
 import { translateArticle, type TranslatedArticle } from "~/translation/translate.server";
@@ -119,7 +120,9 @@ export async function visitorPage(request: Request, context: AppLoadContext, tar
   const pageLang = translated.status === "machine" || translated.status === "reviewed" ? choice.lang : museum.sourceLang;
   const media = translated.html === undefined ? await mediaFor(pageLang) : {};
 
-  const counted = request.method === "GET" && !ignoresStats(url) && !isbot(request.headers.get("User-Agent") ?? "");
+  // No User-Agent, no count (decision 032): a phone's browser always sends one.
+  const userAgent = countedUserAgent(request.headers.get("User-Agent"));
+  const counted = request.method === "GET" && !ignoresStats(url) && userAgent !== null && !isbot(userAgent);
   if (counted) {
     const event = {
       id: crypto.randomUUID(),
@@ -131,8 +134,12 @@ export async function visitorPage(request: Request, context: AppLoadContext, tar
       lang: choice.lang,
       at: Date.now(),
     };
-    // After the response: a slow or failing queue never delays or breaks the page.
-    context.cloudflare.ctx.waitUntil(sendScanEvent(context.scans, event).catch((error: unknown) => console.warn(`scan event not sent: ${String(error)}`)));
+    // After the response: a slow or failing queue never delays or breaks the page. Only the visitor's
+    // salted daily hash is queued, never the address or the User-Agent.
+    const sent = visitorFingerprint(context.config.SESSION_SECRET, clientAddress(request), userAgent, event.at).then((fingerprint) =>
+      sendScanEvent(context.scans, { ...event, fingerprint: fingerprint ?? undefined }),
+    );
+    context.cloudflare.ctx.waitUntil(sent.catch((error: unknown) => console.warn(`scan event not sent: ${String(error)}`)));
   }
 
   return render(

@@ -1,5 +1,6 @@
 // `npm run bench` (second part): the statistics pipeline on this machine.
-// 1. Consumer throughput: 10,000 deliveries in batches of 100, 10 % of them duplicates, through the
+// 1. Consumer throughput: 11,000 deliveries in batches of 100 (1,000 duplicates, 1,000 reloads of a
+//    visitor already counted, decision 032), through the
 //    consumer's own code (app/queue/scan-stats.server.ts, bundled by esbuild) against a local D1 reached
 //    through wrangler's getPlatformProxy: the same SQL, the same batches, the same on-disk SQLite as
 //    `wrangler dev`. The local queue cannot be fed 10,000 messages from outside the Worker, and it adds
@@ -55,7 +56,7 @@ try {
   const museum = await db.prepare("SELECT id FROM museums WHERE slug = ?").bind(DEMO.museumSlug).first();
   const museumId = museum.id;
   // The bench's own disposable state starts with the demo seed's synthetic statistics: counts start from zero.
-  await db.batch([db.prepare("DELETE FROM daily_stats WHERE museum_id = ?").bind(museumId), db.prepare("DELETE FROM scan_events WHERE museum_id = ?").bind(museumId)]);
+  await db.batch([db.prepare("DELETE FROM daily_stats WHERE museum_id = ?").bind(museumId), db.prepare("DELETE FROM scan_events WHERE museum_id = ?").bind(museumId), db.prepare("DELETE FROM scan_visits")]);
 
   // 1. Consumer throughput.
   const now = Date.now();
@@ -67,8 +68,16 @@ try {
     qrcodeId: i % 4 === 0 ? null : 1 + (i % 50),
     lang: LANGS[(i * 7) % LANGS.length],
     at: now - (i % 7) * DAY - (i % 1000) * 1000,
+    // Nine in ten carry a visitor fingerprint, one per event (decision 032); the rest are the old format.
+    ...(i % 10 === 0 ? {} : { fingerprint: i.toString(16).padStart(64, "0") }),
   }));
-  const deliveries = [...unique, ...Array.from({ length: 1_000 }, (_, i) => unique[(i * 37) % unique.length])];
+  // 1,000 reloads: the same visitor, article and kind a minute later, a new event id each: never counted.
+  const reloads = unique
+    .filter((e) => e.fingerprint)
+    .filter((_, k) => k % 8 === 0)
+    .slice(0, 1_000)
+    .map((e) => ({ ...e, id: crypto.randomUUID(), at: e.at + 60_000 }));
+  const deliveries = [...unique, ...reloads, ...Array.from({ length: 1_000 }, (_, i) => unique[(i * 37) % unique.length])];
   deliveries.sort(() => Math.random() - 0.5);
   let acked = 0;
   let retried = 0;
@@ -83,10 +92,13 @@ try {
     .bind(museumId)
     .first();
   const expectedScans = unique.filter((e) => e.type === "scan").length;
-  const exact = sums.scans === expectedScans && sums.views === unique.length - expectedScans && sums.events === unique.length && acked === deliveries.length;
+  const rawEvents = unique.length + reloads.length;
+  const exact = sums.scans === expectedScans && sums.views === unique.length - expectedScans && sums.events === rawEvents && acked === deliveries.length;
   console.log("\nStats consumer (its code on a local D1 through getPlatformProxy):");
-  console.log(`  ${deliveries.length} deliveries (${unique.length} events + 1,000 duplicates) in batches of 100: ${seconds.toFixed(2)} s, ${Math.round(deliveries.length / seconds)} messages/s`);
-  console.log(`  counted scans ${sums.scans}/${expectedScans}, views ${sums.views}/${unique.length - expectedScans}, raw events ${sums.events}/${unique.length}, acked ${acked}, retried ${retried}: ${exact ? "exact" : "WRONG"}`);
+  console.log(
+    `  ${deliveries.length} deliveries (${unique.length} events, 90 % with a visitor fingerprint, + 1,000 reloads + 1,000 duplicates) in batches of 100: ${seconds.toFixed(2)} s, ${Math.round(deliveries.length / seconds)} messages/s`,
+  );
+  console.log(`  counted scans ${sums.scans}/${expectedScans}, views ${sums.views}/${unique.length - expectedScans}, raw events ${sums.events}/${rawEvents}, acked ${acked}, retried ${retried}: ${exact ? "exact" : "WRONG"}`);
   // Everything delivered again: nothing may change.
   for (let i = 0; i < deliveries.length; i += 100) await consumeScanBatch(deliveries.slice(i, i + 100).map((body, j) => message(body, i + j)), db);
   const again = await db.prepare("SELECT SUM(scans) AS scans, SUM(views) AS views FROM daily_stats WHERE museum_id = ?1").bind(museumId).first();

@@ -145,22 +145,27 @@ test("three scans in two languages on the visitor page show on /stats and the da
   const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
   await api(page, "update_qrcode", { qrcodeId: code.id, articleId });
 
-  // Phones, not bots: a headless user agent would be filtered out as a bot. Each visit is a new phone.
-  const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
-  const visit = async (path: string, acceptLanguage: string) => {
+  // Phones, not bots: a headless user agent would be filtered out as a bot. All of them reach the
+  // local server from one address, so each phone is told apart by its browser (decision 032).
+  const phone = (ios: string) =>
+    `Mozilla/5.0 (iPhone; CPU iPhone OS ${ios} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/${ios.replace("_", ".")} Mobile/15E148 Safari/604.1`;
+  const visit = async (ios: string, path: string, acceptLanguage: string, times = 1) => {
     // The config's fr-FR locale would set Accept-Language: the phone's own locale goes with the header.
     const locale = acceptLanguage.split(",")[0]!;
-    const visitor = await browser.newContext({ userAgent: phone, locale, extraHTTPHeaders: { "Accept-Language": acceptLanguage } });
-    const response = await (await visitor.newPage()).goto(path);
-    expect(response?.status(), path).toBe(200);
+    const visitor = await browser.newContext({ userAgent: phone(ios), locale, extraHTTPHeaders: { "Accept-Language": acceptLanguage } });
+    const tab = await visitor.newPage();
+    for (let i = 0; i < times; i++) {
+      const response = await tab.goto(path);
+      expect(response?.status(), path).toBe(200);
+    }
     await visitor.close();
   };
-  // Three scans: two phones in German, one in Spanish. Then one visitor picks German on the page
-  // (`?lang=de`): a view of the article, not a new scan.
-  await visit(`/r/${code.link}`, "de-DE,de;q=0.9");
-  await visit(`/r/${code.link}`, "de-AT,de;q=0.8,en;q=0.5");
-  await visit(`/r/${code.link}`, "es-ES,es;q=0.9");
-  await visit(`/r/${code.link}?lang=de`, "en-GB");
+  // Three scans: two phones in German (the first reloads the page three times: still one scan), one
+  // in Spanish. Then another visitor picks German on the page (`?lang=de`): a view, not a new scan.
+  await visit("17_5", `/r/${code.link}`, "de-DE,de;q=0.9", 4);
+  await visit("17_4", `/r/${code.link}`, "de-AT,de;q=0.8,en;q=0.5");
+  await visit("16_7", `/r/${code.link}`, "es-ES,es;q=0.9");
+  await visit("18_0", `/r/${code.link}?lang=de`, "en-GB");
 
   const perArticle = page.getByRole("figure", { name: /par article/ });
   await expect(async () => {

@@ -11,6 +11,7 @@ const EXPECTED: Record<string, string[]> = {
   translation_memory: ["museum_id", "source_lang", "target_lang", "source_hash", "source_text", "text", "origin", "engine", "updated_at"],
   qrcodes: ["id", "museum_id", "link", "article_id", "created_at"],
   scan_events: ["id", "museum_id", "article_id", "qrcode_id", "lang", "kind", "occurred_at"],
+  scan_visits: ["fingerprint", "article_id", "kind", "counted_at", "inserted_at"],
   daily_stats: ["museum_id", "day", "article_id", "lang", "scans", "views"],
   media: ["id", "museum_id", "r2_key", "kind", "content_type", "bytes", "article_id", "width", "height", "created_at"],
   translation_claims: ["museum_id", "source_lang", "target_lang", "source_hash", "expires_at"],

@@ -54,6 +54,9 @@ describe("/stats page", () => {
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(html).toContain("Article :");
     expect(html).not.toContain("Langues demandées pour l&#x27;article");
+    // What a scan counts (decision 032), folded under the period links.
+    expect(html).toMatch(/<details class="stats-help"><summary>Que compte un scan\u00a0\?<\/summary><p>Un scan, c&#x27;est un visiteur qui ouvre un article depuis son code QR\./);
+    expect(html).toContain("dans les 30 minutes n&#x27;est pas compté de nouveau");
   });
 
   it("shows the third chart for ?articleId= and a 30-day period, in English", async () => {
@@ -64,6 +67,9 @@ describe("/stats page", () => {
     expect(html).toContain("Total: 6 scans");
     expect(html).toContain(`href="/api/stats/languages-per-article?articleId=${m.amphora}&amp;days=30&amp;format=csv"`);
     expect(html).toMatch(/aria-current="page"[^>]*>Last 30 days|Last 30 days/);
+    expect(html).toContain("<summary>What does a scan count?</summary>");
+    expect(html).toContain("opening the same article again within 30 minutes is not counted again");
+    expect(html).toContain("it never stores the address or the browser&#x27;s name");
   });
 
   it("answers 404 for another museum's article and ignores a malformed one", async () => {

@@ -114,7 +114,10 @@ describe("translation pipeline", () => {
 });
 
 describe("scan events", () => {
-  async function visit(link: string, url: string, headers: Record<string, string> = {}, method = "GET") {
+  // A phone's browser: a request without a User-Agent is not counted (decision 032).
+  const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36";
+  async function visit(link: string, url: string, extraHeaders: Record<string, string> = {}, method = "GET") {
+    const headers = { "User-Agent": PHONE, ...extraHeaders };
     const sent: ScanEvent[] = [];
     const scans = { send: async (body: ScanEvent) => void sent.push(body), sendBatch: async () => {} } as unknown as Queue;
     const context = {
@@ -146,6 +149,8 @@ describe("scan events", () => {
     expect(scan.sent).toHaveLength(1);
     expect(scan.sent[0]).toMatchObject({ type: "scan", museumId: s.user.museumId, articleId: added.body.id, qrcodeId: code.body.id, lang: "de" });
     expect(scan.sent[0]!.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(scan.sent[0]!.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect((await visit(link, `/r/${link}`, { "User-Agent": "" })).sent).toHaveLength(0);
 
     const view = await visit(link, `/r/${link}?lang=ar`);
     expect(view.sent).toEqual([expect.objectContaining({ type: "view", lang: "ar" })]);
@@ -176,7 +181,7 @@ describe("scan events", () => {
       config: readConfig(env as unknown as Record<string, unknown>),
     } as unknown as AppLoadContext;
     const link = code.body.link as string;
-    const response = await visitorPage(new Request(`http://localhost/r/${link}`), context, await targetForLink(context.db, link), { base: `/r/${link}`, scannable: true });
+    const response = await visitorPage(new Request(`http://localhost/r/${link}`, { headers: { "User-Agent": PHONE } }), context, await targetForLink(context.db, link), { base: `/r/${link}`, scannable: true });
     expect(response.status).toBe(200);
     await expect(settle()).resolves.toBeDefined();
   });

@@ -15,6 +15,8 @@ describe("scan event schema", () => {
   it("accepts a scan, a view without QR code, and the usual language tags", () => {
     expect(scanEventSchema.parse(valid)).toEqual(valid);
     expect(scanEventSchema.safeParse({ ...valid, type: "view", qrcodeId: null }).success).toBe(true);
+    // With the visitor's fingerprint, or without (events queued before it existed).
+    expect(scanEventSchema.parse({ ...valid, fingerprint: "0123456789abcdef".repeat(4) })).toEqual({ ...valid, fingerprint: "0123456789abcdef".repeat(4) });
     for (const lang of ["en", "fr", "zh-Hant-TW", "sr-Latn", "es-419"]) {
       expect(scanEventSchema.safeParse({ ...valid, lang }).success, lang).toBe(true);
     }
@@ -36,6 +38,10 @@ describe("scan event schema", () => {
     ["lang with spaces", { lang: "en US" }],
     ["at that is not an integer", { at: 1.5 }],
     ["at as an ISO date", { at: "2026-01-01T00:00:00Z" }],
+    ["fingerprint in capitals", { fingerprint: "A".repeat(64) }],
+    ["fingerprint one digit short", { fingerprint: "a".repeat(63) }],
+    ["fingerprint that is an address", { fingerprint: "203.0.113.7" }],
+    ["fingerprint as null (absent is the way to say none)", { fingerprint: null }],
   ])("rejects an event with %s", (_label, change) => {
     expect(scanEventSchema.safeParse({ ...valid, ...change }).success).toBe(false);
   });
