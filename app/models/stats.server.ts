@@ -1,6 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { notFound } from "~/errors";
-import { dayInTimeZone } from "~/queue/scan-stats.server";
+import { dayInTimeZone } from "~/lib/dates";
 import { listLiveArticles } from "./tree.server";
 
 /** The spec's daily stats row: `formatted_date` plus one count per article name or language code. */

@@ -1,3 +1,4 @@
+import { dayInTimeZone } from "~/lib/dates";
 import { scanEventSchema, type ScanEvent } from "./scan-event";
 
 // The consumer side of the scan event: turns queue messages into `daily_stats` counters. Imported by
@@ -52,22 +53,6 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(600, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day ("YYYY-MM-DD") on which `at` falls in `timeZone`; an unknown zone counts as UTC. */
-export function dayInTimeZone(at: number, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    } catch {
-      return dayInTimeZone(at, "UTC");
-    }
-    dayFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 type Parsed = { ok: true; event: ScanEvent } | { ok: false; reason: string };
 

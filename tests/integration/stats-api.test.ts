@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { dayRange, formatDay, STATS_QUERIES } from "~/models/stats.server";
-import { dayInTimeZone } from "~/queue/scan-stats.server";
+import { dayInTimeZone } from "~/lib/dates";
 import { get, staffSession } from "./helpers";
 
 // The three statistics calls, over rows written to daily_stats as the consumer writes them.

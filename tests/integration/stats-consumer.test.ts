@@ -1,7 +1,8 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ScanEvent } from "~/queue/scan-event";
-import { consumeScanBatch, dayInTimeZone, RAW_EVENT_RETENTION_DAYS, retryDelaySeconds } from "~/queue/scan-stats.server";
+import { dayInTimeZone } from "~/lib/dates";
+import { consumeScanBatch, RAW_EVENT_RETENTION_DAYS, retryDelaySeconds } from "~/queue/scan-stats.server";
 import consumer from "../../workers/stats-consumer/index";
 import { createMuseumWithUser } from "./helpers";
 

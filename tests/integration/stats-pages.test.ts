@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { dayRange } from "~/models/stats.server";
-import { dayInTimeZone } from "~/queue/scan-stats.server";
+import { dayInTimeZone } from "~/lib/dates";
 import { get, staffSession } from "./helpers";
 
 // The /stats page and the dashboard's activity, rendered on the server from daily_stats.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { longDay, PALETTE, shortDay, toSeries } from "~/components/stats/series";
 import { dayRange, formatDay, statsCsv } from "~/models/stats.server";
-import { dayInTimeZone, parseScanMessage, retryDelaySeconds } from "~/queue/scan-stats.server";
+import { dayInTimeZone } from "~/lib/dates";
+import { parseScanMessage, retryDelaySeconds } from "~/queue/scan-stats.server";
 
 const NOW = Date.UTC(2026, 2, 29, 12);
 const event = { id: "1b4e28ba-2fa1-41d2-883f-0016d3cca427", type: "scan", museumId: 1, articleId: 2, qrcodeId: 3, lang: "en", at: NOW };

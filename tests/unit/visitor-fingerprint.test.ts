@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { scanEventSchema } from "~/queue/scan-event";
-import { clientNetwork, countedUserAgent, saltDay, visitorFingerprint } from "~/queue/visitor-fingerprint.server";
+import { clientNetwork } from "~/lib/network";
+import { countedUserAgent, saltDay, visitorFingerprint } from "~/queue/visitor-fingerprint.server";
 
 const SECRET = "unit-tests-secret-0123456789abcdef0123";
 const UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
