@@ -212,13 +212,17 @@ export async function updateTranslation(
   return { articleId: input.articleId, lang: input.lang, segment: { id: entry.id, source: entry.source, text: input.text, origin: "edited" as const, stale: false } };
 }
 
-/** `POST /api/manage/reset_translation`: forgets the article's translation in one language (machine and staff). */
+/**
+ * `POST /api/manage/reset_translation`: forgets the article's translation in one language (machine and
+ * staff). The memory rows and the review rows go in one D1 batch (one transaction), so a correction
+ * saved at the same moment is either gone with its review row or kept with it, never kept without it
+ * (issue 16: without the batch, its stale flag could never fire).
+ */
 export async function resetTranslation(db: Database, kv: KVNamespace, museumId: number, input: { articleId: number; lang: string }) {
   const { hashes, sourceLang } = await articleSegmentsOf(db, museumId, input.articleId);
   notSource(input.lang, sourceLang);
-  let deleted = 0;
-  for (const chunk of chunks(hashes, HASHES_PER_STATEMENT - 2)) {
-    const rows = await db
+  const memoryDeletes = chunks(hashes, HASHES_PER_STATEMENT - 2).map((chunk) =>
+    db
       .delete(translationMemory)
       .where(
         and(
@@ -228,12 +232,13 @@ export async function resetTranslation(db: Database, kv: KVNamespace, museumId: 
           inArray(translationMemory.sourceHash, chunk),
         ),
       )
-      .returning({ hash: translationMemory.sourceHash });
-    deleted += rows.length;
-  }
-  await db
+      .returning({ hash: translationMemory.sourceHash }),
+  );
+  const reviewDelete = db
     .delete(translationReviews)
     .where(and(eq(translationReviews.museumId, museumId), eq(translationReviews.articleId, input.articleId), eq(translationReviews.targetLang, input.lang)));
+  const results = await db.batch([reviewDelete, ...memoryDeletes]);
+  const deleted = results.slice(1).reduce((n, rows) => n + (rows as unknown[]).length, 0);
   await dropCachedPages(kv, input.articleId, input.lang);
   return { articleId: input.articleId, lang: input.lang, deleted };
 }
