@@ -134,6 +134,34 @@ export const translationClaims = sqliteTable(
   (t) => [primaryKey({ columns: [t.museumId, t.sourceLang, t.targetLang, t.sourceHash] })],
 );
 
+// A segment whose translation failed lately, per museum and language pair: visitors get the original at
+// once until `retry_at` (1 min doubling to 1 h) instead of paying an engine call per view (decision 030).
+// `engines` is the engine list that failed: another list tries again at once. A success deletes the row.
+export const translationFailures = sqliteTable(
+  "translation_failures",
+  {
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    sourceLang: text("source_lang").notNull(),
+    targetLang: text("target_lang").notNull(),
+    sourceHash: text("source_hash").notNull(),
+    // The article whose view failed last (none for subtitles); no foreign key: informative only.
+    articleId: integer("article_id"),
+    engines: text("engines").notNull(),
+    reason: text("reason", { enum: ["failed", "deadline", "glossary"] }).notNull(),
+    detail: text("detail").notNull(),
+    failures: integer("failures").notNull(),
+    firstFailedAt: integer("first_failed_at", { mode: "number" }).notNull(),
+    lastFailedAt: integer("last_failed_at", { mode: "number" }).notNull(),
+    retryAt: integer("retry_at", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.museumId, t.sourceLang, t.targetLang, t.sourceHash] }),
+    index("translation_failures_museum_idx").on(t.museumId, t.lastFailedAt),
+  ],
+);
+
 export const qrcodes = sqliteTable(
   "qrcodes",
   {

@@ -1,4 +1,7 @@
+import { parseStoredContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
+import type { FailureReason } from "~/translation/failures.server";
+import { articleSegments, segmentHash } from "~/translation/segments";
 import { listQrCodes } from "./qrcodes.server";
 import { dayRange, museumToday } from "./stats.server";
 import { listLiveArticles } from "./tree.server";
@@ -27,6 +30,65 @@ FROM translation_reports r JOIN articles a ON a.id = r.article_id AND a.museum_i
 WHERE r.museum_id = ?1 AND r.resolved_at IS NULL AND a.deleted_at IS NULL
 GROUP BY r.article_id, r.lang ORDER BY reports DESC, name, lang`;
 
+// Segments that failed lately and still have no translation, per article (decision 030), newest first.
+// Only the museum's current source language counts; a row of a segment an edit removed is dropped below.
+const FAILING = `SELECT f.article_id AS id, f.target_lang AS lang, f.source_hash AS hash, f.reason AS reason, f.detail AS detail,
+  f.first_failed_at AS since, f.last_failed_at AS lastFailedAt, f.retry_at AS retryAt
+FROM translation_failures f JOIN museums mu ON mu.id = f.museum_id AND mu.source_lang = f.source_lang
+WHERE f.museum_id = ?1 AND f.article_id IS NOT NULL
+AND NOT EXISTS (SELECT 1 FROM translation_memory m WHERE m.museum_id = f.museum_id AND m.source_lang = f.source_lang
+  AND m.target_lang = f.target_lang AND m.source_hash = f.source_hash)
+ORDER BY f.last_failed_at DESC LIMIT 500`;
+// How many articles' contents are read to check their failing segments are still theirs.
+const FAILING_ARTICLES_CHECKED = 30;
+
+type FailingRow = { id: number; lang: string; hash: string; reason: FailureReason; detail: string; since: number; lastFailedAt: number; retryAt: number };
+
+export interface FailingTranslation {
+  id: number;
+  name: string;
+  lang: string;
+  reason: FailureReason;
+  detail: string;
+  since: number;
+  lastFailedAt: number;
+  retryAt: number;
+  segments: number;
+}
+
+/** "Translation failing for language X since …": per live article and language, its oldest failure's reason. */
+async function failingTranslations(db: Database, museumId: number, live: ReadonlyMap<number, string>): Promise<FailingTranslation[]> {
+  const { results } = await db.$client.prepare(FAILING).bind(museumId).all<FailingRow>();
+  const rows = results.filter((row) => live.has(row.id));
+  const ids = [...new Set(rows.map((row) => row.id))].slice(0, FAILING_ARTICLES_CHECKED);
+  if (ids.length === 0) return [];
+  const contents = await db.$client
+    .prepare(`SELECT id, slug, content FROM articles WHERE museum_id = ? AND id IN (${ids.map(() => "?").join(",")})`)
+    .bind(museumId, ...ids)
+    .all<{ id: number; slug: string; content: string }>();
+  const current = new Map<number, Set<string>>();
+  for (const article of contents.results) {
+    current.set(article.id, new Set(await Promise.all(articleSegments(parseStoredContent(article.content, article.slug)).map(segmentHash))));
+  }
+  const groups = new Map<string, FailingTranslation & { hashes: Set<string> }>();
+  for (const row of rows) {
+    if (!current.get(row.id)?.has(row.hash)) continue;
+    const key = `${row.id}:${row.lang}`;
+    const group = groups.get(key);
+    if (!group) {
+      groups.set(key, { ...row, name: live.get(row.id)!, segments: 0, hashes: new Set([row.hash]) });
+      continue;
+    }
+    group.hashes.add(row.hash);
+    group.lastFailedAt = Math.max(group.lastFailedAt, row.lastFailedAt);
+    group.retryAt = Math.min(group.retryAt, row.retryAt);
+    if (row.since < group.since) Object.assign(group, { since: row.since, reason: row.reason, detail: row.detail });
+  }
+  return [...groups.values()]
+    .map(({ hashes, ...group }) => ({ ...group, segments: hashes.size }))
+    .sort((a, b) => b.lastFailedAt - a.lastFailedAt || a.name.localeCompare(b.name) || a.lang.localeCompare(b.lang));
+}
+
 /** What a curator looks at first: this week's scans, what is read, and what needs attention. */
 export async function loadDashboard(db: Database, museumId: number) {
   const today = await museumToday(db, museumId);
@@ -41,6 +103,7 @@ export async function loadDashboard(db: Database, museumId: number) {
     listQrCodes(db, museumId),
     db.$client.prepare(OPEN_REPORTS).bind(museumId).all<{ id: number; name: string; lang: string; reports: number }>(),
   ]);
+  const failing = await failingTranslations(db, museumId, new Map(articles.map((a) => [a.id, a.unformatted_name])));
   const scannedIds = new Set(scanned.results.map((r) => r.id));
   const neverScanned = articles.filter((a) => !scannedIds.has(a.id)).map((a) => ({ id: a.id, name: a.unformatted_name }));
   const inactive = codes.filter((c) => c.id_article === null).map((c) => ({ id: c.id, link: c.link }));
@@ -56,5 +119,6 @@ export async function loadDashboard(db: Database, museumId: number) {
       count: reports.results.reduce((n, r) => n + Number(r.reports), 0),
       groups: reports.results.length,
     },
+    failingTranslations: { first: failing.slice(0, DASHBOARD_LIST_SIZE), count: failing.length },
   };
 }

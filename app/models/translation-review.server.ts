@@ -3,8 +3,9 @@
 // pretranslation, and the problems visitors report.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { articles, dailyStats, museums, translationMemory, translationReports, translationReviews } from "~/db/schema";
+import { articles, dailyStats, museums, translationFailures, translationMemory, translationReports, translationReviews } from "~/db/schema";
 import { invalidField, notFound } from "~/errors";
+import { clearFailureStatements, type FailureReason } from "~/translation/failures.server";
 import { segmentEntries, segmentHash } from "~/translation/segments";
 import { translateArticle, type TranslationDeps } from "~/translation/translate.server";
 import { dropCachedPages } from "./translations.server";
@@ -81,6 +82,64 @@ function staleReview(review: Review | undefined, hash: string, memory: MemoryRow
   return review !== undefined && review.hash !== hash && memory?.origin !== "edited" && !current.has(review.hash);
 }
 
+type FailureRow = { lang: string; hash: string; reason: FailureReason; detail: string; firstFailedAt: number; lastFailedAt: number; retryAt: number };
+
+async function failureRows(db: Database, museumId: number, sourceLang: string, hashes: readonly string[], lang?: string): Promise<FailureRow[]> {
+  const rows: FailureRow[] = [];
+  for (const chunk of chunks(hashes, HASHES_PER_STATEMENT - 1)) {
+    rows.push(
+      ...(await db
+        .select({
+          lang: translationFailures.targetLang,
+          hash: translationFailures.sourceHash,
+          reason: translationFailures.reason,
+          detail: translationFailures.detail,
+          firstFailedAt: translationFailures.firstFailedAt,
+          lastFailedAt: translationFailures.lastFailedAt,
+          retryAt: translationFailures.retryAt,
+        })
+        .from(translationFailures)
+        .where(
+          and(
+            eq(translationFailures.museumId, museumId),
+            eq(translationFailures.sourceLang, sourceLang),
+            inArray(translationFailures.sourceHash, chunk),
+            lang === undefined ? undefined : eq(translationFailures.targetLang, lang),
+          ),
+        )),
+    );
+  }
+  return rows;
+}
+
+/**
+ * "Translation failing since …" for one language of an article (decision 030): its segments whose last
+ * engine call failed and that still have no translation. `since` and the reason are the oldest failure's;
+ * `retryAt` is when the engines are next asked on a visitor's view.
+ */
+export interface TranslationFailing {
+  segments: number;
+  reason: FailureReason;
+  detail: string;
+  since: number;
+  lastFailedAt: number;
+  retryAt: number;
+}
+
+function failingSummary(rows: readonly FailureRow[], translated: (hash: string) => boolean): TranslationFailing | null {
+  const open = rows.filter((row) => !translated(row.hash)).sort((a, b) => a.firstFailedAt - b.firstFailedAt);
+  const [oldest] = open;
+  if (!oldest) return null;
+  return {
+    segments: new Set(open.map((row) => row.hash)).size,
+    reason: oldest.reason,
+    detail: oldest.detail,
+    since: oldest.firstFailedAt,
+    lastFailedAt: Math.max(...open.map((row) => row.lastFailedAt)),
+    retryAt: Math.min(...open.map((row) => row.retryAt)),
+  };
+}
+
 export interface TranslationLanguage {
   lang: string;
   views: number;
@@ -88,12 +147,14 @@ export interface TranslationLanguage {
   reviewed: number;
   stale: number;
   reports: number;
+  /** Null unless some of its segments failed lately and have no translation yet. */
+  failing: TranslationFailing | null;
 }
 
 /** `GET /api/read/translations`: every language the article has a translation (or an open report) in. */
 export async function listTranslationLanguages(db: Database, museumId: number, articleId: number): Promise<{ languages: TranslationLanguage[] }> {
   const { entries, hashes, sourceLang } = await articleSegmentsOf(db, museumId, articleId);
-  const [memory, reviews, reports, views] = await Promise.all([
+  const [memory, reviews, reports, views, failures] = await Promise.all([
     memoryRows(db, museumId, sourceLang, hashes),
     reviewRows(db, museumId, articleId),
     db
@@ -106,9 +167,10 @@ export async function listTranslationLanguages(db: Database, museumId: number, a
       .from(dailyStats)
       .where(and(eq(dailyStats.museumId, museumId), eq(dailyStats.articleId, articleId)))
       .groupBy(dailyStats.lang),
+    failureRows(db, museumId, sourceLang, hashes),
   ]);
   const current = new Set(hashes);
-  const langs = new Set([...memory.map((r) => r.lang), ...reports.map((r) => r.lang), ...reviews.map((r) => r.lang)]);
+  const langs = new Set([...memory.map((r) => r.lang), ...reports.map((r) => r.lang), ...reviews.map((r) => r.lang), ...failures.map((r) => r.lang)]);
   langs.delete(sourceLang);
   const languages = [...langs].sort().map((lang) => {
     const rows = new Map(memory.filter((r) => r.lang === lang).map((r) => [r.hash, r]));
@@ -120,6 +182,10 @@ export async function listTranslationLanguages(db: Database, museumId: number, a
       reviewed: hashes.filter((h) => rows.get(h)?.origin === "edited").length,
       stale: entries.filter((e) => staleReview(byPlace.get(e.id), e.hash, rows.get(e.hash), current)).length,
       reports: Number(reports.find((r) => r.lang === lang)?.count ?? 0),
+      failing: failingSummary(
+        failures.filter((r) => r.lang === lang),
+        (hash) => rows.has(hash),
+      ),
     };
   });
   return { languages };
@@ -142,7 +208,7 @@ export interface ReviewSegment {
 export async function readTranslation(db: Database, museumId: number, articleId: number, lang: string) {
   const { entries, hashes, sourceLang } = await articleSegmentsOf(db, museumId, articleId);
   notSource(lang, sourceLang);
-  const [memory, reviews, reports] = await Promise.all([
+  const [memory, reviews, reports, failures] = await Promise.all([
     memoryRows(db, museumId, sourceLang, hashes, lang),
     reviewRows(db, museumId, articleId, lang),
     db
@@ -150,6 +216,7 @@ export async function readTranslation(db: Database, museumId: number, articleId:
       .from(translationReports)
       .where(and(eq(translationReports.museumId, museumId), eq(translationReports.articleId, articleId), eq(translationReports.lang, lang), isNull(translationReports.resolvedAt)))
       .orderBy(translationReports.createdAt),
+    failureRows(db, museumId, sourceLang, hashes, lang),
   ]);
   const rows = new Map(memory.map((r) => [r.hash, r]));
   const byPlace = new Map(reviews.map((r) => [r.segmentId, r]));
@@ -162,7 +229,8 @@ export async function readTranslation(db: Database, museumId: number, articleId:
     }
     return { id, source, text: row?.text ?? null, origin: row?.origin ?? null, stale: false };
   });
-  return { articleId, lang, sourceLang, segments, reports };
+  const failing = failingSummary(failures, (hash) => rows.has(hash));
+  return { articleId, lang, sourceLang, segments, reports, failing };
 }
 
 /** Articles of the museum whose content holds this text (its JSON spelling), for cache invalidation. */
@@ -206,19 +274,25 @@ export async function updateTranslation(
         target: [translationReviews.articleId, translationReviews.targetLang, translationReviews.segmentId],
         set: { sourceHash: entry.hash, sourceText: entry.source, text: input.text, updatedAt: now },
       }),
+    // The segment has a translation now: its engine failures no longer hold anything back.
+    ...clearFailureStatements(db, { museumId, from: sourceLang, to: input.lang }, [entry.hash]),
   ]);
   const affected = new Set([input.articleId, ...(await articlesContaining(db, museumId, entry.source))]);
   await Promise.all([...affected].map((id) => dropCachedPages(kv, id, input.lang)));
   return { articleId: input.articleId, lang: input.lang, segment: { id: entry.id, source: entry.source, text: input.text, origin: "edited" as const, stale: false } };
 }
 
-/** `POST /api/manage/reset_translation`: forgets the article's translation in one language (machine and staff). */
+/**
+ * `POST /api/manage/reset_translation`: forgets the article's translation in one language (machine and
+ * staff). The memory rows and the review rows go in one D1 batch (one transaction), so a correction
+ * saved at the same moment is either gone with its review row or kept with it, never kept without it
+ * (issue 16: without the batch, its stale flag could never fire).
+ */
 export async function resetTranslation(db: Database, kv: KVNamespace, museumId: number, input: { articleId: number; lang: string }) {
   const { hashes, sourceLang } = await articleSegmentsOf(db, museumId, input.articleId);
   notSource(input.lang, sourceLang);
-  let deleted = 0;
-  for (const chunk of chunks(hashes, HASHES_PER_STATEMENT - 2)) {
-    const rows = await db
+  const memoryDeletes = chunks(hashes, HASHES_PER_STATEMENT - 2).map((chunk) =>
+    db
       .delete(translationMemory)
       .where(
         and(
@@ -228,12 +302,15 @@ export async function resetTranslation(db: Database, kv: KVNamespace, museumId: 
           inArray(translationMemory.sourceHash, chunk),
         ),
       )
-      .returning({ hash: translationMemory.sourceHash });
-    deleted += rows.length;
-  }
-  await db
+      .returning({ hash: translationMemory.sourceHash }),
+  );
+  const reviewDelete = db
     .delete(translationReviews)
     .where(and(eq(translationReviews.museumId, museumId), eq(translationReviews.articleId, input.articleId), eq(translationReviews.targetLang, input.lang)));
+  // Staff asked for a fresh translation: the next view asks the engines, back-off or not (decision 030).
+  const failureDeletes = clearFailureStatements(db, { museumId, from: sourceLang, to: input.lang }, hashes);
+  const results = await db.batch([reviewDelete, ...memoryDeletes, ...failureDeletes]);
+  const deleted = results.slice(1, 1 + memoryDeletes.length).reduce((n, rows) => n + (rows as unknown[]).length, 0);
   await dropCachedPages(kv, input.articleId, input.lang);
   return { articleId: input.articleId, lang: input.lang, deleted };
 }
@@ -250,7 +327,8 @@ export async function pretranslate(deps: TranslationDeps, museumId: number, inpu
   const queue = [...input.langs];
   const worker = async () => {
     for (let lang = queue.shift(); lang !== undefined; lang = queue.shift()) {
-      const outcome = await translateArticle(deps, { id: article.id, museumId, content: article.content }, sourceLang, lang, { deadlineMs: 25_000 });
+      // Staff asking now: the engines are called even while a visitor's back-off holds (decision 030).
+      const outcome = await translateArticle(deps, { id: article.id, museumId, content: article.content }, sourceLang, lang, { deadlineMs: 25_000, ignoreBackoff: true });
       results.push({ lang, status: outcome.status });
     }
   };

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { translationMemory, translationReviews } from "~/db/schema";
+import { translationFailures, translationMemory, translationReviews } from "~/db/schema";
 import { articleSegments, renderedTranslationPrefix, segmentHash } from "~/translation/segments";
 import { readArticle } from "./tree.server";
 
@@ -16,16 +16,29 @@ const HASHES_PER_STATEMENT = 90;
 export async function resetArticleTranslations(db: Database, kv: KVNamespace, museumId: number, articleId: number) {
   const article = await readArticle(db, museumId, articleId);
   const hashes = await Promise.all(articleSegments(article.content).map(segmentHash));
-  let deleted = 0;
+  // One D1 batch (one transaction): a correction saved meanwhile goes with its review row or stays with it.
+  const memoryDeletes = [];
   for (let i = 0; i < hashes.length; i += HASHES_PER_STATEMENT) {
     const chunk = hashes.slice(i, i + HASHES_PER_STATEMENT);
-    const rows = await db
-      .delete(translationMemory)
-      .where(and(eq(translationMemory.museumId, museumId), inArray(translationMemory.sourceHash, chunk)))
-      .returning({ hash: translationMemory.sourceHash });
-    deleted += rows.length;
+    memoryDeletes.push(
+      db
+        .delete(translationMemory)
+        .where(and(eq(translationMemory.museumId, museumId), inArray(translationMemory.sourceHash, chunk)))
+        .returning({ hash: translationMemory.sourceHash }),
+    );
   }
-  await db.delete(translationReviews).where(and(eq(translationReviews.museumId, museumId), eq(translationReviews.articleId, articleId)));
+  // Every language's remembered failures of these segments go too: the next view asks the engines (decision 030).
+  const failureDeletes = [];
+  for (let i = 0; i < hashes.length; i += HASHES_PER_STATEMENT) {
+    const chunk = hashes.slice(i, i + HASHES_PER_STATEMENT);
+    failureDeletes.push(db.delete(translationFailures).where(and(eq(translationFailures.museumId, museumId), inArray(translationFailures.sourceHash, chunk))));
+  }
+  const results = await db.batch([
+    db.delete(translationReviews).where(and(eq(translationReviews.museumId, museumId), eq(translationReviews.articleId, articleId))),
+    ...memoryDeletes,
+    ...failureDeletes,
+  ]);
+  const deleted = results.slice(1, 1 + memoryDeletes.length).reduce((n, rows) => n + (rows as unknown[]).length, 0);
   await dropCachedPages(kv, articleId);
   return { articleId, deleted };
 }

@@ -2,8 +2,10 @@ import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ArticlesIcon, QrIcon, SettingsIcon, StatsIcon } from "~/components/icons";
+import { DashboardFailingTranslations } from "~/components/dashboard-failing-translations";
 import { DashboardActivity } from "~/components/stats/activity";
 import { loadDashboard } from "~/models/dashboard.server";
+import { getMuseum } from "~/models/museums.server";
 import statsStyles from "~/styles/stats.css?url";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
@@ -13,7 +15,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: statsStyle
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return { museumName: user.museumName, activity: await loadDashboard(context.db, user.museumId) };
+  const [activity, museum] = await Promise.all([loadDashboard(context.db, user.museumId), getMuseum(context.db, user.museumId)]);
+  return { museumName: user.museumName, activity, timeZone: museum?.timezone ?? "UTC" };
 }
 
 const TILES = [
@@ -24,7 +27,7 @@ const TILES = [
 ] as const;
 
 export default function Dashboard() {
-  const { museumName, activity } = useLoaderData<typeof loader>();
+  const { museumName, activity, timeZone } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <section className="page">
@@ -40,6 +43,8 @@ export default function Dashboard() {
           </li>
         ))}
       </ul>
+      {/* Only when something fails: a failing translation is news, a working one is not. */}
+      {activity.failingTranslations.count > 0 ? <DashboardFailingTranslations failing={activity.failingTranslations} timeZone={timeZone} /> : null}
       <DashboardActivity activity={activity} />
     </section>
   );

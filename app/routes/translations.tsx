@@ -67,7 +67,7 @@ export default function Translations() {
       {translation ? (
         <LanguageReview key={`${article.id}:${translation.lang}`} article={article} translation={translation} timeZone={timeZone} />
       ) : (
-        <LanguagesOverview article={article} sourceLang={sourceLang} total={total} languages={languages ?? []} />
+        <LanguagesOverview article={article} sourceLang={sourceLang} total={total} languages={languages ?? []} timeZone={timeZone} />
       )}
     </section>
   );

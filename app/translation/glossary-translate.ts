@@ -6,6 +6,10 @@ export interface ProtectedOutcome {
   /** Each text's translation, or undefined when no engine gave one whose placeholders survived. */
   texts: (string | undefined)[];
   engines: (EngineId | undefined)[];
+  /** Per text, the engines whose answer lost or mangled a protected term (decision 030 remembers them). */
+  lost: EngineId[][];
+  /** What the engines threw for the texts left without a translation, if they threw (not a lost term). */
+  error?: unknown;
 }
 
 /**
@@ -23,10 +27,10 @@ export async function translateWithGlossary(
   rules: readonly GlossaryRule[],
   options: TranslateOptions = {},
 ): Promise<ProtectedOutcome> {
-  if (rules.length === 0) return machineTranslate(engines, texts, from, to, options);
+  if (rules.length === 0) return { ...(await machineTranslate(engines, texts, from, to, options)), lost: texts.map(() => []) };
   const deadline = Date.now() + (options.deadlineMs ?? Infinity);
   const guarded = texts.map((text) => protect(text, rules));
-  const result: ProtectedOutcome = { texts: texts.map(() => undefined), engines: texts.map(() => undefined) };
+  const result: ProtectedOutcome = { texts: texts.map(() => undefined), engines: texts.map(() => undefined), lost: texts.map(() => []) };
   // Per text, the engines whose output could not be restored.
   const refused = texts.map(() => new Set<EngineId>());
   let pending = texts.map((_, i) => i);
@@ -71,5 +75,7 @@ export async function translateWithGlossary(
   }
 
   if (firstError !== undefined && result.texts.every((text) => text === undefined)) throw firstError;
+  result.lost = refused.map((engines) => [...engines]);
+  if (firstError !== undefined) result.error = firstError;
   return result;
 }

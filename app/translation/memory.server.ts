@@ -1,6 +1,11 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { translationClaims, translationMemory } from "~/db/schema";
+import { failureMap, failuresQuery, type SegmentFailure } from "./failures.server";
+
+/** Extra statements that must commit with a write (failures remembered or forgotten). */
+export type Statement = BatchItem<"sqlite">;
 
 /** One language pair of one museum: the scope of every memory row and claim. */
 export interface MemoryScope {
@@ -87,11 +92,33 @@ export async function readMemory(db: Database, scope: MemoryScope, hashes: reado
 }
 
 /**
- * Stores machine translations and returns the hashes written; `release` gives those claims back in the
- * same transaction. A row staff edited meanwhile is kept (and
- * not returned): the machine never overwrites a person's correction.
+ * The stored translations of these segments and, in the same read, the failures remembered for them
+ * (decision 030): one round trip per chunk.
  */
-export async function writeMachineMemory(db: Database, scope: MemoryScope, entries: readonly NewMemoryEntry[], release: readonly string[] = [], now = Date.now()) {
+export async function readMemoryAndFailures(db: Database, scope: MemoryScope, hashes: readonly string[]) {
+  const memory = new Map<string, MemoryEntry>();
+  const failures = new Map<string, SegmentFailure>();
+  for (const chunk of chunks([...new Set(hashes)], HASHES_PER_READ)) {
+    const [rows, failed] = await db.batch([memoryQuery(db, scope, chunk), failuresQuery(db, scope, chunk)]);
+    for (const row of rows) memory.set(row.hash, { text: row.text, origin: row.origin, engine: row.engine });
+    for (const [hash, failure] of failureMap(failed)) failures.set(hash, failure);
+  }
+  return { memory, failures };
+}
+
+/**
+ * Stores machine translations and returns the hashes written; `release` gives those claims back and
+ * `extra` (failures remembered or forgotten) runs in the same transaction. A row staff edited meanwhile
+ * is kept (and not returned): the machine never overwrites a person's correction.
+ */
+export async function writeMachineMemory(
+  db: Database,
+  scope: MemoryScope,
+  entries: readonly NewMemoryEntry[],
+  release: readonly string[] = [],
+  now = Date.now(),
+  extra: readonly Statement[] = [],
+) {
   const statements = chunks(entries, ROWS_PER_WRITE).map((chunk) =>
     db
       .insert(translationMemory)
@@ -116,7 +143,7 @@ export async function writeMachineMemory(db: Database, scope: MemoryScope, entri
       .returning({ hash: translationMemory.sourceHash }),
   );
   const releases = chunks([...new Set(release)], HASHES_PER_READ).map((chunk) => releaseStatement(db, scope, chunk));
-  const [first, ...rest] = [...statements, ...releases];
+  const [first, ...rest] = [...statements, ...releases, ...extra];
   const written = new Set<string>();
   if (!first) return written;
   const results = await db.batch([first, ...rest]);
@@ -140,22 +167,30 @@ export async function claimSegments(db: Database, scope: MemoryScope, hashes: re
 
 /**
  * Claims what is missing and, in the same transaction, reads what another request stored since our first
- * read: one round trip instead of two on a visitor's first view.
+ * read, and the failures another request remembered meanwhile (decision 030): one round trip instead of
+ * three on a visitor's first view.
  */
 export async function claimAndRead(db: Database, scope: MemoryScope, hashes: readonly string[], ttlMs: number, now = Date.now()) {
   const unique = [...new Set(hashes)];
   if (unique.length > CLAIMS_PER_WRITE) {
     const owned = await claimSegments(db, scope, unique, ttlMs, now);
-    return { owned, found: await readMemory(db, scope, [...owned]) };
+    const { memory, failures } = await readMemoryAndFailures(db, scope, [...owned]);
+    return { owned, found: memory, failures };
   }
-  const [claimed, rows] = await db.batch([claimStatement(db, scope, unique, ttlMs, now), memoryQuery(db, scope, unique)]);
+  const [claimed, rows, failed] = await db.batch([claimStatement(db, scope, unique, ttlMs, now), memoryQuery(db, scope, unique), failuresQuery(db, scope, unique)]);
   const owned = new Set(claimed.map((row) => row.hash));
   const found = new Map<string, MemoryEntry>();
   for (const row of rows) if (owned.has(row.hash)) found.set(row.hash, { text: row.text, origin: row.origin, engine: row.engine });
-  return { owned, found };
+  const failures = failureMap(failed.filter((row) => owned.has(row.hash)));
+  return { owned, found, failures };
 }
 
-/** Gives claims back, after the memory is written or when the engines failed (the next visitor retries). */
-export async function releaseClaims(db: Database, scope: MemoryScope, hashes: readonly string[]) {
-  for (const chunk of chunks([...new Set(hashes)], HASHES_PER_READ)) await releaseStatement(db, scope, chunk);
+/**
+ * Gives claims back, after the memory is written or when the engines failed (the next visitor retries
+ * after the back-off); `extra` (the failures remembered) commits in the same transaction.
+ */
+export async function releaseClaims(db: Database, scope: MemoryScope, hashes: readonly string[], extra: readonly Statement[] = []) {
+  const statements = [...chunks([...new Set(hashes)], HASHES_PER_READ).map((chunk) => releaseStatement(db, scope, chunk)), ...extra];
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
 }

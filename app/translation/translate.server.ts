@@ -1,10 +1,11 @@
 import type { ArticleContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
 import { glossaryRules } from "~/models/glossary.server";
-import type { TranslationEngine } from "./engines";
+import { AllEnginesFailed, EngineError, type TranslationEngine } from "./engines";
+import { backingOff, backoffMs, clearArticleFailures, clearFailureStatements, engineChain, recordFailureStatements, type FailureReason, type SegmentFailure } from "./failures.server";
 import { glossaryTag, type GlossaryRule } from "./glossary";
 import { translateWithGlossary } from "./glossary-translate";
-import { claimAndRead, readMemory, releaseClaims, writeMachineMemory, type MemoryEntry, type MemoryScope } from "./memory.server";
+import { claimAndRead, readMemory, readMemoryAndFailures, releaseClaims, writeMachineMemory, type MemoryEntry, type MemoryScope } from "./memory.server";
 import { articleSegments, mapSegments, renderedTranslationPrefix, segmentHash } from "./segments";
 
 export interface TranslationDeps {
@@ -26,6 +27,13 @@ export interface TranslateOptions {
    * (the visitor page's interface strings, cached for every museum).
    */
   glossary?: readonly GlossaryRule[] | "none";
+  /** The article these segments belong to, remembered with a failure so staff can find it (decision 030). */
+  articleId?: number;
+  /**
+   * Calls the engines even for segments whose last failure is still backing off: staff asking for a
+   * translation now (pretranslate) rather than a visitor's view (decision 030).
+   */
+  ignoreBackoff?: boolean;
 }
 
 /** A visitor never waits longer than this for a first translation; then gets the original (decision 019). */
@@ -34,6 +42,19 @@ export const VISITOR_DEADLINE_MS = 8_000;
 const CLAIM_TTL_MS = VISITOR_DEADLINE_MS + 4_000;
 const POLL_MS = 150;
 const CACHE_TTL_SECONDS = 30 * 24 * 3600;
+
+/** Why some segments have no translation, for the visitor page and for staff (decision 030). */
+export interface TranslationFailure {
+  reason: FailureReason;
+  /** The engines' own words (status, message), for staff; never keys or addresses. */
+  detail: string;
+  /** The first failure of the current run, the last one, and when an engine is asked again. */
+  since: number;
+  lastFailedAt: number;
+  retryAt: number;
+  /** True when no engine was asked this time: the segments are backing off after earlier failures. */
+  backingOff: boolean;
+}
 
 export interface SegmentsOutcome {
   /** Source segment → its translation, for every segment that has one. */
@@ -46,15 +67,54 @@ export interface SegmentsOutcome {
   engines: string[];
   /** Segments this request sent to an engine. */
   translatedNow: number;
+  /** Segments without a translation because they failed now or are backing off; undefined when none did. */
+  failure?: TranslationFailure;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const short = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim();
+
+/** The reason and the engines' words for a batch that threw: only engine failures are remembered. */
+function thrownFailure(error: unknown): { reason: FailureReason; detail: string } | undefined {
+  if (error instanceof AllEnginesFailed) {
+    if (error.reason === "unsupported") return undefined;
+    const detail = error.failures.length > 0 ? error.failures.map(short).join(" · ") : short(error);
+    return { reason: error.reason, detail };
+  }
+  if (error instanceof EngineError) return { reason: "failed", detail: short(error) };
+  return undefined;
+}
+
+/** Why one text of a partly translated batch has no translation. */
+function textFailure(lost: readonly string[], error: unknown): { reason: FailureReason; detail: string } {
+  if (lost.length > 0) {
+    const also = error === undefined ? "" : ` · ${short(error)}`;
+    return { reason: "glossary", detail: `${lost.join(", ")}: lost a protected glossary term${also}` };
+  }
+  return thrownFailure(error) ?? { reason: "deadline", detail: error === undefined ? "no time left before the visitor's deadline" : short(error) };
+}
+
+/** The most telling of several failures: the oldest run, as staff read "failing since". */
+function summary(failures: readonly SegmentFailure[], backingOff: boolean): TranslationFailure | undefined {
+  const [first, ...rest] = [...failures].sort((a, b) => a.firstFailedAt - b.firstFailedAt);
+  if (!first) return undefined;
+  return {
+    reason: first.reason,
+    detail: first.detail,
+    since: first.firstFailedAt,
+    lastFailedAt: Math.max(first.lastFailedAt, ...rest.map((f) => f.lastFailedAt)),
+    retryAt: Math.min(first.retryAt, ...rest.map((f) => f.retryAt)),
+    backingOff,
+  };
+}
 
 /**
  * Translates segments through the museum's translation memory: stored translations are reused, the
  * missing ones are claimed, sent to the engines once and stored; segments another request is already
  * translating are waited for rather than sent twice. Never throws for an engine failure: the outcome
- * is then incomplete and nothing is stored.
+ * is then incomplete and nothing is stored, but the failure is remembered, and the segment is not sent
+ * again before its back-off ends (1 min, doubling to 1 h: decision 030); a success forgets it.
  */
 export async function translateSegments(
   deps: Pick<TranslationDeps, "db" | "engines">,
@@ -62,52 +122,91 @@ export async function translateSegments(
   segments: readonly string[],
   options: TranslateOptions = {},
 ): Promise<SegmentsOutcome> {
-  const deadline = Date.now() + (options.deadlineMs ?? VISITOR_DEADLINE_MS);
+  const startedAt = Date.now();
+  const deadline = startedAt + (options.deadlineMs ?? VISITOR_DEADLINE_MS);
+  const chain = engineChain(deps.engines);
   const sources = [...new Set(segments.map((s) => s.normalize("NFC")))];
   const hashes = await Promise.all(sources.map(segmentHash));
   const sourceOf = new Map(hashes.map((hash, i) => [hash, sources[i]!]));
-  const memory = await readMemory(deps.db, scope, hashes);
+  const { memory, failures: remembered } = await readMemoryAndFailures(deps.db, scope, hashes);
   let translatedNow = 0;
+  // Segments left without a translation: what failed now, what is backing off.
+  const failedNow: SegmentFailure[] = [];
+  const heldBack: SegmentFailure[] = [];
+  const holds = (failure: SegmentFailure | undefined) => !options.ignoreBackoff && backingOff(failure, chain, Date.now());
 
   const missing = hashes.filter((hash) => !memory.has(hash));
-  if (missing.length > 0) {
-    // Another request may have stored some between our read and our claim: read again with the claim.
-    const { owned, found } = await claimAndRead(deps.db, scope, missing, CLAIM_TTL_MS);
+  for (const hash of missing) if (holds(remembered.get(hash))) heldBack.push(remembered.get(hash)!);
+  const toClaim = missing.filter((hash) => !holds(remembered.get(hash)));
+  if (toClaim.length > 0) {
+    // Another request may have stored some between our read and our claim, or failed them: read again with the claim.
+    const { owned, found, failures } = await claimAndRead(deps.db, scope, toClaim, CLAIM_TTL_MS);
     let released = false;
     try {
       for (const [hash, entry] of found) memory.set(hash, entry);
-      const todo = [...owned].filter((hash) => !memory.has(hash));
+      const todo = [...owned].filter((hash) => {
+        if (memory.has(hash)) return false;
+        const failure = failures.get(hash);
+        if (!holds(failure)) return true;
+        heldBack.push(failure!);
+        return false;
+      });
       if (todo.length > 0) {
         const texts = todo.map((hash) => sourceOf.get(hash)!);
+        const now = () => Date.now();
         try {
           const rules = options.glossary === "none" ? [] : (options.glossary ?? (await glossaryRules(deps.db, scope.museumId, scope.to)));
           const outcome = await translateWithGlossary(deps.engines, texts, scope.from, scope.to, rules, { deadlineMs: Math.max(1, deadline - Date.now()) });
-          // A segment whose protected terms no engine kept has no text: nothing stored, the next view retries.
+          // A segment whose protected terms no engine kept has no text: nothing stored, its failure remembered.
           const entries = todo.flatMap((hash, i) => {
             const text = outcome.texts[i];
             return text === undefined ? [] : [{ hash, source: texts[i]!, text, engine: outcome.engines[i]! }];
           });
-          // The claims go in the same transaction as the rows they guarded.
-          const written = await writeMachineMemory(deps.db, scope, entries, [...owned]);
+          const failed = todo.flatMap((hash, i) => (outcome.texts[i] === undefined ? [{ hash, ...textFailure(outcome.lost[i]!, outcome.error) }] : []));
+          const at = now();
+          // The claims, the failures remembered and the ones forgotten go in the same transaction as the rows.
+          const written = await writeMachineMemory(deps.db, scope, entries, [...owned], at, [
+            ...clearFailureStatements(deps.db, scope, entries.map((entry) => entry.hash)),
+            ...recordFailureStatements(deps.db, scope, failed, { engines: chain, articleId: options.articleId, now: at }),
+          ]);
           released = true;
           for (const entry of entries) if (written.has(entry.hash)) memory.set(entry.hash, { text: entry.text, origin: "machine", engine: entry.engine });
           // A staff correction that landed meanwhile was kept by the write: read it rather than ours.
-          const kept = todo.filter((hash) => !written.has(hash));
+          const kept = entries.filter((entry) => !written.has(entry.hash)).map((entry) => entry.hash);
           if (kept.length > 0) for (const [hash, entry] of await readMemory(deps.db, scope, kept)) memory.set(hash, entry);
+          for (const failure of failed) failedNow.push(newFailure(failure, failures.get(failure.hash), chain, at));
           translatedNow = todo.length;
         } catch (error) {
-          console.warn(`translation ${scope.from}→${scope.to} failed for ${todo.length} segments: ${error instanceof Error ? error.message : String(error)}`);
+          console.warn(`translation ${scope.from}→${scope.to} failed for ${todo.length} segments: ${short(error)}`);
+          const failure = thrownFailure(error);
+          if (failure && !released) {
+            const at = now();
+            const failed = todo.map((hash) => ({ hash, ...failure }));
+            await releaseClaims(deps.db, scope, [...owned], recordFailureStatements(deps.db, scope, failed, { engines: chain, articleId: options.articleId, now: at }));
+            released = true;
+            for (const one of failed) failedNow.push(newFailure(one, failures.get(one.hash), chain, at));
+          }
         }
       }
     } finally {
       if (!released) await releaseClaims(deps.db, scope, [...owned]);
     }
-    // What others are translating: wait for their memory rows, up to the deadline.
-    let waiting = missing.filter((hash) => !memory.has(hash) && !owned.has(hash));
+    // What others are translating: wait for their memory rows, up to the deadline, unless they failed meanwhile.
+    let waiting = toClaim.filter((hash) => !memory.has(hash) && !owned.has(hash));
     while (waiting.length > 0 && Date.now() + (options.pollMs ?? POLL_MS) < deadline) {
       await sleep(options.pollMs ?? POLL_MS);
-      for (const [hash, entry] of await readMemory(deps.db, scope, waiting)) memory.set(hash, entry);
-      waiting = waiting.filter((hash) => !memory.has(hash));
+      const seen = await readMemoryAndFailures(deps.db, scope, waiting);
+      for (const [hash, entry] of seen.memory) memory.set(hash, entry);
+      waiting = waiting.filter((hash) => {
+        if (memory.has(hash)) return false;
+        const failure = seen.failures.get(hash);
+        // The request we waited for failed (after we started): the original now, not at the deadline.
+        if (failure && failure.lastFailedAt >= startedAt) {
+          failedNow.push(failure);
+          return false;
+        }
+        return true;
+      });
     }
   }
 
@@ -119,13 +218,22 @@ export async function translateSegments(
     texts.set(sources[i]!, entry.text);
     found.push(entry);
   });
+  const complete = found.length === hashes.length;
   return {
     texts,
-    complete: found.length === hashes.length,
+    complete,
     reviewed: found.length > 0 && found.every((entry) => entry.origin === "edited"),
     engines: [...new Set(found.filter((entry) => entry.origin === "machine").map((entry) => entry.engine))],
     translatedNow,
+    failure: complete ? undefined : summary([...failedNow, ...heldBack], failedNow.length === 0 && heldBack.length > 0),
   };
+}
+
+/** The failure row as the upsert just left it (its count and back-off), for the outcome. */
+function newFailure(failure: { reason: FailureReason; detail: string }, before: SegmentFailure | undefined, engines: string, now: number): SegmentFailure {
+  const same = before !== undefined && before.engines === engines;
+  const count = same ? before.failures + 1 : 1;
+  return { engines, reason: failure.reason, detail: failure.detail, failures: count, firstFailedAt: same ? before.firstFailedAt : now, lastFailedAt: now, retryAt: now + backoffMs(count) };
 }
 
 export type TranslationStatus = "original" | "machine" | "reviewed" | "failed";
@@ -136,6 +244,11 @@ export interface TranslatedArticle {
   engines: string[];
   /** The rendered content, when the caller's `render` made it (kept in the cache with the translation). */
   html?: string;
+  /**
+   * With status "failed": why, and whether engines were asked at all (`backingOff`: the original came at
+   * once because this language failed lately; decision 030). The page shows the original with its notice.
+   */
+  failure?: TranslationFailure;
 }
 
 async function sha256Hex(text: string): Promise<string> {
@@ -176,7 +289,7 @@ export interface ArticleOptions extends TranslateOptions {
 /**
  * The article in `to`: from the KV cache when this exact content was translated before, else through
  * the memory and engines, then cached. A failed or partial translation gives the original with status
- * "failed" and is never cached.
+ * "failed" (and why, in `failure`) and is never cached; while its failure backs off, at once.
  */
 export async function translateArticle(
   deps: TranslationDeps,
@@ -193,14 +306,16 @@ export async function translateArticle(
   const key = await renderedTranslationKey(article.id, to, article.content, await glossaryTag(rules, segments));
   const cached = await deps.kv.get<CachedTranslation>(key, "json");
   if (cached) return cached;
-  const outcome = await translateSegments(deps, { museumId: article.museumId, from, to }, segments, { ...options, glossary: rules });
-  if (!outcome.complete) return { content: article.content, status: "failed", engines: [] };
+  const outcome = await translateSegments(deps, { museumId: article.museumId, from, to }, segments, { ...options, glossary: rules, articleId: options.articleId ?? article.id });
+  if (!outcome.complete) return { content: article.content, status: "failed", engines: [], ...(outcome.failure ? { failure: outcome.failure } : {}) };
   const translated: CachedTranslation = {
     content: mapSegments(article.content, (segment) => outcome.texts.get(segment) ?? segment),
     status: outcome.reviewed ? "reviewed" : "machine",
     engines: outcome.engines,
   };
   if (options.render) translated.html = await options.render(translated.content);
+  // Complete now: nothing of this article fails in `to` any more (rows of segments an edit removed included).
+  deps.waitUntil(clearArticleFailures(deps.db, { museumId: article.museumId, from, to }, article.id).catch((error: unknown) => console.warn(`failures not cleared: ${short(error)}`)));
   deps.waitUntil(deps.kv.put(key, JSON.stringify(translated), { expirationTtl: CACHE_TTL_SECONDS }));
   return translated;
 }

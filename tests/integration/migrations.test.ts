@@ -18,6 +18,7 @@ const EXPECTED: Record<string, string[]> = {
   translation_reviews: ["museum_id", "article_id", "target_lang", "segment_id", "source_hash", "source_text", "text", "updated_at"],
   translation_reports: ["id", "museum_id", "article_id", "lang", "message", "created_at", "resolved_at"],
   glossary_terms: ["id", "museum_id", "term", "target_lang", "translation", "created_at"],
+  translation_failures: ["museum_id", "source_lang", "target_lang", "source_hash", "article_id", "engines", "reason", "detail", "failures", "first_failed_at", "last_failed_at", "retry_at"],
 };
 
 describe("migrations on a fresh D1", () => {

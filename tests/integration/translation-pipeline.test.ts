@@ -66,11 +66,19 @@ describe("translation pipeline", () => {
     const rows = await env.DB.prepare("SELECT count(*) AS n FROM translation_memory WHERE museum_id = ?").bind(museumId).first<{ n: number }>();
     expect(rows!.n).toBe(0);
     expect((await env.KV.list({ prefix: "tr:v1:2:ko:" })).keys).toHaveLength(0);
-    // Claims were given back: the next visitor tries again, and succeeds with a working engine.
+    // Claims were given back and the failure remembered (decision 030): the next visitor gets the original
+    // at once; once the back-off has passed, the engines are asked again and a success forgets the failure.
     const working = recordingEngine();
+    const held = await translateArticle(deps([working.engine]).deps, article, "fr", "ko");
+    expect(held.status).toBe("failed");
+    expect(held.failure).toMatchObject({ reason: "failed", backingOff: true });
+    expect(working.calls).toHaveLength(0);
+    await env.DB.prepare("UPDATE translation_failures SET retry_at = ? WHERE museum_id = ?").bind(Date.now() - 1, museumId).run();
     const retry = await translateArticle(deps([working.engine]).deps, article, "fr", "ko");
     expect(retry.status).toBe("machine");
     expect(working.segments()).toEqual(["Une phrase."]);
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM translation_failures WHERE museum_id = ?").bind(museumId).first<{ n: number }>();
+    expect(left!.n).toBe(0);
   });
 
   test("a slow engine past the deadline gives the original in time", async () => {

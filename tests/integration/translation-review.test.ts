@@ -44,8 +44,8 @@ describe("translation review", () => {
     const list = await s.read(`/api/read/translations?articleId=${articleId}`);
     expect(list.body).toEqual({
       languages: [
-        { lang: "de", views: 0, segments: 4, reviewed: 0, stale: 0, reports: 0 },
-        { lang: "es", views: 0, segments: 4, reviewed: 0, stale: 0, reports: 0 },
+        { lang: "de", views: 0, segments: 4, reviewed: 0, stale: 0, reports: 0, failing: null },
+        { lang: "es", views: 0, segments: 4, reviewed: 0, stale: 0, reports: 0, failing: null },
       ],
     });
     const de = await review(s, articleId, "de");

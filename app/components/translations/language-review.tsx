@@ -2,9 +2,10 @@ import { useRevalidator } from "@remix-run/react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import type { ReviewSegment } from "~/models/translation-review.server";
+import type { ReviewSegment, TranslationFailing } from "~/models/translation-review.server";
 import { findLanguage } from "~/translation/languages";
 import { apiErrorMessage, callApi } from "~/utils/api-client";
+import { FailingNotice } from "./failing-notice";
 import { LanguageName, uiLocale } from "./language-name";
 import { ReportsList, type OpenReport } from "./reports-list";
 import { SegmentEditor } from "./segment-editor";
@@ -12,7 +13,7 @@ import { useConfirm } from "./use-confirm";
 
 interface LanguageReviewProps {
   article: { id: number; name: string };
-  translation: { lang: string; sourceLang: string; segments: ReviewSegment[]; reports: OpenReport[] };
+  translation: { lang: string; sourceLang: string; segments: ReviewSegment[]; reports: OpenReport[]; failing: TranslationFailing | null };
   timeZone: string;
 }
 
@@ -24,7 +25,7 @@ export function LanguageReview({ article, translation, timeZone }: LanguageRevie
   const locale = uiLocale(i18n.language);
   const revalidator = useRevalidator();
   const confirm = useConfirm();
-  const { lang, sourceLang, segments, reports } = translation;
+  const { lang, sourceLang, segments, reports, failing } = translation;
   const target = findLanguage(lang);
   const source = findLanguage(sourceLang);
   // French writes language names in lower case inside a sentence ("Traduction en allemand").
@@ -60,6 +61,7 @@ export function LanguageReview({ article, translation, timeZone }: LanguageRevie
           </>
         ) : null}
       </p>
+      {failing ? <FailingNotice failing={failing} languageName={languageName} timeZone={timeZone} /> : null}
 
       <section className="tr-section" aria-labelledby="tr-segments-heading">
         <h2 id="tr-segments-heading">{t("translations.segmentsHeading")}</h2>

@@ -3,7 +3,9 @@ import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import type { TranslationLanguage } from "~/models/translation-review.server";
+import { findLanguage } from "~/translation/languages";
 import { apiErrorMessage, callApi } from "~/utils/api-client";
+import { FailingNotice } from "./failing-notice";
 import { LanguageName, uiLocale } from "./language-name";
 import { LanguagesTable } from "./languages-table";
 import { PretranslateForm } from "./pretranslate-form";
@@ -11,15 +13,22 @@ import { useConfirm } from "./use-confirm";
 
 const RESET_TOAST = "translations-reset-all";
 
+/** The language's name inside a sentence: lower case in French ("Traduction en allemand"). */
+function languageName(code: string, locale: "fr" | "en"): string {
+  const lang = findLanguage(code);
+  return locale === "fr" ? (lang?.fr ?? code).toLocaleLowerCase("fr") : (lang?.en ?? code);
+}
+
 interface OverviewProps {
   article: { id: number; name: string };
   sourceLang: string;
   total: number;
   languages: readonly TranslationLanguage[];
+  timeZone: string;
 }
 
 /** `/translations?id=`: the article's languages, pretranslation, and the spec's "reset all". */
-export function LanguagesOverview({ article, sourceLang, total, languages }: OverviewProps) {
+export function LanguagesOverview({ article, sourceLang, total, languages, timeZone }: OverviewProps) {
   const { t, i18n } = useTranslation();
   const revalidator = useRevalidator();
   const confirm = useConfirm();
@@ -40,6 +49,17 @@ export function LanguagesOverview({ article, sourceLang, total, languages }: Ove
         {t("translations.sourceIs")} <LanguageName code={sourceLang} locale={uiLocale(i18n.language)} />.{" "}
         {t("translations.segmentCount", { count: total })}
       </p>
+      {languages.map((language) =>
+        language.failing ? (
+          <FailingNotice
+            key={language.lang}
+            failing={language.failing}
+            languageName={languageName(language.lang, uiLocale(i18n.language))}
+            timeZone={timeZone}
+            reviewHref={`/translations?id=${article.id}&lang=${encodeURIComponent(language.lang)}`}
+          />
+        ) : null,
+      )}
       <section className="tr-section" aria-labelledby="tr-languages-heading">
         <h2 id="tr-languages-heading">{t("translations.table.heading")}</h2>
         <LanguagesTable articleId={article.id} total={total} languages={languages} />

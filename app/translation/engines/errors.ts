@@ -12,17 +12,20 @@ export class EngineError extends Error {
   readonly status: number | undefined;
   /** What the provider asked for in Retry-After, if anything. */
   readonly retryAfterMs: number | undefined;
+  /** The provider's own name for the error, when an adapter recognised it (e.g. Google's "userRateLimitExceeded"). */
+  readonly code: string | undefined;
 
   constructor(
     engine: EngineId,
     message: string,
-    options: { retryable: boolean; status?: number; retryAfterMs?: number; cause?: unknown },
+    options: { retryable: boolean; status?: number; retryAfterMs?: number; code?: string; cause?: unknown },
   ) {
     super(`${engine}: ${message}`, options.cause === undefined ? undefined : { cause: options.cause });
     this.engine = engine;
     this.retryable = options.retryable;
     this.status = options.status;
     this.retryAfterMs = options.retryAfterMs;
+    this.code = options.code;
   }
 }
 

@@ -16,13 +16,28 @@ function retryAfterMs(header: string | null): number | undefined {
 }
 
 /**
+ * What an adapter knows about one provider's error answers: given the status and the body (parsed JSON,
+ * or the text when it is not JSON), whether it is worth a retry and the provider's name for it.
+ * Undefined keeps the status-based rule.
+ */
+export type ErrorClassifier = (status: number, body: unknown) => { retryable: boolean; code: string } | undefined;
+
+function parsedBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
  * A JSON request to a provider, its answer parsed with `schema`. Every failure is an EngineError that
  * names the engine and the status but never the address (Google's key travels in it).
  */
 export async function requestJson<T>(
   engine: EngineId,
   url: string,
-  init: { method?: "GET" | "POST"; body?: unknown; headers?: Record<string, string>; signal: AbortSignal },
+  init: { method?: "GET" | "POST"; body?: unknown; headers?: Record<string, string>; signal: AbortSignal; classify?: ErrorClassifier },
   schema: z.ZodType<T>,
 ): Promise<T> {
   let response: Response;
@@ -48,10 +63,12 @@ export async function requestJson<T>(
   if (!response.ok) {
     // Providers explain refusals in the body ("Quota exceeded", "gn is not supported"); keep it short.
     const detail = text.replace(/\s+/g, " ").trim().slice(0, 200);
+    const known = init.classify?.(response.status, parsedBody(text));
     throw new EngineError(engine, `HTTP ${response.status}${detail ? `: ${detail}` : ""}`, {
-      retryable: retryableStatus(response.status),
+      retryable: known?.retryable ?? retryableStatus(response.status),
       status: response.status,
       retryAfterMs: retryAfterMs(response.headers.get("retry-after")),
+      code: known?.code,
     });
   }
   let json: unknown;
