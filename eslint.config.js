@@ -3,6 +3,24 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// Layers (decision 036): pure helpers (lib) reach nothing above them; the domain (models, content,
+// translation, the queue's aggregation, QR drawing) never reaches up into pages, components, the visitor's
+// views or HTTP plumbing; translation and content take what they need from models as arguments.
+function layerRules() {
+  const up = [
+    { group: ["~/routes/*", "~/components/*", "~/hooks/*", "~/visitor/*", "**/routes/*", "**/components/*"], message: "The domain layer may not import pages, components or the visitor's views." },
+    { group: ["~/utils/*", "**/utils/*"], message: "The domain layer may not import HTTP helpers (app/utils); move a pure helper to app/lib." },
+    { group: ["@remix-run/*", "!@remix-run/cloudflare"], message: "The domain layer does not depend on Remix." },
+  ];
+  const models = { group: ["~/models/*"], message: "Translation and content get what they need from models as arguments (TranslationDeps), not by import." };
+  const restrict = (patterns) => ({ rules: { "no-restricted-imports": ["error", { patterns }] } });
+  return [
+    { files: ["app/models/**", "app/queue/**", "app/qrcode/**", "app/errors.ts"], ...restrict(up) },
+    { files: ["app/translation/**", "app/content/**"], ...restrict([...up, models]) },
+    { files: ["app/lib/**"], ...restrict([{ group: ["~/*", "!~/lib/*", "!~/errors"], message: "app/lib holds pure helpers: it imports only app/lib and app/errors." }]) },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -32,32 +50,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Layers (decision 036): pure helpers (lib), the domain (models, content, translation, the queue's
-    // aggregation, QR drawing) never reach up into pages, components or HTTP plumbing; lib reaches nothing.
-    files: ["app/models/**", "app/content/**", "app/translation/**", "app/queue/**", "app/qrcode/**", "app/lib/**", "app/errors.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["~/routes/*", "~/components/*", "~/hooks/*", "~/visitor/*", "**/routes/*", "**/components/*"], message: "The domain layer may not import pages, components or the visitor's views." },
-            { group: ["~/utils/*", "**/utils/*"], message: "The domain layer may not import HTTP helpers (app/utils); move a pure helper to app/lib." },
-            { group: ["@remix-run/*", "!@remix-run/cloudflare"], message: "The domain layer does not depend on Remix." },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ["app/lib/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["~/*", "!~/lib/*", "!~/errors"], message: "app/lib holds pure helpers: it imports only app/lib and app/errors." }] },
-      ],
-    },
-  },
+  ...layerRules(),
   {
     files: ["scripts/**/*.mjs", "*.config.{js,ts}", "tests/**/*.{ts,mjs}"],
     languageOptions: { globals: { ...globals.node } },

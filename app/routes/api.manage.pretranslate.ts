@@ -1,6 +1,6 @@
 import { pretranslateSchema } from "~/models/translation-input";
 import { pretranslate } from "~/models/translation-review.server";
-import { translationDeps } from "~/translation/deps.server";
+import { translationDeps } from "~/utils/translation-deps.server";
 import { jsonAction, postOnly } from "~/utils/api.server";
 
 export const loader = postOnly;

@@ -1,6 +1,5 @@
 import type { ArticleContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
-import { glossaryRules } from "~/models/glossary.server";
 import { AllEnginesFailed, EngineError, type TranslationEngine } from "./engines";
 import { backingOff, backoffMs, clearArticleFailures, clearFailureStatements, engineChain, recordFailureStatements, type FailureReason, type SegmentFailure } from "./failures.server";
 import { glossaryTag, type GlossaryRule } from "./glossary";
@@ -14,6 +13,8 @@ export interface TranslationDeps {
   engines: readonly TranslationEngine[];
   /** Keeps background work (the KV write) alive after the response; `ctx.waitUntil` in a Worker. */
   waitUntil: (promise: Promise<unknown>) => void;
+  /** The museum glossary's rules for a target language (decision 026), passed in so translation needs no model. */
+  glossary: (museumId: number, to: string) => Promise<GlossaryRule[]>;
 }
 
 export interface TranslateOptions {
@@ -117,7 +118,7 @@ function summary(failures: readonly SegmentFailure[], backingOff: boolean): Tran
  * again before its back-off ends (1 min, doubling to 1 h: decision 030); a success forgets it.
  */
 export async function translateSegments(
-  deps: Pick<TranslationDeps, "db" | "engines">,
+  deps: Pick<TranslationDeps, "db" | "engines" | "glossary">,
   scope: MemoryScope,
   segments: readonly string[],
   options: TranslateOptions = {},
@@ -155,7 +156,7 @@ export async function translateSegments(
         const texts = todo.map((hash) => sourceOf.get(hash)!);
         const now = () => Date.now();
         try {
-          const rules = options.glossary === "none" ? [] : (options.glossary ?? (await glossaryRules(deps.db, scope.museumId, scope.to)));
+          const rules = options.glossary === "none" ? [] : (options.glossary ?? (await deps.glossary(scope.museumId, scope.to)));
           const outcome = await translateWithGlossary(deps.engines, texts, scope.from, scope.to, rules, { deadlineMs: Math.max(1, deadline - Date.now()) });
           // A segment whose protected terms no engine kept has no text: nothing stored, its failure remembered.
           const entries = todo.flatMap((hash, i) => {
@@ -265,12 +266,6 @@ export async function renderedTranslationKey(articleId: number, lang: string, co
   return `${renderedTranslationPrefix(articleId)}${lang}:${await sha256Hex(JSON.stringify(content))}${glossary ? `:g${glossary}` : ""}`;
 }
 
-/** The cache key of an article's page in `lang` with the museum's glossary as it is now. */
-export async function currentTranslationKey(db: Database, article: { id: number; museumId: number; content: ArticleContent }, lang: string): Promise<string> {
-  const rules = await glossaryRules(db, article.museumId, lang);
-  return renderedTranslationKey(article.id, lang, article.content, await glossaryTag(rules, articleSegments(article.content)));
-}
-
 interface CachedTranslation {
   content: ArticleContent;
   status: "machine" | "reviewed";
@@ -301,7 +296,7 @@ export async function translateArticle(
   if (from === to) return { content: article.content, status: "original", engines: [] };
   // The glossary is read once: for the cache key, then for the engine calls on a miss.
   const rules =
-    options.glossary === "none" ? [] : Array.isArray(options.glossary) ? (options.glossary as GlossaryRule[]) : await glossaryRules(deps.db, article.museumId, to);
+    options.glossary === "none" ? [] : Array.isArray(options.glossary) ? (options.glossary as GlossaryRule[]) : await deps.glossary(article.museumId, to);
   const segments = articleSegments(article.content);
   const key = await renderedTranslationKey(article.id, to, article.content, await glossaryTag(rules, segments));
   const cached = await deps.kv.get<CachedTranslation>(key, "json");

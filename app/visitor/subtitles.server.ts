@@ -5,7 +5,7 @@ import { glossaryVersion } from "~/translation/glossary";
 import { findLanguage } from "~/translation/languages";
 import { mapVtt, vttSegments } from "~/translation/segments";
 import { translateSegments } from "~/translation/translate.server";
-import { translationDeps } from "~/translation/deps.server";
+import { translationDeps } from "~/utils/translation-deps.server";
 
 const CACHE_TTL_SECONDS = 30 * 24 * 3600;
 const MAX_VTT_BYTES = 1024 * 1024;

@@ -7,7 +7,7 @@ import { linkSchema } from "~/models/qrcode-input";
 import { imageSizes, targetForLink, targetForSlug, type VisitorTarget } from "~/models/visitor.server";
 import { sendScanEvent } from "~/queue/scan-event";
 import { countedUserAgent, visitorFingerprint } from "~/queue/visitor-fingerprint.server";
-import { translationDeps } from "~/translation/deps.server";
+import { translationDeps } from "~/utils/translation-deps.server";
 import { glossaryFor } from "~/translation/glossary";
 import { translateArticle, type TranslatedArticle } from "~/translation/translate.server";
 import { ArticleContentView } from "~/content/render";

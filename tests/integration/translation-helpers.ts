@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { it } from "vitest";
 import { createDb } from "~/db/client.server";
+import { glossaryRules } from "~/models/glossary.server";
 import type { TranslationEngine } from "~/translation/engines";
 import type { TranslationDeps } from "~/translation/translate.server";
 
@@ -30,7 +31,8 @@ export function test(name: string, body: () => Promise<void>, timeout?: number) 
 
 /** The pipeline's dependencies on the real local D1 and KV, with these engines. */
 export function translationDeps(engines: TranslationEngine[]): TranslationDeps {
-  return { db: createDb(env.DB), kv: env.KV, engines, waitUntil: background };
+  const db = createDb(env.DB);
+  return { db, kv: env.KV, engines, waitUntil: background, glossary: (museumId, to) => glossaryRules(db, museumId, to) };
 }
 
 /**
