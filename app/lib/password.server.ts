@@ -1,4 +1,4 @@
-import { constantTimeEqual, toBase64Url } from "./crypto.server";
+import { constantTimeEqual, toBase64Url } from "./crypto";
 
 /**
  * Workers cap PBKDF2 at 100,000 iterations in production (local workerd does not), so this is

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { museums, sessions, users } from "~/db/schema";
-import { hmacSha256Hex, randomToken, sha256Hex } from "~/lib/crypto.server";
+import { hmacSha256Hex, randomToken, sha256Hex } from "~/lib/crypto";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { clearLoginFailures, refundLoginAttempt, reserveLoginAttempt } from "./rate-limit.server";
 

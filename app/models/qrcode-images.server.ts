@@ -1,5 +1,5 @@
 import { qrPng, qrSvg } from "~/qrcode/render";
-import { sha256Hex } from "~/lib/crypto.server";
+import { sha256Hex } from "~/lib/crypto";
 
 const CONTENT_TYPES = { png: "image/png", svg: "image/svg+xml; charset=utf-8" } as const;
 // Bump when the drawing changes, so cached images of the old drawing are never served.

@@ -2,7 +2,7 @@
 // and User-Agent (docs/decisions/032-what-a-scan-counts.md). Computed in the app Worker; only the hash
 // travels on the queue. The raw address and User-Agent are never stored, queued or logged.
 
-import { toHex } from "~/lib/crypto.server";
+import { toHex } from "~/lib/crypto";
 import { clientNetwork } from "~/lib/network";
 
 const encoder = new TextEncoder();

@@ -1,3 +1,5 @@
+
+import { sha256Hex } from "~/lib/crypto";
 /**
  * The museum glossary's protection of engine input (DESIGN §5, decision 026). Pure: no I/O.
  *
@@ -220,10 +222,6 @@ export function restore(output: string, protectedText: ProtectedText): string | 
   return restored;
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /**
  * A short tag of the rules that matter to these segments (the terms they contain, with their

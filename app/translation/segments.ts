@@ -1,3 +1,4 @@
+import { sha256Hex } from "~/lib/crypto";
 import type { AccordionDetail, ArticleContent, ContentElement } from "~/content/schema";
 
 /**
@@ -80,8 +81,7 @@ export function articleSegments(content: ArticleContent): string[] {
 
 /** The translation memory's key for a segment: SHA-256 (hex) of its NFC text. */
 export async function segmentHash(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text.normalize("NFC")));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(text.normalize("NFC"));
 }
 
 /** KV keys of an article's rendered translations all start with this (decision 017). */

@@ -1,3 +1,4 @@
+import { sha256Hex } from "~/lib/crypto";
 import type { ArticleContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
 import { AllEnginesFailed, EngineError, type TranslationEngine } from "./engines";
@@ -252,10 +253,6 @@ export interface TranslatedArticle {
   failure?: TranslationFailure;
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /**
  * Where an article's page in one language is cached: the content hash makes an edit a new key, and

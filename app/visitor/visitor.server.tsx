@@ -15,7 +15,7 @@ import { addReport } from "~/models/translation-review.server";
 import { reportFormSchema } from "~/models/translation-input";
 import { reserveAttempt } from "~/models/rate-limit.server";
 import { findLanguage, negotiateLanguage } from "~/translation/languages";
-import { hmacSha256Hex } from "~/lib/crypto.server";
+import { hmacSha256Hex } from "~/lib/crypto";
 import { clientAddress, discardBody, readFormBody } from "~/utils/http.server";
 import { ArticlePage, contentLabels, LanguagesPage, NotLinkedPage, renderDocument, renderFragment, ReportPage, VisitorNotFoundPage, type ReportPageProps } from "./document";
 import { chooseLanguage, likelyLanguages } from "./language.server";
