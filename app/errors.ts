@@ -35,6 +35,7 @@ export type ErrorReason =
   | "too_many_attempts"
   | "out_of_range"
   | "unsafe_url"
+  | "external_media"
   | "source_language";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -138,6 +139,7 @@ export const REASON_TEXT: Record<ErrorReason, string> = {
   too_many_attempts: "was tried too many times; wait before trying again",
   out_of_range: "is out of range",
   unsafe_url: "is not an allowed address",
+  external_media: "must be a file uploaded to Muselingo (/media/…), not an address on another site",
   source_language: "is the article's own language",
 };
 

@@ -25,7 +25,7 @@ import {
   TEXT_MAX_LENGTH,
   VIDEO_ID_LENGTH,
 } from "./defaults";
-import { safeLinkHref, safeMediaSrc, URL_MAX_LENGTH } from "./urls";
+import { MEDIA_PREFIX, safeLinkHref, safeMediaSrc, URL_MAX_LENGTH } from "./urls";
 
 export const CONTENT_MAX_BYTES = 256 * 1024;
 export const JUSTIFY_VALUES = ["flex-start", "center", "flex-end"] as const;
@@ -46,12 +46,22 @@ const color = (fallback: string) => string().regex(HEX_COLOR, "invalid").default
 const size = () => integer(SIZE_MIN, SIZE_MAX).default(DEFAULT_SIZE);
 const fontSize = () => integer(FONT_SIZE_MIN, FONT_SIZE_MAX).default(DEFAULT_FONT_SIZE);
 const justify = () => choice([...JUSTIFY_VALUES]).default("flex-start");
-/** "" while nothing is uploaded; else a `/media/…` path of this app or an https: URL. */
+/**
+ * "" while nothing is uploaded; else a `/media/…` path of this app. An address elsewhere, even a safe
+ * https: one, is refused as `external_media` (decision 035): the visitor page's CSP serves media only from
+ * this origin, so it would never show, and media must be uploaded (sized, in R2, no third party told who
+ * visits). Anything unsafe (javascript:, http:, credentials, `..`) stays `unsafe_url`.
+ */
 const mediaSrc = () =>
   string()
     .trim()
     .max(URL_MAX_LENGTH, "too_long")
-    .refine((src) => src === "" || safeMediaSrc(src) !== null, "unsafe_url")
+    .superRefine((src, ctx) => {
+      if (src === "") return;
+      const safe = safeMediaSrc(src);
+      if (safe === null) ctx.addIssue({ code: "custom", message: "unsafe_url" });
+      else if (!safe.startsWith(MEDIA_PREFIX)) ctx.addIssue({ code: "custom", message: "external_media" });
+    })
     .default("");
 
 const textStyle = {

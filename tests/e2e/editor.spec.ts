@@ -166,6 +166,9 @@ test.describe("accessibility", () => {
   // The app's nonce CSP would block the injected axe script.
   test.use({ bypassCSP: true });
 
+  // Every element type, an accordion with two details (so each detail has its own buttons, one of them
+  // enabled) and media set (so the "remove the image" buttons show): every button of the editor is on the
+  // page. axe's label-content-name-mismatch (WCAG 2.5.3) checks that each name contains its visible text.
   test("the editor has no axe violations, in French and in English", async ({ page, staff }) => {
     await logIn(page, staff);
     const { id, slug } = await addArticle(page, unique("Mosaïque"));
@@ -175,7 +178,18 @@ test.describe("accessibility", () => {
         { type: "metadatas", url: slug, backgroundColor: "#341539" },
         { type: "text", content: "Une mosaïque romaine." },
         { type: "space" },
-        { type: "link", link: "https://example.org/", content: "En savoir plus" },
+        { type: "link", link: "https://example.org/", content: "En savoir plus", src: "/media/a11y/logo.png" },
+        { type: "image", src: "/media/a11y/mosaique.png", alt: "La mosaïque" },
+        { type: "video", videoId: "a11yV1" },
+        { type: "legendItem", src: "/media/a11y/detail.png", content: "Un détail" },
+        {
+          type: "accordion",
+          header: { content: "Pour aller plus loin" },
+          details: [
+            { type: "text", content: "Premier contenu" },
+            { type: "image", src: "/media/a11y/envers.png", alt: "L'envers" },
+          ],
+        },
       ],
     });
 
@@ -183,9 +197,13 @@ test.describe("accessibility", () => {
       if (lang === "en") await switchToEnglish(page);
       await page.goto(`/article?id=${id}`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator(".ef-details li")).toHaveCount(2);
       expect(await axeViolations(page), lang).toEqual([]);
     }
     await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
+    // The names screen readers announce start with what the buttons show.
+    await expect(page.getByRole("button", { name: "Move up — Content 2: Image", exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Delete — Content 1: Text", exact: true })).toBeVisible();
   });
 });
 

@@ -99,6 +99,36 @@ describe("POST /api/manage/update_article", () => {
     }
   });
 
+  // Decision 035: the visitor page and the preview serve media only from this origin (CSP), so an address
+  // on another site is refused at the API, naming the field, rather than saved and never shown.
+  it("refuses image, video and subtitle addresses on other sites with 400 naming the field, changing nothing", async () => {
+    const a = await withArticle();
+    const before = await a.readArticle();
+    const meta = { type: "metadatas", url: a.slug };
+    const cases: [unknown, string][] = [
+      [{ type: "image", src: "https://cdn.example.org/amphore.jpg" }, "newContent.2.src"],
+      [{ type: "video", videoId: "abc123", src: "https://cdn.example.org/film.mp4" }, "newContent.2.src"],
+      [{ type: "video", videoId: "abc123", subtitles: "https://cdn.example.org/film.vtt" }, "newContent.2.subtitles"],
+      [{ type: "legendItem", src: "HTTPS://CDN.EXAMPLE.ORG/a.png" }, "newContent.2.src"],
+      [{ type: "link", link: "https://example.org/", src: "https://cdn.example.org/logo.png" }, "newContent.2.src"],
+      [{ type: "accordion", details: [{ type: "image", src: "https://cdn.example.org/a.png" }] }, "newContent.2.details.0.src"],
+    ];
+    for (const [element, field] of cases) {
+      const result = await a.call("update_article", { articleId: a.id, newContent: [meta, text("avant"), element] });
+      expect(result, JSON.stringify(element)).toMatchObject({ status: 400, body: { error: { code: "invalid_input", field, reason: "external_media" } } });
+      expect(JSON.stringify(result.body)).not.toContain("cdn.example.org");
+    }
+    // 30 identical refusals at once: all 400, none 500, nothing written.
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, () => a.call("update_article", { articleId: a.id, newContent: [meta, { type: "image", src: "https://cdn.example.org/a.jpg" }] })),
+    );
+    expect(burst.map((r) => r.status)).toEqual(Array(30).fill(400));
+    expect(await a.readArticle()).toEqual(before);
+    // This app's own media addresses still save.
+    const own = await a.call("update_article", { articleId: a.id, newContent: [meta, { type: "image", src: "/media/images/amphore.webp" }] });
+    expect(own.status).toBe(200);
+  });
+
   it("answers 409 naming the address when another article of the museum has it", async () => {
     const a = await withArticle();
     const other = await a.call("add_article", { pathArray: [] });

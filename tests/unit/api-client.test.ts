@@ -14,6 +14,16 @@ describe("apiErrorMessage", () => {
     expect(apiErrorMessage(t, failure({ code: "invalid_input", message: "x", reason: "too_long" }))).toBe("C'est trop long : 100 caractères au plus.");
   });
 
+  it("says in both languages that media must be uploaded, not linked (decision 035)", () => {
+    const refused = failure({ code: "invalid_input", message: "x", field: "newContent.2.src", reason: "external_media" });
+    expect(apiErrorMessage(t, refused)).toBe(
+      "Les images, vidéos et sous-titres doivent être envoyés depuis l'éditeur\u00a0: les adresses d'autres sites ne sont pas acceptées.",
+    );
+    expect(apiErrorMessage(fixedT("en"), refused)).toBe(
+      "Images, videos and subtitles must be uploaded from the editor: addresses on other sites are not accepted.",
+    );
+  });
+
   it("falls back to the code, then to a generic message for an unknown one", () => {
     expect(apiErrorMessage(t, failure({ code: "conflict", message: "x" }, 409))).toBe("Un élément de ce nom existe déjà ici.");
     expect(apiErrorMessage(t, failure({ code: "teapot", message: "x" }, 418))).toBe("Quelque chose s'est mal passé");

@@ -48,6 +48,36 @@ describe("posts", () => {
     expect(findPost("nope", "fr")).toBeUndefined();
     expect(findPost("", "fr")).toBeUndefined();
   });
+  // Issue 16: bodies of 150–200 words are not articles. Each published post has the spec's shape (headings,
+  // text sections, a conclusion) and the length of a real post.
+  it("gives every published post sections, a conclusion and at least 600 words", () => {
+    const published = POSTS.filter((p) => p.status === "published");
+    expect(published.map((p) => `${p.lang}/${p.slug}`).sort()).toEqual([
+      "en/albanian",
+      "en/guarani",
+      "en/malagasy",
+      "fr/albanian",
+      "fr/guarani",
+      "fr/installation",
+      "fr/malagasy",
+      "fr/mucem",
+      "fr/pourquoi-muselingo",
+    ]);
+    for (const post of published) {
+      const name = `${post.lang}/${post.slug}`;
+      const headings = [...post.body.matchAll(/^#{2,3} (.+)$/gm)].map((m) => m[1]!.trim());
+      expect(headings.length, name).toBeGreaterThanOrEqual(3);
+      expect(headings.at(-1), name).toBe("Conclusion");
+      const words = post.body.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+      expect(words.length, name).toBeGreaterThanOrEqual(600);
+      expect(words.length, name).toBeLessThanOrEqual(1300);
+      // Every section has text under its heading, and the conclusion is a real paragraph.
+      const sections = post.body.split(/^#{2,3} .+$/m).slice(1);
+      for (const section of sections) expect(section.trim().length, name).toBeGreaterThan(80);
+      expect(post.body).not.toMatch(/still being translated|en cours de traduction/i);
+    }
+  });
+
   it("has both languages of every post", () => {
     const ids = new Set(POSTS.map((p) => p.id));
     for (const id of ids) expect(POSTS.filter((p) => p.id === id).map((p) => p.lang).sort()).toEqual(["en", "fr"]);
@@ -96,7 +126,7 @@ describe("fireworks", () => {
   it("sizes flags between 21 and 42 px and slows them by 0.97 until the minimum step", () => {
     const burst = createBurst(1280, 800);
     expect(burst.every((p) => p.size >= SIZE_MIN && p.size <= SIZE_MAX)).toBe(true);
-    const p = { flag: "🇫🇷", size: 30, x: 0, y: 0, vx: 10, vy: 0 };
+    const p = { flag: "fr", size: 30, x: 0, y: 0, vx: 10, vy: 0 };
     expect(step(p)).toBe(true);
     expect(p.x).toBe(10);
     expect(p.vx).toBeCloseTo(9.7);

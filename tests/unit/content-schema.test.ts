@@ -187,8 +187,8 @@ describe("addresses", () => {
     expect(element({ type: "link", link: `https://example.org/${"a".repeat(2048)}` })).toEqual({ field: "link", reason: "too_long" });
   });
 
-  it("media come only from /media/ or https:", () => {
-    for (const src of ["", "/media/abc123.jpg", "/media/images/abc.webp", "https://cdn.example.org/a.jpg"]) {
+  it("media come only from /media/", () => {
+    for (const src of ["", "/media/abc123.jpg", "/media/images/abc.webp", "  /media/a.jpg  "]) {
       expect(element({ type: "image", src }), src).toBeNull();
     }
     for (const src of [
@@ -209,6 +209,31 @@ describe("addresses", () => {
     expect(element({ type: "video", videoId: "abc123", subtitles: "javascript:x" })).toEqual({ field: "subtitles", reason: "unsafe_url" });
     expect(element({ type: "link", src: "data:image/png;base64,AAAA" })).toEqual({ field: "src", reason: "unsafe_url" });
     expect(element({ type: "legendItem", src: "http://a.example/x.png" })).toEqual({ field: "src", reason: "unsafe_url" });
+  });
+
+  // Decision 035: a safe address on another site is refused too, with its own reason, since the visitor
+  // page's CSP (img-src/media-src 'self') would never show it.
+  it("media on another site, even https:, are refused as external_media in every media field", () => {
+    for (const src of ["https://cdn.example.org/a.jpg", "HTTPS://CDN.example.org/a.jpg", " https://cdn.example.org/a.jpg", "https://xn--mse-sna.example/é.png", "https://127.0.0.1/a.png"]) {
+      expect(element({ type: "image", src }), src).toEqual({ field: "src", reason: "external_media" });
+    }
+    expect(element({ type: "video", videoId: "abc123", src: "https://v.example/a.mp4" })).toEqual({ field: "src", reason: "external_media" });
+    expect(element({ type: "video", videoId: "abc123", subtitles: "https://v.example/a.vtt" })).toEqual({ field: "subtitles", reason: "external_media" });
+    expect(element({ type: "link", link: "https://ok.example/", src: "https://img.example/a.png" })).toEqual({ field: "src", reason: "external_media" });
+    expect(element({ type: "legendItem", src: "https://img.example/a.png" })).toEqual({ field: "src", reason: "external_media" });
+    expect(refusal(articleContentSchema, [META, { type: "accordion", details: [{ type: "text" }, { type: "image", src: "https://img.example/a.png" }] }])).toEqual({
+      field: "1.details.1.src",
+      reason: "external_media",
+    });
+    // Unsafe stays unsafe, whatever the host.
+    expect(element({ type: "image", src: "https://user:pw@img.example/a.png" })).toEqual({ field: "src", reason: "unsafe_url" });
+  });
+
+  it("stored content with an address on another site still reads, the address dropped", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const stored = parseStoredContent(JSON.stringify([META, { type: "image", src: "https://img.example/a.png", alt: "Une amphore" }]));
+    expect(stored[1]).toMatchObject({ type: "image", src: "", alt: "Une amphore" });
+    expect(warn).toHaveBeenCalledOnce();
   });
 
   it("the render-time checks return the address to use", () => {

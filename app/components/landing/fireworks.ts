@@ -1,7 +1,9 @@
-// The emoji-flag fireworks (spec §9): flags burst in from the four edges of the window and slow down.
+// The flag fireworks (spec §9): flags burst in from the four edges of the window and slow down.
 // Pure particle maths (tested) plus a one-canvas runner (in a worker where possible); loaded with import() only when motion is allowed.
+// The flags are drawn with canvas paths (./flags), not emoji, so they show on systems without a flag font.
+import { drawFlag, FLAGS, GRID_H, GRID_W } from "./flags";
 
-export const FLAGS = ["🇫🇷", "🇬🇧", "🇪🇸", "🇩🇪", "🇮🇹", "🇵🇹", "🇯🇵", "🇨🇳", "🇰🇷", "🇸🇦", "🇵🇾", "🇲🇬", "🇦🇱", "🇺🇦", "🇮🇳", "🇧🇷", "🇹🇷", "🇬🇷", "🇳🇱", "🇵🇱"];
+export { FLAGS };
 
 export const NARROW_MAX = 720;
 export const COUNTS = { wide: { side: 35, edge: 50 }, narrow: { side: 15, edge: 20 } } as const;
@@ -66,16 +68,14 @@ type Sprite = HTMLCanvasElement | OffscreenCanvas;
 /** Flags are drawn once at the largest size into a square this much larger, then scaled. */
 const BOX = 1.25;
 
-/** One bitmap per flag instead of a text layout per particle and frame. */
-function sprite(flag: string, scale: number, make: (side: number) => Sprite): Sprite {
+/** One bitmap per flag, `SIZE_MAX` wide (3:2) in the middle of its square, instead of paths per particle and frame. */
+export function sprite(flag: string, scale: number, make: (side: number) => Sprite): Sprite {
   const side = Math.ceil(SIZE_MAX * BOX * scale);
   const c = make(side);
   const g = c.getContext("2d") as Context2D | null;
   if (g) {
-    g.font = `${SIZE_MAX * scale}px "Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", sans-serif`;
-    g.textAlign = "center";
-    g.textBaseline = "middle";
-    g.fillText(flag, side / 2, side / 2);
+    const width = SIZE_MAX * scale;
+    drawFlag(g, flag, (side - width) / 2, (side - (width * GRID_H) / GRID_W) / 2, width);
   }
   return c;
 }

@@ -59,27 +59,29 @@ export function AccordionForm({ element, onChange, articleId, id }: FormProps<Ac
             const key = keys[index]!;
             const n = index + 1;
             const detailId = `${id}-detail-${key}`;
+            const detailLabel = t("editor.fields.accordion.detail", { n, type: typeName(detail.type) });
             return (
               <li key={key} className="ef-detail">
                 <fieldset className="ef-group">
-                  <legend>{t("editor.fields.accordion.detail", { n, type: typeName(detail.type) })}</legend>
+                  <legend>{detailLabel}</legend>
+                  {/* Each name starts with the visible words, the detail's legend hidden after them (WCAG 2.5.3). */}
                   <div className="ef-actions">
                     <button
                       type="button"
                       className="button button--ghost ef-button"
                       disabled={index === 0}
-                      aria-label={t("editor.fields.accordion.moveUpLabel", { n })}
                       onClick={() => setDetails(moveUp(details, index), moveUp(keys, index))}
                     >
                       {t("editor.fields.accordion.moveUp")}
+                      <span className="visually-hidden"> — {detailLabel}</span>
                     </button>
                     <button
                       type="button"
                       className="button button--ghost ef-button ef-button--danger"
-                      aria-label={t("editor.fields.accordion.deleteLabel", { n })}
                       onClick={() => setDetails(removeAt(details, index), removeAt(keys, index))}
                     >
                       {t("editor.fields.accordion.delete")}
+                      <span className="visually-hidden"> — {detailLabel}</span>
                     </button>
                   </div>
                   <DetailFields
