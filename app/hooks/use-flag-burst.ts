@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 
 /**
- * One emoji-flag burst after the page has loaded, unless the visitor prefers reduced motion: then the
+ * One burst of flags (drawn from shapes, app/components/landing/flags.ts) after the page has loaded, unless the visitor prefers reduced motion: then the
  * fireworks code is not even downloaded.
  */
 export function useFlagBurst() {
