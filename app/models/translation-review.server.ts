@@ -1,6 +1,7 @@
 // Staff review of an article's translations (issue 9): what exists per language, the segments side by
 // side, corrections that win over every engine, stale flags when a reviewed source changed, resets,
 // pretranslation, and the problems visitors report.
+import { chunks, IN_LIST_MAX } from "~/db/chunks";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { articles, dailyStats, museums, translationFailures, translationMemory, translationReports, translationReviews } from "~/db/schema";
@@ -11,13 +12,8 @@ import { translateArticle, type TranslationDeps } from "~/translation/translate.
 import { dropCachedPages } from "./translations.server";
 import { readArticle } from "./tree.server";
 
-const HASHES_PER_STATEMENT = 90;
+const HASHES_PER_STATEMENT = IN_LIST_MAX;
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 async function sourceLanguage(db: Database, museumId: number): Promise<string> {
   const row = await db.select({ lang: museums.sourceLang }).from(museums).where(eq(museums.id, museumId)).get();

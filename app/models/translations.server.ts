@@ -1,3 +1,4 @@
+import { chunks, IN_LIST_MAX } from "~/db/chunks";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { translationFailures, translationMemory, translationReviews } from "~/db/schema";
@@ -5,7 +6,7 @@ import { articleSegments, renderedTranslationPrefix, segmentHash } from "~/trans
 import { readArticle } from "./tree.server";
 
 // D1 allows 100 bound parameters per statement; the museum id takes one.
-const HASHES_PER_STATEMENT = 90;
+const HASHES_PER_STATEMENT = IN_LIST_MAX;
 
 /**
  * The spec's "reset translations": forgets every language's translation of the article's segments
@@ -17,22 +18,16 @@ export async function resetArticleTranslations(db: Database, kv: KVNamespace, mu
   const article = await readArticle(db, museumId, articleId);
   const hashes = await Promise.all(articleSegments(article.content).map(segmentHash));
   // One D1 batch (one transaction): a correction saved meanwhile goes with its review row or stays with it.
-  const memoryDeletes = [];
-  for (let i = 0; i < hashes.length; i += HASHES_PER_STATEMENT) {
-    const chunk = hashes.slice(i, i + HASHES_PER_STATEMENT);
-    memoryDeletes.push(
-      db
-        .delete(translationMemory)
-        .where(and(eq(translationMemory.museumId, museumId), inArray(translationMemory.sourceHash, chunk)))
-        .returning({ hash: translationMemory.sourceHash }),
-    );
-  }
+  const memoryDeletes = chunks(hashes, HASHES_PER_STATEMENT).map((chunk) =>
+    db
+      .delete(translationMemory)
+      .where(and(eq(translationMemory.museumId, museumId), inArray(translationMemory.sourceHash, chunk)))
+      .returning({ hash: translationMemory.sourceHash }),
+  );
   // Every language's remembered failures of these segments go too: the next view asks the engines (decision 030).
-  const failureDeletes = [];
-  for (let i = 0; i < hashes.length; i += HASHES_PER_STATEMENT) {
-    const chunk = hashes.slice(i, i + HASHES_PER_STATEMENT);
-    failureDeletes.push(db.delete(translationFailures).where(and(eq(translationFailures.museumId, museumId), inArray(translationFailures.sourceHash, chunk))));
-  }
+  const failureDeletes = chunks(hashes, HASHES_PER_STATEMENT).map((chunk) =>
+    db.delete(translationFailures).where(and(eq(translationFailures.museumId, museumId), inArray(translationFailures.sourceHash, chunk))),
+  );
   const results = await db.batch([
     db.delete(translationReviews).where(and(eq(translationReviews.museumId, museumId), eq(translationReviews.articleId, articleId))),
     ...memoryDeletes,

@@ -1,3 +1,4 @@
+import { chunks, IN_LIST_MAX } from "~/db/chunks";
 import { dayInTimeZone } from "~/lib/dates";
 import { scanEventSchema, type ScanEvent } from "./scan-event";
 
@@ -26,8 +27,6 @@ export const VISIT_WINDOW_MS = 30 * 60_000;
  * outlives the hour it is useful in.
  */
 export const VISIT_RETENTION_MS = 60 * 60_000;
-/** D1 refuses more than 100 bound parameters per statement; the museum lookup binds at most this many. */
-const LOOKUP_CHUNK = 90;
 const PRUNE_CHUNK = 5_000;
 /** Bounds the prune loop whatever happens, so a cron run always ends (5,000 × 2,000 = 10 M rows). */
 const PRUNE_MAX_ROUNDS = 2_000;
@@ -114,8 +113,7 @@ function counter(db: D1Database, now: number) {
 
 async function museumTimeZones(db: D1Database, ids: readonly number[]): Promise<Map<number, string>> {
   const zones = new Map<number, string>();
-  for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
-    const chunk = ids.slice(i, i + LOOKUP_CHUNK);
+  for (const chunk of chunks(ids, IN_LIST_MAX)) {
     const { results } = await db
       .prepare(`SELECT id, timezone FROM museums WHERE id IN (${chunk.map(() => "?").join(", ")})`)
       .bind(...chunk)

@@ -1,3 +1,4 @@
+import { chunks, IN_LIST_MAX, rowsPerStatement } from "~/db/chunks";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { translationFailures } from "~/db/schema";
@@ -35,16 +36,11 @@ export interface NewFailure {
 }
 
 // D1 allows 100 bound parameters per statement: the scope takes three, the rest are hashes.
-const HASHES_PER_READ = 90;
+const HASHES_PER_READ = IN_LIST_MAX;
 // A failure row binds 12 values.
-const ROWS_PER_WRITE = 8;
+const ROWS_PER_WRITE = rowsPerStatement(12);
 const DETAIL_MAX = 300;
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** The engine list a failure is remembered for: the same segment with other engines is tried at once. */
 export function engineChain(engines: readonly { id: string }[]): string {

@@ -1,3 +1,4 @@
+import { chunks, IN_LIST_MAX, rowsPerStatement } from "~/db/chunks";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
@@ -28,16 +29,11 @@ export interface NewMemoryEntry {
 }
 
 // D1 allows 100 bound parameters per statement: the scope takes three, the rest are hashes.
-const HASHES_PER_READ = 90;
+const HASHES_PER_READ = IN_LIST_MAX;
 // A memory row binds 9 values; a claim binds 5.
-const ROWS_PER_WRITE = 11;
-const CLAIMS_PER_WRITE = 18;
+const ROWS_PER_WRITE = rowsPerStatement(9);
+const CLAIMS_PER_WRITE = rowsPerStatement(5) - 2;
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** The memory rows of these hashes (at most HASHES_PER_READ) in one language pair. */
 function memoryQuery(db: Database, scope: MemoryScope, hashes: readonly string[]) {
