@@ -178,8 +178,10 @@ describe("malformed-input fuzz: session, login, logout, settings, interface lang
     await fuzz("GET /settings", cases);
   });
 
-  it("POST /settings", { timeout: TEST_TIMEOUT_MS }, async () => {
-    const rng = rngFor("POST /settings");
+  // POST /settings is fuzzed in three tests, each in its own storage frame: in one test its 258 cases
+  // (several of 100 KB to 1 MB) ended in "Network connection lost" when the pool rolled the storage back
+  // (vitest-pool-workers 0.12, updateStackedStorage), though every answer was right; each part alone passes.
+  const settingsCases = (rng: ReturnType<typeof rngFor>) => {
     const museum = formCallCases(
       {
         call: "POST /settings intent=museum",
@@ -223,7 +225,20 @@ describe("malformed-input fuzz: session, login, logout, settings, interface lang
       (c): FuzzCase => ({ ...c, label: `${c.label} (document)`, path: "/settings" }),
     );
     const anonymous = museum.slice(0, 10).map((c): FuzzCase => ({ ...c, label: `${c.label}`, session: "none" }));
-    await fuzz("POST /settings", [...museum, ...password, ...odd, ...documents, ...anonymous]);
+    return { museum, password, rest: [...odd, ...documents, ...anonymous] };
+  };
+
+  it("POST /settings intent=museum", { timeout: TEST_TIMEOUT_MS }, async () => {
+    // One at a time: the valid cases all write the same museum row.
+    await fuzz("POST /settings intent=museum", settingsCases(rngFor("POST /settings")).museum, { concurrency: 1 });
+  });
+
+  it("POST /settings intent=password", { timeout: TEST_TIMEOUT_MS }, async () => {
+    await fuzz("POST /settings intent=password", settingsCases(rngFor("POST /settings")).password);
+  });
+
+  it("POST /settings: odd intents, document requests, no session", { timeout: TEST_TIMEOUT_MS }, async () => {
+    await fuzz("POST /settings (other)", settingsCases(rngFor("POST /settings")).rest);
   });
 
   it("POST /resources/language", { timeout: TEST_TIMEOUT_MS }, async () => {
