@@ -54,3 +54,51 @@ export async function refundLoginAttempt(db: Database, keys: string[]): Promise<
 export async function clearLoginFailures(db: Database, key: string): Promise<void> {
   await db.delete(loginAttempts).where(inArray(loginAttempts.key, [key]));
 }
+
+/** The eight 16-bit groups of an IPv6 address (with `::`, an embedded IPv4 tail, a zone), or null. */
+function ipv6Groups(text: string): number[] | null {
+  const address = text.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  if (!/^[0-9a-f:.]+$/i.test(address) || address.split("::").length > 2) return null;
+  const toGroups = (part: string): number[] | null => {
+    if (part === "") return [];
+    const out: number[] = [];
+    const pieces = part.split(":");
+    for (const [i, piece] of pieces.entries()) {
+      const v4 = i === pieces.length - 1 ? ipv4Octets(piece) : null;
+      if (v4) out.push((v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!);
+      else if (/^[0-9a-f]{1,4}$/i.test(piece)) out.push(parseInt(piece, 16));
+      else return null;
+    }
+    return out;
+  };
+  const [head, tail] = address.split("::");
+  const front = toGroups(head!);
+  const back = tail === undefined ? [] : toGroups(tail);
+  if (!front || !back) return null;
+  if (tail === undefined) return front.length === 8 ? front : null;
+  const missing = 8 - front.length - back.length;
+  return missing >= 1 ? [...front, ...Array<number>(missing).fill(0), ...back] : null;
+}
+
+function ipv4Octets(text: string): number[] | null {
+  const parts = text.split(".");
+  if (parts.length !== 4 || !parts.every((p) => /^(0|[1-9]\d{0,2})$/.test(p) && Number(p) <= 255)) return null;
+  return parts.map(Number);
+}
+
+/**
+ * The network a client address is limited as (decision 034): an IPv4 address as it is, an IPv6 address
+ * by its /64 (one subscriber's usual allocation, through which a client can rotate at will), an
+ * IPv4-mapped IPv6 address as its IPv4 address. Anything else (no address locally) as given.
+ */
+export function addressBlock(address: string): string {
+  const text = address.trim().toLowerCase();
+  const v4 = ipv4Octets(text);
+  if (v4) return v4.join(".");
+  const groups = ipv6Groups(text);
+  if (!groups) return text.slice(0, 64);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join(".");
+  }
+  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+}

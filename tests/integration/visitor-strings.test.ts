@@ -66,8 +66,9 @@ describe("the visitor page's own words", () => {
     expect(html).not.toContain(PHONE);
     expect(html).toContain("[yo] Lá Jóçóñdé");
     expect(html).toContain("[yo] Pséúdó-tráñslátíóñ");
-    // B's own page shows the same interface words as A's: B's memory decides B's article, not the page's frame.
-    expect(pageB).toContain("[yo] Pséúdó-tráñslátíóñ");
+    // B's page has the same interface words as A's: B's memory decides B's article, not the page's frame.
+    expect(pageB).toContain("[yo] Tráñslátíóñ révíéwéd bý thé múséúm");
+    for (const page of [html, pageB]) expect(page).toContain("[yo] Láñgúágé:");
   });
 
   it("are not written into a museum's translation memory (nor read from it), and are cached once for all museums", async () => {
