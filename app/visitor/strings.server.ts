@@ -38,7 +38,7 @@ const failures = new Map<string, { count: number; until: number }>();
  * The KV key of the words in `lang`: a new key whenever the English words or the configured engines
  * change. `ui:v2` (decision 033): `ui:v1` entries were made through a museum's memory and are never read.
  */
-async function stringsKey(lang: string, engines: readonly TranslationEngine[]): Promise<string> {
+export async function interfaceWordsKey(lang: string, engines: readonly TranslationEngine[]): Promise<string> {
   const basis = JSON.stringify({ words: enCommon.visitor, engines: engines.map((engine) => engine.id) });
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(basis));
   const hex = [...new Uint8Array(digest).slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -88,14 +88,19 @@ export async function visitorStrings(deps: StringsDeps, lang: string): Promise<{
   const written = writtenStrings(lang);
   if (written) return { strings: written, lang };
   const english = { strings: enCommon.visitor, lang: "en" };
-  const key = await stringsKey(lang, deps.engines);
+  const key = await interfaceWordsKey(lang, deps.engines);
   const known = remembered.get(key);
   if (known) return { strings: known, lang };
-  const cached = asStrings(await deps.kv.get(key, "json").catch(() => null));
-  if (cached) {
-    remembered.set(key, cached);
-    return { strings: cached, lang };
+  if (!underway.has(key)) {
+    const cached = asStrings(await deps.kv.get(key, "json").catch(() => null));
+    if (cached) {
+      remembered.set(key, cached);
+      return { strings: cached, lang };
+    }
   }
+  // Another request of this isolate may have finished (or failed) while this one read KV.
+  const meanwhile = remembered.get(key);
+  if (meanwhile) return { strings: meanwhile, lang };
   if ((failures.get(key)?.until ?? 0) > Date.now()) return english;
   // Simultaneous first views in one language share one engine call; each waits at most the deadline.
   let pending = underway.get(key);

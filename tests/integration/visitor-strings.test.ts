@@ -1,7 +1,9 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import enCommon from "../../locales/en/common.json";
+import { interfaceWordsKey, visitorStrings } from "~/visitor/strings.server";
 import { BASE, get, staffSession } from "./helpers";
+import { recordingEngine, settle, test, translationDeps } from "./translation-helpers";
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
 
@@ -94,4 +96,47 @@ describe("the visitor page's own words", () => {
     expect(responses.every((r) => r.status === 200)).toBe(true);
     expect(pages.every((p) => p.includes("[ha] Pséúdó-tráñslátíóñ"))).toBe(true);
   }, 120_000);
+});
+
+describe("visitorStrings, called directly", () => {
+  test("simultaneous first requests in one language share one engine call, then KV serves every isolate", async () => {
+    const { engine, calls } = recordingEngine();
+    const results = await Promise.all(Array.from({ length: 20 }, () => visitorStrings(translationDeps([engine]), "sw")));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toEqual(INTERFACE_WORDS);
+    expect(results.every((r) => r.lang === "sw" && r.strings.language === "<sw> Language")).toBe(true);
+    await settle();
+    const keys = (await env.KV.list({ prefix: "ui:v2:sw:" })).keys;
+    expect(keys).toHaveLength(1);
+    expect(await env.KV.get(keys[0]!.name, "json")).toMatchObject({ language: "<sw> Language" });
+    // Other engines configured: another key, so a change of engines is never served the old words.
+    const other = recordingEngine({ id: "deepl" });
+    expect((await visitorStrings(translationDeps([other.engine]), "sw")).strings.language).toBe("<sw> Language");
+    expect(other.calls).toHaveLength(1);
+  });
+
+  test("a cached entry that is not a full set of words is ignored and made again", async () => {
+    const { engine, calls } = recordingEngine({ id: "google" });
+    const broken: [string, string][] = [["xh", '{"language":"x"}'], ["st", "not json"], ["tn", "null"], ["ts", JSON.stringify({ ...enCommon.visitor, language: "" })]];
+    for (const [lang, value] of broken) {
+      const key = await interfaceWordsKey(lang, [engine]);
+      expect(key).toMatch(new RegExp(`^ui:v2:${lang}:[0-9a-f]{16}$`));
+      await env.KV.put(key, value);
+      expect((await visitorStrings(translationDeps([engine]), lang)).strings.language).toBe(`<${lang}> Language`);
+      await settle();
+      expect(await env.KV.get(key, "json")).toMatchObject({ language: `<${lang}> Language` });
+    }
+    expect(calls).toHaveLength(broken.length);
+  });
+
+  test("while the engines fail: English at once, and no engine call again during the back-off", async () => {
+    const failing = recordingEngine({ id: "workers-ai", fail: true });
+    const first = await visitorStrings(translationDeps([failing.engine]), "zu");
+    expect(first).toEqual({ strings: enCommon.visitor, lang: "en" });
+    const made = failing.calls.length;
+    expect(made).toBeGreaterThanOrEqual(1);
+    const again = await Promise.all(Array.from({ length: 10 }, () => visitorStrings(translationDeps([failing.engine]), "zu")));
+    expect(again.every((r) => r.lang === "en")).toBe(true);
+    expect(failing.calls).toHaveLength(made);
+  });
 });
