@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { parseStoredContent } from "~/content/schema";
 import { currentTranslationKey } from "~/translation/translate.server";
+import { visitorPage } from "~/visitor/page.server";
+import { atLink } from "~/visitor/place.server";
 import { get, staffSession } from "./helpers";
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
@@ -122,5 +124,13 @@ describe("French typography and the inline stylesheet", () => {
     expect(style).toContain(".ml-surface{");
     expect(style).not.toMatch(/\/\*|\n/);
     expect(style.length).toBeLessThan(8000);
+  });
+
+  it("rendered in-process (vitest-pool-workers), the page has its stylesheet too", async () => {
+    const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined };
+    const context = { db: createDb(env.DB), kv: env.KV, scans: env.SCANS, cloudflare: { env, ctx }, config: { SESSION_SECRET: "x" } } as unknown as Parameters<typeof visitorPage>[1];
+    const response = await visitorPage(new Request("http://localhost/r/doesnotexist"), context, await atLink(context, { link: "doesnotexist" }));
+    expect(response.status).toBe(404);
+    expect(/<style>([^<]*)<\/style>/.exec(await response.text())?.[1]).toContain(".v-main");
   });
 });
