@@ -1,4 +1,8 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { ArticleContentView } from "~/content/render";
+import type { ArticleContent } from "~/content/schema";
 import { addressBlock } from "~/models/rate-limit.server";
 import { chooseLanguage, chooseLanguageWithoutMuseum, cookieValue, likelyLanguages } from "~/visitor/language.server";
 import { searchKey } from "~/visitor/pages/languages";
@@ -80,5 +84,21 @@ describe("visitor page pieces", () => {
       expect(addressBlock(junk)).toBe(junk.toLowerCase());
     }
     expect(addressBlock("x".repeat(500))).toHaveLength(64);
+  });
+
+  it("makes the first line of the first text element the heading, only when asked (the editor's preview is unchanged)", () => {
+    const content = [
+      { type: "metadatas", url: "x", backgroundColor: "#341539" },
+      { type: "image", src: "", alt: "" },
+      { type: "text", content: "  \nLa Joconde \nHuile sur bois.\n\nSecond paragraphe." },
+      { type: "text", content: "Autre texte." },
+    ] as unknown as ArticleContent;
+    const html = (heading: boolean) => renderToStaticMarkup(createElement(ArticleContentView, { content, heading }));
+    expect(html(true)).toContain('<h1 class="ml-title">La Joconde</h1><p>Huile sur bois.</p><p>Second paragraphe.</p>');
+    expect(html(true).match(/<h1/g)).toHaveLength(1);
+    expect(html(false)).not.toContain("<h1");
+    expect(html(false)).toContain("La Joconde <br/>Huile sur bois.");
+    const single = [content[0], { type: "text", content: "Seul titre" }] as unknown as ArticleContent;
+    expect(renderToStaticMarkup(createElement(ArticleContentView, { content: single, heading: true }))).toContain('<div class="ml-text" style="font-size:16px;color:#ffffff;text-align:start"><h1 class="ml-title">Seul titre</h1></div>');
   });
 });
