@@ -16,12 +16,21 @@ export interface Located {
   place: VisitorPlace;
 }
 
+/** A path segment as the page links to it again; text that cannot be encoded (a lone surrogate) links nowhere. */
+function segment(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return "-";
+  }
+}
+
 /** `/r/{link}`: what the printed code leads to (null for a malformed or unknown link), and the page's place. */
 export async function atLink(context: AppLoadContext, params: LoaderFunctionArgs["params"]): Promise<Located> {
   const raw = params.link ?? "";
   const link = linkSchema.safeParse(raw);
   const target = link.success ? await targetForLink(context.db, link.data) : null;
-  return { target, place: { base: `/r/${encodeURIComponent(raw)}`, scannable: true } };
+  return { target, place: { base: `/r/${segment(raw)}`, scannable: true } };
 }
 
 /** `/v/{museum}/{slug}`: the live article at that address (null otherwise), and the page's place. */
@@ -29,5 +38,5 @@ export async function atAddress(context: AppLoadContext, params: LoaderFunctionA
   const museum = params.museum ?? "";
   const slug = params.slug ?? "";
   const target = await targetForSlug(context.db, museum, slug);
-  return { target, place: { base: `/v/${encodeURIComponent(museum)}/${encodeURIComponent(slug)}`, scannable: false } };
+  return { target, place: { base: `/v/${segment(museum)}/${segment(slug)}`, scannable: false } };
 }
