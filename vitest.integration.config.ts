@@ -17,6 +17,8 @@ export default defineWorkersConfig(async () => {
       // A real failure fails twice.
       retry: process.env.CI ? 1 : 0,
       setupFiles: ["./tests/integration/apply-migrations.ts"],
+      // The visitor pages inline their CSS with Vite's `?inline`; vitest empties CSS unless told to process it.
+      css: { include: [/\/app\/(visitor|content)\/[^/]+\.css/] },
       deps: {
         optimizer: {
           ssr: {

@@ -33,6 +33,8 @@ interface ViewProps {
   /** The content's language (BCP 47), for the subtitle track. */
   lang?: string;
   media?: MediaInfo;
+  /** The first line of the first text element is the page's `<h1>` (the visitor page: the article's name). */
+  heading?: boolean;
 }
 
 /** What the visitor page knows about the article's files beyond their address. */
@@ -76,15 +78,36 @@ function text(value: unknown): string {
   return typeof value === "string" ? value : "";
 }
 
-/** Blank lines separate paragraphs; a single line break stays a line break. */
-function paragraphs(value: unknown): ReactNode[] {
+function blocksOf(value: unknown): string[] {
   return text(value)
     .replace(/\r\n?/g, "\n")
     .split(/\n\s*\n/)
-    .filter((block) => block.trim() !== "")
-    .map((block, index) => (
-      <p key={index}>{block.split("\n").flatMap((line, lineIndex) => (lineIndex === 0 ? [line] : [<br key={lineIndex} />, line]))}</p>
-    ));
+    .filter((block) => block.trim() !== "");
+}
+
+function lineBroken(lines: readonly string[]): ReactNode[] {
+  return lines.flatMap((line, lineIndex) => (lineIndex === 0 ? [line] : [<br key={lineIndex} />, line]));
+}
+
+/** Blank lines separate paragraphs; a single line break stays a line break. `heading`: line one is the h1. */
+function paragraphs(value: unknown, heading = false): ReactNode[] {
+  return blocksOf(value).flatMap((block, index) => {
+    const lines = block.split("\n");
+    if (!heading || index > 0) return [<p key={index}>{lineBroken(lines)}</p>];
+    const first = lines.findIndex((line) => line.trim() !== "");
+    const rest = lines.slice(first + 1);
+    const title = (
+      <h1 key="title" className="ml-title">
+        {lines[first]!.trim()}
+      </h1>
+    );
+    return rest.some((line) => line.trim() !== "") ? [title, <p key={index}>{lineBroken(rest)}</p>] : [title];
+  });
+}
+
+/** The index of the element whose first line is the page's heading: the first text element with text. */
+export function headingIndex(content: readonly ContentElement[]): number {
+  return content.findIndex((element) => element.type === "text" && blocksOf(element.content).length > 0);
 }
 
 /** A full-width flex row placing one item of at most `size` percent. */
@@ -105,6 +128,8 @@ function Image({ src, alt, className = "ml-media", media }: { src: string; alt: 
 
 interface ElementProps {
   element: ContentElement;
+  /** This element's first line is the page's h1. */
+  heading?: boolean;
   labels: ContentLabels;
   lang?: string;
   inAccordion: boolean;
@@ -112,10 +137,10 @@ interface ElementProps {
   media?: MediaInfo;
 }
 
-function ElementView({ element, labels, lang, inAccordion, background, media }: ElementProps) {
+function ElementView({ element, heading, labels, lang, inAccordion, background, media }: ElementProps) {
   switch (element.type) {
     case "text": {
-      const blocks = paragraphs(element.content);
+      const blocks = paragraphs(element.content, heading);
       if (blocks.length === 0) return null;
       const style = { ...textStyle(element, background), textAlign: LOGICAL_ALIGN[oneOf(ALIGN_VALUES, element.align, "left")] };
       return (
@@ -221,12 +246,13 @@ function ElementView({ element, labels, lang, inAccordion, background, media }: 
 }
 
 /** The article's elements, in order; the metadatas element is skipped. */
-export function ArticleContentView({ content, labels = {}, lang, media }: ViewProps) {
+export function ArticleContentView({ content, labels = {}, lang, media, heading }: ViewProps) {
   const background = articleBackground(content);
+  const titled = heading ? headingIndex(content) : -1;
   return (
     <div className="ml-content">
       {content.map((element, index) => (
-        <ElementView key={index} element={element} labels={labels} lang={lang} inAccordion={false} background={background} media={media} />
+        <ElementView key={index} element={element} heading={index === titled} labels={labels} lang={lang} inAccordion={false} background={background} media={media} />
       ))}
     </div>
   );

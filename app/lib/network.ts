@@ -6,7 +6,8 @@ function ipv4(text: string): string | null {
   if (parts.length !== 4) return null;
   const bytes: number[] = [];
   for (const part of parts) {
-    if (!/^\d{1,3}$/.test(part)) return null;
+    // No leading zeros: "01" is octal to some parsers and decimal to others, so it names no address.
+    if (!/^(0|[1-9]\d{0,2})$/.test(part)) return null;
     const value = Number(part);
     if (value > 255) return null;
     bytes.push(value);
@@ -50,7 +51,8 @@ function ipv6Groups(text: string): number[] | null {
 /**
  * The part of a client address that names one client: an IPv4 address whole, an IPv6 address reduced
  * to its /64 (one subscriber's network: a device rotates its interface identifier within it at will),
- * an IPv4-mapped IPv6 address as the IPv4 it maps. Anything else (no address locally) is kept as given.
+ * an IPv4-mapped IPv6 address as the IPv4 it maps. Anything else (no address locally) is kept as given,
+ * cut to 64 characters. The report limits (decision 034) and the scan fingerprints (decision 032) use it.
  */
 export function clientNetwork(address: string): string {
   let text = address.trim().toLowerCase();
@@ -69,5 +71,5 @@ export function clientNetwork(address: string): string {
         .join(":")}::/64`;
     }
   }
-  return text;
+  return text.slice(0, 64);
 }

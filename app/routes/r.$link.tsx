@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getOnly } from "~/utils/api.server";
-import { atLink, visitorPage } from "~/visitor/visitor.server";
+import { visitorPage } from "~/visitor/page.server";
+import { atLink } from "~/visitor/place.server";
+import { readOnlyPage } from "~/visitor/respond.server";
 
-export const action = getOnly;
+export const action = readOnlyPage;
 
 /**
  * `GET /r/{link}`: the address printed on a QR code (never changes). The article in the visitor's
@@ -10,6 +11,5 @@ export const action = getOnly;
  * it without `?lang=` counts as a scan. Server-rendered HTML, no React bundle (DESIGN §6).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { target, place } = await atLink(context, params);
-  return visitorPage(request, context, target, place);
+  return visitorPage(request, context, await atLink(context, params));
 }

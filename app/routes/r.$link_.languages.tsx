@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getOnly } from "~/utils/api.server";
-import { atLink, visitorLanguagesPage } from "~/visitor/visitor.server";
+import { visitorLanguagesPage } from "~/visitor/languages.server";
+import { atLink } from "~/visitor/place.server";
+import { readOnlyPage } from "~/visitor/respond.server";
 
-export const action = getOnly;
+export const action = readOnlyPage;
 
 /** `GET /r/{link}/languages`: the visitor page's language picker (works without JavaScript). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { target, place } = await atLink(context, params);
-  return visitorLanguagesPage(request, context, target, place);
+  return visitorLanguagesPage(request, context, await atLink(context, params));
 }

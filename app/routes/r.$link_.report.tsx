@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { atLink, visitorReportPage } from "~/visitor/visitor.server";
+import { atLink } from "~/visitor/place.server";
+import { visitorReportPage } from "~/visitor/report.server";
 
 /** `GET|POST /r/{link}/report`: a visitor reports a problem with the translation (a form, no login). */
 async function report({ request, context, params }: LoaderFunctionArgs | ActionFunctionArgs) {
-  const { target, place } = await atLink(context, params);
-  return visitorReportPage(request, context, target, place);
+  return visitorReportPage(request, context, await atLink(context, params));
 }
 
 export const loader = report;

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getOnly } from "~/utils/api.server";
-import { atAddress, visitorPage } from "~/visitor/visitor.server";
+import { visitorPage } from "~/visitor/page.server";
+import { atAddress } from "~/visitor/place.server";
+import { readOnlyPage } from "~/visitor/respond.server";
 
-export const action = getOnly;
+export const action = readOnlyPage;
 
 /**
  * `GET /v/{museum}/{slug}`: an article's public page by its address (the editor's "public page" link,
  * opened with `ignoreStats=true` so staff previews are not counted). Same page as `/r/{link}`.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { target, place } = await atAddress(context, params);
-  return visitorPage(request, context, target, place);
+  return visitorPage(request, context, await atAddress(context, params));
 }

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getOnly } from "~/utils/api.server";
-import { atAddress, visitorLanguagesPage } from "~/visitor/visitor.server";
+import { visitorLanguagesPage } from "~/visitor/languages.server";
+import { atAddress } from "~/visitor/place.server";
+import { readOnlyPage } from "~/visitor/respond.server";
 
-export const action = getOnly;
+export const action = readOnlyPage;
 
 /** `GET /v/{museum}/{slug}/languages`: the language picker of an article's public page. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { target, place } = await atAddress(context, params);
-  return visitorLanguagesPage(request, context, target, place);
+  return visitorLanguagesPage(request, context, await atAddress(context, params));
 }

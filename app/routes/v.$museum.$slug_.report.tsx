@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { atAddress, visitorReportPage } from "~/visitor/visitor.server";
+import { atAddress } from "~/visitor/place.server";
+import { visitorReportPage } from "~/visitor/report.server";
 
 /** `GET|POST /v/{museum}/{slug}/report`: the report form of an article's public page. */
 async function report({ request, context, params }: LoaderFunctionArgs | ActionFunctionArgs) {
-  const { target, place } = await atAddress(context, params);
-  return visitorReportPage(request, context, target, place);
+  return visitorReportPage(request, context, await atAddress(context, params));
 }
 
 export const loader = report;

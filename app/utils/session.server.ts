@@ -1,27 +1,13 @@
 import { redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { findSessionUser, SESSION_TTL_MS, type SessionUser } from "~/models/auth.server";
+import { readCookie } from "~/lib/cookies";
 import { apiError, isLocalHost } from "./http.server";
 
 export const SESSION_COOKIE = "muselingo_session";
 
-function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join("="));
-    } catch {
-      return null; // a malformed escape is no session, not an error
-    }
-  }
-  return null;
-}
-
 export function sessionToken(request: Request): string | null {
-  const token = readCookie(request, SESSION_COOKIE);
+  const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
   return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
 }
 

@@ -1,3 +1,4 @@
+import type { AxeResults } from "axe-core";
 import type { Browser, Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
 import { api, axeViolations } from "./helpers";
@@ -26,12 +27,23 @@ async function phone(browser: Browser, locale: string, options: { javaScriptEnab
   const context = await browser.newContext({
     locale,
     viewport: { width: options.width ?? 375, height: 740 },
-    isMobile: true,
-    hasTouch: true,
+    isMobile: (options.width ?? 375) < 800,
+    hasTouch: (options.width ?? 375) < 800,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     bypassCSP: options.bypassCSP ?? false,
   });
   return { context, page: await context.newPage() };
+}
+
+/** axe's best-practice rules about headings and landmarks, which the WCAG tag set leaves out. */
+async function structureViolations(page: Page) {
+  await page.addScriptTag({ path: "node_modules/axe-core/axe.min.js" });
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
+      runOnly: { type: "rule", values: ["page-has-heading-one", "heading-order", "landmark-one-main", "region"] },
+    }),
+  );
+  return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
 }
 
 async function scrollsSideways(page: Page) {
@@ -100,10 +112,14 @@ test("visitor pages are accessible (axe) and never scroll sideways at 320 px", a
     ["en-GB", `/r/${link}/languages`],
     ["fr-FR", `/r/${inactive.link}`],
     ["en-GB", "/r/zzzzzzzz"],
+    ["de-DE", "/r/zzzzzzzz"],
+    ["ar", "/r/zzzzzzzz"],
+    ["ar", "/r/zzzzzzzz/languages"],
   ]) {
     const { context, page: visitor } = await phone(browser, locale!, { bypassCSP: true, width: 320 });
     await visitor.goto(path!);
     expect(await axeViolations(visitor), `${locale} ${path}`).toEqual([]);
+    expect(await structureViolations(visitor), `${locale} ${path}`).toEqual([]);
     expect(await scrollsSideways(visitor), `${locale} ${path}`).toBe(false);
     await context.close();
   }
@@ -131,4 +147,63 @@ test("the report form, its refusal and its thank-you are accessible on a 320 px 
   expect(await axeViolations(visitor)).toEqual([]);
   expect(await scrollsSideways(visitor)).toBe(false);
   await context.close();
+});
+
+test("the article's name is the page's heading, in the reader's language", async ({ page, staff, browser }) => {
+  await logIn(page, staff);
+  const link = await publishArticle(page);
+  for (const [locale, name] of [
+    ["fr-FR", "La Victoire de Samothrace."],
+    ["de-DE", "[de] Lá Víçtóíré dé Sámóthráçé."],
+    ["ar", "[ar] Lá Víçtóíré dé Sámóthráçé."],
+  ] as const) {
+    const { context, page: visitor } = await phone(browser, locale);
+    await visitor.goto(`/r/${link}`);
+    const heading = visitor.getByRole("heading", { level: 1 });
+    await expect(heading).toHaveText(name);
+    await expect(heading).toBeVisible();
+    // Larger than the text it heads, and the language button reads "Langue : Français" with a no-break space.
+    const [headingSize, textSize] = await visitor.evaluate(() => [
+      parseFloat(getComputedStyle(document.querySelector("h1")!).fontSize),
+      parseFloat(getComputedStyle(document.querySelector(".ml-text p")!).fontSize),
+    ]);
+    expect(headingSize).toBeGreaterThan(textSize * 1.4);
+    if (locale === "fr-FR") await expect(visitor.getByRole("link", { name: "Langue\u00a0: Français" })).toBeVisible();
+    await context.close();
+  }
+});
+
+test("an unknown code speaks the visitor's language, right to left in Arabic, and has a language button", async ({ browser }) => {
+  const { context, page: visitor } = await phone(browser, "ar");
+  const response = await visitor.goto("/r/doesnotexist");
+  expect(response?.status()).toBe(404);
+  await expect(visitor.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("[ar] Thís págé dóés ñót éxíst");
+  await visitor.getByRole("link", { name: /العربية/ }).click();
+  await expect(visitor).toHaveURL(/\/r\/doesnotexist\/languages\?lang=ar$/);
+  await visitor.getByRole("link", { name: /Deutsch/ }).first().click();
+  await expect(visitor).toHaveURL(/\/r\/doesnotexist\?lang=de$/);
+  await expect(visitor.locator("html")).toHaveAttribute("lang", "de");
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("[de] Thís págé dóés ñót éxíst");
+  // Remembered for the next code.
+  await visitor.goto("/r/anotherunknown");
+  await expect(visitor.locator("html")).toHaveAttribute("lang", "de");
+  await context.close();
+});
+
+// Pictures to look at (not compared): the unknown-code page and an article in French and Arabic, phone and desktop.
+test("screenshots of the visitor pages at 375 and 1280 px in French and Arabic", async ({ page, staff, browser }, testInfo) => {
+  await logIn(page, staff);
+  const link = await publishArticle(page);
+  for (const locale of ["fr-FR", "ar"]) {
+    for (const width of [375, 1280]) {
+      for (const [name, path] of [["article", `/r/${link}`], ["unknown", "/r/doesnotexist"]]) {
+        const { context, page: visitor } = await phone(browser, locale, { width });
+        await visitor.goto(path!);
+        expect(await scrollsSideways(visitor)).toBe(false);
+        await visitor.screenshot({ path: testInfo.outputPath(`${name}-${locale}-${width}.png`), fullPage: true });
+        await context.close();
+      }
+    }
+  }
 });

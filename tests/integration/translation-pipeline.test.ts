@@ -8,7 +8,7 @@ import { targetForLink } from "~/models/visitor.server";
 import type { ScanEvent } from "~/queue/scan-event";
 import type { TranslationEngine } from "~/translation/engines";
 import { translateArticle, translateSegments } from "~/translation/translate.server";
-import { visitorPage } from "~/visitor/visitor.server";
+import { visitorPage } from "~/visitor/page.server";
 import { createMuseumWithUser, staffSession } from "./helpers";
 import { background, recordingEngine, settle, test, translationDeps } from "./translation-helpers";
 
@@ -140,7 +140,7 @@ describe("scan events", () => {
     } as unknown as AppLoadContext;
     const request = new Request(`http://localhost${url}`, { method, headers });
     const target = await targetForLink(context.db, link);
-    const response = await visitorPage(request, context, target, { base: `/r/${link}`, scannable: true });
+    const response = await visitorPage(request, context, { target, place: { base: `/r/${link}`, scannable: true } });
     await settle();
     return { response, sent };
   }
@@ -189,7 +189,7 @@ describe("scan events", () => {
       config: readConfig(env as unknown as Record<string, unknown>),
     } as unknown as AppLoadContext;
     const link = code.body.link as string;
-    const response = await visitorPage(new Request(`http://localhost/r/${link}`, { headers: { "User-Agent": PHONE } }), context, await targetForLink(context.db, link), { base: `/r/${link}`, scannable: true });
+    const response = await visitorPage(new Request(`http://localhost/r/${link}`, { headers: { "User-Agent": PHONE } }), context, { target: await targetForLink(context.db, link), place: { base: `/r/${link}`, scannable: true } });
     expect(response.status).toBe(200);
     await expect(settle()).resolves.toBeDefined();
   });

@@ -43,8 +43,8 @@ describe("visitor page /r/{link}", () => {
     const html = await response.text();
     expect(html).toMatch(/<html lang="de" dir="ltr">/);
     expect(html).toContain("[de] Lá Jóçóñdé");
-    // Line and paragraph breaks survive: each line was its own segment.
-    expect(html).toMatch(/<p>\[de\] [^<]+<br\/>\[de\] Húílé súr bóís\.<\/p><p>\[de\] Úñ séçóñd/);
+    // The first line is the page's heading; line and paragraph breaks survive: each line was its own segment.
+    expect(html).toMatch(/<h1 class="ml-title">\[de\] Lá Jóçóñdé, péíñté vérs 1503\.<\/h1><p>\[de\] Húílé súr bóís\.<\/p><p>\[de\] Úñ séçóñd/);
     expect(html).toContain("<details class=\"ml-accordion\"><summary");
     expect(html).toContain('href="https://example.org/"');
     expect(html).not.toContain("<script src");
@@ -226,11 +226,14 @@ describe("GET /vtt: translated subtitles", () => {
 });
 
 describe("the visitor 404 page", () => {
-  it("is French or English as the browser prefers, English for a browser that asks for neither", async () => {
+  it("follows the visitor's language like every visitor page; French without a header, English for a foreign one", async () => {
     const text = async (accept?: string) => (await get("/r/zzzzzzzz", undefined, accept ? { "Accept-Language": accept } : {})).text();
     expect(await text("fr-CA")).toContain("Cette page n’existe pas");
-    expect(await text("de-DE,de;q=0.9")).toContain("This page does not exist");
-    expect(await text("de-DE,en;q=0.5")).toContain("This page does not exist");
+    expect(await text("en-GB,de;q=0.5")).toContain("This page does not exist");
+    expect(await text("tlh")).toContain("This page does not exist");
     expect(await text()).toContain("Cette page n’existe pas");
+    const german = await text("de-DE,de;q=0.9");
+    expect(german).toMatch(/<html lang="de" dir="ltr">/);
+    expect(german).toContain("[de] Thís págé dóés ñót éxíst");
   });
 });

@@ -1,0 +1,92 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { ArticleContentView, type MediaInfo } from "~/content/render";
+import type { ArticleContent } from "~/content/schema";
+import { imageSizes } from "~/models/visitor.server";
+import { translationDeps } from "~/utils/translation-deps.server";
+import { glossaryFor } from "~/translation/glossary";
+import { translateArticle, type TranslatedArticle } from "~/translation/translate.server";
+import { chooseLanguage } from "./language.server";
+import { visitorNotFound } from "./not-found.server";
+import { ArticlePage, usableContentHtml } from "./pages/article";
+import { NotLinkedPage } from "./pages/not-linked";
+import { contentLabels, renderDocument, renderFragment } from "./pages/shell";
+import type { Located } from "./place.server";
+import { htmlPage, keptQuery, refusedMethod } from "./respond.server";
+import { countOpen, scanEventFor } from "./scan.server";
+import { visitorStrings } from "./strings.server";
+
+function collectSrcs(content: ArticleContent): string[] {
+  const srcs: string[] = [];
+  const visit = (element: { type: string; src?: string; details?: unknown }) => {
+    if (typeof element.src === "string" && element.src !== "") srcs.push(element.src);
+    if (Array.isArray(element.details)) element.details.forEach(visit);
+  };
+  content.forEach(visit);
+  return srcs;
+}
+
+/** The visitor page of an article, a code that leads nowhere yet, or the 404 page. */
+export async function visitorPage(request: Request, context: AppLoadContext, { target, place }: Located): Promise<Response> {
+  const refused = refusedMethod(request);
+  if (refused) return refused;
+  if (!target) return visitorNotFound(request, context, place);
+  const url = new URL(request.url);
+  const { museum, article } = target;
+  const choice = chooseLanguage(request, museum.sourceLang);
+  const deps = translationDeps(context);
+  const nonce = context.cspNonce;
+
+  if (!article) {
+    const { strings, lang } = await visitorStrings(deps, choice.lang);
+    const page = <NotLinkedPage museumName={museum.name} strings={strings} lang={choice.lang} stringsLang={lang} base={place.base} nonce={nonce} />;
+    return htmlPage(renderDocument(page), 200, { "Set-Cookie": choice.setCookie });
+  }
+
+  const showingOriginal = url.searchParams.get("original") === "1" && choice.lang !== museum.sourceLang;
+  const uiPromise = visitorStrings(deps, choice.lang);
+  let sizes: Promise<MediaInfo["sizes"]> | undefined;
+  const mediaFor = async (lang: string): Promise<MediaInfo> => ({
+    sizes: await (sizes ??= imageSizes(context.db, museum.id, collectSrcs(article.content))),
+    subtitles: lang === museum.sourceLang ? undefined : (src) => `/vtt?${new URLSearchParams({ src, lang })}`,
+  });
+  // A translation's rendering is cached with it, unless its labels fell back to English.
+  const renderContent = async (content: ArticleContent) => {
+    const ui = await uiPromise;
+    if (ui.lang !== choice.lang) return undefined;
+    return renderFragment(<ArticleContentView content={content} lang={choice.lang} media={await mediaFor(choice.lang)} labels={contentLabels(ui.strings)} heading />);
+  };
+  const translated: TranslatedArticle = showingOriginal
+    ? { content: article.content, status: "original", engines: [] }
+    : await translateArticle(deps, { id: article.id, museumId: museum.id, content: article.content }, museum.sourceLang, choice.lang, {
+        render: renderContent,
+        glossary: glossaryFor(target.glossary, choice.lang),
+      });
+  const ui = await uiPromise;
+  const pageLang = translated.status === "machine" || translated.status === "reviewed" ? choice.lang : museum.sourceLang;
+  const contentHtml = usableContentHtml(translated.html, translated.content);
+  const media = contentHtml === undefined ? await mediaFor(pageLang) : {};
+
+  countOpen(context, request, scanEventFor(request, { ...target, article }, place, choice.lang));
+
+  const page = (
+    <ArticlePage
+      museumName={museum.name}
+      lang={pageLang}
+      visitorLang={choice.lang}
+      sourceLang={museum.sourceLang}
+      strings={ui.strings}
+      stringsLang={ui.lang}
+      content={translated.content}
+      contentHtml={contentHtml}
+      status={translated.status}
+      engines={translated.engines}
+      base={place.base}
+      keep={keptQuery(url)}
+      showingOriginal={showingOriginal}
+      media={media}
+      canonical={`${url.origin}/v/${encodeURIComponent(museum.slug)}/${encodeURIComponent(article.slug)}${translated.status === "original" ? "" : `?lang=${pageLang}`}`}
+      nonce={nonce}
+    />
+  );
+  return htmlPage(renderDocument(page), 200, { "Set-Cookie": choice.setCookie });
+}

@@ -1,0 +1,127 @@
+import { ArticleContentView, articleBackground, headingIndex, type MediaInfo } from "~/content/render";
+import type { ArticleContent } from "~/content/schema";
+import type { TranslationStatus } from "~/translation/translate.server";
+import type { VisitorStrings } from "../strings.server";
+import { ReportForm } from "./report";
+import { contentLabels, endonym, href, LanguageButton, MuseumBar, Shell, uiLang } from "./shell";
+
+/** The article's name as visitors know it: the first line of its first text (its `<h1>`), or "". */
+export function articleTitle(content: ArticleContent): string {
+  const element = content[headingIndex(content)];
+  if (element?.type !== "text") return "";
+  return element.content.replace(/\r\n?/g, "\n").split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
+}
+
+/** The first line of text anywhere (a legend too), for the description of an article without a name. */
+function firstText(content: ArticleContent): string {
+  for (const element of content) {
+    if (element.type === "text" || element.type === "legendItem") {
+      const line = element.content.split(/\n/).find((l) => l.trim() !== "");
+      if (line) return line.trim();
+    }
+  }
+  return "";
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/**
+ * The rendered content (cached with a translation) is used only if it carries the page's heading: a
+ * rendering cached before the heading existed is made again from the cached content.
+ */
+export function usableContentHtml(html: string | undefined, content: ArticleContent): string | undefined {
+  if (html === undefined) return undefined;
+  return headingIndex(content) === -1 || html.includes('class="ml-title"') ? html : undefined;
+}
+
+export interface ArticlePageProps {
+  museumName: string;
+  /** The page's language: the translation's, or the source's when showing the original. */
+  lang: string;
+  /** The language the visitor reads in (the translation's, even while the original shows). */
+  visitorLang: string;
+  sourceLang: string;
+  strings: VisitorStrings;
+  stringsLang: string;
+  content: ArticleContent;
+  /** The content already rendered (from the cache); else `content` is rendered now. */
+  contentHtml?: string;
+  status: TranslationStatus;
+  engines: readonly string[];
+  /** The page's own path (`/r/{link}` or `/v/{museum}/{slug}`), without query. */
+  base: string;
+  /** Extra query kept on every link (`ignoreStats=true` for staff previews). */
+  keep: string;
+  showingOriginal: boolean;
+  media: MediaInfo;
+  canonical?: string;
+  nonce?: string;
+}
+
+function statusLabel(props: ArticlePageProps): string {
+  const { strings, status, engines } = props;
+  if (props.showingOriginal || status === "original" || status === "failed") return strings.original;
+  if (status === "reviewed") return strings.reviewed;
+  return engines.includes("pseudo") ? strings.pseudo : strings.machine;
+}
+
+/** The visitor page of an article: its content (its first line the `<h1>`), status, language, report. */
+export function ArticlePage(props: ArticlePageProps) {
+  const { strings, content, lang, visitorLang, sourceLang, base, keep, status } = props;
+  const background = articleBackground(content);
+  const title = articleTitle(content);
+  const ui = uiLang(props.stringsLang, lang);
+  const translated = status === "machine" || status === "reviewed";
+  const canToggle = visitorLang !== sourceLang && status !== "failed";
+  return (
+    <Shell
+      lang={lang}
+      canonical={props.canonical}
+      title={title ? `${clip(title, 60)} – ${props.museumName}` : props.museumName}
+      description={clip(title || firstText(content) || props.museumName, 155)}
+      nonce={props.nonce}
+      background={background}
+      script
+    >
+      <MuseumBar name={props.museumName} {...ui} />
+      <main id="article" className="v-main ml-surface" style={{ backgroundColor: background }}>
+        <p className="v-status" {...ui}>
+          <span className="v-label">{statusLabel(props)}</span>
+          {canToggle && (
+            <a href={props.showingOriginal || !translated ? href(base, keep, { lang: visitorLang }) : href(base, keep, { lang: visitorLang, original: "1" })}>
+              {props.showingOriginal ? strings.showTranslation : `${strings.showOriginal} (${endonym(sourceLang)})`}
+            </a>
+          )}
+        </p>
+        {status === "failed" && (
+          <p className="v-notice" role="status" {...ui}>
+            {strings.failed}
+          </p>
+        )}
+        {/* An article without text still has a heading, for screen readers: the museum's name. */}
+        {!title && <h1 className="ml-visually-hidden">{props.museumName}</h1>}
+        {props.contentHtml !== undefined ? (
+          <div id="v-text" dangerouslySetInnerHTML={{ __html: props.contentHtml }} />
+        ) : (
+          <div id="v-text">
+            <ArticleContentView content={content} lang={lang} media={props.media} labels={contentLabels(strings)} heading />
+          </div>
+        )}
+      </main>
+      <footer className="v-footer" {...ui}>
+        <LanguageButton strings={strings} stringsLang={props.stringsLang} lang={visitorLang} base={base} keep={keep} />
+        <button type="button" id="v-read" className="v-button v-button--light" hidden data-lang={lang} data-read={strings.readAloud} data-stop={strings.stopReading} aria-pressed="false">
+          {strings.readAloud}
+        </button>
+        {translated && !props.showingOriginal && (
+          <details className="v-report">
+            <summary>{strings.reportProblem}</summary>
+            <ReportForm strings={strings} base={base} keep={keep} lang={visitorLang} />
+          </details>
+        )}
+      </footer>
+    </Shell>
+  );
+}

@@ -1,0 +1,42 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { isbot } from "isbot";
+import type { VisitorTarget } from "~/models/visitor.server";
+import { sendScanEvent, type ScanEvent } from "~/queue/scan-event";
+import { countedUserAgent, visitorFingerprint } from "~/queue/visitor-fingerprint.server";
+import { clientAddress } from "~/utils/http.server";
+import type { VisitorPlace } from "./place.server";
+import { ignoresStats } from "./respond.server";
+
+/**
+ * The statistics event of one open of an article's page, or null when it is not counted: a `HEAD`, a bot,
+ * a staff preview (`ignoreStats=true`), a request without a User-Agent (decision 032: a phone's browser
+ * always sends one). Opening `/r/{link}` without `?lang=` is a scan, anything else a view.
+ */
+export function scanEventFor(request: Request, target: VisitorTarget & { article: NonNullable<VisitorTarget["article"]> }, place: VisitorPlace, lang: string): ScanEvent | null {
+  const url = new URL(request.url);
+  const userAgent = countedUserAgent(request.headers.get("User-Agent"));
+  const counted = request.method === "GET" && !ignoresStats(url) && userAgent !== null && !isbot(userAgent);
+  if (!counted) return null;
+  return {
+    id: crypto.randomUUID(),
+    type: place.scannable && !url.searchParams.has("lang") ? ("scan" as const) : ("view" as const),
+    museumId: target.museum.id,
+    articleId: target.article.id,
+    qrcodeId: target.qrcodeId,
+    // The language asked for (demand), even when the page fell back to the original.
+    lang,
+    at: Date.now(),
+  };
+}
+
+/**
+ * Queues the event after the response: a slow or failing queue never delays or breaks the page. Only the
+ * visitor's salted daily hash goes with it (decision 032), never the address or the User-Agent.
+ */
+export function countOpen(context: AppLoadContext, request: Request, event: ScanEvent | null): void {
+  if (!event) return;
+  const sent = visitorFingerprint(context.config.SESSION_SECRET, clientAddress(request), request.headers.get("User-Agent"), event.at).then((fingerprint) =>
+    sendScanEvent(context.scans, { ...event, fingerprint: fingerprint ?? undefined }),
+  );
+  context.cloudflare.ctx.waitUntil(sent.catch((error: unknown) => console.warn(`scan event not sent: ${String(error)}`)));
+}
