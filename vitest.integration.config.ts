@@ -1,10 +1,15 @@
 import path from "node:path";
 import { defineWorkersConfig, readD1Migrations } from "@cloudflare/vitest-pool-workers/config";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { defaultPackageDir, patchVitestPoolWorkers } from "./scripts/patch-vitest-pool.mjs";
 
 // Integration tests run inside workerd against the built Worker (workers/app.ts imports ./build/server),
 // with real local D1, KV, R2 and Queue bindings from wrangler.toml. `npm test` builds first.
 export default defineWorkersConfig(async () => {
+  // Before vitest loads the pool: makes it work in a checkout path with accents (workers-sdk #14655), however
+  // the suite is started (npm test, npm run test:integration, npx vitest). Throws if the pool's dist changed
+  // shape. docs/decisions/028-non-ascii-checkout-path.md.
+  patchVitestPoolWorkers(defaultPackageDir());
   const migrations = await readD1Migrations(path.join(__dirname, "drizzle"));
   return {
     plugins: [tsconfigPaths()],

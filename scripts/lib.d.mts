@@ -15,3 +15,7 @@ export function upsertUserSql(user: { museumSlug: string; museumName?: string; e
 export const ENGINE_SETTINGS: readonly string[];
 export class LocalEngineError extends Error {}
 export function engineVarArgs(env?: Record<string, string | undefined>): string[];
+export class PortError extends Error {}
+export function parsePort(value: string | number, name?: string): number;
+export function portBusy(port: number, host?: string): Promise<string | null>;
+export function nextFreePort(port: number, host?: string, tries?: number): Promise<number | null>;

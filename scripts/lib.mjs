@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 
@@ -142,16 +143,50 @@ export function build() {
  * Runs wrangler in the background, forwarding its output except the lines `drop` matches: notices that
  * are known not to apply here (each caller says why).
  */
-export function spawnWrangler(args, { drop } = {}) {
-  const child = spawn(WRANGLER, args, { cwd: ROOT, env: quietEnv, stdio: ["inherit", drop ? "pipe" : "inherit", drop ? "pipe" : "inherit"] });
-  if (drop) {
+export function spawnWrangler(args, { drop, onLine } = {}) {
+  const piped = Boolean(drop || onLine);
+  const child = spawn(WRANGLER, args, { cwd: ROOT, env: quietEnv, stdio: ["inherit", piped ? "pipe" : "inherit", piped ? "pipe" : "inherit"] });
+  if (piped) {
     for (const [source, sink] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
       createInterface({ input: source, crlfDelay: Infinity }).on("line", (line) => {
-        if (!drop.test(line)) sink.write(`${line}\n`);
+        onLine?.(line);
+        if (!drop?.test(line)) sink.write(`${line}\n`);
       });
     }
   }
   return child;
+}
+
+export class PortError extends Error {}
+
+/** A TCP port from an environment value: an integer from 1 to 65535, else PortError naming the variable. */
+export function parsePort(value, name = "PORT") {
+  const text = String(value).trim();
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+  if (!(port >= 1 && port <= 65535)) throw new PortError(`${name}=${JSON.stringify(String(value))} is not a port number (1 to 65535).`);
+  return port;
+}
+
+/**
+ * Whether `port` can be listened on at `host`, found by listening there for a moment. On Linux a server on
+ * 0.0.0.0 or [::] holds 127.0.0.1's port too, so this also sees those. Resolves to null when free, else to
+ * the error's code (EADDRINUSE, EACCES…).
+ */
+export function portBusy(port, host = "127.0.0.1") {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once("error", (error) => resolve(error.code ?? String(error)));
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(null)));
+  });
+}
+
+/** The first port after `port` (at most `tries` of them) that is free at `host`, or null. */
+export async function nextFreePort(port, host = "127.0.0.1", tries = 20) {
+  for (let candidate = port + 1; candidate <= Math.min(port + tries, 65535); candidate++) {
+    if ((await portBusy(candidate, host)) === null) return candidate;
+  }
+  return null;
 }
 
 /**

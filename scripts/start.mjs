@@ -1,19 +1,32 @@
 // `npm start`: build, apply local migrations, seed a demo login on an empty database, then serve both
 // Workers (the app and the statistics consumer) in one offline wrangler session. The address is printed
-// only once the app answers, so "Muselingo at …" always means it is ready.
+// only once this session's wrangler says it listens and the app answers, so "Muselingo at …" always means it
+// is ready; a port another server holds is refused up front, before the build.
 import {
   LocalEngineError,
+  PortError,
   build,
   d1Target,
   engineVarArgs,
   ensureDevVars,
+  nextFreePort,
   parseOptions,
+  parsePort,
+  portBusy,
   prepareLocalDatabase,
   spawnWrangler,
 } from "./lib.mjs";
 
 const { values: args } = parseOptions(process.argv.slice(2), { "no-build": "boolean", "persist-to": "string" });
-const port = process.env.PORT ?? "8787";
+const HOST = "127.0.0.1";
+let port;
+try {
+  port = parsePort(process.env.PORT || "8787");
+} catch (error) {
+  if (!(error instanceof PortError)) throw error;
+  console.error(`Error: ${error.message} Example: PORT=8788 npm start`);
+  process.exit(1);
+}
 const persistTo = args["persist-to"];
 const READY_TIMEOUT_MS = 60_000;
 // Notices from `wrangler dev` that do not apply to this project:
@@ -33,37 +46,79 @@ try {
   process.exit(1);
 }
 
+/**
+ * Ends the script when another server holds the port. Without this, the readiness check below could be
+ * answered by that server: "Muselingo at …" printed, then wrangler failing to bind and the script dying.
+ */
+async function refuseBusyPort() {
+  const busy = await portBusy(port, HOST);
+  if (busy === null) return;
+  const free = await nextFreePort(port, HOST);
+  console.error(
+    (busy === "EADDRINUSE"
+      ? `Error: port ${port} is already in use on ${HOST} (another npm start, wrangler dev or server is listening there).`
+      : `Error: cannot listen on ${HOST}:${port} (${busy}).`) +
+      `\nStop that server, or choose another port: PORT=${free ?? "…"} npm start`,
+  );
+  process.exit(1);
+}
+
+await refuseBusyPort();
 ensureDevVars();
 if (!args["no-build"]) {
   console.log("Building…");
   build();
 }
 await prepareLocalDatabase(d1Target({ persistTo }));
+// Again: the build and the migrations take long enough for another server to have started meanwhile.
+await refuseBusyPort();
+
+// wrangler prints "Ready on http://127.0.0.1:PORT" once it has bound the port; until then an answer on the
+// port would come from someone else.
+let listening = false;
+function noticeListening(line) {
+  // eslint-disable-next-line no-control-regex -- strips the colour codes wrangler may add.
+  const match = /Ready on https?:\/\/[^\s:]+:(\d+)/.exec(line.replace(/\x1b\[[0-9;]*m/g, ""));
+  if (match && Number(match[1]) === port) listening = true;
+}
 
 const child = spawnWrangler([
   "dev",
   "--local",
   "-c", "wrangler.toml",
   "-c", "workers/stats-consumer/wrangler.toml",
-  "--port", port,
-  "--ip", "127.0.0.1",
+  "--port", String(port),
+  "--ip", HOST,
   "--show-interactive-dev-session=false",
   // The app's daily cron never fires by itself locally; this flag says we know (wrangler warns otherwise)
   // and lets you fire it: curl "http://127.0.0.1:PORT/cdn-cgi/handler/scheduled".
   "--test-scheduled",
   ...(persistTo ? ["--persist-to", persistTo] : []),
   ...engineVars,
-], { drop: IRRELEVANT });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+], { drop: IRRELEVANT, onLine: noticeListening });
+// A closed terminal (SIGHUP) stops wrangler too: as SIGTERM, since wrangler's launcher has no SIGHUP handler
+// and would die leaving its workerd holding the port.
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    stopping = true;
+    child.kill(signal === "SIGHUP" ? "SIGTERM" : signal);
+  });
+}
 let waiting = true;
 child.on("exit", (code) => {
   if (waiting) console.error("wrangler dev stopped before the app answered; its messages are above.");
+  else if (!stopping) console.error(`wrangler dev stopped unexpectedly (exit ${code ?? "by signal"}); its messages are above.`);
   process.exit(code ?? 1);
 });
 
 async function waitUntilReady(url) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
+    if (!listening) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      continue;
+    }
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
       await response.arrayBuffer();
@@ -76,7 +131,7 @@ async function waitUntilReady(url) {
   return false;
 }
 
-if (await waitUntilReady(`http://127.0.0.1:${port}/session`)) {
+if (await waitUntilReady(`http://${HOST}:${port}/session`)) {
   waiting = false;
   console.log(`Muselingo at http://localhost:${port}`);
 } else {

@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBrowser } from "./browser.mjs";
 import { build, quietEnv, ROOT } from "./lib.mjs";
+import { defaultPackageDir, patchVitestPoolWorkers } from "./patch-vitest-pool.mjs";
 
 const bin = (name) => join(ROOT, "node_modules", ".bin", name);
 const reports = join(ROOT, "test-results", "reports");
@@ -21,6 +22,14 @@ try {
 } catch (error) {
   browserError = error.message;
   console.error(browserError);
+}
+
+// vitest.integration.config.ts applies it too; here it fails before minutes of other suites if it cannot.
+try {
+  if (patchVitestPoolWorkers(defaultPackageDir()) === "patched") console.log("Patched @cloudflare/vitest-pool-workers for non-ASCII checkout paths (workers-sdk #14713).");
+} catch (error) {
+  console.error(`Error: ${error.message}`);
+  process.exit(1);
 }
 
 console.log("Building…");
