@@ -1,10 +1,14 @@
 import { readFileSync } from "node:fs";
 import { type Page } from "@playwright/test";
-import { test, expect, inBatch, logIn, type E2eDb, type Staff } from "./fixtures";
+import { d1QueryAll, d1Target } from "../../scripts/lib.mjs";
+import { test, expect, logIn, type Staff } from "./fixtures";
 import { unique, api, axeViolations, switchToEnglish } from "./helpers";
+import { E2E_PERSIST_TO } from "./server";
 
 // Statistics as a curator reads them. The first tests write daily_stats straight into the e2e database
 // (as the consumer would), so they do not depend on the visitor page; the last one goes through it.
+
+const target = d1Target({ persistTo: E2E_PERSIST_TO });
 
 async function addArticle(page: Page, name: string) {
   const { id } = await api<{ id: number }>(page, "add_article", { pathArray: [] });
@@ -20,23 +24,17 @@ function parisDay(offsetDays = 0) {
   return parts;
 }
 
-async function seed(db: E2eDb, staff: Staff, rows: [articleId: number, lang: string, scans: number, views: number, daysAgo: number][]) {
-  await inBatch(
-    db,
-    rows.map(([articleId, lang, scans, views, daysAgo]) =>
-      db
-        .prepare("INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES ((SELECT id FROM museums WHERE slug = ?), ?, ?, ?, ?, ?)")
-        .bind(staff.museumSlug, parisDay(daysAgo), articleId, lang, scans, views),
-    ),
-  );
+function seed(staff: Staff, rows: [articleId: number, lang: string, scans: number, views: number, daysAgo: number][]) {
+  const values = rows.map(([a, l, s, v, d]) => `((SELECT id FROM museums WHERE slug = '${staff.museumSlug}'), '${parisDay(d)}', ${a}, '${l}', ${s}, ${v})`);
+  d1QueryAll(`INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES ${values.join(", ")};`, target);
 }
 
-test("read the three charts, their tables and totals, change the period, fetch one article, download the CSV", async ({ page, staff, e2eDb }) => {
+test("read the three charts, their tables and totals, change the period, fetch one article, download the CSV", async ({ page, staff }) => {
   await logIn(page, staff);
   const amphora = unique("Amphore");
   const amphoraId = await addArticle(page, amphora);
   const steleId = await addArticle(page, unique("Stèle"));
-  await seed(e2eDb, staff, [
+  seed(staff, [
     [amphoraId, "de", 3, 1, 0],
     [amphoraId, "fr", 2, 0, 2],
     [steleId, "ja", 1, 0, 0],
@@ -87,7 +85,7 @@ test("read the three charts, their tables and totals, change the period, fetch o
   expect(csv).toHaveLength(32);
 });
 
-test("an empty museum shows 'No data to display'; the page and dashboard pass axe in both languages", async ({ browser, staff, e2eDb }) => {
+test("an empty museum shows 'No data to display'; the page and dashboard pass axe in both languages", async ({ browser, staff }) => {
   const context = await browser.newContext({ bypassCSP: true, locale: "fr-FR" });
   const page = await context.newPage();
   await logIn(page, staff);
@@ -96,7 +94,7 @@ test("an empty museum shows 'No data to display'; the page and dashboard pass ax
   expect(await axeViolations(page), "fr empty /stats").toEqual([]);
 
   const id = await addArticle(page, unique("Buste"));
-  await seed(e2eDb, staff, [[id, "ar", 2, 1, 1], [id, "zh-Hans", 1, 0, 0]]);
+  seed(staff, [[id, "ar", 2, 1, 1], [id, "zh-Hans", 1, 0, 0]]);
   for (const lang of ["fr", "en"]) {
     if (lang === "en") await switchToEnglish(page);
     await page.goto(`/stats?articleId=${id}`);
@@ -112,12 +110,12 @@ test("an empty museum shows 'No data to display'; the page and dashboard pass ax
   await context.close();
 });
 
-test("on a 320 px phone with reduced motion nothing scrolls sideways and the table scrolls on its own", async ({ browser, staff, e2eDb }) => {
+test("on a 320 px phone with reduced motion nothing scrolls sideways and the table scrolls on its own", async ({ browser, staff }) => {
   const context = await browser.newContext({ viewport: { width: 320, height: 700 }, reducedMotion: "reduce", locale: "fr-FR" });
   const page = await context.newPage();
   await logIn(page, staff);
   const id = await addArticle(page, unique("Mosaïque au nom très long pour voir comment il se replie"));
-  await seed(e2eDb, staff, [[id, "de", 2, 0, 0]]);
+  seed(staff, [[id, "de", 2, 0, 0]]);
   await page.goto("/stats?days=90");
   await expect(page.locator("canvas")).toHaveCount(2);
   await page.getByText("Voir les chiffres en tableau").first().click();

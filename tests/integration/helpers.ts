@@ -78,3 +78,29 @@ export async function staffSession() {
   const tree = async () => (await read("/api/tree")).body as Json[];
   return { user, cookie, call, read, tree };
 }
+
+export type StaffSession = Awaited<ReturnType<typeof staffSession>>;
+
+/** Text elements, one per string, for `publishArticle`. */
+export const texts = (lines: readonly string[]) => lines.map((content) => ({ type: "text", content }));
+
+/**
+ * A new article at the root whose content is `elements` after its metadata, linked to a new QR code (each
+ * step checked). Returns its id, its address (slug), the code and `edit` to save new elements over it.
+ */
+export async function publishArticle(s: StaffSession, elements: readonly unknown[]) {
+  const added = await s.call("add_article", { pathArray: [] });
+  if (added.status !== 200) throw new Error(`add_article: ${added.status}`);
+  const articleId = added.body.id as number;
+  const edit = async (next: readonly unknown[]) => {
+    const current = (await s.read(`/api/read/article?articleId=${articleId}`)).body as { content: unknown[]; version: number; name: string };
+    const saved = await s.call("update_article", { articleId, version: current.version, newContent: [current.content[0], ...next] });
+    if (saved.status !== 200) throw new Error(`update_article: ${saved.status} ${JSON.stringify(saved.body)}`);
+    return current.name;
+  };
+  const slug = await edit(elements);
+  const code = await s.call("add_qrcode", {});
+  const linked = await s.call("update_qrcode", { qrcodeId: code.body.id, articleId });
+  if (linked.status !== 200) throw new Error(`update_qrcode: ${linked.status}`);
+  return { articleId, slug, link: code.body.link as string, qrcodeId: code.body.id as number, edit };
+}

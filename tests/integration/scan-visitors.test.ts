@@ -4,7 +4,7 @@ import { consumeScanBatch, pruneScanVisits, VISIT_RETENTION_MS, VISIT_WINDOW_MS 
 import type { ScanEvent } from "~/queue/scan-event";
 import worker from "../../workers/app";
 import consumer from "../../workers/stats-consumer/index";
-import { BASE, staffSession } from "./helpers";
+import { BASE, publishArticle, staffSession, texts } from "./helpers";
 
 // What a scan counts (decision 032), from the visitor's request to the counters: the real app Worker
 // answers /r/{link} with a queue that records what it is sent, then the real consumer reads those
@@ -61,13 +61,8 @@ async function totals(museumId: number) {
 /** A museum with an article linked to a QR code. */
 async function published() {
   const s = await staffSession();
-  const added = await s.call("add_article", { pathArray: [] });
-  const articleId = added.body.id as number;
-  const article = (await s.read(`/api/read/article?articleId=${articleId}`)).body as { content: unknown[]; version: number };
-  await s.call("update_article", { articleId, version: article.version, newContent: [article.content[0], { type: "text", content: "Un vase grec." }] });
-  const code = await s.call("add_qrcode", {});
-  await s.call("update_qrcode", { qrcodeId: code.body.id, articleId });
-  return { museumId: s.user.museumId, articleId, link: code.body.link as string };
+  const { articleId, link } = await publishArticle(s, texts(["Un vase grec."]));
+  return { museumId: s.user.museumId, articleId, link };
 }
 
 /** 50 identical requests at once, `times` times over. */

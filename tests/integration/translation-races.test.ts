@@ -1,23 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get, staffSession } from "./helpers";
+import { get, publishArticle, staffSession, texts } from "./helpers";
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
 
-async function publish(s: Session, texts: string[]) {
-  const added = await s.call("add_article", { pathArray: [] });
-  const articleId = added.body.id as number;
-  const article = (await s.read(`/api/read/article?articleId=${articleId}`)).body as { content: unknown[]; version: number };
-  const saved = await s.call("update_article", {
-    articleId,
-    version: article.version,
-    newContent: [article.content[0], ...texts.map((content) => ({ type: "text", content }))],
-  });
-  expect(saved.status).toBe(200);
-  const code = await s.call("add_qrcode", {});
-  await s.call("update_qrcode", { qrcodeId: code.body.id, articleId });
-  return { articleId, link: code.body.link as string };
-}
+const publish = (s: Session, lines: string[]) => publishArticle(s, texts(lines));
 
 /** The segment's staff row in the memory and its review row, straight from D1. */
 async function rows(articleId: number, museumId: number, lang: string) {

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, get, postJson, staffSession } from "./helpers";
+import { BASE, get, postJson, publishArticle, staffSession } from "./helpers";
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
 type Segment = { id: string; source: string; text: string | null; origin: string | null; stale: boolean; previousSource?: string; machineText?: string | null };
@@ -10,21 +10,7 @@ const ELEMENTS = [
   { type: "accordion", header: { content: "Le peintre" }, details: [{ type: "text", content: "Le peintre d'Amasis." }] },
 ];
 
-async function publish(s: Session, elements: unknown[] = ELEMENTS) {
-  const added = await s.call("add_article", { pathArray: [] });
-  const articleId = added.body.id as number;
-  const article = (await s.read(`/api/read/article?articleId=${articleId}`)).body as { content: unknown[]; version: number };
-  const saved = await s.call("update_article", { articleId, version: article.version, newContent: [article.content[0], ...elements] });
-  expect(saved.status).toBe(200);
-  const code = await s.call("add_qrcode", {});
-  await s.call("update_qrcode", { qrcodeId: code.body.id, articleId });
-  const edit = async (next: unknown[]) => {
-    const current = (await s.read(`/api/read/article?articleId=${articleId}`)).body as { content: unknown[]; version: number };
-    const r = await s.call("update_article", { articleId, version: current.version, newContent: [current.content[0], ...next] });
-    expect(r.status).toBe(200);
-  };
-  return { articleId, link: code.body.link as string, edit };
-}
+const publish = (s: Session, elements: unknown[] = ELEMENTS) => publishArticle(s, elements);
 
 async function review(s: Session, articleId: number, lang: string) {
   const r = await s.read(`/api/read/translation?articleId=${articleId}&lang=${lang}`);

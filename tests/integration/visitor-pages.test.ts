@@ -5,19 +5,11 @@ import { parseStoredContent } from "~/content/schema";
 import { renderedTranslationKey } from "~/translation/translate.server";
 import { visitorPage } from "~/visitor/page.server";
 import { atLink } from "~/visitor/place.server";
-import { get, staffSession } from "./helpers";
+import { get, publishArticle, staffSession } from "./helpers";
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
 
-async function publish(s: Session, elements: unknown[]) {
-  const added = await s.call("add_article", { pathArray: [] });
-  const articleId = added.body.id as number;
-  const article = (await s.read(`/api/read/article?articleId=${articleId}`)).body as { content: unknown[]; version: number; name: string };
-  expect((await s.call("update_article", { articleId, version: article.version, newContent: [article.content[0], ...elements] })).status).toBe(200);
-  const code = await s.call("add_qrcode", {});
-  await s.call("update_qrcode", { qrcodeId: code.body.id, articleId });
-  return { articleId, link: code.body.link as string, slug: article.name };
-}
+const publish = (s: Session, elements: unknown[]) => publishArticle(s, elements);
 
 const TEXT = { type: "text", content: "La Victoire de Samothrace\nMarbre de Paros, vers 190 av. J.-C.\n\nDécouverte en 1863." };
 const headings = (html: string) => [...html.matchAll(/<h1[^>]*>([^<]*)<\/h1>/g)].map((m) => m[1]);

@@ -1,18 +1,10 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, staffSession } from "./helpers";
+import { BASE, publishArticle, staffSession, texts } from "./helpers";
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
 
-async function publish(s: Session) {
-  const added = await s.call("add_article", { pathArray: [] });
-  const articleId = added.body.id as number;
-  const article = (await s.read(`/api/read/article?articleId=${articleId}`)).body as { content: unknown[]; version: number };
-  await s.call("update_article", { articleId, version: article.version, newContent: [article.content[0], { type: "text", content: "Une amphore attique." }] });
-  const code = await s.call("add_qrcode", {});
-  await s.call("update_qrcode", { qrcodeId: code.body.id, articleId });
-  return { articleId, link: code.body.link as string };
-}
+const publish = (s: Session) => publishArticle(s, texts(["Une amphore attique."]));
 
 function report(link: string, fields: Record<string, string>, address: string, init: { method?: string; headers?: Record<string, string> } = {}) {
   return SELF.fetch(`${BASE}/r/${link}/report`, {

@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import enCommon from "../../locales/en/common.json";
 import { interfaceWordsKey, visitorStrings } from "~/visitor/strings.server";
-import { BASE, get, staffSession } from "./helpers";
+import { BASE, get, publishArticle, staffSession, texts } from "./helpers";
 import { recordingEngine, settle, test, translationDeps } from "./translation-helpers";
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
@@ -23,18 +23,7 @@ async function setSourceLanguage(s: Session, sourceLang: string) {
 
 /** An article whose lines are `lines`, linked to a new code; returns its id and the code's link. */
 async function publish(s: Session, lines: readonly string[]) {
-  const added = await s.call("add_article", { pathArray: [] });
-  const articleId = added.body.id as number;
-  const article = (await s.read(`/api/read/article?articleId=${articleId}`)).body as { content: unknown[]; version: number };
-  const saved = await s.call("update_article", {
-    articleId,
-    version: article.version,
-    newContent: [article.content[0], { type: "text", content: lines.join("\n") }],
-  });
-  expect(saved.status).toBe(200);
-  const code = await s.call("add_qrcode", {});
-  expect((await s.call("update_qrcode", { qrcodeId: code.body.id, articleId })).status).toBe(200);
-  return { articleId, link: code.body.link as string };
+  return publishArticle(s, texts([lines.join("\n")]));
 }
 
 /** Museum B writes every interface word as a line of its article and "corrects" each one's translation. */

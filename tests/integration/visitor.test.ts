@@ -1,21 +1,11 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, get, staffSession } from "./helpers";
+import { BASE, get, publishArticle, staffSession } from "./helpers";
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
 
 /** An article with these elements after its metadatas, linked to a new QR code. */
-async function publish(s: Session, elements: unknown[]) {
-  const added = await s.call("add_article", { pathArray: [] });
-  const articleId = added.body.id as number;
-  const article = (await s.read(`/api/read/article?articleId=${articleId}`)).body as { content: unknown[]; version: number; name: string };
-  const saved = await s.call("update_article", { articleId, version: article.version, newContent: [article.content[0], ...elements] });
-  expect(saved.status).toBe(200);
-  const code = await s.call("add_qrcode", {});
-  const linked = await s.call("update_qrcode", { qrcodeId: code.body.id, articleId });
-  expect(linked.status).toBe(200);
-  return { articleId, link: code.body.link as string, slug: article.name, qrcodeId: code.body.id as number };
-}
+const publish = (s: Session, elements: unknown[]) => publishArticle(s, elements);
 
 const ELEMENTS = [
   { type: "text", content: "La Joconde, peinte vers 1503.\nHuile sur bois.\n\nUn second paragraphe." },

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterEach } from "vitest";
 import type { EngineId, TranslationEngine } from "~/translation/engines";
 
 export interface RecordedRequest {
@@ -83,3 +84,19 @@ export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /** Fast settings for tests: short backoff, timeouts and deadline. */
 export const FAST = { timeoutMs: 500, retries: 2, concurrency: 4, deadlineMs: 3_000, backoffMs: 5 };
+
+/**
+ * `serve(reply)` starts a fake server (fakeServer) for one test; every server a test started is closed
+ * after it. Call once at the top of a test file.
+ */
+export function fakeServers() {
+  const servers: Array<{ close: () => Promise<void> }> = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  return async function serve(reply: (request: RecordedRequest, index: number) => Reply | Promise<Reply>) {
+    const server = await fakeServer(reply);
+    servers.push(server);
+    return server;
+  };
+}

@@ -1,21 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AllEnginesFailed, EngineError, machineTranslate } from "~/translation/engines";
 import { deeplBaseUrl, deeplEngine } from "~/translation/engines/deepl";
 import { googleEngine } from "~/translation/engines/google";
 import { libreTranslateEngine } from "~/translation/engines/libretranslate";
 import { openAiCompatibleEngine } from "~/translation/engines/openai-compatible";
 import { pseudoEngine } from "~/translation/engines/pseudo";
-import { FAST, fakeServer, type RecordedRequest, type Reply } from "./engines-helpers";
+import { FAST, fakeServers } from "./engines-helpers";
 
-const servers: Array<{ close: () => Promise<void> }> = [];
-async function serve(reply: (request: RecordedRequest, index: number) => Reply | Promise<Reply>) {
-  const server = await fakeServer(reply);
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const serve = fakeServers();
 
 const signal = () => new AbortController().signal;
 const upperAll = (texts: unknown) => (texts as string[]).map((t) => t.toUpperCase());
