@@ -1,0 +1,295 @@
+// `npm run bench:size`: what one museum weighs in D1 (docs/scaling.md).
+// Generates one museum (default 300 articles × 40 target languages, one year of statistics at 2,000 scans
+// and 500 views a day) into a throwaway local D1 that wrangler built from drizzle/ (the real schema), writes
+// its rows the way the app does (same tables, same keys, same multi-row statements within D1's 100 bound
+// parameters), then measures the database file and each table and index with SQLite's `dbstat`.
+//   - articles: the editor's element defaults, about --words words each (app/content/schema.ts)
+//   - translation_memory: one row per distinct segment (app/translation/segments.ts) per target language
+//   - translation_reviews: every segment of every article in --reviewed-langs languages (decision 025)
+//   - daily_stats: one row per article × language × day that had at least one event, as the consumer
+//     writes them (app/queue/scan-stats.server.ts), from a skewed draw of each day's events
+//   - scan_events: the last 35 days (RAW_EVENT_RETENTION_DAYS); scan_visits: the busiest hour (pruned after 1 h)
+// Options: --articles --langs --days --scans-per-day --views-per-day --words --reviewed-langs --keep --json
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build as esbuild } from "esbuild";
+import { getPlatformProxy } from "wrangler";
+import { applyMigrations, d1Target, parseOptions, quietEnv, ROOT } from "../../scripts/lib.mjs";
+
+const { values: args } = parseOptions(process.argv.slice(2), {
+  articles: "string",
+  langs: "string",
+  days: "string",
+  "scans-per-day": "string",
+  "views-per-day": "string",
+  words: "string",
+  "reviewed-langs": "string",
+  keep: "boolean",
+  json: "boolean",
+});
+const num = (name, fallback) => {
+  const value = args[name] === undefined ? fallback : Number(args[name]);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number, got ${args[name]}`);
+  return value;
+};
+const ARTICLES = num("articles", 300);
+const LANG_COUNT = num("langs", 40);
+const DAYS = num("days", 365);
+const SCANS_PER_DAY = num("scans-per-day", 2_000);
+const VIEWS_PER_DAY = num("views-per-day", 500);
+const WORDS = num("words", 350);
+const REVIEWED_LANGS = num("reviewed-langs", 3);
+const RAW_DAYS = 35; // RAW_EVENT_RETENTION_DAYS in app/queue/scan-stats.server.ts
+const DAY = 86_400_000;
+const SOURCE = "fr";
+// Target languages, most visited first (the order the skewed draw below favours).
+const ALL_TARGETS = ["en", "de", "es", "it", "nl", "zh-Hans", "ja", "pt", "ko", "ru", "pl", "ar", "zh-Hant", "he", "uk", "tr", "el", "sv",
+  "da", "no", "fi", "cs", "hu", "ro", "hi", "th", "vi", "id", "ca", "bg", "sr", "hr", "sk", "sl", "et", "lv", "lt", "fa", "ka", "hy",
+  "bn", "ta", "te", "ur", "ms", "sw", "am", "af", "sq", "mk", "kk", "mn", "ne", "si"];
+if (LANG_COUNT > ALL_TARGETS.length) throw new Error(`--langs: at most ${ALL_TARGETS.length}`);
+const TARGETS = ALL_TARGETS.slice(0, LANG_COUNT);
+const log = args.json ? () => {} : (...line) => console.log(...line);
+
+const work = mkdtempSync(join(tmpdir(), "muselingo-size-"));
+const persist = join(work, "state");
+const started = performance.now();
+let proxy;
+try {
+  // The real schema: every migration of drizzle/, applied by wrangler to a local D1 of its own.
+  applyMigrations(d1Target({ persistTo: persist }), { quiet: true });
+
+  await esbuild({
+    entryPoints: [join(ROOT, "tests/bench/d1-size-museum.ts")],
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    tsconfig: join(ROOT, "tsconfig.json"),
+    outfile: join(work, "museum.mjs"),
+    logLevel: "error",
+  });
+  const museum = await import(pathToFileURL(join(work, "museum.mjs")).href);
+  const rand = museum.random(20261123);
+
+  Object.assign(process.env, quietEnv);
+  proxy = await getPlatformProxy({ configPath: join(ROOT, "workers/stats-consumer/wrangler.toml"), persist: { path: join(persist, "v3") } });
+  const db = proxy.env.DB;
+
+  /** Multi-row inserts within D1's 100 bound parameters, sent in batches (each one transaction). */
+  const insert = async (table, columns, rows, { conflict = "" } = {}) => {
+    const per = Math.floor(100 / columns.length);
+    const statements = [];
+    for (let i = 0; i < rows.length; i += per) {
+      const chunk = rows.slice(i, i + per);
+      const values = chunk.map(() => `(${columns.map(() => "?").join(", ")})`).join(", ");
+      statements.push(db.prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${values} ${conflict}`).bind(...chunk.flat()));
+    }
+    for (let i = 0; i < statements.length; i += 400) await db.batch(statements.slice(i, i + 400));
+  };
+
+  const now = Date.UTC(2026, 10, 23, 12);
+  const { meta } = await db.prepare("INSERT INTO museums (name, slug, source_lang, timezone) VALUES (?, ?, ?, ?)").bind("Musée des Beaux-Arts de Bench", "bench", SOURCE, "Europe/Paris").run();
+  const museumId = meta.last_row_id;
+  // A few staff (PBKDF2 strings of the real format's length), a folder tree, a glossary.
+  const hash = `pbkdf2-sha256$100000$${"s".repeat(22)}$${"h".repeat(43)}`;
+  await insert("users", ["museum_id", "email", "password_hash"], [1, 2, 3].map((i) => [museumId, `staff${i}@bench.test`, hash]));
+  await insert("folders", ["museum_id", "parent_id", "name"], Array.from({ length: 12 }, (_, i) => [museumId, null, `Salle ${i + 1}`]));
+  const folderIds = (await db.prepare("SELECT id FROM folders WHERE museum_id = ?").bind(museumId).all()).results.map((r) => r.id);
+  await insert(
+    "glossary_terms",
+    ["museum_id", "term", "target_lang", "translation", "created_at"],
+    Array.from({ length: 40 }, (_, i) => [museumId, `Terme du glossaire ${i}`, i % 2 ? "" : TARGETS[i % TARGETS.length], i % 2 ? "" : `Glossary term ${i}`, now]),
+  );
+
+  // Articles, segmented by the app's own code.
+  const articles = [];
+  for (let i = 0; i < ARTICLES; i++) articles.push(await museum.generateArticle(rand, i, WORDS));
+  await insert(
+    "articles",
+    ["museum_id", "folder_id", "slug", "unformatted_name", "content", "version", "updated_at"],
+    articles.map((a, i) => [museumId, folderIds[i % folderIds.length], a.slug, a.name, a.json, 3, now]),
+  );
+  const articleIds = (await db.prepare("SELECT id FROM articles WHERE museum_id = ? ORDER BY id").bind(museumId).all()).results.map((r) => r.id);
+  await insert("qrcodes", ["museum_id", "link", "article_id"], articleIds.map((id, i) => [museumId, `bench-${i.toString(36).padStart(8, "0")}`, id]));
+  await insert(
+    "media",
+    ["museum_id", "r2_key", "kind", "content_type", "bytes", "article_id", "width", "height"],
+    articleIds.flatMap((id, i) => [0, 1, 2].map((k) => [museumId, `museum/${museumId}/img-${(i * 4 + k).toString(16).padStart(8, "0")}.webp`, "image", "image/webp", 180_000, id, 1600, 1200])),
+  );
+
+  // Translation memory: each distinct segment of the museum once per target language (the memory is per
+  // museum and language pair, so a segment shared by two articles is one row).
+  const distinct = new Map();
+  for (const a of articles) for (const s of a.segments) distinct.set(s.hash, s.source);
+  const translations = new Map(TARGETS.map((lang) => [lang, new Map()]));
+  let sourceChars = 0;
+  for (const source of distinct.values()) sourceChars += museum.codePoints(source);
+  const reviewed = new Set(TARGETS.slice(0, REVIEWED_LANGS));
+  for (const lang of TARGETS) {
+    const rows = [];
+    for (const [hash, source] of distinct) {
+      const text = museum.translate(source, lang, rand);
+      translations.get(lang).set(source, text);
+      rows.push([museumId, SOURCE, lang, hash, source, text, reviewed.has(lang) ? "edited" : "machine", "workers-ai", now]);
+    }
+    await insert("translation_memory", ["museum_id", "source_lang", "target_lang", "source_hash", "source_text", "text", "origin", "engine", "updated_at"], rows);
+  }
+  // Reviews: every segment position of every article in the reviewed languages.
+  for (const lang of reviewed) {
+    const rows = [];
+    articles.forEach((a, i) => {
+      const hashes = new Map(a.segments.map((s) => [s.source, s.hash]));
+      for (const { id, source } of museum.positions(a.json)) rows.push([museumId, articleIds[i], lang, id, hashes.get(source), source, translations.get(lang).get(source), now]);
+    });
+    await insert("translation_reviews", ["museum_id", "article_id", "target_lang", "segment_id", "source_hash", "source_text", "text", "updated_at"], rows);
+  }
+
+  // Statistics: each day's events drawn with a popularity skew (Zipf over articles; the source language
+  // and English most read, then a long tail), summed per article × language × day as the consumer does.
+  const zipf = (n, s) => {
+    const weights = Array.from({ length: n }, (_, k) => 1 / (k + 1) ** s);
+    const total = weights.reduce((x, y) => x + y, 0);
+    let acc = 0;
+    return weights.map((w) => (acc += w / total));
+  };
+  const pick = (cdf) => {
+    const r = rand();
+    let lo = 0;
+    let hi = cdf.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cdf[mid] < r) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const visitorLangs = [SOURCE, ...TARGETS];
+  const articleCdf = zipf(ARTICLES, 0.8);
+  const langCdf = zipf(visitorLangs.length, 1.1);
+  const articleOrder = [...articleIds].sort(() => rand() - 0.5);
+  const dayString = (t) => new Date(t).toLocaleDateString("en-CA", { timeZone: "Europe/Paris" });
+  let statRows = 0;
+  const rawEvents = [];
+  for (let d = DAYS - 1; d >= 0; d--) {
+    const dayStart = now - d * DAY;
+    const counts = new Map();
+    for (let e = 0; e < SCANS_PER_DAY + VIEWS_PER_DAY; e++) {
+      const scan = e < SCANS_PER_DAY;
+      const articleId = articleOrder[pick(articleCdf)];
+      const lang = visitorLangs[pick(langCdf)];
+      const key = `${articleId}|${lang}`;
+      const row = counts.get(key) ?? { articleId, lang, scans: 0, views: 0 };
+      if (scan) row.scans++;
+      else row.views++;
+      counts.set(key, row);
+      if (d < RAW_DAYS) {
+        const qr = scan ? articleIds.indexOf(articleId) + 1 : null;
+        rawEvents.push([crypto.randomUUID(), museumId, articleId, qr, lang, scan ? "scan" : "view", dayStart - Math.floor(rand() * DAY)]);
+      }
+    }
+    const day = dayString(dayStart);
+    const rows = [...counts.values()].map((r) => [museumId, day, r.articleId, r.lang, r.scans, r.views]);
+    statRows += rows.length;
+    await insert("daily_stats", ["museum_id", "day", "article_id", "lang", "scans", "views"], rows);
+  }
+  rawEvents.sort((a, b) => a[6] - b[6]);
+  await insert("scan_events", ["id", "museum_id", "article_id", "qrcode_id", "lang", "kind", "occurred_at"], rawEvents);
+  // scan_visits holds about an hour of counted visits: the busiest hour, taken as 15 % of a day.
+  const hourVisits = Math.round((SCANS_PER_DAY + VIEWS_PER_DAY) * 0.15);
+  await insert(
+    "scan_visits",
+    ["fingerprint", "article_id", "kind", "counted_at", "inserted_at"],
+    Array.from({ length: hourVisits }, (_, i) => [crypto.randomUUID().replace(/-/g, "").padEnd(64, "0"), articleIds[i % ARTICLES], i % 5 ? "scan" : "view", now - i * 1000, now - i * 1000]),
+  );
+  await insert(
+    "translation_reports",
+    ["museum_id", "article_id", "lang", "message", "created_at"],
+    Array.from({ length: 30 }, (_, i) => [museumId, articleIds[i % ARTICLES], TARGETS[i % TARGETS.length], "La traduction de la légende ne correspond pas au tableau.", now]),
+  );
+
+  // What the visitor pages cache in KV: the translated article per language.
+  let kvBytes = 0;
+  for (const lang of TARGETS) for (const a of articles) kvBytes += museum.renderedBytes(a.json, translations.get(lang));
+
+  const counts = await db
+    .prepare(
+      `SELECT (SELECT COUNT(*) FROM translation_memory) AS tm, (SELECT COUNT(*) FROM translation_reviews) AS reviews,
+              (SELECT COUNT(*) FROM daily_stats) AS stats, (SELECT COUNT(*) FROM scan_events) AS events,
+              (SELECT SUM(LENGTH(CAST(content AS BLOB))) FROM articles) AS contentBytes`,
+    )
+    .first();
+  await proxy.dispose();
+  proxy = undefined;
+
+  // The database file wrangler's local D1 keeps (one SQLite file per database).
+  const dir = join(persist, "v3", "d1", "miniflare-D1DatabaseObject");
+  const file = readdirSync(dir)
+    .filter((f) => f.endsWith(".sqlite"))
+    .map((f) => join(dir, f))
+    .sort((a, b) => statSync(b).size - statSync(a).size)[0];
+  const sqlite = (sql) => execFileSync("sqlite3", ["-json", file, sql], { encoding: "utf8" });
+  sqlite("PRAGMA wal_checkpoint(TRUNCATE);");
+  const fileBytes = statSync(file).size;
+  let objects = [];
+  try {
+    objects = JSON.parse(
+      sqlite(
+        `SELECT s.name AS name, COALESCE(m.tbl_name, s.name) AS tbl, SUM(s.pgsize) AS bytes, SUM(s.payload) AS payload, COUNT(*) AS pages
+         FROM dbstat s LEFT JOIN sqlite_master m ON m.name = s.name GROUP BY s.name ORDER BY bytes DESC`,
+      ) || "[]",
+    );
+  } catch (error) {
+    console.warn(`sqlite3 without dbstat (${String(error).split("\n")[0]}): per-table figures skipped`);
+  }
+  const byTable = new Map();
+  for (const o of objects) {
+    const t = byTable.get(o.tbl) ?? { table: o.tbl, bytes: 0, dataBytes: 0, indexBytes: 0 };
+    t.bytes += o.bytes;
+    if (o.name === o.tbl) t.dataBytes += o.bytes;
+    else t.indexBytes += o.bytes;
+    byTable.set(o.tbl, t);
+  }
+  const tables = [...byTable.values()].sort((a, b) => b.bytes - a.bytes);
+  const baseline = tables.filter((t) => !["articles", "translation_memory", "translation_reviews", "daily_stats", "scan_events", "scan_visits", "media", "qrcodes"].includes(t.table)).reduce((s, t) => s + t.bytes, 0);
+  const sum = (names) => tables.filter((t) => names.includes(t.table)).reduce((s, t) => s + t.bytes, 0);
+  const groups = {
+    content: sum(["articles", "qrcodes", "media", "folders", "glossary_terms", "users", "museums"]),
+    translationMemory: sum(["translation_memory"]),
+    reviews: sum(["translation_reviews", "translation_reports"]),
+    statsYear: sum(["daily_stats"]),
+    rawEvents: sum(["scan_events", "scan_visits"]),
+  };
+  const perMuseum = Object.values(groups).reduce((a, b) => a + b, 0);
+  const perStatsYear = groups.statsYear;
+  const D1_MAX = 10e9; // 10 GB, Cloudflare's D1 limits page (decimal GB)
+  const result = {
+    parameters: { articles: ARTICLES, targetLanguages: LANG_COUNT, days: DAYS, scansPerDay: SCANS_PER_DAY, viewsPerDay: VIEWS_PER_DAY, wordsPerArticle: WORDS, reviewedLanguages: REVIEWED_LANGS, rawEventDays: RAW_DAYS },
+    rows: { distinctSegments: distinct.size, segmentsPerArticle: articles.reduce((s, a) => s + a.segments.length, 0) / ARTICLES, translationMemory: counts.tm, reviews: counts.reviews, dailyStats: counts.stats, dailyStatsPerDay: statRows / Math.max(1, DAYS), scanEvents: counts.events },
+    characters: { sourcePerArticle: sourceChars / ARTICLES, sourceMuseum: sourceChars, contentJsonBytesPerArticle: counts.contentBytes / ARTICLES },
+    bytes: { file: fileBytes, schemaAndOther: baseline, groups, perMuseum, perStatsYear, kvRenderedTranslations: kvBytes },
+    museumsPer10GB: { firstYear: Math.floor(D1_MAX / perMuseum), afterThreeYears: Math.floor(D1_MAX / (perMuseum + 2 * perStatsYear)) },
+    tables,
+    seconds: (performance.now() - started) / 1000,
+  };
+  if (args.json) {
+    console.log(JSON.stringify(result, null, 2));
+  } else {
+    const mb = (b) => `${(b / 1e6).toFixed(2)} MB`;
+    log(`\nOne generated museum in a local D1 (${ARTICLES} articles × ${LANG_COUNT} target languages, ${DAYS} days at ${SCANS_PER_DAY} scans + ${VIEWS_PER_DAY} views a day):`);
+    log(`  ${distinct.size} distinct segments (${result.rows.segmentsPerArticle.toFixed(1)} per article, ${Math.round(result.characters.sourcePerArticle)} characters of source text per article)`);
+    log(`  rows: translation_memory ${counts.tm}, translation_reviews ${counts.reviews}, daily_stats ${counts.stats} (${result.rows.dailyStatsPerDay.toFixed(0)} a day), scan_events ${counts.events}`);
+    log(`  database file ${mb(fileBytes)}\n`);
+    log(`  ${"table".padEnd(22)} ${"total".padStart(11)} ${"data".padStart(11)} ${"indexes".padStart(11)}`);
+    for (const t of tables) log(`  ${t.table.padEnd(22)} ${mb(t.bytes).padStart(11)} ${mb(t.dataBytes).padStart(11)} ${mb(t.indexBytes).padStart(11)}`);
+    log(`\n  per museum: content ${mb(groups.content)}, translation memory ${mb(groups.translationMemory)}, reviews ${mb(groups.reviews)}, statistics (1 year) ${mb(groups.statsYear)}, raw events ${mb(groups.rawEvents)}`);
+    log(`  total ${mb(perMuseum)} per museum → one 10 GB D1 holds ${result.museumsPer10GB.firstYear} such museums in their first year, ${result.museumsPer10GB.afterThreeYears} after three years of statistics`);
+    log(`  KV (rendered translations, ${LANG_COUNT} languages × ${ARTICLES} articles): ${mb(kvBytes)}`);
+    log(`  ${result.seconds.toFixed(0)} s`);
+  }
+} finally {
+  if (proxy) await proxy.dispose();
+  if (args.keep) console.error(`kept ${work}`);
+  else if (existsSync(work)) rmSync(work, { recursive: true, force: true });
+}
