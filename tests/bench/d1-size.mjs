@@ -9,7 +9,11 @@
 //   - daily_stats: one row per article × language × day that had at least one event, as the consumer
 //     writes them (app/queue/scan-stats.server.ts), from a skewed draw of each day's events
 //   - scan_events: the last 35 days (RAW_EVENT_RETENTION_DAYS); scan_visits: the busiest hour (pruned after 1 h)
-// Options: --articles --langs --days --scans-per-day --views-per-day --words --reviewed-langs --keep --json
+// Then, on that full-size database, the stats consumer's own code (app/queue/scan-stats.server.ts, bundled by
+// esbuild) counts --consumer-events new events in batches of 100 (the consumer's max_batch_size): its
+// throughput with a year of counters and 35 days of raw events in the indexes it writes to.
+// Options: --articles --langs --days --scans-per-day --views-per-day --words --reviewed-langs
+//          --consumer-events (0 skips it) --keep (leave the database in the temp directory) --json
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,6 +31,7 @@ const { values: args } = parseOptions(process.argv.slice(2), {
   "views-per-day": "string",
   words: "string",
   "reviewed-langs": "string",
+  "consumer-events": "string",
   keep: "boolean",
   json: "boolean",
 });
@@ -42,6 +47,7 @@ const SCANS_PER_DAY = num("scans-per-day", 2_000);
 const VIEWS_PER_DAY = num("views-per-day", 500);
 const WORDS = num("words", 350);
 const REVIEWED_LANGS = num("reviewed-langs", 3);
+const CONSUMER_EVENTS = num("consumer-events", 5_000);
 const RAW_DAYS = 35; // RAW_EVENT_RETENTION_DAYS in app/queue/scan-stats.server.ts
 const DAY = 86_400_000;
 const SOURCE = "fr";
@@ -71,6 +77,15 @@ try {
     logLevel: "error",
   });
   const museum = await import(pathToFileURL(join(work, "museum.mjs")).href);
+  await esbuild({
+    entryPoints: [join(ROOT, "app/queue/scan-stats.server.ts")],
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    outfile: join(work, "scan-stats.mjs"),
+    logLevel: "error",
+  });
+  const { consumeScanBatch } = await import(pathToFileURL(join(work, "scan-stats.mjs")).href);
   const rand = museum.random(20261123);
 
   Object.assign(process.env, quietEnv);
@@ -263,6 +278,87 @@ try {
   };
   const perMuseum = Object.values(groups).reduce((a, b) => a + b, 0);
   const perStatsYear = groups.statsYear;
+  // The consumer on the full-size database (after the size was measured, so its rows are not counted).
+  let consumer;
+  if (CONSUMER_EVENTS > 0) {
+    proxy = await getPlatformProxy({ configPath: join(ROOT, "workers/stats-consumer/wrangler.toml"), persist: { path: join(persist, "v3") } });
+    const cdb = proxy.env.DB;
+    const at = Date.now();
+    const events = Array.from({ length: CONSUMER_EVENTS }, (_, i) => ({
+      id: crypto.randomUUID(),
+      type: i % 5 === 0 ? "view" : "scan",
+      museumId,
+      articleId: articleOrder[pick(articleCdf)],
+      qrcodeId: i % 5 === 0 ? null : 1 + (i % ARTICLES),
+      lang: visitorLangs[pick(langCdf)],
+      at: at - (i % 3600) * 1000,
+      fingerprint: crypto.randomUUID().replace(/-/g, "") + crypto.randomUUID().replace(/-/g, ""),
+    }));
+    let acked = 0;
+    const t0 = performance.now();
+    const batchMs = [];
+    for (let i = 0; i < events.length; i += 100) {
+      const b0 = performance.now();
+      await consumeScanBatch(
+        events.slice(i, i + 100).map((body, j) => ({ id: `m${i + j}`, body, attempts: 1, ack: () => acked++, retry: () => {} })),
+        cdb,
+      );
+      batchMs.push(performance.now() - b0);
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    batchMs.sort((a, b) => a - b);
+    const after = await cdb.prepare("SELECT COUNT(*) AS n FROM scan_events").first();
+    consumer = {
+      events: CONSUMER_EVENTS,
+      acked,
+      seconds,
+      perSecond: CONSUMER_EVENTS / seconds,
+      batchP50Ms: batchMs[Math.floor(batchMs.length / 2)],
+      batchP99Ms: batchMs[Math.min(batchMs.length - 1, Math.floor(batchMs.length * 0.99))],
+      rawEventsAdded: after.n - counts.events,
+    };
+    await proxy.dispose();
+    proxy = undefined;
+  }
+
+  // What-if: the same rows in a leaner layout, built by D1 itself from the measured tables, then measured
+  // the same way (docs/scaling.md, "what shrinks it"). Source text and hash stored once per segment
+  // (32-byte hash), memory and reviews keyed by an integer segment id, counters WITHOUT ROWID with the
+  // day as an integer.
+  proxy = await getPlatformProxy({ configPath: join(ROOT, "workers/stats-consumer/wrangler.toml"), persist: { path: join(persist, "v3") } });
+  const wdb = proxy.env.DB;
+  await wdb.batch(
+    [
+      `CREATE TABLE w_segments (id INTEGER PRIMARY KEY, museum_id INTEGER NOT NULL, source_lang TEXT NOT NULL, source_hash BLOB NOT NULL, source_text TEXT NOT NULL)`,
+      `CREATE UNIQUE INDEX w_segments_key ON w_segments (museum_id, source_lang, source_hash)`,
+      `INSERT INTO w_segments (museum_id, source_lang, source_hash, source_text)
+         SELECT DISTINCT museum_id, source_lang, unhex(source_hash), source_text FROM translation_memory`,
+      `CREATE TABLE w_memory (segment_id INTEGER NOT NULL, target_lang TEXT NOT NULL, text TEXT NOT NULL, origin TEXT NOT NULL,
+         engine TEXT NOT NULL, updated_at INTEGER NOT NULL, PRIMARY KEY (segment_id, target_lang)) WITHOUT ROWID`,
+      `INSERT INTO w_memory SELECT s.id, m.target_lang, m.text, m.origin, m.engine, m.updated_at
+         FROM translation_memory m JOIN w_segments s ON s.museum_id = m.museum_id AND s.source_lang = m.source_lang AND s.source_hash = unhex(m.source_hash)`,
+      `CREATE TABLE w_reviews (article_id INTEGER NOT NULL, target_lang TEXT NOT NULL, segment_id TEXT NOT NULL, segment INTEGER NOT NULL,
+         text TEXT NOT NULL, updated_at INTEGER NOT NULL, PRIMARY KEY (article_id, target_lang, segment_id)) WITHOUT ROWID`,
+      `INSERT INTO w_reviews SELECT r.article_id, r.target_lang, r.segment_id, s.id, r.text, r.updated_at
+         FROM translation_reviews r JOIN w_segments s ON s.museum_id = r.museum_id AND s.source_hash = unhex(r.source_hash)`,
+      `CREATE TABLE w_daily_stats (museum_id INTEGER NOT NULL, day INTEGER NOT NULL, article_id INTEGER NOT NULL, lang TEXT NOT NULL,
+         scans INTEGER NOT NULL, views INTEGER NOT NULL, PRIMARY KEY (museum_id, day, article_id, lang)) WITHOUT ROWID`,
+      `CREATE INDEX w_daily_stats_article_day_idx ON w_daily_stats (museum_id, article_id, day)`,
+      `INSERT INTO w_daily_stats SELECT museum_id, CAST(julianday(day) - 2440587.5 AS INTEGER), article_id, lang, scans, views FROM daily_stats`,
+    ].map((sql) => wdb.prepare(sql)),
+  );
+  await proxy.dispose();
+  proxy = undefined;
+  sqlite("PRAGMA wal_checkpoint(TRUNCATE);");
+  const whatIf = {};
+  try {
+    for (const row of JSON.parse(
+      sqlite(`SELECT COALESCE(m.tbl_name, s.name) AS tbl, SUM(s.pgsize) AS bytes FROM dbstat s LEFT JOIN sqlite_master m ON m.name = s.name
+              WHERE COALESCE(m.tbl_name, s.name) LIKE 'w\\_%' ESCAPE '\\' GROUP BY tbl`) || "[]",
+    )) whatIf[row.tbl] = row.bytes;
+  } catch {
+    // no dbstat: reported above
+  }
   const D1_MAX = 10e9; // 10 GB, Cloudflare's D1 limits page (decimal GB)
   const result = {
     parameters: { articles: ARTICLES, targetLanguages: LANG_COUNT, days: DAYS, scansPerDay: SCANS_PER_DAY, viewsPerDay: VIEWS_PER_DAY, wordsPerArticle: WORDS, reviewedLanguages: REVIEWED_LANGS, rawEventDays: RAW_DAYS },
@@ -271,6 +367,8 @@ try {
     bytes: { file: fileBytes, schemaAndOther: baseline, groups, perMuseum, perStatsYear, kvRenderedTranslations: kvBytes },
     museumsPer10GB: { firstYear: Math.floor(D1_MAX / perMuseum), afterThreeYears: Math.floor(D1_MAX / (perMuseum + 2 * perStatsYear)) },
     tables,
+    consumer,
+    whatIf,
     seconds: (performance.now() - started) / 1000,
   };
   if (args.json) {
@@ -286,6 +384,18 @@ try {
     log(`\n  per museum: content ${mb(groups.content)}, translation memory ${mb(groups.translationMemory)}, reviews ${mb(groups.reviews)}, statistics (1 year) ${mb(groups.statsYear)}, raw events ${mb(groups.rawEvents)}`);
     log(`  total ${mb(perMuseum)} per museum → one 10 GB D1 holds ${result.museumsPer10GB.firstYear} such museums in their first year, ${result.museumsPer10GB.afterThreeYears} after three years of statistics`);
     log(`  KV (rendered translations, ${LANG_COUNT} languages × ${ARTICLES} articles): ${mb(kvBytes)}`);
+    if (consumer) {
+      log(`\n  stats consumer on this database: ${consumer.events} events in batches of 100 in ${consumer.seconds.toFixed(2)} s = ${Math.round(consumer.perSecond)} events/s` +
+        ` (batch p50 ${consumer.batchP50Ms.toFixed(0)} ms, p99 ${consumer.batchP99Ms.toFixed(0)} ms; acked ${consumer.acked}, raw rows added ${consumer.rawEventsAdded})`);
+      if (consumer.acked !== consumer.events || consumer.rawEventsAdded !== consumer.events) process.exitCode = 1;
+    }
+    if (Object.keys(whatIf).length > 0) {
+      const memoryNow = groups.translationMemory + sum(["translation_reviews"]);
+      const memoryLean = (whatIf.w_segments ?? 0) + (whatIf.w_memory ?? 0) + (whatIf.w_reviews ?? 0);
+      log(`\n  leaner layout (what-if, same rows): memory + reviews ${mb(memoryNow)} → ${mb(memoryLean)}` +
+        ` (segments ${mb(whatIf.w_segments ?? 0)}, memory ${mb(whatIf.w_memory ?? 0)}, reviews ${mb(whatIf.w_reviews ?? 0)});` +
+        ` daily_stats ${mb(groups.statsYear)} → ${mb(whatIf.w_daily_stats ?? 0)}`);
+    }
     log(`  ${result.seconds.toFixed(0)} s`);
   }
 } finally {
