@@ -3,6 +3,8 @@
 // (app/translation/segments.ts), and translations whose UTF-8 size follows the target script. Bundled by
 // esbuild at run time, so it uses the app's modules exactly as the Worker does.
 import { articleContentSchema, newElement, type ArticleContent } from "~/content/schema";
+import { translationMessages } from "~/translation/engines/llm";
+import { splitBatches } from "~/translation/engines/run";
 import { articleSegments, mapSegments, segmentEntries, segmentHash } from "~/translation/segments";
 
 /** A small deterministic generator (mulberry32): the same seed gives the same museum. */
@@ -147,3 +149,26 @@ export function positions(json: string): { id: string; source: string }[] {
 export const utf8Bytes = (text: string) => new TextEncoder().encode(text).byteLength;
 /** Characters as the engines bill them: Unicode code points (DeepL, Google). */
 export const codePoints = (text: string) => [...text].length;
+
+/**
+ * What translating these segments into `to` sends to each engine, with the engines' own batch limits
+ * (app/translation/engines/*.ts): characters billed by DeepL and Google (code points of the texts), calls
+ * to m2m100 (one text per call) and its input characters, and the LLM's calls and prompt characters
+ * (system + user message of each batch, `translationMessages`).
+ */
+export function engineLoad(sources: readonly string[], from: string, to: string) {
+  const billed = sources.reduce((sum, text) => sum + codePoints(text), 0);
+  const llmBatches = splitBatches(sources, { maxTexts: 20, maxChars: 3_000 });
+  const llmPromptChars = llmBatches.reduce(
+    (sum, batch) => sum + translationMessages(batch, from, to).reduce((s, m) => s + codePoints(m.content), 0),
+    0,
+  );
+  return {
+    billed,
+    deeplRequests: splitBatches(sources, { maxTexts: 50, maxChars: 30_000 }).length,
+    googleRequests: splitBatches(sources, { maxTexts: 100, maxChars: 10_000 }).length,
+    m2m100Calls: sources.length,
+    llmCalls: llmBatches.length,
+    llmPromptChars,
+  };
+}
