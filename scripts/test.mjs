@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBrowser } from "./browser.mjs";
 import { build, quietEnv, ROOT } from "./lib.mjs";
+import { defaultMiniflareIndex, patchMiniflareLoopback } from "./patch-miniflare-loopback.mjs";
 import { defaultPackageDir, patchVitestPoolWorkers } from "./patch-vitest-pool.mjs";
 
 const bin = (name) => join(ROOT, "node_modules", ".bin", name);
@@ -27,6 +28,7 @@ try {
 // vitest.integration.config.ts applies it too; here it fails before minutes of other suites if it cannot.
 try {
   if (patchVitestPoolWorkers(defaultPackageDir()) === "patched") console.log("Patched @cloudflare/vitest-pool-workers for non-ASCII checkout paths (workers-sdk #14713).");
+  if (patchMiniflareLoopback(defaultMiniflareIndex()) === "patched") console.log("Patched miniflare's loopback keep-alive for the integration tests.");
 } catch (error) {
   console.error(`Error: ${error.message}`);
   process.exit(1);
