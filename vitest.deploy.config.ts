@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+// The deploy rehearsal (tests/deploy/): real wrangler runs against a fake Cloudflare API, one file, in
+// order. Each wrangler start costs seconds on a busy machine, hence the long time-out.
+export default defineConfig({
+  test: {
+    include: ["tests/deploy/**/*.test.ts"],
+    environment: "node",
+    fileParallelism: false,
+    testTimeout: 240_000,
+    hookTimeout: 30_000,
+  },
+});
