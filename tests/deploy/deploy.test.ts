@@ -76,7 +76,7 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
     expect(failed.err).toContain("run `npm run deploy` again");
     expect(since(fake, from).some((c) => c.injected)).toBe(true);
     expect(since(fake, from).filter((c) => c.upload)).toEqual([]);
-    const db = fake.state.d1[0];
+    const db = fake.state.d1[0]!;
     let files = ids(dir);
     // Both files hold the real D1 id; the KV id is still the placeholder, nothing half written.
     expect(files.app).toContain(`database_id = "${db.uuid}"`);
@@ -98,7 +98,7 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
     // Every migration, in order, once.
     expect(calls.flatMap((c) => c.migrations ?? [])).toEqual(MIGRATIONS);
     files = ids(dir);
-    const kvId = fake.state.kv[0].id;
+    const kvId = fake.state.kv[0]!.id;
     expect(files.app).toContain(`id = "${kvId}"`);
     expect(files.app).not.toContain(PLACEHOLDER_D1);
     expect(files.consumer).not.toContain(PLACEHOLDER_D1);

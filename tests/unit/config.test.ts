@@ -62,6 +62,6 @@ describe("configReadiness (GET /healthz)", () => {
     expect(r.engines[0]).toEqual({ id: "pseudo", ready: true, missing: [], offline: true });
   });
   it("treats a blank key as missing", () => {
-    expect(configReadiness({ SESSION_SECRET: secret, TRANSLATION_ENGINES: "deepl", DEEPL_API_KEY: "  " }).engines[0].missing).toEqual(["DEEPL_API_KEY"]);
+    expect(configReadiness({ SESSION_SECRET: secret, TRANSLATION_ENGINES: "deepl", DEEPL_API_KEY: "  " }).engines[0]?.missing).toEqual(["DEEPL_API_KEY"]);
   });
 });
