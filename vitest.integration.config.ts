@@ -65,6 +65,8 @@ export default defineWorkersConfig(async () => {
             bindings: {
               TEST_MIGRATIONS: migrations,
               SESSION_SECRET: "integration-tests-secret-0123456789abcdef",
+              // wrangler.toml's production default (Workers AI) is remote-only: tests say pseudo explicitly.
+              TRANSLATION_ENGINES: "pseudo",
             },
           },
         },

@@ -21,8 +21,18 @@ const engineList = z
       .refine((ids) => new Set(ids).size === ids.length, "lists an engine twice"),
   );
 
+/**
+ * Engines used when TRANSLATION_ENGINES is not set: the real ones that need no key (decision 037). The
+ * offline `pseudo` engine is for local runs and tests, which set it explicitly (.dev.vars, `npm start`,
+ * the test configs).
+ */
+export const DEFAULT_ENGINES: readonly EngineId[] = ["workers-ai", "workers-ai-llm"];
+
+/** Engines that run through the Worker's `AI` binding (Cloudflare only). */
+export const AI_BINDING_ENGINES: readonly EngineId[] = ["workers-ai", "workers-ai-llm"];
+
 /** What each engine needs besides its name in TRANSLATION_ENGINES (docs/translation-engines.md). */
-const REQUIRED_SETTINGS: Partial<Record<EngineId, readonly string[]>> = {
+export const REQUIRED_SETTINGS: Partial<Record<EngineId, readonly string[]>> = {
   deepl: ["DEEPL_API_KEY"],
   google: ["GOOGLE_TRANSLATE_API_KEY"],
   libretranslate: ["LIBRETRANSLATE_URL"],
@@ -87,7 +97,7 @@ const configSchema = z
   })
   .transform(({ TRANSLATION_ENGINE: _replaced, ...config }) => ({
     ...config,
-    TRANSLATION_ENGINES: config.TRANSLATION_ENGINES ?? (["pseudo"] as EngineId[]),
+    TRANSLATION_ENGINES: config.TRANSLATION_ENGINES ?? [...DEFAULT_ENGINES],
   }));
 
 export type AppConfig = z.infer<typeof configSchema>;
@@ -109,4 +119,50 @@ export function readConfig(env: Record<string, unknown>): AppConfig {
   }
   cache.set(env, parsed.data);
   return parsed.data;
+}
+
+export interface EngineReadiness {
+  id: string;
+  /** Whether the engine has every setting and binding it needs (never the values themselves). */
+  ready: boolean;
+  /** Names of the missing settings or bindings. */
+  missing: string[];
+  /** `pseudo` shows visibly fake translations: fine locally, wrong in production. */
+  offline: boolean;
+}
+
+export interface ConfigReadiness {
+  engines: EngineReadiness[];
+  /** The engine list itself is invalid (unknown engine, listed twice…): the message, without values. */
+  enginesError: string | null;
+  sessionSecret: boolean;
+}
+
+const isSet = (value: unknown) => typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null;
+
+/**
+ * What `GET /healthz` reports about the configuration, without throwing and without any value: which
+ * engines are listed and whether each has what it needs. Same rules as readConfig.
+ */
+export function configReadiness(env: Record<string, unknown>): ConfigReadiness {
+  const secret = env.SESSION_SECRET;
+  const sessionSecret = typeof secret === "string" && secret.length >= 32;
+  const raw = env.TRANSLATION_ENGINES;
+  let ids: string[] = [...DEFAULT_ENGINES];
+  let enginesError: string | null = null;
+  if (isSet(raw)) {
+    const parsed = engineList.safeParse(raw);
+    if (parsed.success) ids = parsed.data;
+    else {
+      enginesError = parsed.error.issues.map((i) => `TRANSLATION_ENGINES ${i.message}`).join("; ");
+      ids = String(raw).split(",").map((id) => id.trim()).filter((id) => id !== "");
+    }
+  }
+  const engines = ids.map((id): EngineReadiness => {
+    if (!(ENGINE_IDS as readonly string[]).includes(id)) return { id, ready: false, missing: ["(unknown engine)"], offline: false };
+    const missing = (REQUIRED_SETTINGS[id as EngineId] ?? []).filter((name) => !isSet(env[name]));
+    if (AI_BINDING_ENGINES.includes(id as EngineId) && !env.AI) missing.push("AI (binding)");
+    return { id, ready: missing.length === 0, missing, offline: id === "pseudo" };
+  });
+  return { engines, enginesError, sessionSecret };
 }

@@ -1,92 +1,231 @@
-// `npm run deploy`: one command to production. On the first run it creates the Cloudflare resources
-// (D1, KV, R2, queues), writes their ids into the wrangler.toml files and sets SESSION_SECRET; every
-// run then builds, applies the remote migrations and deploys both Workers. Needs `wrangler login` once.
-import { spawnSync } from "node:child_process";
+// `npm run deploy`: one command to production (docs/operations.md, decision 038). Every run:
+//   1. refuses a configuration that would not translate for real (pseudo, or an engine without its key),
+//      unless told otherwise (--allow-pseudo, --allow-missing-engine-settings);
+//   2. looks up what already exists on the account (D1, KV, R2, both queues, the Worker's secrets), all at
+//      once, reading wrangler's JSON (`--json`, and the ND-JSON events of WRANGLER_OUTPUT_FILE_PATH);
+//   3. creates only what is missing, writing each new id into the wrangler.toml files at once (each file
+//      replaced whole, so it is always either the old or the new one);
+//   4. builds, applies the remote migrations, deploys both Workers (SESSION_SECRET, random, goes with the
+//      first upload), and prints the address and the next step.
+// A failed step stops the run with its name; running again continues from what exists.
+// `npm run deploy -- --dry-run` stops after step 2 and prints what would be created and deployed.
+// Needs `wrangler login` once, or CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID.
 import { randomBytes } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build, quietEnv, ROOT } from "./lib.mjs";
+import { build, parseOptions } from "./lib.mjs";
+import {
+  APP_TOML,
+  CONSUMER_TOML,
+  NAMES,
+  StepError,
+  engineProblems,
+  readEngines,
+  readIds,
+  replaceInFile,
+  wranglerJson,
+} from "./deploy/lib.mjs";
 
-const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
-const APP_TOML = join(ROOT, "wrangler.toml");
-const CONSUMER_TOML = join(ROOT, "workers", "stats-consumer", "wrangler.toml");
-const PLACEHOLDER_D1 = "00000000-0000-0000-0000-000000000000";
-const PLACEHOLDER_KV = "00000000000000000000000000000000";
+const { values: args } = parseOptions(process.argv.slice(2), {
+  "dry-run": "boolean",
+  "allow-pseudo": "boolean",
+  "allow-missing-engine-settings": "boolean",
+  "no-build": "boolean",
+});
+const dryRun = Boolean(args["dry-run"]);
+const work = mkdtempSync(join(tmpdir(), "muselingo-deploy-"));
+process.on("exit", () => rmSync(work, { recursive: true, force: true }));
 
-function run(args, { input, capture = true, allowFailure = false } = {}) {
-  const result = spawnSync(WRANGLER, args, {
-    cwd: ROOT,
-    env: { ...quietEnv, CI: "" },
-    input,
-    encoding: "utf8",
-    stdio: capture ? ["pipe", "pipe", "pipe"] : ["pipe", "inherit", "inherit"],
-  });
-  if (result.status !== 0 && !allowFailure) {
-    console.error(result.stdout ?? "", result.stderr ?? "");
-    throw new Error(`wrangler ${args.join(" ")} failed`);
+let current = "";
+
+/**
+ * Writes an id into the wrangler files as soon as it is known (and corrects one that differs from the
+ * account's), so a run stopped later leaves files that name only resources that exist.
+ */
+function syncIds({ d1, kv }) {
+  const ids = readIds();
+  if (d1 && (ids.d1 !== d1 || ids.consumerD1 !== d1)) {
+    replaceInFile(APP_TOML, [[ids.d1, d1]]);
+    replaceInFile(CONSUMER_TOML, [[ids.consumerD1, d1]]);
+    console.log(`  wrote the D1 id ${d1} into wrangler.toml and workers/stats-consumer/wrangler.toml (commit both)`);
   }
-  return { ok: result.status === 0, out: `${result.stdout ?? ""}${result.stderr ?? ""}` };
+  if (kv && ids.kv !== kv) {
+    replaceInFile(APP_TOML, [[ids.kv, kv]]);
+    console.log(`  wrote the KV id ${kv} into wrangler.toml (commit it)`);
+  }
 }
-
 function step(title) {
+  current = title;
   console.log(`\n▶ ${title}`);
 }
 
-step("Checking the Cloudflare login");
-if (!run(["whoami"], { allowFailure: true }).out.match(/associated with the email|You are logged in/i)) {
-  console.error("Not logged in to Cloudflare. Run `npx wrangler login` once, then `npm run deploy` again.");
-  process.exit(1);
+/** Runs wrangler; a failure becomes a StepError naming the current step and wrangler's own message. */
+async function must(args, options = {}) {
+  const result = await wranglerJson(args, { work, ...options });
+  if (!result.ok) throw new StepError(current, result);
+  return result;
 }
 
-let appToml = readFileSync(APP_TOML, "utf8");
-let consumerToml = readFileSync(CONSUMER_TOML, "utf8");
-let created = false;
+async function main() {
+  // 1. Translation engines: decided from wrangler.toml before anything reaches the network.
+  step("Checking the translation engines");
+  const engines = readEngines(readFileSync(APP_TOML, "utf8"));
+  if (engines.list.includes("pseudo") && !args["allow-pseudo"]) {
+    console.error(
+      `wrangler.toml sets TRANSLATION_ENGINES = "${engines.list.join(",")}": "pseudo" shows visitors fake translations ("[de] Bóñjóúr").\n` +
+        `Set real engines, e.g. TRANSLATION_ENGINES = "workers-ai,workers-ai-llm" (docs/translation-engines.md),\n` +
+        "or deploy it anyway with: npm run deploy -- --allow-pseudo",
+    );
+    return 2;
+  }
+  console.log(`  TRANSLATION_ENGINES = ${engines.list.join(", ")}`);
 
-if (appToml.includes(PLACEHOLDER_D1)) {
-  step("Creating the D1 database");
-  const out = run(["d1", "create", "muselingo"]).out;
-  const id = out.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/)?.[0];
-  if (!id) throw new Error(`Could not read the database id from:\n${out}`);
-  appToml = appToml.replaceAll(PLACEHOLDER_D1, id);
-  consumerToml = consumerToml.replaceAll(PLACEHOLDER_D1, id);
-  created = true;
+  // 2. What exists, all lookups at once (each wrangler start costs seconds).
+  step("Looking up the Cloudflare account's resources");
+  const [d1, kv, r2, scans, dlq, secrets] = await Promise.all([
+    wranglerJson(["d1", "list", "--json"], { work }),
+    wranglerJson(["kv", "namespace", "list"], { work }),
+    wranglerJson(["r2", "bucket", "info", NAMES.bucket, "--json"], { work }),
+    wranglerJson(["queues", "info", NAMES.queue], { work }),
+    wranglerJson(["queues", "info", NAMES.dlq], { work }),
+    wranglerJson(["secret", "list", "--format", "json"], { work }),
+  ]);
+  if (!d1.ok) {
+    if (d1.notLoggedIn) {
+      console.error("Not logged in to Cloudflare. Run `npx wrangler login` once (or set CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID), then `npm run deploy` again.");
+      return 1;
+    }
+    throw new StepError(current, d1);
+  }
+  if (!kv.ok) throw new StepError(current, kv);
+  const exists = (result, missing) => {
+    if (result.ok) return true;
+    if (missing(result)) return false;
+    throw new StepError(current, result);
+  };
+  const database = d1.json.find((db) => db.name === NAMES.database) ?? null;
+  const namespace = kv.json.find((ns) => ns.title === NAMES.kvTitle) ?? null;
+  const have = {
+    database,
+    namespace,
+    bucket: exists(r2, (r) => r.code === 10006),
+    queue: exists(scans, (r) => r.code === undefined && /does not exist/.test(r.message)),
+    dlq: exists(dlq, (r) => r.code === undefined && /does not exist/.test(r.message)),
+  };
+  // A Worker not deployed yet has no secrets (wrangler: 'Worker "…" not found.', API error 10007).
+  const secretNames = exists(secrets, (r) => r.code === 10007 || (r.code === undefined && /not found/.test(r.message)))
+    ? secrets.json.map((s) => s.name)
+    : [];
+
+  const problems = engineProblems(engines, secretNames);
+  if (problems.length > 0) {
+    console.error(
+      `These engines lack what they need:\n${problems.map((p) => `  - ${p}`).join("\n")}\n` +
+        "Set each key with `npx wrangler secret put NAME` (a URL or model name may go in [vars]),\n" +
+        "or deploy anyway with: npm run deploy -- --allow-missing-engine-settings",
+    );
+    if (!args["allow-missing-engine-settings"]) return 2;
+  }
+
+  const toCreate = [
+    !have.database && `D1 database ${NAMES.database}`,
+    !have.namespace && `KV namespace ${NAMES.kvTitle}`,
+    !have.bucket && `R2 bucket ${NAMES.bucket}`,
+    !have.queue && `queue ${NAMES.queue}`,
+    !have.dlq && `queue ${NAMES.dlq} (dead letters)`,
+  ].filter(Boolean);
+  const setSecret = !secretNames.includes("SESSION_SECRET");
+
+  if (dryRun) {
+    step("Dry run: what `npm run deploy` would do");
+    console.log(toCreate.length ? `  create: ${toCreate.join("; ")}` : "  create: nothing, every resource exists");
+    const ids = readIds();
+    if (have.database && ids.d1 !== have.database.uuid) console.log(`  write the D1 id ${have.database.uuid} into both wrangler.toml files`);
+    if (have.namespace && ids.kv !== have.namespace.id) console.log(`  write the KV id ${have.namespace.id} into wrangler.toml`);
+    console.log(setSecret ? "  set SESSION_SECRET (random, with the first upload)" : "  keep SESSION_SECRET (already set)");
+    if (have.database) {
+      const applied = await wranglerJson(["d1", "execute", NAMES.database, "--remote", "--json", "--command", "SELECT name FROM d1_migrations ORDER BY id"], { work });
+      const names = applied.ok ? (applied.json[0]?.results ?? []).map((row) => row.name) : [];
+      const pending = readIds.migrations().filter((file) => !names.includes(file));
+      console.log(`  apply migrations: ${pending.length ? pending.join(", ") : "none pending"}`);
+    } else {
+      console.log(`  apply migrations: all ${readIds.migrations().length} (${readIds.migrations().join(", ")})`);
+    }
+    console.log(`  build, then deploy ${NAMES.app} (D1, KV, R2, queue producer, AI, assets, cron) and ${NAMES.consumer} (D1, queue consumer, cron)`);
+    console.log("\nDry run: nothing was created or deployed.");
+    return 0;
+  }
+
+  // 3. Create what is missing; each id goes into the wrangler files as soon as it is known.
+  if (!have.database) {
+    step(`Creating the D1 database ${NAMES.database}`);
+    await must(["d1", "create", NAMES.database]);
+    const listed = await must(["d1", "list", "--json"]);
+    have.database = listed.json.find((db) => db.name === NAMES.database);
+    if (!have.database) throw new StepError(current, { message: "the new database is not in `wrangler d1 list`" });
+  }
+  syncIds({ d1: have.database.uuid });
+  if (!have.namespace) {
+    step(`Creating the KV namespace ${NAMES.kvTitle}`);
+    await must(["kv", "namespace", "create", NAMES.kvTitle]);
+    const listed = await must(["kv", "namespace", "list"]);
+    have.namespace = listed.json.find((ns) => ns.title === NAMES.kvTitle);
+    if (!have.namespace) throw new StepError(current, { message: "the new namespace is not in `wrangler kv namespace list`" });
+  }
+  syncIds({ kv: have.namespace.id });
+  for (const [present, title, cmd] of [
+    [have.bucket, `Creating the R2 bucket ${NAMES.bucket}`, ["r2", "bucket", "create", NAMES.bucket]],
+    [have.queue, `Creating the queue ${NAMES.queue}`, ["queues", "create", NAMES.queue]],
+    [have.dlq, `Creating the dead-letter queue ${NAMES.dlq}`, ["queues", "create", NAMES.dlq]],
+  ]) {
+    if (present) continue;
+    step(title);
+    await must(cmd);
+  }
+  if (toCreate.length === 0) console.log("\nEvery resource exists: nothing to create.");
+
+  // 4. Build, migrate, deploy.
+  if (!args["no-build"]) {
+    step("Building");
+    build();
+  }
+  step("Applying the migrations to the remote D1");
+  const migrated = await must(["d1", "migrations", "apply", NAMES.database, "--remote"]);
+  // For the reader only (what happened is in the exit status): wrangler's first table lists the files.
+  const files = [...new Set(migrated.stdout.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? [])];
+  console.log(files.length ? `  applied ${files.length}: ${files.join(", ")}` : "  none pending");
+
+  // Both Workers at once (each upload takes seconds); a failure names the one that failed.
+  step(`Deploying the Workers ${NAMES.app} and ${NAMES.consumer}`);
+  const deployArgs = ["deploy"];
+  if (setSecret) {
+    // With the upload itself, so the Worker never runs without it; other secrets are kept.
+    const file = join(work, "secrets.json");
+    writeFileSync(file, JSON.stringify({ SESSION_SECRET: randomBytes(36).toString("base64url") }), { mode: 0o600 });
+    deployArgs.push("--secrets-file", file);
+    console.log("  with a new random SESSION_SECRET");
+  }
+  const [app, consumer] = await Promise.all([wranglerJson(deployArgs, { work }), wranglerJson(["deploy", "-c", "workers/stats-consumer/wrangler.toml"], { work })]);
+  if (!app.ok) throw new StepError(`Deploying the app Worker ${NAMES.app}`, app);
+  if (!consumer.ok) throw new StepError(`Deploying the statistics consumer Worker ${NAMES.consumer}`, consumer);
+  const appEvent = app.events.find((e) => e.type === "deploy");
+  const address = appEvent?.targets?.find((t) => t.startsWith("https://")) ?? appEvent?.targets?.[0];
+  console.log(`\n✔ Deployed ${NAMES.app} (version ${appEvent?.version_id ?? "?"}) and ${NAMES.consumer}.`);
+  console.log(`  Address: ${address ?? "(no workers.dev address: see your routes)"}`);
+  console.log(`  Check it: ${address ? `${address}/healthz` : "/healthz"} should answer 200 with "ok": true.`);
+  console.log(
+    "  Next step, the first staff login:\n    npm run user:create -- --museum <slug> --museum-name \"<name>\" --email <email> --password <password> --remote",
+  );
+  return 0;
 }
-if (appToml.includes(PLACEHOLDER_KV)) {
-  step("Creating the KV namespace");
-  const out = run(["kv", "namespace", "create", "KV"]).out;
-  const id = out.match(/\b[0-9a-f]{32}\b/)?.[0];
-  if (!id) throw new Error(`Could not read the KV namespace id from:\n${out}`);
-  appToml = appToml.replaceAll(PLACEHOLDER_KV, id);
-  created = true;
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  if (!(error instanceof StepError)) throw error;
+  console.error(`\n✘ Deploy stopped at step "${error.step}": ${error.detail}`);
+  console.error("  What finished before this step stays; the wrangler.toml files hold only ids that exist.");
+  console.error("  Fix the cause and run `npm run deploy` again: it continues from what exists.");
+  process.exitCode = 1;
 }
-writeFileSync(APP_TOML, appToml);
-writeFileSync(CONSUMER_TOML, consumerToml);
-
-step("Making sure the R2 bucket and the queues exist");
-// "already exists" is fine: these commands are safe to repeat.
-for (const args of [
-  ["r2", "bucket", "create", "muselingo-media"],
-  ["queues", "create", "muselingo-scans"],
-  ["queues", "create", "muselingo-scans-dlq"],
-]) {
-  const { ok, out } = run(args, { allowFailure: true });
-  if (!ok && !/already (exists|taken)/i.test(out)) throw new Error(`wrangler ${args.join(" ")} failed:\n${out}`);
-}
-
-step("Checking the SESSION_SECRET secret");
-if (!run(["secret", "list"], { allowFailure: true }).out.includes("SESSION_SECRET")) {
-  run(["secret", "put", "SESSION_SECRET"], { input: randomBytes(36).toString("base64url") });
-  console.log("Set a random SESSION_SECRET.");
-}
-
-step("Building");
-build();
-step("Applying the migrations to the remote D1");
-run(["d1", "migrations", "apply", "DB", "--remote"], { capture: false });
-step("Deploying the app Worker");
-run(["deploy"], { capture: false });
-step("Deploying the statistics consumer Worker");
-run(["deploy", "-c", "workers/stats-consumer/wrangler.toml"], { capture: false });
-
-console.log("\nDeployed. Create the first staff login with:\n  npm run user:create -- --museum <slug> --email <email> --password <password> --remote");
-if (created) console.log("(wrangler.toml now holds your resource ids: commit it.)");

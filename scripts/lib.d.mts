@@ -19,3 +19,4 @@ export class PortError extends Error {}
 export function parsePort(value: string | number, name?: string): number;
 export function portBusy(port: number, host?: string): Promise<string | null>;
 export function nextFreePort(port: number, host?: string, tries?: number): Promise<number | null>;
+export function ensureDevVars(file?: string): void;

@@ -1,7 +1,7 @@
 // Shared helpers for the operator scripts. Plain Node (no build step), so they run before anything is built.
 import { spawn, spawnSync } from "node:child_process";
 import { pbkdf2Sync, randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -123,11 +123,25 @@ export function upsertUserSql({ museumSlug, museumName, email, password }) {
   ].join("\n");
 }
 
-export function ensureDevVars() {
-  const file = join(ROOT, ".dev.vars");
-  if (existsSync(file)) return;
-  writeFileSync(file, `# Local secrets, created by npm start; never committed.\nSESSION_SECRET=${randomBytes(36).toString("base64url")}\n`);
-  console.log("Created .dev.vars with a random SESSION_SECRET.");
+/**
+ * Local settings for `npm start` and `npm run dev`: a random SESSION_SECRET and the offline pseudo engine
+ * (wrangler.toml's production default, Workers AI, does not run offline: decision 037). A .dev.vars from
+ * before that default changed gets the engine line added; one that already names engines is left alone.
+ */
+export function ensureDevVars(file = join(ROOT, ".dev.vars")) {
+  if (!existsSync(file)) {
+    writeFileSync(
+      file,
+      `# Local settings, created by npm start; never committed.\nSESSION_SECRET=${randomBytes(36).toString("base64url")}\n` +
+        "# Offline stand-in engine for local runs (production uses wrangler.toml's TRANSLATION_ENGINES).\nTRANSLATION_ENGINES=pseudo\n",
+    );
+    console.log("Created .dev.vars with a random SESSION_SECRET and the offline pseudo engine.");
+    return;
+  }
+  const text = readFileSync(file, "utf8");
+  if (/^\s*TRANSLATION_ENGINES\s*=/m.test(text)) return;
+  appendFileSync(file, `${text.endsWith("\n") || text === "" ? "" : "\n"}# Offline stand-in engine for local runs.\nTRANSLATION_ENGINES=pseudo\n`);
+  console.log("Added TRANSLATION_ENGINES=pseudo to .dev.vars (local runs stay offline).");
 }
 
 export function build() {

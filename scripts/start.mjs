@@ -39,7 +39,8 @@ const IRRELEVANT = /Your types might be out of date|collects anonymous telemetry
 // TRANSLATION_ENGINES=libretranslate LIBRETRANSLATE_URL=http://localhost:5000 npm start (docs/translation-engines.md).
 let engineVars;
 try {
-  engineVars = engineVarArgs();
+  // Explicitly pseudo unless the environment chooses: wrangler.toml's default (Workers AI) is remote-only.
+  engineVars = engineVarArgs({ ...process.env, TRANSLATION_ENGINES: process.env.TRANSLATION_ENGINES?.trim() || "pseudo" });
 } catch (error) {
   if (!(error instanceof LocalEngineError)) throw error;
   console.error(`Error: ${error.message}`);

@@ -51,6 +51,13 @@ const suites = [
     report: "integration.json",
   },
   {
+    // The deploy rehearsal: real wrangler against a fake Cloudflare API (tests/deploy/).
+    name: "deploy",
+    cmd: bin("vitest"),
+    args: ["run", "--config", "vitest.deploy.config.ts", "--reporter=default", "--reporter=json", `--outputFile=${join(reports, "deploy.json")}`],
+    report: "deploy.json",
+  },
+  {
     name: "e2e",
     cmd: bin("playwright"),
     args: ["test", "--reporter=list,json"],

@@ -47,11 +47,14 @@ describe("pseudo engine", () => {
 });
 
 describe("engine settings", () => {
-  it("defaults to the pseudo engine", () => {
+  it("defaults to the real Workers AI engines, never pseudo (decision 037)", () => {
     const config = readConfig({ ...secret });
-    expect(config.TRANSLATION_ENGINES).toEqual(["pseudo"]);
+    expect(config.TRANSLATION_ENGINES).toEqual(["workers-ai", "workers-ai-llm"]);
     expect(config.PSEUDO_DELAY_MS).toBe(0);
-    expect(enginesFromEnv({ ...secret }).map((e) => e.id)).toEqual(["pseudo"]);
+    // Without the AI binding the default cannot run: it says so instead of falling back to pseudo.
+    expect(() => enginesFromEnv({ ...secret })).toThrow(/no AI binding/);
+    expect(enginesFromEnv({ ...secret, AI: {} as Ai }).map((e) => e.id)).toEqual(["workers-ai", "workers-ai-llm"]);
+    expect(enginesFromEnv({ ...secret, TRANSLATION_ENGINES: "pseudo" }).map((e) => e.id)).toEqual(["pseudo"]);
   });
 
   it("keeps the preference order, trimming spaces", () => {
@@ -112,12 +115,13 @@ describe("engine settings", () => {
     for (const [env, message] of bad) {
       expect(() => readConfig({ ...secret, ...env }), JSON.stringify(env)).toThrow(message);
     }
-    expect(readConfig({ ...secret, TRANSLATION_ENGINE: "pseudo" }).TRANSLATION_ENGINES).toEqual(["pseudo"]);
+    // The former single setting's "pseudo" is ignored: the default (Workers AI) applies.
+    expect(readConfig({ ...secret, TRANSLATION_ENGINE: "pseudo" }).TRANSLATION_ENGINES).toEqual(["workers-ai", "workers-ai-llm"]);
     expect(readConfig({ ...secret, PSEUDO_DELAY_MS: "300" }).PSEUDO_DELAY_MS).toBe(300);
   });
 
   it("translates end to end with the configured pseudo engine and its delay", async () => {
-    const engines = enginesFromEnv({ ...secret, PSEUDO_DELAY_MS: "50" });
+    const engines = enginesFromEnv({ ...secret, TRANSLATION_ENGINES: "pseudo", PSEUDO_DELAY_MS: "50" });
     const started = Date.now();
     const out = await machineTranslate(engines, ["Salle des États"], "fr", "en");
     expect(out).toEqual({ texts: ["[en] Sállé dés Étáts"], engines: ["pseudo"] });

@@ -1,0 +1,163 @@
+// The deploy rehearsal: the real `npm run deploy` (scripts/deploy.mjs, real wrangler 4.86) against a local
+// fake of the Cloudflare REST API that records every call (tests/deploy/fake-cloudflare/server.mjs). Each run
+// works in a throwaway copy of the repository (tests/deploy/sandbox.mjs), so the real wrangler.toml files
+// are never edited. Needs the build (npm test builds first).
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_ID, startFakeCloudflare, SUBDOMAIN } from "./fake-cloudflare/server.mjs";
+import { makeSandbox, REPO } from "./sandbox.mjs";
+
+type Call = { method: string; path: string; status: number; created?: string; migrations?: string[]; injected?: boolean; unknown?: boolean; upload?: { script: string; bindings: Array<Record<string, unknown>> }; consumer?: Record<string, unknown>; schedules?: unknown };
+type Fake = Awaited<ReturnType<typeof startFakeCloudflare>>;
+
+const MIGRATIONS = readdirSync(join(REPO, "drizzle")).filter((f) => f.endsWith(".sql")).sort();
+const PLACEHOLDER_D1 = "00000000-0000-0000-0000-000000000000";
+const PLACEHOLDER_KV = "00000000000000000000000000000000";
+
+function deploy(dir: string, fake: Fake, extra: string[] = []): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(dir, "scripts", "deploy.mjs"), "--no-build", ...extra], {
+      cwd: dir,
+      env: { ...process.env, CLOUDFLARE_API_BASE_URL: fake.url, CLOUDFLARE_API_TOKEN: "rehearsal-token", CLOUDFLARE_ACCOUNT_ID: ACCOUNT_ID },
+    });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (c) => (out += c));
+    child.stderr.on("data", (c) => (err += c));
+    child.on("close", (code) => resolve({ code, out, err }));
+  });
+}
+
+const since = (fake: Fake, from: number) => (fake.calls as Call[]).slice(from);
+const ids = (dir: string) => ({
+  app: readFileSync(join(dir, "wrangler.toml"), "utf8"),
+  consumer: readFileSync(join(dir, "workers", "stats-consumer", "wrangler.toml"), "utf8"),
+});
+
+describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
+  let fake: Fake;
+  let dir: string;
+  beforeAll(async () => {
+    if (!existsSync(join(REPO, "build", "server", "index.js"))) throw new Error("Build first: npm run build");
+    fake = await startFakeCloudflare();
+    dir = makeSandbox();
+  });
+  afterAll(async () => {
+    await fake?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuses pseudo before touching the network, unless --allow-pseudo", async () => {
+    const pseudoDir = makeSandbox();
+    try {
+      const toml = join(pseudoDir, "wrangler.toml");
+      writeFileSync(toml, readFileSync(toml, "utf8").replace(/TRANSLATION_ENGINES = "[^"]*"/, 'TRANSLATION_ENGINES = "pseudo"'));
+      const before = fake.calls.length;
+      const run = await deploy(pseudoDir, fake);
+      expect(run.code, run.out + run.err).toBe(2);
+      expect(run.err).toMatch(/"pseudo" shows visitors fake translations/);
+      expect(run.err).toContain("--allow-pseudo");
+      expect(fake.calls.length).toBe(before);
+    } finally {
+      rmSync(pseudoDir, { recursive: true, force: true });
+    }
+  });
+
+  it("first run: stops at a failing step, naming it, with consistent wrangler files; the next run completes", async () => {
+    // The KV namespace creation answers 500: the D1 database exists by then, the KV namespace does not.
+    // The `cloudflare` SDK retries a 500 twice by itself, so it fails three times here.
+    fake.setFailure({ method: "POST", path: /\/storage\/kv\/namespaces$/, times: 3 });
+    let from = fake.calls.length;
+    const failed = await deploy(dir, fake);
+    expect(failed.code, failed.out + failed.err).toBe(1);
+    expect(failed.err).toContain('Deploy stopped at step "Creating the KV namespace muselingo-kv"');
+    expect(failed.err).toContain("run `npm run deploy` again");
+    expect(since(fake, from).some((c) => c.injected)).toBe(true);
+    expect(since(fake, from).filter((c) => c.upload)).toEqual([]);
+    const db = fake.state.d1[0]!;
+    let files = ids(dir);
+    // Both files hold the real D1 id; the KV id is still the placeholder, nothing half written.
+    expect(files.app).toContain(`database_id = "${db.uuid}"`);
+    expect(files.consumer).toContain(`database_id = "${db.uuid}"`);
+    expect(files.app).toContain(`id = "${PLACEHOLDER_KV}"`);
+    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+
+    fake.setFailure(null);
+    from = fake.calls.length;
+    const run = await deploy(dir, fake);
+    expect(run.code, run.out + run.err).toBe(0);
+    const calls = since(fake, from);
+    expect(calls.filter((c) => c.unknown)).toEqual([]);
+    // Creates what was missing, and only that (the D1 database from the failed run is reused).
+    expect(calls.filter((c) => c.created).map((c) => c.created).sort()).toEqual(
+      ["kv:muselingo-kv", "queue:muselingo-scans", "queue:muselingo-scans-dlq", "r2:muselingo-media"],
+    );
+    expect(fake.state.d1).toHaveLength(1);
+    // Every migration, in order, once.
+    expect(calls.flatMap((c) => c.migrations ?? [])).toEqual(MIGRATIONS);
+    files = ids(dir);
+    const kvId = fake.state.kv[0]!.id;
+    expect(files.app).toContain(`id = "${kvId}"`);
+    expect(files.app).not.toContain(PLACEHOLDER_D1);
+    expect(files.consumer).not.toContain(PLACEHOLDER_D1);
+
+    // Both Workers, with the right bindings.
+    const uploads = calls.filter((c) => c.upload).map((c) => c.upload!);
+    expect(uploads.map((u) => u.script).sort()).toEqual(["muselingo", "muselingo-stats-consumer"]);
+    const app = uploads.find((u) => u.script === "muselingo")!;
+    const byName = (name: string) => app.bindings.find((b) => b.name === name);
+    expect(byName("DB")).toMatchObject({ type: "d1", id: db.uuid });
+    expect(byName("KV")).toMatchObject({ type: "kv_namespace", namespace_id: kvId });
+    expect(byName("MEDIA")).toMatchObject({ type: "r2_bucket", bucket_name: "muselingo-media" });
+    expect(byName("SCANS")).toMatchObject({ type: "queue", queue_name: "muselingo-scans" });
+    expect(byName("AI")).toMatchObject({ type: "ai" });
+    expect(byName("ASSETS")).toMatchObject({ type: "assets" });
+    expect(byName("TRANSLATION_ENGINES")).toMatchObject({ type: "plain_text", text: "workers-ai,workers-ai-llm" });
+    // SESSION_SECRET goes with the first upload: the fake keeps its length only.
+    expect(byName("SESSION_SECRET")).toEqual({ name: "SESSION_SECRET", type: "secret_text", length: 48 });
+    const consumer = uploads.find((u) => u.script === "muselingo-stats-consumer")!;
+    expect(consumer.bindings.find((b) => b.name === "DB")).toMatchObject({ type: "d1", id: db.uuid });
+    const queueConsumer = calls.find((c) => c.consumer)?.consumer;
+    expect(queueConsumer).toMatchObject({ queue: "muselingo-scans", script: "muselingo-stats-consumer", dead_letter_queue: "muselingo-scans-dlq" });
+    // Both crons.
+    const schedules = calls.filter((c) => c.schedules).map((c) => JSON.stringify(c.schedules));
+    expect(schedules.some((s) => s.includes("30 3 * * *"))).toBe(true);
+    expect(schedules.some((s) => s.includes("15 3 * * *"))).toBe(true);
+    // The address and the next step.
+    expect(run.out).toContain(`Address: https://muselingo.${SUBDOMAIN}.workers.dev`);
+    expect(run.out).toContain("/healthz");
+    expect(run.out).toContain("npm run user:create");
+  });
+
+  it("second run: creates nothing, applies nothing, deploys again", async () => {
+    const before = JSON.stringify(ids(dir));
+    const from = fake.calls.length;
+    const run = await deploy(dir, fake);
+    expect(run.code, run.out + run.err).toBe(0);
+    const calls = since(fake, from);
+    expect(calls.filter((c) => c.created)).toEqual([]);
+    expect(calls.flatMap((c) => c.migrations ?? [])).toEqual([]);
+    expect(run.out).toContain("nothing to create");
+    expect(run.out).toContain("none pending");
+    const uploads = calls.filter((c) => c.upload).map((c) => c.upload!);
+    expect(uploads.map((u) => u.script).sort()).toEqual(["muselingo", "muselingo-stats-consumer"]);
+    // The secret is kept, not replaced.
+    expect(uploads.flatMap((u) => u.bindings).filter((b) => b.type === "secret_text")).toEqual([]);
+    expect(JSON.stringify(ids(dir))).toBe(before);
+  });
+
+  it("--dry-run shows what would be done and changes nothing", async () => {
+    const from = fake.calls.length;
+    const run = await deploy(dir, fake, ["--dry-run"]);
+    expect(run.code, run.out + run.err).toBe(0);
+    expect(run.out).toContain("create: nothing, every resource exists");
+    expect(run.out).toContain("apply migrations: none pending");
+    expect(run.out).toContain("keep SESSION_SECRET");
+    const calls = since(fake, from);
+    expect(calls.filter((c) => c.created || c.upload || c.migrations)).toEqual([]);
+    // Reads only: GETs, D1's /query (the SELECT of d1_migrations) and GraphQL analytics (`r2 bucket info`).
+    expect(calls.filter((c) => c.method !== "GET" && !/\/query$/.test(c.path) && c.path !== "/graphql").map((c) => `${c.method} ${c.path}`)).toEqual([]);
+  });
+});
