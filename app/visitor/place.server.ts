@@ -1,6 +1,7 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { linkSchema } from "~/models/qrcode-input";
 import { targetForLink, targetForSlug, type VisitorTarget } from "~/models/visitor.server";
+import { snapshotTarget, type SnapshotDeps } from "~/visitor-cache/snapshot.server";
 
 /** Where the page lives and whether opening it counts (`/r/` scans, `/v/` previews). */
 export interface VisitorPlace {
@@ -25,11 +26,16 @@ function segment(text: string): string {
   }
 }
 
+/** The snapshot's needs from the request's context (KV, waitUntil, the request's timing). */
+function snapshotDeps(context: AppLoadContext): SnapshotDeps {
+  return { kv: context.kv, waitUntil: (promise) => context.cloudflare.ctx.waitUntil(promise), timing: context.timing };
+}
+
 /** `/r/{link}`: what the printed code leads to (null for a malformed or unknown link), and the page's place. */
 export async function atLink(context: AppLoadContext, params: LoaderFunctionArgs["params"]): Promise<Located> {
   const raw = params.link ?? "";
   const link = linkSchema.safeParse(raw);
-  const target = link.success ? await targetForLink(context.db, link.data) : null;
+  const target = link.success ? await snapshotTarget(snapshotDeps(context), `r/${link.data}`, () => targetForLink(context.db, link.data)) : null;
   return { target, place: { base: `/r/${segment(raw)}`, scannable: true } };
 }
 
@@ -37,6 +43,7 @@ export async function atLink(context: AppLoadContext, params: LoaderFunctionArgs
 export async function atAddress(context: AppLoadContext, params: LoaderFunctionArgs["params"]): Promise<Located> {
   const museum = params.museum ?? "";
   const slug = params.slug ?? "";
-  const target = await targetForSlug(context.db, museum, slug);
+  // JSON keeps the two parts apart whatever they hold ("/" included).
+  const target = await snapshotTarget(snapshotDeps(context), `v/${JSON.stringify([museum, slug])}`, () => targetForSlug(context.db, museum, slug));
   return { target, place: { base: `/v/${segment(museum)}/${segment(slug)}`, scannable: false } };
 }
