@@ -16,7 +16,9 @@ const PREFIX = "visitor:v1:";
 /** A snapshot in KV outlives no museum change, but goes anyway after a day (an upper bound on any oddity). */
 const SNAPSHOT_TTL_SECONDS = 24 * 3600;
 /** Snapshots kept per isolate (an article's content is some kilobytes; an isolate has 128 MB). */
-const ISOLATE_ENTRIES = 200;
+const ISOLATE_ENTRIES = 100;
+/** KV values (rendered translations, some tens of kilobytes) remembered per snapshot in this isolate. */
+const MEMO_ENTRIES = 6;
 /** A Worker may write one KV key once a second (Cloudflare's limit); a refused change stamp is retried after this. */
 const RETRY_AFTER_MS = 1_100;
 
@@ -32,6 +34,17 @@ interface Snapshot {
   target: VisitorTarget;
 }
 
+/** In this isolate only: the snapshot, and the KV values its page read (valid exactly as long as it is). */
+interface Kept extends Snapshot {
+  memo: Map<string, unknown>;
+}
+
+/** What an address leads to, and a memo of the page's KV reads that lives and dies with the snapshot. */
+export interface Found {
+  target: VisitorTarget | null;
+  memo: Map<string, unknown>;
+}
+
 /**
  * Per-isolate state, held on `globalThis` under a registered symbol: workers/app.ts (which publishes) and
  * the Remix server build (whose models mark and whose pages read) each bundle their own copy of this module,
@@ -43,12 +56,36 @@ function shared<T>(name: string, make: () => T): T {
   return (holder[key] ??= make());
 }
 
-const isolate = shared("snapshots", () => new Map<string, Snapshot>());
+const isolate = shared("snapshots", () => new Map<string, Kept>());
 
-function remember(snapshot: Snapshot) {
+function remember(snapshot: Snapshot): Kept {
+  const kept = { ...snapshot, memo: new Map<string, unknown>() };
   isolate.delete(snapshot.address);
-  isolate.set(snapshot.address, snapshot);
+  isolate.set(snapshot.address, kept);
   if (isolate.size > ISOLATE_ENTRIES) isolate.delete(isolate.keys().next().value!);
+  return kept;
+}
+
+/**
+ * The KV binding with `get(key, "json")` remembered in `memo` when found: a rendered translation is read
+ * from KV once per snapshot and isolate. Staff corrections and resets drop cached translations and mark
+ * the museum changed, which ends the snapshot and its memo; a new translation is a new key.
+ */
+export function readThrough(kv: KVNamespace, memo: Map<string, unknown>): KVNamespace {
+  return new Proxy(kv, {
+    get(target, name) {
+      const value = Reflect.get(target, name, target) as unknown;
+      if (typeof value !== "function") return value;
+      if (name !== "get") return (value as (...a: unknown[]) => unknown).bind(target);
+      return async (key: string, options?: unknown) => {
+        if (options !== "json") return target.get(key, options as "text");
+        if (memo.has(key)) return memo.get(key);
+        const found = await target.get(key, "json");
+        if (found !== null && memo.size < MEMO_ENTRIES) memo.set(key, found);
+        return found;
+      };
+    },
+  });
 }
 
 function asSnapshot(value: unknown, address: string): Snapshot | null {
@@ -81,31 +118,24 @@ export interface SnapshotDeps {
  * (one or two KV reads, no D1), else from `load` (D1), whose answer becomes the snapshot. An address that
  * leads nowhere (null) is not kept: it belongs to no museum whose changes could invalidate it.
  */
-export async function snapshotTarget(deps: SnapshotDeps, address: string, load: () => Promise<VisitorTarget | null>): Promise<VisitorTarget | null> {
+export async function snapshotTarget(deps: SnapshotDeps, address: string, load: () => Promise<VisitorTarget | null>): Promise<Found> {
   const key = await snapshotKey(address);
-  let known = isolate.get(address) ?? null;
-  let from: "isolate" | "kv" = "isolate";
-  if (!known) {
-    from = "kv";
-    known = asSnapshot(await deps.kv.get(key, "json").catch(() => null), address);
-  }
+  const kept = isolate.get(address);
+  const known = kept ?? asSnapshot(await deps.kv.get(key, "json").catch(() => null), address);
   if (known) {
     if (known.readAt > (await lastChange(deps.kv, known.target.museum.id))) {
-      if (from === "kv") remember(known);
-      if (deps.timing) deps.timing.snapshot = from;
-      return known.target;
+      if (deps.timing) deps.timing.snapshot = kept ? "isolate" : "kv";
+      return { target: known.target, memo: (kept ?? remember(known)).memo };
     }
     isolate.delete(address);
   }
   const readAt = Date.now();
   const target = await load();
   if (deps.timing) deps.timing.snapshot = "d1";
-  if (target) {
-    const snapshot: Snapshot = { v: 1, address, readAt, target };
-    remember(snapshot);
-    deps.waitUntil(deps.kv.put(key, JSON.stringify(snapshot), { expirationTtl: SNAPSHOT_TTL_SECONDS }).catch((error: unknown) => console.warn(`visitor snapshot not kept: ${String(error)}`)));
-  }
-  return target;
+  if (!target) return { target, memo: new Map() };
+  const snapshot: Snapshot = { v: 1, address, readAt, target };
+  deps.waitUntil(deps.kv.put(key, JSON.stringify(snapshot), { expirationTtl: SNAPSHOT_TTL_SECONDS }).catch((error: unknown) => console.warn(`visitor snapshot not kept: ${String(error)}`)));
+  return { target, memo: remember(snapshot).memo };
 }
 
 // The museums a request changed, by its database handle (one per request, see app/load-context.ts).

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ArticleContentView, type MediaInfo } from "~/content/render";
 import type { ArticleContent } from "~/content/schema";
 import { translationDeps } from "~/utils/translation-deps.server";
+import { readThrough } from "~/visitor-cache/snapshot.server";
 import { glossaryFor } from "~/translation/glossary";
 import { translateArticle, type TranslatedArticle } from "~/translation/translate.server";
 import { chooseLanguage } from "./language.server";
@@ -15,14 +16,16 @@ import { countOpen, scanEventFor } from "./scan.server";
 import { visitorStrings } from "./strings.server";
 
 /** The visitor page of an article, a code that leads nowhere yet, or the 404 page. */
-export async function visitorPage(request: Request, context: AppLoadContext, { target, place }: Located): Promise<Response> {
+export async function visitorPage(request: Request, context: AppLoadContext, { target, place, memo }: Located): Promise<Response> {
   const refused = refusedMethod(request);
   if (refused) return refused;
   if (!target) return visitorNotFound(request, context, place);
   const url = new URL(request.url);
   const { museum, article } = target;
   const choice = chooseLanguage(request, museum.sourceLang);
-  const deps = translationDeps(context);
+  const fresh = translationDeps(context);
+  // The rendered translation is read from KV once per snapshot in this isolate (decision 039).
+  const deps = memo ? { ...fresh, kv: readThrough(fresh.kv, memo) } : fresh;
   const nonce = context.cspNonce;
 
   if (!article) {

@@ -15,6 +15,8 @@ export interface Located {
   /** What the address leads to; null for an address that leads nowhere. */
   target: VisitorTarget | null;
   place: VisitorPlace;
+  /** The page's KV reads remembered with its snapshot in this isolate (see `readThrough`). */
+  memo?: Map<string, unknown>;
 }
 
 /** A path segment as the page links to it again; text that cannot be encoded (a lone surrogate) links nowhere. */
@@ -35,8 +37,8 @@ function snapshotDeps(context: AppLoadContext): SnapshotDeps {
 export async function atLink(context: AppLoadContext, params: LoaderFunctionArgs["params"]): Promise<Located> {
   const raw = params.link ?? "";
   const link = linkSchema.safeParse(raw);
-  const target = link.success ? await snapshotTarget(snapshotDeps(context), `r/${link.data}`, () => targetForLink(context.db, link.data)) : null;
-  return { target, place: { base: `/r/${segment(raw)}`, scannable: true } };
+  const found = link.success ? await snapshotTarget(snapshotDeps(context), `r/${link.data}`, () => targetForLink(context.db, link.data)) : { target: null };
+  return { ...found, place: { base: `/r/${segment(raw)}`, scannable: true } };
 }
 
 /** `/v/{museum}/{slug}`: the live article at that address (null otherwise), and the page's place. */
@@ -44,6 +46,6 @@ export async function atAddress(context: AppLoadContext, params: LoaderFunctionA
   const museum = params.museum ?? "";
   const slug = params.slug ?? "";
   // JSON keeps the two parts apart whatever they hold ("/" included).
-  const target = await snapshotTarget(snapshotDeps(context), `v/${JSON.stringify([museum, slug])}`, () => targetForSlug(context.db, museum, slug));
-  return { target, place: { base: `/v/${segment(museum)}/${segment(slug)}`, scannable: false } };
+  const found = await snapshotTarget(snapshotDeps(context), `v/${JSON.stringify([museum, slug])}`, () => targetForSlug(context.db, museum, slug));
+  return { ...found, place: { base: `/v/${segment(museum)}/${segment(slug)}`, scannable: false } };
 }

@@ -258,6 +258,38 @@ describe("each staff write that changes a visitor page shows on the next view", 
     );
   });
 
+  it("a staff correction of the translation, then resetting it (the translation kept in this isolate goes too)", async () => {
+    const p = await published(["Une amphore attique."]);
+    const path = `/r/${p.link}`;
+    await afterChange(
+      path,
+      async () => {
+        const read = (await p.s.read(`/api/read/translation?articleId=${p.articleId}&lang=de`)).body as { segments: { id: string; source: string }[] };
+        const segment = read.segments.find((x) => x.source === "Une amphore attique.")!;
+        expect((await p.s.call("update_translation", { articleId: p.articleId, lang: "de", segmentId: segment.id, text: "Eine attische Amphore." })).status).toBe(200);
+      },
+      (page) => expect(page.html).toContain("Eine attische Amphore."),
+      DE,
+    );
+    await afterChange(
+      path,
+      async () => void expect((await p.s.call("reset_translation", { articleId: p.articleId, lang: "de" })).status).toBe(200),
+      (page) => expect(page.html).toContain(pseudoTranslate("Une amphore attique.", "de")),
+      DE,
+    );
+    await afterChange(
+      path,
+      async () => {
+        const read = (await p.s.read(`/api/read/translation?articleId=${p.articleId}&lang=de`)).body as { segments: { id: string; source: string }[] };
+        const segment = read.segments.find((x) => x.source === "Une amphore attique.")!;
+        expect((await p.s.call("update_translation", { articleId: p.articleId, lang: "de", segmentId: segment.id, text: "Wieder korrigiert." })).status).toBe(200);
+        expect((await p.s.call("reset_traductions", { articleId: p.articleId })).status).toBe(200);
+      },
+      (page) => expect(page.html).toContain(pseudoTranslate("Une amphore attique.", "de")),
+      DE,
+    );
+  });
+
   it("a change stamp newer than the snapshot sends the next view to D1 (another location's change, seen through KV)", async () => {
     const p = await published(["Texte."]);
     await afterChange(`/r/${p.link}`, async () => env.KV.put(changedKey(p.s.user.museumId), String(Date.now() + 60_000)), (page) => expect(page.status).toBe(200));
