@@ -5,7 +5,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { pseudoTranslate } from "~/translation/engines";
 import { changedKey, snapshotKey } from "~/visitor-cache/snapshot.server";
-import { d1DelayFor } from "~/visitor-cache/timing";
+import { RequestTiming, d1DelayFor, timedD1, timedKv } from "~/visitor-cache/timing";
 import { BASE, get, staffSession } from "./helpers";
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
@@ -315,5 +315,34 @@ describe("the local-only D1 delay switch", () => {
     const page = await view("/r/zzzzzzzz", { ...FR, "X-Dev-D1-Delay-Ms": "1000" });
     expect(page.status).toBe(404);
     expect(Date.now() - started).toBeLessThan(900);
+  });
+});
+
+describe("the per-request wrappers count what goes through them", () => {
+  it("D1: each statement run and each batch is one round trip; KV: each call; results unchanged", async () => {
+    const timing = new RequestTiming();
+    const db = timedD1(env.DB, timing);
+    expect(await db.prepare("SELECT ?1 + 1 AS n").bind(41).first()).toEqual({ n: 42 });
+    expect((await db.prepare("SELECT 1 AS n").all()).results).toEqual([{ n: 1 }]);
+    const [a, b] = await db.batch([db.prepare("SELECT 2 AS n"), db.prepare("SELECT ?1 AS n").bind(3)]);
+    expect([a!.results, b!.results]).toEqual([[{ n: 2 }], [{ n: 3 }]]);
+    expect(timing.d1.count).toBe(3);
+    await expect(db.prepare("SELECT * FROM no_such_table").all()).rejects.toThrow(/no such table/);
+    expect(timing.d1.count).toBe(4);
+    const kv = timedKv(env.KV, timing);
+    await kv.put("edge-test", "x");
+    expect(await kv.get("edge-test")).toBe("x");
+    expect(timing.kv.count).toBe(2);
+    expect(timing.header()).toMatch(/^d1;dur=[\d.]+;desc="4", kv;dur=[\d.]+;desc="2", engine;dur=0;desc="0", render;dur=0$/);
+  });
+
+  it("with a delay, every D1 round trip waits that long first", async () => {
+    const timing = new RequestTiming();
+    const db = timedD1(env.DB, timing, 60);
+    const started = Date.now();
+    await db.prepare("SELECT 1").first();
+    await db.batch([db.prepare("SELECT 1")]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(120);
+    expect(timing.d1.ms).toBeGreaterThanOrEqual(120);
   });
 });
