@@ -19,6 +19,11 @@ export interface AppContext {
   config: AppConfig;
   /** This request's D1/KV/engine counts and times, for the `Server-Timing` header (decision 039). */
   timing: RequestTiming;
+  /**
+   * Whether visitor pages may use their snapshots (decision 039): only where staff changes are published
+   * after each request, i.e. under workers/app.ts (`npm start`, production), not under `vite dev`.
+   */
+  visitorSnapshots: boolean;
   /** Per-request nonce for the Content-Security-Policy; absent under `vite dev`. */
   cspNonce?: string;
 }
@@ -34,7 +39,7 @@ export function getLoadContext({
   context,
 }: {
   request: Request;
-  context: { cloudflare: CloudflareContext; cspNonce?: string };
+  context: { cloudflare: CloudflareContext; cspNonce?: string; publishesVisitorChanges?: boolean };
 }): AppLoadContext {
   const { env } = context.cloudflare;
   // The bindings are wrapped once per request, so every D1 and KV call is counted and timed.
@@ -44,6 +49,7 @@ export function getLoadContext({
     db: createDb(timedD1(env.DB, timing, d1DelayFor(request, env as unknown as Record<string, unknown>))),
     kv: timedKv(env.KV, timing),
     timing,
+    visitorSnapshots: context.publishesVisitorChanges === true,
     media: env.MEDIA,
     scans: env.SCANS,
     ai: env.AI,

@@ -34,7 +34,7 @@ export default {
     if (isCrossSiteWrite(request)) return withSecurityHeaders(crossSiteRefusal(), nonce, signedIn);
     const loadContext = getLoadContext({
       request,
-      context: { cloudflare: { env, ctx, cf: incoming.cf }, cspNonce: nonce },
+      context: { cloudflare: { env, ctx, cf: incoming.cf }, cspNonce: nonce, publishesVisitorChanges: true },
     });
     // The spec's JSON login shares its path with the login page: answered here, before any page renders.
     let response = isJsonLogin(request) ? await jsonLogin(request, loadContext) : await handleRemixRequest(request, loadContext);

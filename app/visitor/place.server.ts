@@ -28,16 +28,21 @@ function segment(text: string): string {
   }
 }
 
-/** The snapshot's needs from the request's context (KV, waitUntil, the request's timing). */
-function snapshotDeps(context: AppLoadContext): SnapshotDeps {
-  return { kv: context.kv, waitUntil: (promise) => context.cloudflare.ctx.waitUntil(promise), timing: context.timing };
+/**
+ * What the address leads to: through its snapshot (decision 039) where staff changes are published, else
+ * (`vite dev`, a context built by hand) straight from D1.
+ */
+function located(context: AppLoadContext, address: string, load: () => Promise<VisitorTarget | null>): Promise<Pick<Located, "target" | "memo">> {
+  if (!context.visitorSnapshots) return load().then((target) => ({ target }));
+  const deps: SnapshotDeps = { kv: context.kv, waitUntil: (promise) => context.cloudflare.ctx.waitUntil(promise), timing: context.timing };
+  return snapshotTarget(deps, address, load);
 }
 
 /** `/r/{link}`: what the printed code leads to (null for a malformed or unknown link), and the page's place. */
 export async function atLink(context: AppLoadContext, params: LoaderFunctionArgs["params"]): Promise<Located> {
   const raw = params.link ?? "";
   const link = linkSchema.safeParse(raw);
-  const found = link.success ? await snapshotTarget(snapshotDeps(context), `r/${link.data}`, () => targetForLink(context.db, link.data)) : { target: null };
+  const found = link.success ? await located(context, `r/${link.data}`, () => targetForLink(context.db, link.data)) : { target: null };
   return { ...found, place: { base: `/r/${segment(raw)}`, scannable: true } };
 }
 
@@ -46,6 +51,6 @@ export async function atAddress(context: AppLoadContext, params: LoaderFunctionA
   const museum = params.museum ?? "";
   const slug = params.slug ?? "";
   // JSON keeps the two parts apart whatever they hold ("/" included).
-  const found = await snapshotTarget(snapshotDeps(context), `v/${JSON.stringify([museum, slug])}`, () => targetForSlug(context.db, museum, slug));
+  const found = await located(context, `v/${JSON.stringify([museum, slug])}`, () => targetForSlug(context.db, museum, slug));
   return { ...found, place: { base: `/v/${segment(museum)}/${segment(slug)}`, scannable: false } };
 }
