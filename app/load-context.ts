@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { readConfig, type AppConfig } from "./config.server";
 import { createDb, type Database } from "./db/client.server";
+import { RequestTiming, d1DelayFor, timedD1, timedKv } from "./visitor-cache/timing";
 
 export interface CloudflareContext {
   env: Env;
@@ -16,6 +17,13 @@ export interface AppContext {
   scans: Queue;
   ai: Ai;
   config: AppConfig;
+  /** This request's D1/KV/engine counts and times, for the `Server-Timing` header (decision 039). */
+  timing: RequestTiming;
+  /**
+   * Whether visitor pages may use their snapshots (decision 039): only where staff changes are published
+   * after each request, i.e. under workers/app.ts (`npm start`, production), not under `vite dev`.
+   */
+  visitorSnapshots: boolean;
   /** Per-request nonce for the Content-Security-Policy; absent under `vite dev`. */
   cspNonce?: string;
 }
@@ -27,16 +35,21 @@ declare module "@remix-run/cloudflare" {
 
 /** Builds the one typed context every loader and action receives, in dev and production alike. */
 export function getLoadContext({
+  request,
   context,
 }: {
   request: Request;
-  context: { cloudflare: CloudflareContext; cspNonce?: string };
+  context: { cloudflare: CloudflareContext; cspNonce?: string; publishesVisitorChanges?: boolean };
 }): AppLoadContext {
   const { env } = context.cloudflare;
+  // The bindings are wrapped once per request, so every D1 and KV call is counted and timed.
+  const timing = new RequestTiming();
   return {
     cloudflare: context.cloudflare,
-    db: createDb(env.DB),
-    kv: env.KV,
+    db: createDb(timedD1(env.DB, timing, d1DelayFor(request, env as unknown as Record<string, unknown>))),
+    kv: timedKv(env.KV, timing),
+    timing,
+    visitorSnapshots: context.publishesVisitorChanges === true,
     media: env.MEDIA,
     scans: env.SCANS,
     ai: env.AI,

@@ -96,6 +96,8 @@ const child = spawnWrangler([
   "--test-scheduled",
   ...(persistTo ? ["--persist-to", persistTo] : []),
   ...engineVars,
+  // `npm run bench` only: lets a request to this machine ask for D1 to be slowed (decision 039).
+  ...(process.env.DEV_D1_DELAY === "allow" ? ["--var", "DEV_D1_DELAY:allow"] : []),
 ], { drop: IRRELEVANT, onLine: noticeListening });
 // A closed terminal (SIGHUP) stops wrangler too: as SIGTERM, since wrangler's launcher has no SIGHUP handler
 // and would die leaving its workerd holding the port.

@@ -5,9 +5,13 @@ import * as build from "../build/server/index.js";
 import { createDb } from "../app/db/client.server";
 import { getLoadContext } from "../app/load-context";
 import { purgeExpiredTrash } from "../app/models/trash.server";
+import { publishVisitorChanges } from "../app/visitor-cache/snapshot.server";
 import { isJsonLogin, jsonLogin } from "../app/utils/login.server";
 import { SESSION_COOKIE, sessionToken } from "../app/utils/session.server";
 import { createNonce, crossSiteRefusal, isCrossSiteWrite, withSecurityHeaders } from "../app/utils/security.server";
+
+/** The visitor's pages (`/r/…`, `/v/…`, `/vtt`): their responses say where the time went (`Server-Timing`). */
+const VISITOR_PATH = /^\/(r|v)\/|^\/vtt$/;
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -30,17 +34,25 @@ export default {
     if (isCrossSiteWrite(request)) return withSecurityHeaders(crossSiteRefusal(), nonce, signedIn);
     const loadContext = getLoadContext({
       request,
-      context: { cloudflare: { env, ctx, cf: incoming.cf }, cspNonce: nonce },
+      context: { cloudflare: { env, ctx, cf: incoming.cf }, cspNonce: nonce, publishesVisitorChanges: true },
     });
     // The spec's JSON login shares its path with the login page: answered here, before any page renders.
     let response = isJsonLogin(request) ? await jsonLogin(request, loadContext) : await handleRemixRequest(request, loadContext);
+    // What staff changed for visitors is published before the answer leaves, so their next preview shows it
+    // (decision 039).
+    await publishVisitorChanges(loadContext.db, loadContext.kv);
     if (response.status === 405 && !response.headers.has("Allow")) {
       // Remix's own 405 (a page without an action, an unusual method) names no method; say which work.
       response = new Response(response.body, response);
       response.headers.set("Allow", request.method === "POST" ? "GET, HEAD" : "GET, HEAD, POST");
     }
+    const path = new URL(request.url).pathname;
+    if (VISITOR_PATH.test(path)) {
+      response = new Response(response.body, response);
+      response.headers.set("Server-Timing", loadContext.timing.header());
+    }
     const sessionCookie = signedIn || response.headers.get("Set-Cookie")?.includes(SESSION_COOKIE) === true;
-    return withSecurityHeaders(response, nonce, sessionCookie, new URL(request.url).pathname);
+    return withSecurityHeaders(response, nonce, sessionCookie, path);
   },
 
   // Daily: what has been in the trash past its 30 days goes for good.

@@ -5,6 +5,7 @@ import { articles } from "~/db/schema";
 import { conflict, DomainError, isUniqueViolation, notFound } from "~/errors";
 import type { UpdateArticleInput } from "./article-input";
 import { loadFolderIndex } from "./tree.server";
+import { visitorChanged } from "~/visitor-cache/snapshot.server";
 
 /**
  * Saves an article's content, private name and address in one conditional statement: it applies only
@@ -12,6 +13,7 @@ import { loadFolderIndex } from "./tree.server";
  * Of two editors saving the same version, one wins and the other gets 409 instead of overwriting.
  */
 export async function updateArticle(db: Database, museumId: number, input: UpdateArticleInput) {
+  visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   if (contentByteSize(input.newContent) > CONTENT_MAX_BYTES) {
     throw new DomainError("too_large", `An article's content holds at most ${CONTENT_MAX_BYTES} bytes`, "newContent", "too_long");
   }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { museums } from "~/db/schema";
 import { findLanguage } from "~/translation/languages";
+import { visitorChanged } from "~/visitor-cache/snapshot.server";
 
 export function isValidTimeZone(timeZone: string): boolean {
   try {
@@ -33,5 +34,6 @@ export async function getMuseum(db: Database, museumId: number) {
 }
 
 export async function updateMuseumSettings(db: Database, museumId: number, settings: MuseumSettings) {
+  visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   await db.update(museums).set(settings).where(eq(museums.id, museumId));
 }

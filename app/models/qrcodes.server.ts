@@ -4,6 +4,7 @@ import { articles, qrcodes } from "~/db/schema";
 import { isUniqueViolation, notFound } from "~/errors";
 import { LINK_ALPHABET, LINK_LENGTH } from "./qrcode-input";
 import { loadFolderIndex } from "./tree.server";
+import { visitorChanged } from "~/visitor-cache/snapshot.server";
 
 /** The spec's QR code: `id_article` and `name` are null while it leads nowhere (inactive). */
 export interface QrCodeView {
@@ -78,6 +79,7 @@ export async function linkQrCode(
   museumId: number,
   input: { qrcodeId: number; articleId: number | null },
 ): Promise<QrCodeView> {
+  visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   if (input.articleId !== null) {
     const [index, article] = await Promise.all([
       loadFolderIndex(db, museumId),

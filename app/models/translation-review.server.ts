@@ -11,6 +11,7 @@ import { segmentEntries, segmentHash } from "~/translation/segments";
 import { translateArticle, type TranslationDeps } from "~/translation/translate.server";
 import { dropCachedPages } from "./translations.server";
 import { readArticle } from "./tree.server";
+import { visitorChanged } from "~/visitor-cache/snapshot.server";
 
 const HASHES_PER_STATEMENT = IN_LIST_MAX;
 
@@ -250,6 +251,7 @@ export async function updateTranslation(
   museumId: number,
   input: { articleId: number; lang: string; segmentId: string; text: string },
 ) {
+  visitorChanged(db, museumId); // what visitors see of the museum may change: a cached translation is dropped (decision 039)
   const { entries, sourceLang } = await articleSegmentsOf(db, museumId, input.articleId);
   notSource(input.lang, sourceLang);
   const entry = entries.find((e) => e.id === input.segmentId);
@@ -285,6 +287,7 @@ export async function updateTranslation(
  * (issue 16: without the batch, its stale flag could never fire).
  */
 export async function resetTranslation(db: Database, kv: KVNamespace, museumId: number, input: { articleId: number; lang: string }) {
+  visitorChanged(db, museumId); // what visitors see of the museum may change: a cached translation is dropped (decision 039)
   const { hashes, sourceLang } = await articleSegmentsOf(db, museumId, input.articleId);
   notSource(input.lang, sourceLang);
   const memoryDeletes = chunks(hashes, HASHES_PER_STATEMENT - 2).map((chunk) =>

@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { translationFailures, translationMemory, translationReviews } from "~/db/schema";
 import { articleSegments, renderedTranslationPrefix, segmentHash } from "~/translation/segments";
 import { readArticle } from "./tree.server";
+import { visitorChanged } from "~/visitor-cache/snapshot.server";
 
 // D1 allows 100 bound parameters per statement; the museum id takes one.
 const HASHES_PER_STATEMENT = IN_LIST_MAX;
@@ -15,6 +16,7 @@ const HASHES_PER_STATEMENT = IN_LIST_MAX;
  * of the museum is forgotten for both: the memory is per text, not per article.
  */
 export async function resetArticleTranslations(db: Database, kv: KVNamespace, museumId: number, articleId: number) {
+  visitorChanged(db, museumId); // what visitors see of the museum may change: a cached translation is dropped (decision 039)
   const article = await readArticle(db, museumId, articleId);
   const hashes = await Promise.all(articleSegments(article.content).map(segmentHash));
   // One D1 batch (one transaction): a correction saved meanwhile goes with its review row or stays with it.

@@ -4,6 +4,7 @@ import { articles, folders } from "~/db/schema";
 import { isUniqueViolation, notFound } from "~/errors";
 import { deleteObjects } from "./media.server";
 import { loadFolderIndex } from "./tree.server";
+import { visitorChanged } from "~/visitor-cache/snapshot.server";
 
 export const TRASH_RETENTION_DAYS = 30;
 const RETENTION_MS = TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000;
@@ -71,6 +72,7 @@ export async function listTrash(db: Database, museumId: number, now = Date.now()
  * name is taken there meanwhile comes back as "name (2)".
  */
 export async function restoreItem(db: Database, museumId: number, input: { type: "article" | "folder"; id: number }, now = Date.now()) {
+  visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   const cutoff = now - RETENTION_MS;
   if (input.type === "article") {
     const index = await loadFolderIndex(db, museumId);

@@ -8,6 +8,7 @@ import { slugify } from "~/lib/names";
 import { FolderIndex, folderNameTaken } from "./folder-index.server";
 import { repairFolderCycles } from "./folder-cycles.server";
 import type { TreeNode } from "./tree-input";
+import { visitorChanged } from "~/visitor-cache/snapshot.server";
 
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: "base" });
@@ -169,6 +170,7 @@ export type DeleteInput = { type: "article"; id: number } | { type: "folder"; id
 
 /** Moves the item to the trash (restorable for TRASH_RETENTION_DAYS); a folder takes its contents along. */
 export async function deleteItem(db: Database, museumId: number, input: DeleteInput) {
+  visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   const now = Date.now();
   if (input.type === "article") {
     const updated = await db

@@ -27,6 +27,23 @@ export interface VisitorTarget {
   qrcodeId: number | null;
   /** The museum's glossary, read alongside (it is part of a cached page's key). */
   glossary: GlossaryTerm[];
+  /** Intrinsic sizes of the article's images, by src (read with it, so a cached view needs no D1). */
+  images: Record<string, { width: number; height: number }>;
+}
+
+/** Every `src` of the content (images, audio, video, subtitles), nested details included. */
+export function collectSrcs(content: ArticleContent): string[] {
+  const srcs: string[] = [];
+  const visit = (element: { type: string; src?: string; details?: unknown }) => {
+    if (typeof element.src === "string" && element.src !== "") srcs.push(element.src);
+    if (Array.isArray(element.details)) element.details.forEach(visit);
+  };
+  content.forEach(visit);
+  return srcs;
+}
+
+async function imagesOf(db: Database, museumId: number, article: VisitorArticle | null): Promise<VisitorTarget["images"]> {
+  return article ? Object.fromEntries(await imageSizes(db, museumId, collectSrcs(article.content))) : {};
 }
 
 const glossaryColumns = { term: glossaryTerms.term, targetLang: glossaryTerms.targetLang, translation: glossaryTerms.translation };
@@ -77,7 +94,8 @@ export async function targetForLink(db: Database, link: string): Promise<Visitor
   ]);
   const row = rows[0];
   if (!row) return null;
-  return { museum: row.museum, article: await liveOrNull(db, row.museum.id, row.article), qrcodeId: row.qrcodeId, glossary: glossaryOf(terms) };
+  const article = await liveOrNull(db, row.museum.id, row.article);
+  return { museum: row.museum, article, qrcodeId: row.qrcodeId, glossary: glossaryOf(terms), images: await imagesOf(db, row.museum.id, article) };
 }
 
 /** The editor's public page `/v/{museum}/{slug}`: null unless both exist and the article is live. */
@@ -92,7 +110,7 @@ export async function targetForSlug(db: Database, museumSlug: string, slug: stri
   const museum = museumRows[0];
   if (!museum) return null;
   const article = await liveArticle(db, museum.id, eq(articles.slug, slug));
-  return article ? { museum, article, qrcodeId: null, glossary: glossaryOf(terms) } : null;
+  return article ? { museum, article, qrcodeId: null, glossary: glossaryOf(terms), images: await imagesOf(db, museum.id, article) } : null;
 }
 
 /** The museum's subtitle file served at this `/media/…` address, for translating its cues. */

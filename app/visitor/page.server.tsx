@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ArticleContentView, type MediaInfo } from "~/content/render";
 import type { ArticleContent } from "~/content/schema";
-import { imageSizes } from "~/models/visitor.server";
 import { translationDeps } from "~/utils/translation-deps.server";
+import { readThrough } from "~/visitor-cache/snapshot.server";
 import { glossaryFor } from "~/translation/glossary";
 import { translateArticle, type TranslatedArticle } from "~/translation/translate.server";
 import { chooseLanguage } from "./language.server";
@@ -15,45 +15,37 @@ import { htmlPage, keptQuery, refusedMethod } from "./respond.server";
 import { countOpen, scanEventFor } from "./scan.server";
 import { visitorStrings } from "./strings.server";
 
-function collectSrcs(content: ArticleContent): string[] {
-  const srcs: string[] = [];
-  const visit = (element: { type: string; src?: string; details?: unknown }) => {
-    if (typeof element.src === "string" && element.src !== "") srcs.push(element.src);
-    if (Array.isArray(element.details)) element.details.forEach(visit);
-  };
-  content.forEach(visit);
-  return srcs;
-}
-
 /** The visitor page of an article, a code that leads nowhere yet, or the 404 page. */
-export async function visitorPage(request: Request, context: AppLoadContext, { target, place }: Located): Promise<Response> {
+export async function visitorPage(request: Request, context: AppLoadContext, { target, place, memo }: Located): Promise<Response> {
   const refused = refusedMethod(request);
   if (refused) return refused;
   if (!target) return visitorNotFound(request, context, place);
   const url = new URL(request.url);
   const { museum, article } = target;
   const choice = chooseLanguage(request, museum.sourceLang);
-  const deps = translationDeps(context);
+  const fresh = translationDeps(context);
+  // The rendered translation is read from KV once per snapshot in this isolate (decision 039).
+  const deps = memo ? { ...fresh, kv: readThrough(fresh.kv, memo) } : fresh;
   const nonce = context.cspNonce;
 
   if (!article) {
     const { strings, lang } = await visitorStrings(deps, choice.lang);
     const page = <NotLinkedPage museumName={museum.name} strings={strings} lang={choice.lang} stringsLang={lang} base={place.base} nonce={nonce} />;
-    return htmlPage(renderDocument(page), 200, { "Set-Cookie": choice.setCookie });
+    return htmlPage(context.timing.rendering(() => renderDocument(page)), 200, { "Set-Cookie": choice.setCookie });
   }
 
   const showingOriginal = url.searchParams.get("original") === "1" && choice.lang !== museum.sourceLang;
   const uiPromise = visitorStrings(deps, choice.lang);
-  let sizes: Promise<MediaInfo["sizes"]> | undefined;
-  const mediaFor = async (lang: string): Promise<MediaInfo> => ({
-    sizes: await (sizes ??= imageSizes(context.db, museum.id, collectSrcs(article.content))),
+  const sizes: MediaInfo["sizes"] = new Map(Object.entries(target.images));
+  const mediaFor = (lang: string): MediaInfo => ({
+    sizes,
     subtitles: lang === museum.sourceLang ? undefined : (src) => `/vtt?${new URLSearchParams({ src, lang })}`,
   });
   // A translation's rendering is cached with it, unless its labels fell back to English.
   const renderContent = async (content: ArticleContent) => {
     const ui = await uiPromise;
     if (ui.lang !== choice.lang) return undefined;
-    return renderFragment(<ArticleContentView content={content} lang={choice.lang} media={await mediaFor(choice.lang)} labels={contentLabels(ui.strings)} heading />);
+    return context.timing.rendering(() => renderFragment(<ArticleContentView content={content} lang={choice.lang} media={mediaFor(choice.lang)} labels={contentLabels(ui.strings)} heading />));
   };
   const translated: TranslatedArticle = showingOriginal
     ? { content: article.content, status: "original", engines: [] }
@@ -64,7 +56,7 @@ export async function visitorPage(request: Request, context: AppLoadContext, { t
   const ui = await uiPromise;
   const pageLang = translated.status === "machine" || translated.status === "reviewed" ? choice.lang : museum.sourceLang;
   const contentHtml = usableContentHtml(translated.html, translated.content);
-  const media = contentHtml === undefined ? await mediaFor(pageLang) : {};
+  const media = contentHtml === undefined ? mediaFor(pageLang) : {};
 
   countOpen(context, request, scanEventFor(request, { ...target, article }, place, choice.lang));
 
@@ -88,5 +80,5 @@ export async function visitorPage(request: Request, context: AppLoadContext, { t
       nonce={nonce}
     />
   );
-  return htmlPage(renderDocument(page), 200, { "Set-Cookie": choice.setCookie });
+  return htmlPage(context.timing.rendering(() => renderDocument(page)), 200, { "Set-Cookie": choice.setCookie });
 }

@@ -1,6 +1,7 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { linkSchema } from "~/models/qrcode-input";
 import { targetForLink, targetForSlug, type VisitorTarget } from "~/models/visitor.server";
+import { snapshotTarget, type SnapshotDeps } from "~/visitor-cache/snapshot.server";
 
 /** Where the page lives and whether opening it counts (`/r/` scans, `/v/` previews). */
 export interface VisitorPlace {
@@ -14,6 +15,8 @@ export interface Located {
   /** What the address leads to; null for an address that leads nowhere. */
   target: VisitorTarget | null;
   place: VisitorPlace;
+  /** The page's KV reads remembered with its snapshot in this isolate (see `readThrough`). */
+  memo?: Map<string, unknown>;
 }
 
 /** A path segment as the page links to it again; text that cannot be encoded (a lone surrogate) links nowhere. */
@@ -25,18 +28,29 @@ function segment(text: string): string {
   }
 }
 
+/**
+ * What the address leads to: through its snapshot (decision 039) where staff changes are published, else
+ * (`vite dev`, a context built by hand) straight from D1.
+ */
+function located(context: AppLoadContext, address: string, load: () => Promise<VisitorTarget | null>): Promise<Pick<Located, "target" | "memo">> {
+  if (!context.visitorSnapshots) return load().then((target) => ({ target }));
+  const deps: SnapshotDeps = { kv: context.kv, waitUntil: (promise) => context.cloudflare.ctx.waitUntil(promise), timing: context.timing };
+  return snapshotTarget(deps, address, load);
+}
+
 /** `/r/{link}`: what the printed code leads to (null for a malformed or unknown link), and the page's place. */
 export async function atLink(context: AppLoadContext, params: LoaderFunctionArgs["params"]): Promise<Located> {
   const raw = params.link ?? "";
   const link = linkSchema.safeParse(raw);
-  const target = link.success ? await targetForLink(context.db, link.data) : null;
-  return { target, place: { base: `/r/${segment(raw)}`, scannable: true } };
+  const found = link.success ? await located(context, `r/${link.data}`, () => targetForLink(context.db, link.data)) : { target: null };
+  return { ...found, place: { base: `/r/${segment(raw)}`, scannable: true } };
 }
 
 /** `/v/{museum}/{slug}`: the live article at that address (null otherwise), and the page's place. */
 export async function atAddress(context: AppLoadContext, params: LoaderFunctionArgs["params"]): Promise<Located> {
   const museum = params.museum ?? "";
   const slug = params.slug ?? "";
-  const target = await targetForSlug(context.db, museum, slug);
-  return { target, place: { base: `/v/${segment(museum)}/${segment(slug)}`, scannable: false } };
+  // JSON keeps the two parts apart whatever they hold ("/" included).
+  const found = await located(context, `v/${JSON.stringify([museum, slug])}`, () => targetForSlug(context.db, museum, slug));
+  return { ...found, place: { base: `/v/${segment(museum)}/${segment(slug)}`, scannable: false } };
 }

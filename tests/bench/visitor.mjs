@@ -9,7 +9,9 @@ import { gzipSync } from "node:zlib";
 import { build, DEMO, parseOptions, ROOT } from "../../scripts/lib.mjs";
 import { percentile, startServer } from "./server.mjs";
 
-const PORT = 8794;
+// BENCH_VISITOR_PORT moves it when 8794 is taken (another checkout's bench on the same machine).
+const PORT = Number(process.env.BENCH_VISITOR_PORT || 8794);
+const D1_DELAY_MS = 100;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ENGINE_DELAY_MS = 300;
 const { values: args } = parseOptions(process.argv.slice(2), { "no-build": "boolean" });
@@ -37,9 +39,19 @@ const stateDir = join(ROOT, ".wrangler", "bench-visitor");
 rmSync(stateDir, { recursive: true, force: true });
 const staticFile = join(ROOT, "build", "client", "bench-static.html");
 
-/** `concurrency` clients requesting for `seconds`: requests per second, p50 and p99. */
-async function load(url, headers, seconds = 5, concurrency = 8) {
-  const times = [];
+/** `d1;dur=…;desc="n"` and the others from a Server-Timing header, as { d1: { n, ms }, … }. */
+function serverTiming(header) {
+  const out = {};
+  for (const part of (header ?? "").split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const text = params.join(";");
+    out[name] = { n: Number(/desc="(\d+)"/.exec(text)?.[1] ?? NaN), ms: Number(/dur=([\d.]+)/.exec(text)?.[1] ?? 0), desc: /desc="([^"]*)"/.exec(text)?.[1] };
+  }
+  return out;
+}
+
+/** `concurrency` clients requesting for `seconds`: requests per second, p50 and p99, and the Server-Timing sums. */
+async function load(url, headers, seconds = 5, concurrency = 8, times = [], sums = { d1: 0, d1ms: 0, kv: 0, kvms: 0, render: 0, snapshots: {} }) {
   const end = Date.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -49,17 +61,41 @@ async function load(url, headers, seconds = 5, concurrency = 8) {
         await r.arrayBuffer();
         if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
         times.push(performance.now() - t0);
+        const t = serverTiming(r.headers.get("Server-Timing"));
+        if (t.d1) {
+          sums.d1 += t.d1.n;
+          sums.d1ms += t.d1.ms;
+          sums.kv += t.kv.n;
+          sums.kvms += t.kv.ms;
+          sums.render += t.render.ms;
+          sums.snapshots[t.snapshot?.desc] = (sums.snapshots[t.snapshot?.desc] ?? 0) + 1;
+        }
       }
     }),
   );
-  times.sort((a, b) => a - b);
-  return { rps: times.length / seconds, p50: percentile(times, 50), p99: percentile(times, 99), n: times.length };
+  return { times, sums, seconds };
+}
+
+/**
+ * The same loads taken in turns (`rounds` × `seconds` each), so a machine whose load drifts (other
+ * processes) weighs on each about equally; then requests per second, p50 and p99 of each.
+ */
+async function interleaved(loads, rounds = 4, seconds = 3) {
+  const acc = loads.map(() => ({ times: [], sums: { d1: 0, d1ms: 0, kv: 0, kvms: 0, render: 0, snapshots: {} } }));
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, [url, headers]] of loads.entries()) await load(url, headers, seconds, 8, acc[i].times, acc[i].sums);
+  }
+  return acc.map(({ times, sums }) => {
+    times.sort((a, b) => a - b);
+    return { rps: times.length / (rounds * seconds), p50: percentile(times, 50), p99: percentile(times, 99), n: times.length, sums };
+  });
 }
 
 const server = await startServer({
   port: PORT,
   persistTo: ".wrangler/bench-visitor",
-  env: { TRANSLATION_ENGINES: "libretranslate", LIBRETRANSLATE_URL: `http://127.0.0.1:${enginePort}` },
+  // DEV_D1_DELAY=allow: this local server honours X-Dev-D1-Delay-Ms (decision 039), for "D1 far away" below.
+  env: { TRANSLATION_ENGINES: "libretranslate", LIBRETRANSLATE_URL: `http://127.0.0.1:${enginePort}`, DEV_D1_DELAY: "allow" },
 });
 try {
   const login = await fetch(`${BASE}/login`, {
@@ -124,12 +160,39 @@ try {
   writeFileSync(staticFile, cached);
   const staticUrl = `${BASE}/bench-static.html`;
   await (await fetch(staticUrl)).arrayBuffer();
-  const dynamic = await load(page, german);
-  const fixed = await load(staticUrl, {});
-  console.log("\nCached visitor page against a static file of the same size (8 clients, 5 s each):");
-  console.log(`  /r/{link} (German, cached)   ${dynamic.rps.toFixed(0)} req/s  p50 ${dynamic.p50.toFixed(1)} ms  p99 ${dynamic.p99.toFixed(1)} ms`);
-  console.log(`  static file                  ${fixed.rps.toFixed(0)} req/s  p50 ${fixed.p50.toFixed(1)} ms  p99 ${fixed.p99.toFixed(1)} ms`);
-  console.log(`  ratio ${(dynamic.rps / fixed.rps).toFixed(2)} of the static file's throughput (target ≥ 0.5)`);
+  const cachedTiming = serverTiming((await fetch(page, { headers: german })).headers.get("Server-Timing"));
+  if (cachedTiming.d1?.n !== 0) throw new Error(`a cached view read D1: Server-Timing d1 ${JSON.stringify(cachedTiming.d1)}`);
+  // D1 far away: each D1 round trip held back 100 ms. A view that reads D1 shows it; a cached one must not.
+  const far = { ...german, "X-Dev-D1-Delay-Ms": String(D1_DELAY_MS) };
+  const missing = `${BASE}/r/zzzzzzzz`;
+  t0 = performance.now();
+  const farMiss = await fetch(missing, { headers: far });
+  await farMiss.arrayBuffer();
+  const farMissMs = performance.now() - t0;
+  const farMissTiming = serverTiming(farMiss.headers.get("Server-Timing"));
+
+  const [dynamic, fixed, distant] = await interleaved([[page, german], [staticUrl, {}], [page, far]]);
+  // One client, the two kinds of request alternating one by one: the drift of a busy machine cancels out.
+  const alone = { near: [], far: [] };
+  for (let i = 0; i < 400; i++) {
+    const kind = i % 2 === 0 ? "near" : "far";
+    const t = performance.now();
+    await (await fetch(page, { headers: kind === "near" ? german : far })).arrayBuffer();
+    alone[kind].push(performance.now() - t);
+  }
+  for (const list of Object.values(alone)) list.sort((a, b) => a - b);
+  const per = (x, key) => (x.sums[key] / x.n).toFixed(2);
+  console.log("\nCached visitor page against a static file of the same size (8 clients, 4 turns × 3 s each, taken in turns, same server):");
+  console.log(`  /r/{link} (German, cached)          ${dynamic.rps.toFixed(0)} req/s  p50 ${dynamic.p50.toFixed(1)} ms  p99 ${dynamic.p99.toFixed(1)} ms`);
+  console.log(`  static file                         ${fixed.rps.toFixed(0)} req/s  p50 ${fixed.p50.toFixed(1)} ms  p99 ${fixed.p99.toFixed(1)} ms`);
+  console.log(`  ratio ${(dynamic.rps / fixed.rps).toFixed(2)} of the static file's throughput (target ≥ 0.6)`);
+  console.log(`  per cached view (Server-Timing): D1 ${per(dynamic, "d1")} queries ${per(dynamic, "d1ms")} ms, KV ${per(dynamic, "kv")} reads ${per(dynamic, "kvms")} ms, render ${per(dynamic, "render")} ms; snapshot from ${JSON.stringify(dynamic.sums.snapshots)}`);
+  console.log(`\nD1 made ${D1_DELAY_MS} ms away (local-only switch, X-Dev-D1-Delay-Ms):`);
+  console.log(`  a view that reads D1 (unknown code)  ${farMissMs.toFixed(0)} ms; D1 ${farMissTiming.d1?.n} queries ${farMissTiming.d1?.ms} ms`);
+  console.log(`  /r/{link} (German, cached)          ${distant.rps.toFixed(0)} req/s  p50 ${distant.p50.toFixed(1)} ms  p99 ${distant.p99.toFixed(1)} ms; D1 ${per(distant, "d1")} queries per view`);
+  console.log(`  p50 ${(distant.p50 - dynamic.p50).toFixed(1)} ms from the figure without the delay under load (target within 5 ms)`);
+  const [nearP50, farP50] = [percentile(alone.near, 50), percentile(alone.far, 50)];
+  console.log(`  one client, alternating request by request (200 each): p50 ${nearP50.toFixed(1)} ms without, ${farP50.toFixed(1)} ms with the delay: ${(farP50 - nearP50).toFixed(1)} ms apart; p99 ${percentile(alone.near, 99).toFixed(1)} / ${percentile(alone.far, 99).toFixed(1)} ms`);
 } finally {
   try {
     unlinkSync(staticFile);

@@ -5,6 +5,7 @@ import { readConfig } from "~/config.server";
 import { articleContentSchema, type ArticleContent } from "~/content/schema";
 import { createDb } from "~/db/client.server";
 import { targetForLink } from "~/models/visitor.server";
+import { RequestTiming } from "~/visitor-cache/timing";
 import type { ScanEvent } from "~/queue/scan-event";
 import type { TranslationEngine } from "~/translation/engines";
 import { translateArticle, translateSegments } from "~/translation/translate.server";
@@ -132,6 +133,7 @@ describe("scan events", () => {
       cloudflare: { env, ctx: { waitUntil: background, passThroughOnException: () => {} } },
       db: createDb(env.DB),
       kv: env.KV,
+      timing: new RequestTiming(),
       media: env.MEDIA,
       scans,
       ai: env.AI,
@@ -183,6 +185,7 @@ describe("scan events", () => {
       cloudflare: { env, ctx: { waitUntil: background, passThroughOnException: () => {} } },
       db: createDb(env.DB),
       kv: env.KV,
+      timing: new RequestTiming(),
       media: env.MEDIA,
       scans: { send: async () => Promise.reject(new Error("queue down")) } as unknown as Queue,
       ai: env.AI,

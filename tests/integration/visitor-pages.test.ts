@@ -5,6 +5,7 @@ import { parseStoredContent } from "~/content/schema";
 import { renderedTranslationKey } from "~/translation/translate.server";
 import { visitorPage } from "~/visitor/page.server";
 import { atLink } from "~/visitor/place.server";
+import { RequestTiming } from "~/visitor-cache/timing";
 import { get, publishArticle, staffSession } from "./helpers";
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
@@ -121,7 +122,7 @@ describe("French typography and the inline stylesheet", () => {
 
   it("rendered in-process (vitest-pool-workers), the page has its stylesheet too", async () => {
     const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined };
-    const context = { db: createDb(env.DB), kv: env.KV, scans: env.SCANS, cloudflare: { env, ctx }, config: { SESSION_SECRET: "x" } } as unknown as Parameters<typeof visitorPage>[1];
+    const context = { db: createDb(env.DB), kv: env.KV, timing: new RequestTiming(), scans: env.SCANS, cloudflare: { env, ctx }, config: { SESSION_SECRET: "x" } } as unknown as Parameters<typeof visitorPage>[1];
     const response = await visitorPage(new Request("http://localhost/r/doesnotexist"), context, await atLink(context, { link: "doesnotexist" }));
     expect(response.status).toBe(404);
     expect(/<style>([^<]*)<\/style>/.exec(await response.text())?.[1]).toContain(".v-main");

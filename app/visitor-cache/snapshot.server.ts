@@ -1,0 +1,173 @@
+/**
+ * The visitor snapshot (decision 039): what a visitor address (`/r/{link}`, `/v/{museum}/{slug}`) leads to —
+ * museum, article, glossary, image sizes — kept in KV and per isolate, so a cached view reads nothing from D1.
+ *
+ * Validity is a timestamp per museum, not a list of keys: every staff write that changes what a visitor
+ * page shows calls `visitorChanged(db, museumId)`; the request's changes are published (`publishVisitorChanges`)
+ * before its response leaves, as `visitor:v1:changed:{museumId}` = the time of the change. A snapshot
+ * records when its D1 read began and is used only while that is later than the museum's last change;
+ * a D1 read that began before the change may have seen the old rows, one that began after it cannot.
+ */
+import type { VisitorTarget } from "~/models/visitor.server";
+import { sha256Hex } from "~/lib/crypto";
+import type { RequestTiming } from "./timing";
+
+const PREFIX = "visitor:v1:";
+/** A snapshot in KV outlives no museum change, but goes anyway after a day (an upper bound on any oddity). */
+const SNAPSHOT_TTL_SECONDS = 24 * 3600;
+/** Snapshots kept per isolate (an article's content is some kilobytes; an isolate has 128 MB). */
+const ISOLATE_ENTRIES = 100;
+/** KV values (rendered translations, some tens of kilobytes) remembered per snapshot in this isolate. */
+const MEMO_ENTRIES = 6;
+/** A Worker may write one KV key once a second (Cloudflare's limit); a refused change stamp is retried after this. */
+const RETRY_AFTER_MS = 1_100;
+
+export const changedKey = (museumId: number) => `${PREFIX}changed:${museumId}`;
+export const snapshotKey = async (address: string) => `${PREFIX}at:${await sha256Hex(address)}`;
+
+interface Snapshot {
+  v: 1;
+  /** The exact address it answers; a key collision or a planted entry for another address is never served. */
+  address: string;
+  /** `Date.now()` before the D1 read it was made from. */
+  readAt: number;
+  target: VisitorTarget;
+}
+
+/** In this isolate only: the snapshot, and the KV values its page read (valid exactly as long as it is). */
+interface Kept extends Snapshot {
+  memo: Map<string, unknown>;
+}
+
+/** What an address leads to, and a memo of the page's KV reads that lives and dies with the snapshot. */
+export interface Found {
+  target: VisitorTarget | null;
+  memo: Map<string, unknown>;
+}
+
+/**
+ * Per-isolate state, held on `globalThis` under a registered symbol: workers/app.ts (which publishes) and
+ * the Remix server build (whose models mark and whose pages read) each bundle their own copy of this module,
+ * and both copies must see the same maps.
+ */
+function shared<T>(name: string, make: () => T): T {
+  const key = Symbol.for(`muselingo.visitor-cache.${name}`);
+  const holder = globalThis as unknown as Record<symbol, T | undefined>;
+  return (holder[key] ??= make());
+}
+
+const isolate = shared("snapshots", () => new Map<string, Kept>());
+
+function remember(snapshot: Snapshot): Kept {
+  const kept = { ...snapshot, memo: new Map<string, unknown>() };
+  isolate.delete(snapshot.address);
+  isolate.set(snapshot.address, kept);
+  if (isolate.size > ISOLATE_ENTRIES) isolate.delete(isolate.keys().next().value!);
+  return kept;
+}
+
+/**
+ * The KV binding with `get(key, "json")` remembered in `memo` when found: a rendered translation is read
+ * from KV once per snapshot and isolate. Staff corrections and resets drop cached translations and mark
+ * the museum changed, which ends the snapshot and its memo; a new translation is a new key.
+ */
+export function readThrough(kv: KVNamespace, memo: Map<string, unknown>): KVNamespace {
+  return new Proxy(kv, {
+    get(target, name) {
+      const value = Reflect.get(target, name, target) as unknown;
+      if (typeof value !== "function") return value;
+      if (name !== "get") return (value as (...a: unknown[]) => unknown).bind(target);
+      return async (key: string, options?: unknown) => {
+        if (options !== "json") return target.get(key, options as "text");
+        if (memo.has(key)) return memo.get(key);
+        const found = await target.get(key, "json");
+        if (found !== null && memo.size < MEMO_ENTRIES) memo.set(key, found);
+        return found;
+      };
+    },
+  });
+}
+
+function asSnapshot(value: unknown, address: string): Snapshot | null {
+  if (value === null || typeof value !== "object") return null;
+  const s = value as Partial<Snapshot>;
+  if (s.v !== 1 || s.address !== address || typeof s.readAt !== "number" || typeof s.target?.museum?.id !== "number") return null;
+  return s as Snapshot;
+}
+
+/** The museum's last change (ms), 0 when none was ever published, +∞ when KV cannot say (then D1 is read). */
+async function lastChange(kv: KVNamespace, museumId: number): Promise<number> {
+  try {
+    const value = await kv.get(changedKey(museumId));
+    if (value === null) return 0;
+    const at = Number(value);
+    return Number.isFinite(at) ? at : Infinity;
+  } catch {
+    return Infinity;
+  }
+}
+
+export interface SnapshotDeps {
+  kv: KVNamespace;
+  waitUntil: (promise: Promise<unknown>) => void;
+  timing?: RequestTiming;
+}
+
+/**
+ * What `address` leads to: from this isolate or KV when the snapshot is newer than the museum's last change
+ * (one or two KV reads, no D1), else from `load` (D1), whose answer becomes the snapshot. An address that
+ * leads nowhere (null) is not kept: it belongs to no museum whose changes could invalidate it.
+ */
+export async function snapshotTarget(deps: SnapshotDeps, address: string, load: () => Promise<VisitorTarget | null>): Promise<Found> {
+  const key = await snapshotKey(address);
+  const kept = isolate.get(address);
+  const known = kept ?? asSnapshot(await deps.kv.get(key, "json").catch(() => null), address);
+  if (known) {
+    if (known.readAt > (await lastChange(deps.kv, known.target.museum.id))) {
+      if (deps.timing) deps.timing.snapshot = kept ? "isolate" : "kv";
+      return { target: known.target, memo: (kept ?? remember(known)).memo };
+    }
+    isolate.delete(address);
+  }
+  const readAt = Date.now();
+  const target = await load();
+  if (deps.timing) deps.timing.snapshot = "d1";
+  if (!target) return { target, memo: new Map() };
+  const snapshot: Snapshot = { v: 1, address, readAt, target };
+  deps.waitUntil(deps.kv.put(key, JSON.stringify(snapshot), { expirationTtl: SNAPSHOT_TTL_SECONDS }).catch((error: unknown) => console.warn(`visitor snapshot not kept: ${String(error)}`)));
+  return { target, memo: remember(snapshot).memo };
+}
+
+// The museums a request changed, by its database handle (one per request, see app/load-context.ts).
+const changes = shared("changes", () => new WeakMap<object, Set<number>>());
+
+/** Marks that this request changed what the visitor pages of `museumId` show; published before the response. */
+export function visitorChanged(db: object, museumId: number): void {
+  let set = changes.get(db);
+  if (!set) changes.set(db, (set = new Set()));
+  set.add(museumId);
+}
+
+async function stamp(kv: KVNamespace, museumId: number, at: number) {
+  try {
+    await kv.put(changedKey(museumId), String(at));
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
+    await kv.put(changedKey(museumId), String(Math.max(at, Date.now())));
+  }
+}
+
+/**
+ * Publishes the request's changes: each changed museum's stamp, and this isolate forgets its snapshots.
+ * Called after the writes (their D1 calls have returned), before the response goes.
+ */
+export async function publishVisitorChanges(db: object, kv: KVNamespace): Promise<void> {
+  const set = changes.get(db);
+  if (!set || set.size === 0) return;
+  changes.delete(db);
+  const at = Date.now();
+  for (const [address, snapshot] of isolate) if (set.has(snapshot.target.museum.id)) isolate.delete(address);
+  await Promise.all(
+    [...set].map((museumId) => stamp(kv, museumId, at).catch((error: unknown) => console.error(`visitor change of museum ${museumId} not published: ${String(error)}`))),
+  );
+}
