@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build as esbuild } from "esbuild";
+import { importBundled } from "./bundle.mjs";
 import { getPlatformProxy } from "wrangler";
 import { applyMigrations, d1Target, parseOptions, quietEnv, ROOT } from "../../scripts/lib.mjs";
 
@@ -67,16 +68,7 @@ try {
   // The real schema: every migration of drizzle/, applied by wrangler to a local D1 of its own.
   applyMigrations(d1Target({ persistTo: persist }), { quiet: true });
 
-  await esbuild({
-    entryPoints: [join(ROOT, "tests/bench/d1-size-museum.ts")],
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    tsconfig: join(ROOT, "tsconfig.json"),
-    outfile: join(work, "museum.mjs"),
-    logLevel: "error",
-  });
-  const museum = await import(pathToFileURL(join(work, "museum.mjs")).href);
+  const museum = await importBundled("tests/bench/d1-size-museum.ts", work, "museum");
   await esbuild({
     entryPoints: [join(ROOT, "app/queue/scan-stats.server.ts")],
     bundle: true,

@@ -5,9 +5,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { build as esbuild } from "esbuild";
-import { parseOptions, ROOT } from "../../scripts/lib.mjs";
+import { importBundled } from "./bundle.mjs";
+import { parseOptions } from "../../scripts/lib.mjs";
 
 const { values: args } = parseOptions(process.argv.slice(2), { articles: "string", words: "string", json: "boolean" });
 const ARTICLES = Number(args.articles ?? 300);
@@ -18,16 +17,7 @@ for (const [name, value] of [["articles", ARTICLES], ["words", WORDS]]) {
 
 const work = mkdtempSync(join(tmpdir(), "muselingo-chars-"));
 try {
-  await esbuild({
-    entryPoints: [join(ROOT, "tests/bench/d1-size-museum.ts")],
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    tsconfig: join(ROOT, "tsconfig.json"),
-    outfile: join(work, "museum.mjs"),
-    logLevel: "error",
-  });
-  const museum = await import(pathToFileURL(join(work, "museum.mjs")).href);
+  const museum = await importBundled("tests/bench/d1-size-museum.ts", work, "museum");
   const rand = museum.random(20261123); // the seed of d1-size.mjs: the same articles
   const articles = [];
   for (let i = 0; i < ARTICLES; i++) articles.push(await museum.generateArticle(rand, i, WORDS));
