@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       locale,
-      user: user ? { email: user.email, museumName: user.museumName } : null,
+      user: user ? { email: user.email, museumName: user.museumName, role: user.role, languages: user.languages } : null,
       toast: flash.toast,
     },
     { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : {} },

@@ -36,6 +36,12 @@ export const users = sqliteTable(
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     createdAt: createdAt(),
+    // Teams (0008, issue 18, decision 040). Existing users became admins; code always sets the role.
+    role: text("role", { enum: ["admin", "editor", "translator", "viewer"] }).notNull().default("admin"),
+    /** A translator's languages, a JSON array of codes; "[]" = every language. */
+    languages: text("languages").notNull().default("[]"),
+    /** The last request made with any of the user's sessions (updated at most every few minutes). */
+    lastActiveAt: integer("last_active_at", { mode: "number" }),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_museum_idx").on(t.museumId)],
 );
@@ -50,6 +56,9 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: integer("expires_at", { mode: "number" }).notNull(),
     createdAt: createdAt(),
+    /** The browser's User-Agent at login (cut to 300 characters), to name the device in /settings (0008). */
+    userAgent: text("user_agent").notNull().default(""),
+    lastSeenAt: integer("last_seen_at", { mode: "number" }),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
@@ -96,11 +105,98 @@ export const articles = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }).notNull(),
     deletedAt: integer("deleted_at", { mode: "number" }),
+    // Drafts and publishing (0008, issue 18, decision 041). `content` and `version` are the draft staff
+    // edit; visitors see `published_content` (null = never published: "not available yet").
+    publishedContent: text("published_content"),
+    /** The draft `version` that was published last; the article has a draft when it differs. */
+    publishedVersion: integer("published_version"),
+    publishedAt: integer("published_at", { mode: "number" }),
+    /** A scheduled publication of the draft (epoch ms); null = none. */
+    publishAt: integer("publish_at", { mode: "number" }),
+    /** Who scheduled it (publishes under their name). */
+    publishAtBy: integer("publish_at_by"),
+    /** The user who saved the draft last (for conflicts and history); no foreign key: members may leave. */
+    updatedBy: integer("updated_by"),
   },
   (t) => [
     uniqueIndex("articles_museum_slug_unique").on(t.museumId, t.slug),
     index("articles_folder_idx").on(t.museumId, t.folderId),
+    index("articles_publish_at_idx").on(t.publishAt),
   ],
+);
+
+/**
+ * Every publication of an article (0008, decision 042): `number` counts 1, 2, … per article. The newest 50
+ * per article are kept at least; the media they reference are not purged while a kept version uses them.
+ * `publishedByEmail` is a snapshot: the version stays attributed when its author leaves the team.
+ */
+export const articleVersions = sqliteTable(
+  "article_versions",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    content: text("content").notNull(),
+    name: text("name").notNull(),
+    publishedAt: integer("published_at", { mode: "number" }).notNull(),
+    publishedBy: integer("published_by"),
+    publishedByEmail: text("published_by_email").notNull().default(""),
+    note: text("note").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.number] }), index("article_versions_museum_idx").on(t.museumId)],
+);
+
+/**
+ * Invitations and password-reset links (0008, decision 040): only the SHA-256 of the token is stored; single
+ * use (`usedAt`), expiring, revocable. `email`, `role`, `languages` describe the member an invitation makes;
+ * `userId` is the member a reset link is for.
+ */
+export const memberTokens = sqliteTable(
+  "member_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["invitation", "password_reset"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["admin", "editor", "translator", "viewer"] }).notNull(),
+    languages: text("languages").notNull().default("[]"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    createdBy: integer("created_by"),
+    createdAt: integer("created_at", { mode: "number" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    usedAt: integer("used_at", { mode: "number" }),
+    revokedAt: integer("revoked_at", { mode: "number" }),
+  },
+  (t) => [uniqueIndex("member_tokens_hash_unique").on(t.tokenHash), index("member_tokens_museum_idx").on(t.museumId, t.kind)],
+);
+
+/**
+ * Who did what and when (0008, decision 043). Append-only through the product: no update or delete path
+ * but the two-year prune. `actorEmail` is a snapshot; `target` names the object ("article:12", "user:3").
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    at: integer("at", { mode: "number" }).notNull(),
+    actorId: integer("actor_id"),
+    actorEmail: text("actor_email").notNull().default(""),
+    action: text("action").notNull(),
+    target: text("target").notNull().default(""),
+    /** A short JSON object of what helps read the entry (names, languages, roles), never secrets. */
+    detail: text("detail").notNull().default("{}"),
+  },
+  (t) => [index("audit_log_museum_at_idx").on(t.museumId, t.at), index("audit_log_at_idx").on(t.at)],
 );
 
 export const translationMemory = sqliteTable(

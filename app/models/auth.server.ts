@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { museums, sessions, users } from "~/db/schema";
 import { hmacSha256Hex, randomToken, sha256Hex } from "~/lib/crypto";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
+import { parseLanguages, type Role } from "~/teams/roles";
 import { clearLoginFailures, refundLoginAttempt, reserveLoginAttempt } from "./rate-limit.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -14,6 +15,9 @@ export interface SessionUser {
   museumName: string;
   museumSlug: string;
   sessionId: string;
+  /** The member's role in the museum and, for a translator, their languages (empty = all; decision 040). */
+  role: Role;
+  languages: string[];
 }
 
 export type LoginResult =
@@ -74,13 +78,15 @@ export async function findSessionUser(db: Database, token: string, now = Date.no
       museumId: users.museumId,
       museumName: museums.name,
       museumSlug: museums.slug,
+      role: users.role,
+      languages: users.languages,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(museums, eq(museums.id, users.museumId))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
     .get();
-  return row ? { ...row, sessionId } : null;
+  return row ? { ...row, languages: parseLanguages(row.languages), sessionId } : null;
 }
 
 export async function deleteSession(db: Database, token: string): Promise<void> {

@@ -5,7 +5,7 @@ import { chunks, IN_LIST_MAX } from "~/db/chunks";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { articles, dailyStats, museums, translationFailures, translationMemory, translationReports, translationReviews } from "~/db/schema";
-import { invalidField, notFound } from "~/errors";
+import { DomainError, invalidField, notFound } from "~/errors";
 import { clearFailureStatements, type FailureReason } from "~/translation/failures.server";
 import { segmentEntries, segmentHash } from "~/translation/segments";
 import { translateArticle, type TranslationDeps } from "~/translation/translate.server";
@@ -342,8 +342,16 @@ export async function addReport(db: Database, report: { museumId: number; articl
 }
 
 /** `POST /api/manage/resolve_report`: marks a report handled (again is harmless: the first time stays). */
-export async function resolveReport(db: Database, museumId: number, reportId: number) {
+export async function resolveReport(db: Database, museumId: number, reportId: number, mayReview: (lang: string) => boolean = () => true) {
   const now = Date.now();
+  // A translator limited to some languages answers only their languages' reports (decision 040).
+  const report = await db
+    .select({ lang: translationReports.lang })
+    .from(translationReports)
+    .where(and(eq(translationReports.id, reportId), eq(translationReports.museumId, museumId)))
+    .get();
+  if (!report) throw notFound("Report", "reportId");
+  if (!mayReview(report.lang)) throw new DomainError("forbidden", `Your role does not cover translations into ${report.lang}`, "reportId");
   const row = await db
     .update(translationReports)
     .set({ resolvedAt: sql`coalesce(${translationReports.resolvedAt}, ${now})` })

@@ -5,4 +5,4 @@ import { jsonAction, postOnly } from "~/utils/api.server";
 export const loader = postOnly;
 
 /** `POST /api/manage/move_item {fromPathArray, itemId, toPathArray, toFolderId}`; toFolderId null = root. */
-export const action = jsonAction(moveItemSchema, ({ input, user, context }) => moveItem(context.db, user.museumId, input));
+export const action = jsonAction("content.edit", moveItemSchema, ({ input, user, context }) => moveItem(context.db, user.museumId, input));

@@ -6,4 +6,4 @@ import { jsonAction, postOnly } from "~/utils/api.server";
 export const loader = postOnly;
 
 /** `POST /api/manage/pretranslate {articleId, langs}`: translates now into up to 20 languages, each with its outcome. */
-export const action = jsonAction(pretranslateSchema, ({ input, user, context }) => pretranslate(translationDeps(context), user.museumId, input));
+export const action = jsonAction("content.edit", pretranslateSchema, ({ input, user, context }) => pretranslate(translationDeps(context), user.museumId, input));

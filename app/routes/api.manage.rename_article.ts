@@ -5,4 +5,4 @@ import { jsonAction, postOnly } from "~/utils/api.server";
 export const loader = postOnly;
 
 /** `POST /api/manage/rename_article {articleId, newName}`: renames the private label. */
-export const action = jsonAction(renameArticleSchema, ({ input, user, context }) => renameArticle(context.db, user.museumId, input));
+export const action = jsonAction("content.edit", renameArticleSchema, ({ input, user, context }) => renameArticle(context.db, user.museumId, input));

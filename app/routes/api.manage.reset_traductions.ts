@@ -5,6 +5,6 @@ import { jsonAction, postOnly } from "~/utils/api.server";
 export const loader = postOnly;
 
 /** `POST /api/manage/reset_traductions {articleId}` (the spec's spelling): every language's translation of the article is forgotten. */
-export const action = jsonAction(articleQuerySchema, ({ input, user, context }) =>
+export const action = jsonAction("content.edit", articleQuerySchema, ({ input, user, context }) =>
   resetArticleTranslations(context.db, context.kv, user.museumId, input.articleId),
 );

@@ -1,3 +1,4 @@
+import { assertCanReviewLanguage } from "~/teams/roles";
 import { updateTranslationSchema } from "~/models/translation-input";
 import { updateTranslation } from "~/models/translation-review.server";
 import { jsonAction, postOnly } from "~/utils/api.server";
@@ -5,4 +6,7 @@ import { jsonAction, postOnly } from "~/utils/api.server";
 export const loader = postOnly;
 
 /** `POST /api/manage/update_translation {articleId, lang, segmentId, text}`: a staff correction, shown to visitors at once. */
-export const action = jsonAction(updateTranslationSchema, ({ input, user, context }) => updateTranslation(context.db, context.kv, user.museumId, input));
+export const action = jsonAction("translations.review", updateTranslationSchema, ({ input, user, context }) => {
+  assertCanReviewLanguage(user, input.lang);
+  return updateTranslation(context.db, context.kv, user.museumId, input);
+});

@@ -4,4 +4,4 @@ import { getOnly, readLoader } from "~/utils/api.server";
 export const action = getOnly;
 
 /** `GET /api/read/articles`: every live article for pickers, as {id, name, unformatted_name}. */
-export const loader = readLoader(({ user, context }) => listLiveArticles(context.db, user.museumId));
+export const loader = readLoader("content.read", ({ user, context }) => listLiveArticles(context.db, user.museumId));

@@ -4,4 +4,4 @@ import { getOnly, readLoader } from "~/utils/api.server";
 export const action = getOnly;
 
 /** `GET /api/read/glossary`: `{ terms: [{ id, term, lang, translation }] }`, lang/translation null = never translated. */
-export const loader = readLoader(({ user, context }) => listGlossary(context.db, user.museumId));
+export const loader = readLoader("content.read", ({ user, context }) => listGlossary(context.db, user.museumId));

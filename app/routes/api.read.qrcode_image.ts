@@ -6,7 +6,7 @@ import { getOnly, queryLoader } from "~/utils/api.server";
 export const action = getOnly;
 
 /** `GET /api/read/qrcode_image?qrcodeId=&format=png|svg`: the printable code, as a download named qrcode-{link}.{ext}. */
-export const loader = queryLoader(qrcodeImageQuerySchema, async ({ input, user, request, context }) => {
+export const loader = queryLoader("content.edit", qrcodeImageQuerySchema, async ({ input, user, request, context }) => {
   const code = await getQrCode(context.db, user.museumId, input.qrcodeId);
   const address = publicAddress(context.config.PUBLIC_BASE_URL, request, code.link);
   const image = await qrcodeImage(context.kv, address, input.format);

@@ -5,4 +5,4 @@ import { getOnly, queryLoader } from "~/utils/api.server";
 export const action = getOnly;
 
 /** `GET /api/read/translations?articleId=`: each language the article is translated in, with its counts. */
-export const loader = queryLoader(articleQuerySchema, ({ input, user, context }) => listTranslationLanguages(context.db, user.museumId, input.articleId));
+export const loader = queryLoader("translations.review", articleQuerySchema, ({ input, user, context }) => listTranslationLanguages(context.db, user.museumId, input.articleId));

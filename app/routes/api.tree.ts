@@ -4,4 +4,4 @@ import { getOnly, readLoader } from "~/utils/api.server";
 export const action = getOnly;
 
 /** `GET /api/tree`: the museum's folders and articles, nested from the root. */
-export const loader = readLoader(({ user, context }) => listTree(context.db, user.museumId));
+export const loader = readLoader("content.read", ({ user, context }) => listTree(context.db, user.museumId));

@@ -19,7 +19,7 @@ export const links: LinksFunction = () => [
 
 /** `/article?id=`: a missing, malformed, another museum's or trashed id is the not-found page, never a 500. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireUser(request, context, "content.edit");
   const parsed = articleIdSchema.safeParse(new URL(request.url).searchParams.get("id") ?? undefined);
   if (!parsed.success) refusePage(notFound("Article", "id"));
   const { pathArray, ...article } = await orPageError(readArticle(context.db, user.museumId, parsed.data));

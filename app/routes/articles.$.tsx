@@ -11,7 +11,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "articles",
 
 /** `/articles` and `/articles/<folder>/<folder>…`: the folder's folders, then its articles. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireUser(request, context, "content.read");
   // Names are stored in NFC; an address typed or pasted in NFD (macOS) must find the same folder.
   const path = (params["*"] ?? "")
     .split("/")

@@ -14,7 +14,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "dashboard"
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: statsStyles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireUser(request, context, "session");
   const [activity, museum] = await Promise.all([loadDashboard(context.db, user.museumId), getMuseum(context.db, user.museumId)]);
   return { museumName: user.museumName, activity, timeZone: museum?.timezone ?? "UTC" };
 }

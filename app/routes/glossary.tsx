@@ -24,7 +24,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "glossary",
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: glossaryStylesheetUrl }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireUser(request, context, "content.read");
   const [museum, { terms }] = await Promise.all([getMuseum(context.db, user.museumId), listGlossary(context.db, user.museumId)]);
   if (!museum) refusePage(notFound("Museum"));
   return { terms, sourceLang: museum.sourceLang };
@@ -35,7 +35,7 @@ export type GlossaryActionResult = FormResult<"add" | "delete"> & { id?: number 
 
 /** The page's forms, without JavaScript too: the same rules and models as the JSON API. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const read = await readStaffForm(request, context);
+  const read = await readStaffForm(request, context, "content.edit");
   if ("response" in read) return read.response;
   const { user, form, intent } = read;
 

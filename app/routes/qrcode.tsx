@@ -18,7 +18,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "qrcodes.de
 
 /** `/qrcode?id=`: a missing, malformed or another museum's id is the not-found page, never a 500. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireUser(request, context, "content.edit");
   const parsed = qrcodeQuerySchema.safeParse({ qrcodeId: new URL(request.url).searchParams.get("id") ?? undefined });
   if (!parsed.success) refusePage(notFound("QR code", "id"));
   const [code, articles] = await Promise.all([

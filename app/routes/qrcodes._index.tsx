@@ -12,7 +12,7 @@ import { requireUser } from "~/utils/session.server";
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "qrcodes", { noindex: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireUser(request, context, "content.edit");
   return { codes: await listQrCodes(context.db, user.museumId) };
 }
 

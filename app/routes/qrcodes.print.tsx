@@ -13,7 +13,7 @@ const PER_PAGE = 12;
 
 /** `/qrcodes/print?ids=1,2,3`: the museum's own codes among those ids (unknown ones ignored); none → all. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireUser(request, context, "content.edit");
   const ids = parsePrintIds(new URL(request.url).searchParams);
   const codes = await listQrCodes(context.db, user.museumId);
   const chosen = ids.length ? codes.filter((code) => ids.includes(code.id)) : codes;

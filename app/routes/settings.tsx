@@ -25,7 +25,7 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireUser(request, context, "session");
   const museum = await getMuseum(context.db, user.museumId);
   if (!museum) refusePage(notFound("Museum"));
   return {
@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionResult = FormResult<"museum" | "password">;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const read = await readStaffForm(request, context);
+  const read = await readStaffForm(request, context, (intent) => (intent === "museum" ? "museum.manage" : "session"));
   if ("response" in read) return read.response;
   const { user, form, intent } = read;
 

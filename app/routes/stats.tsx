@@ -28,7 +28,7 @@ function readQuery(search: URLSearchParams) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireUser(request, context, "stats.read");
   const query = readQuery(new URL(request.url).searchParams);
   return { ...query, ...(await orPageError(loadStatsPage(context.db, user.museumId, query))) };
 }

@@ -1,3 +1,4 @@
+import { canReviewLanguage, forbidden } from "~/teams/roles";
 import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -24,13 +25,14 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: translatio
  * article's own language has nothing to review and goes back to the list.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireUser(request, context, "translations.review");
   const search = new URL(request.url).searchParams;
   const id = articleIdSchema.safeParse(search.get("id") ?? undefined);
   if (!id.success) refusePage(notFound("Article", "id"));
   const rawLang = search.get("lang");
   const lang = rawLang === null ? null : langSchema.safeParse(rawLang);
   if (lang && !lang.success) refusePage(notFound("Language", "lang"));
+  if (lang && !canReviewLanguage(user, lang.data)) refusePage(forbidden(`Your role does not cover translations into ${lang.data}`));
 
   const [article, museum] = await Promise.all([orPageError(readArticle(context.db, user.museumId, id.data)), getMuseum(context.db, user.museumId)]);
   if (!museum) refusePage(notFound("Museum"));

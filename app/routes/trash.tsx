@@ -12,7 +12,7 @@ import { requireUser } from "~/utils/session.server";
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "trash", { noindex: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireUser(request, context, "content.edit");
   return { items: await listTrash(context.db, user.museumId), now: Date.now(), days: TRASH_RETENTION_DAYS };
 }
 

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@re
 import type { z } from "zod";
 import { isDomainError } from "~/errors";
 import type { SessionUser } from "~/models/auth.server";
+import type { Permission } from "~/teams/roles";
 import { domainErrorResponse, invalidInput, jsonNoStore, methodNotAllowed, readJsonBody } from "./http.server";
 import { requireApiUser } from "./session.server";
 
@@ -24,17 +25,18 @@ export async function run(fn: () => Promise<unknown>): Promise<Response> {
 }
 
 /**
- * `POST` with a JSON body: 401 without a session, 415/413/400 for a body it cannot read, 400 naming the
+ * `POST` with a JSON body: 401 without a session, 403 when the member's role lacks `permission` (decision 040), 415/413/400 for a body it cannot read, 400 naming the
  * field zod refuses. `emptyBody: true` lets a call with no payload (the spec's `add_qrcode`) come without one.
  */
 export function jsonAction<S extends z.ZodTypeAny>(
+  permission: Permission,
   schema: S,
   handler: (args: HandlerArgs<z.infer<S>>) => Promise<unknown>,
   options: { emptyBody?: boolean } = {},
 ) {
   return async ({ request, context }: ActionFunctionArgs) => {
     if (request.method !== "POST") return methodNotAllowed("POST");
-    const user = await requireApiUser(request, context);
+    const user = await requireApiUser(request, context, permission);
     const body = options.emptyBody && hasNoBody(request) ? { ok: true as const, value: {} } : await readJsonBody(request);
     if (!body.ok) return body.response;
     const parsed = schema.safeParse(body.value);
@@ -46,9 +48,9 @@ export function jsonAction<S extends z.ZodTypeAny>(
 const hasNoBody = (request: Request) => !request.headers.get("Content-Type") && (request.body === null || request.headers.get("Content-Length") === "0");
 
 /** `GET` with query parameters parsed by `schema` (the last value wins for a repeated parameter). */
-export function queryLoader<S extends z.ZodTypeAny>(schema: S, handler: (args: HandlerArgs<z.infer<S>>) => Promise<unknown>) {
+export function queryLoader<S extends z.ZodTypeAny>(permission: Permission, schema: S, handler: (args: HandlerArgs<z.infer<S>>) => Promise<unknown>) {
   return async ({ request, context }: LoaderFunctionArgs) => {
-    const user = await requireApiUser(request, context);
+    const user = await requireApiUser(request, context, permission);
     const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
     if (!parsed.success) return invalidInput(parsed.error);
     return run(() => handler({ input: parsed.data, user, request, context }));
@@ -56,9 +58,9 @@ export function queryLoader<S extends z.ZodTypeAny>(schema: S, handler: (args: H
 }
 
 /** A `GET` call without parameters. */
-export function readLoader(handler: (args: Omit<HandlerArgs<unknown>, "input">) => Promise<unknown>) {
+export function readLoader(permission: Permission, handler: (args: Omit<HandlerArgs<unknown>, "input">) => Promise<unknown>) {
   return async ({ request, context }: LoaderFunctionArgs) => {
-    const user = await requireApiUser(request, context);
+    const user = await requireApiUser(request, context, permission);
     return run(() => handler({ user, request, context }));
   };
 }

@@ -2,7 +2,10 @@ import { redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { findSessionUser, SESSION_TTL_MS, type SessionUser } from "~/models/auth.server";
 import { readCookie } from "~/lib/cookies";
+import { assertCan, can, type Permission } from "~/teams/roles";
 import { apiError, isLocalHost } from "./http.server";
+import { refusePage } from "./page.server";
+import { isDomainError } from "~/errors";
 
 export const SESSION_COOKIE = "muselingo_session";
 
@@ -37,21 +40,31 @@ export function getUser(request: Request, context: AppLoadContext): Promise<Sess
   return pending;
 }
 
-/** For pages: a visitor without a session goes to /login and comes back afterwards. */
-export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+/**
+ * For pages: a visitor without a session goes to /login and comes back afterwards; a member whose role lacks
+ * `permission` gets the 403 page (decision 040).
+ */
+export async function requireUser(request: Request, context: AppLoadContext, permission: Permission): Promise<SessionUser> {
   const user = await getUser(request, context);
   if (!user) {
     const url = new URL(request.url);
     const back = url.pathname + url.search;
     throw redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
   }
+  try {
+    assertCan(user, permission);
+  } catch (error) {
+    if (isDomainError(error)) refusePage(error);
+    throw error;
+  }
   return user;
 }
 
-/** For the JSON API: 401 without a session. */
-export async function requireApiUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+/** For the JSON API: 401 without a session, 403 `forbidden` when the member's role lacks `permission`. */
+export async function requireApiUser(request: Request, context: AppLoadContext, permission: Permission): Promise<SessionUser> {
   const user = await getUser(request, context);
   if (!user) throw apiError(401, "unauthorized", "Log in first");
+  if (!can(user, permission)) throw apiError(403, "forbidden", "Your role in this museum does not allow this");
   return user;
 }
 

@@ -16,7 +16,7 @@ const MULTIPART_OVERHEAD = 16 * 1024;
 export function uploadAction(kind: MediaKind) {
   return async ({ request, context }: ActionFunctionArgs) => {
     if (request.method !== "POST") return methodNotAllowed("POST");
-    const user = await requireApiUser(request, context);
+    const user = await requireApiUser(request, context, "content.edit");
     return run(async () => {
       const limit = UPLOAD_LIMITS[kind];
       if (mediaType(request) !== "multipart/form-data") {

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 
 const EXPECTED: Record<string, string[]> = {
   museums: ["id", "name", "slug", "source_lang", "timezone", "created_at"],
-  users: ["id", "museum_id", "email", "password_hash", "created_at"],
-  sessions: ["id", "user_id", "expires_at", "created_at"],
+  users: ["id", "museum_id", "email", "password_hash", "created_at", "role", "languages", "last_active_at"],
+  sessions: ["id", "user_id", "expires_at", "created_at", "user_agent", "last_seen_at"],
   login_attempts: ["key", "window_start", "count"],
   folders: ["id", "museum_id", "parent_id", "name", "created_at", "deleted_at"],
-  articles: ["id", "museum_id", "folder_id", "slug", "unformatted_name", "content", "version", "created_at", "updated_at", "deleted_at"],
+  articles: ["id", "museum_id", "folder_id", "slug", "unformatted_name", "content", "version", "created_at", "updated_at", "deleted_at", "published_content", "published_version", "published_at", "publish_at", "publish_at_by", "updated_by"],
   translation_memory: ["museum_id", "source_lang", "target_lang", "source_hash", "source_text", "text", "origin", "engine", "updated_at"],
   qrcodes: ["id", "museum_id", "link", "article_id", "created_at"],
   scan_events: ["id", "museum_id", "article_id", "qrcode_id", "lang", "kind", "occurred_at"],
@@ -19,6 +19,9 @@ const EXPECTED: Record<string, string[]> = {
   translation_reports: ["id", "museum_id", "article_id", "lang", "message", "created_at", "resolved_at"],
   glossary_terms: ["id", "museum_id", "term", "target_lang", "translation", "created_at"],
   translation_failures: ["museum_id", "source_lang", "target_lang", "source_hash", "article_id", "engines", "reason", "detail", "failures", "first_failed_at", "last_failed_at", "retry_at"],
+  article_versions: ["article_id", "museum_id", "number", "content", "name", "published_at", "published_by", "published_by_email", "note"],
+  member_tokens: ["id", "museum_id", "kind", "token_hash", "email", "role", "languages", "user_id", "created_by", "created_at", "expires_at", "used_at", "revoked_at"],
+  audit_log: ["id", "museum_id", "at", "actor_id", "actor_email", "action", "target", "detail"],
 };
 
 describe("migrations on a fresh D1", () => {
@@ -41,6 +44,14 @@ describe("migrations on a fresh D1", () => {
     await insert(Date.now());
     await insert(null);
     await expect(insert(null)).rejects.toThrow(/UNIQUE/);
+  });
+
+  it("make an existing user an admin of every language (0008)", async () => {
+    const museum = await env.DB.prepare("INSERT INTO museums (name, slug) VALUES ('M', 'm-roles') RETURNING id").first<{ id: number }>();
+    const row = await env.DB.prepare("INSERT INTO users (museum_id, email, password_hash) VALUES (?, 'old@b.c', 'x') RETURNING role, languages")
+      .bind(museum!.id)
+      .first();
+    expect(row).toEqual({ role: "admin", languages: "[]" });
   });
 
   it("make user e-mails unique", async () => {
