@@ -146,6 +146,13 @@ async function missingMedia(db: Database, museumId: number, keys: string[]): Pro
 }
 
 /**
+ * Put after a conditional write in a batch: when it changed no row (the article was trashed between the read
+ * and the write), `json()` of a non-JSON text raises and the whole batch rolls back, so no audit entry
+ * records a restore that did not happen.
+ */
+export const ROLLBACK_UNLESS_CHANGED = `SELECT CASE WHEN changes() = 0 THEN json('article gone') END AS guard`;
+
+/**
  * Makes a version's content the article's new draft: the draft counter goes up (an editor still on the old
  * draft gets 409 when saving), nothing reaches visitors until someone publishes. The article keeps its
  * current address (QR codes and links use it; another article may hold the old one). Two restores at once
@@ -187,9 +194,7 @@ export async function restoreArticleVersion(
            WHERE id = ?4 AND museum_id = ?5 AND deleted_at IS NULL RETURNING version, updated_at`,
         )
         .bind(JSON.stringify(content), now, actor.id, input.id, museumId),
-      // Trashed between the read and the write: fail the batch (json() of a non-JSON text raises) so no
-      // audit entry records a restore that did not happen.
-      d1.prepare(`SELECT CASE WHEN changes() = 0 THEN json('article gone') END AS guard`),
+      d1.prepare(ROLLBACK_UNLESS_CHANGED),
       d1.prepare(audit.sql).bind(...audit.params),
     ]);
   } catch (error) {

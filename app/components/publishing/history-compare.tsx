@@ -143,18 +143,18 @@ export function CompareForm({ articleId, versions, from, to }: { articleId: numb
       <h2 id="history-compare-form-heading">{t("history.compareTitle")}</h2>
       <input type="hidden" name="id" value={articleId} />
       <div className="history-compare-form__fields">
-        <label className="field">
-          <span>{t("history.from")}</span>
-          <select name="from" defaultValue={value(from)} key={`from-${value(from)}`}>
+        <div className="field">
+          <label htmlFor="history-from">{t("history.from")}</label>
+          <select id="history-from" name="from" defaultValue={value(from)} key={`from-${value(from)}`}>
             {options}
           </select>
-        </label>
-        <label className="field">
-          <span>{t("history.to")}</span>
-          <select name="to" defaultValue={value(to)} key={`to-${value(to)}`}>
+        </div>
+        <div className="field">
+          <label htmlFor="history-to">{t("history.to")}</label>
+          <select id="history-to" name="to" defaultValue={value(to)} key={`to-${value(to)}`}>
             {options}
           </select>
-        </label>
+        </div>
         <button type="submit" className="button">
           {t("history.compare")}
         </button>

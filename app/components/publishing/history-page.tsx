@@ -42,9 +42,16 @@ export function HistoryPage({ history, timeZone, view, compare, canRestore, resu
     previousPanel.current = panelKey;
   }, [panelKey]);
 
-  const close = () => {
-    setAsking(null);
+  // The modal makes the rest of the page inert: focus goes back to the button once the dialog is gone.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (asking !== null || !refocus.current) return;
+    refocus.current = false;
     trigger.current?.focus();
+  }, [asking]);
+  const close = () => {
+    refocus.current = true;
+    setAsking(null);
   };
 
   return (
