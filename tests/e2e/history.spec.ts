@@ -41,7 +41,7 @@ async function articleWithThreeVersions(page: Page) {
   return id;
 }
 
-test("staff open an article's history, compare two versions, restore one and find it as the draft in the editor", async ({ page, staff }) => {
+test("staff open an article's history, compare two versions, restore one and find it as the draft in the editor", async ({ page, staff }, testInfo) => {
   test.setTimeout(60_000);
   await logIn(page, staff);
   const id = await articleWithThreeVersions(page);
@@ -58,6 +58,7 @@ test("staff open an article's history, compare two versions, restore one and fin
   await versions.nth(2).getByRole("link", { name: "Consulter Version 1" }).click();
   await expect(page.getByRole("heading", { name: "Version 1", level: 2 })).toBeFocused();
   await expect(page.locator(".history-panel")).toContainText("salle 3.");
+  await page.screenshot({ path: testInfo.outputPath("history-view-fr-1280.png"), fullPage: true });
 
   // Compare version 1 with version 2: the words added and removed, each said in words too.
   await page.getByLabel("Comparer", { exact: true }).selectOption("1");
@@ -86,6 +87,7 @@ test("staff open an article's history, compare two versions, restore one and fin
   await expect(news).toBeVisible();
   await expect(page.locator(".history-message-slot")).toBeFocused();
   await expect(page.getByText("Le brouillon contient des modifications non publiées.")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("history-restored-fr-1280.png") });
   await news.getByRole("link", { name: "Ouvrir le brouillon dans l'éditeur" }).click();
   await expect(page).toHaveURL(new RegExp(`/article\\?id=${id}$`));
   await expect(page.getByRole("group", { name: "Texte, élément 1 sur 1" }).getByLabel(/Texte/)).toHaveValue(VERSIONS[0][0]);
