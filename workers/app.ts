@@ -5,6 +5,7 @@ import * as build from "../build/server/index.js";
 import { createDb } from "../app/db/client.server";
 import { getLoadContext } from "../app/load-context";
 import { purgeExpiredTrash } from "../app/models/trash.server";
+import { pruneArticleVersions } from "../app/publishing/versions.server";
 import { publishVisitorChanges } from "../app/visitor-cache/snapshot.server";
 import { isJsonLogin, jsonLogin } from "../app/utils/login.server";
 import { SESSION_COOKIE, sessionToken } from "../app/utils/session.server";
@@ -61,5 +62,7 @@ export default {
   async scheduled(_controller, env) {
     const purged = await purgeExpiredTrash(createDb(env.DB), env.MEDIA);
     console.log(`trash purge: ${JSON.stringify(purged)}`);
+    // Article history past what is kept (decision 042): the newest 50 per article, more from the last 90 days.
+    console.log(`article versions pruned: ${await pruneArticleVersions(createDb(env.DB))}`);
   },
 } satisfies ExportedHandler<Env>;

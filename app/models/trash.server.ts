@@ -114,8 +114,9 @@ export async function restoreItem(db: Database, museumId: number, input: { type:
 
 /**
  * Deletes for good what has been in the trash longer than the retention, with everything inside
- * trashed folders, and the media files uploaded for the purged articles (R2 objects, then rows). QR
- * codes of purged articles lose their link (ON DELETE SET NULL).
+ * trashed folders, and the media files uploaded for the purged articles (R2 objects, then rows) unless
+ * another article's draft, published content or kept version uses them. The purged articles' versions go
+ * with them (ON DELETE CASCADE). QR codes of purged articles lose their link (ON DELETE SET NULL).
  */
 export async function purgeExpiredTrash(db: Database, bucket: R2Bucket, now = Date.now()) {
   const cutoff = now - RETENTION_MS;
@@ -126,7 +127,15 @@ export async function purgeExpiredTrash(db: Database, bucket: R2Bucket, now = Da
   const d1 = db.$client;
   const articlesWhere = `WHERE folder_id IN (SELECT id FROM doomed) OR (deleted_at IS NOT NULL AND deleted_at <= ?1)`;
   const foldersWhere = `WHERE id IN (SELECT id FROM doomed)`;
-  const mediaWhere = `WHERE article_id IN (SELECT id FROM articles ${articlesWhere})`;
+  // A file another article still uses (its draft, what visitors see, or a kept version of its history,
+  // decision 042) stays: its row loses the purged article (ON DELETE SET NULL) and keeps being served.
+  const purgedArticles = `SELECT id FROM articles ${articlesWhere}`;
+  const uses = (column: string) => `instr(${column}, '/media/' || media.r2_key) > 0`;
+  const mediaWhere = `WHERE article_id IN (${purgedArticles})
+    AND NOT EXISTS (SELECT 1 FROM articles a WHERE a.museum_id = media.museum_id AND a.id NOT IN (${purgedArticles})
+      AND (${uses("a.content")} OR ${uses("coalesce(a.published_content, '')")}))
+    AND NOT EXISTS (SELECT 1 FROM article_versions v WHERE v.museum_id = media.museum_id AND v.article_id NOT IN (${purgedArticles})
+      AND ${uses("v.content")})`;
   // Objects first: if the rows' deletion then fails, tomorrow's run finds the same keys again, and
   // deleting a missing object is no error. Rows without an object are never served (404).
   const { results: files } = await d1.prepare(`${doomed} SELECT r2_key FROM media ${mediaWhere}`).bind(cutoff).all<{ r2_key: string }>();

@@ -63,6 +63,7 @@ describe("malformed-input fuzz: the JSON API", () => {
   });
 
   for (const [path, query] of [
+    ["/api/read/article_versions", "id"],
     ["/api/read/qrcodes", undefined],
     ["/api/read/qrcode", "qrcodeId"],
     ["/api/read/qrcode_image", "qrcodeId"],
@@ -72,14 +73,14 @@ describe("malformed-input fuzz: the JSON API", () => {
       await fuzz(
         call,
         getCallCases(
-          { call, path, api: true, ok: [200], ...(query ? { query: { name: query, valid: () => String(fx.qrcode), kind: "id" as const } } : {}) },
+          { call, path, api: true, ok: [200], ...(query ? { query: { name: query, valid: () => String(path === "/api/read/article_versions" ? fx.articleAtRoot : fx.qrcode), kind: "id" as const } } : {}) },
           rngFor(call),
         ),
       );
     });
   }
 
-  for (const name of ["add_article", "add_folder", "rename_article", "rename_folder", "delete_item", "move_item", "restore_item", "update_article", "add_qrcode", "update_qrcode"]) {
+  for (const name of ["add_article", "add_folder", "rename_article", "rename_folder", "delete_item", "move_item", "restore_item", "update_article", "add_qrcode", "update_qrcode", "restore_article_version"]) {
     it(`POST /api/manage/${name}`, { timeout: TEST_TIMEOUT_MS }, async () => {
       const spec = manageCalls().find((c) => c.path.endsWith(`/${name}`))!;
       const cases = jsonCallCases(spec, rngFor(spec.call));

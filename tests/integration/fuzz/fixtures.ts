@@ -180,6 +180,17 @@ export const manageCalls = (): JsonCall[] => [
     ],
     bigField: "type",
   },
+  {
+    // The article has no version: a clean call is a 404, so the fuzz never changes a draft.
+    call: "POST /api/manage/restore_article_version",
+    path: "/api/manage/restore_article_version",
+    bases: [{ label: "a version of the article at the root", body: () => ({ id: fx.articleAtRoot, version: 1 }) }],
+    fields: [
+      { name: "id", kind: "id", depth: "full" },
+      { name: "version", kind: "id", depth: "full" },
+    ],
+    bigField: "id",
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,0 +1,57 @@
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { HistoryPage, type RestoreResult } from "~/components/publishing/history-page";
+import { isDomainError, notFound } from "~/errors";
+import { articleIdSchema } from "~/models/tree-input";
+import { loadHistoryPage } from "~/publishing/history-page.server";
+import { restoreArticleVersion } from "~/publishing/versions.server";
+import { restoreArticleVersionSchema } from "~/publishing/versions-input";
+import historyStylesheetUrl from "~/styles/history.css?url";
+import { can } from "~/teams/roles";
+import { fieldErrors, formString } from "~/utils/form";
+import { formRefusal, readStaffForm } from "~/utils/form-action.server";
+import { pageMeta } from "~/utils/meta";
+import { orPageError, refusePage } from "~/utils/page.server";
+import { requireUser } from "~/utils/session.server";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "history", { noindex: true });
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: historyStylesheetUrl }];
+
+function articleIdFrom(request: Request) {
+  const parsed = articleIdSchema.safeParse(new URL(request.url).searchParams.get("id") ?? undefined);
+  return parsed.success ? parsed.data : null;
+}
+
+/** `/article/history?id=[&view=N][&from=&to=]`: an unknown article, version or side is the not-found page. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context, "content.read");
+  const id = articleIdFrom(request);
+  if (id === null) refusePage(notFound("Article", "id"));
+  const params = new URL(request.url).searchParams;
+  const page = await orPageError(loadHistoryPage(context.db, user.museumId, id, { view: params.get("view"), from: params.get("from"), to: params.get("to") }));
+  return { ...page, canRestore: can(user, "content.publish") };
+}
+
+/** Restores a version as the draft (the same model as `restore_article_version`). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const read = await readStaffForm(request, context, "content.publish");
+  if ("response" in read) return read.response;
+  const { user, form, intent } = read;
+  const parsed = restoreArticleVersionSchema.safeParse({ id: new URL(request.url).searchParams.get("id") ?? undefined, version: formString(form, "version") });
+  if (intent !== "restore") return formRefusal("restore", { intent: "invalid" });
+  if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
+  try {
+    const restored = await restoreArticleVersion(context.db, user.museumId, { id: user.id, email: user.email }, parsed.data);
+    return { intent, ok: true, restoredFrom: restored.restoredFrom, version: restored.version, missingMedia: restored.missingMedia } satisfies RestoreResult;
+  } catch (error) {
+    if (isDomainError(error)) return formRefusal(intent, { [error.field ?? "_form"]: error.reason ?? "invalid" }, { status: error.status, error });
+    throw error;
+  }
+}
+
+export default function ArticleHistoryRoute() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as RestoreResult | undefined;
+  return <HistoryPage {...data} result={result} />;
+}
