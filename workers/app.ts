@@ -5,6 +5,7 @@ import * as build from "../build/server/index.js";
 import { createDb } from "../app/db/client.server";
 import { getLoadContext } from "../app/load-context";
 import { purgeExpiredTrash } from "../app/models/trash.server";
+import { pruneAuditLog } from "../app/audit/log.server";
 import { publishVisitorChanges } from "../app/visitor-cache/snapshot.server";
 import { isJsonLogin, jsonLogin } from "../app/utils/login.server";
 import { SESSION_COOKIE, sessionToken } from "../app/utils/session.server";
@@ -55,11 +56,14 @@ export default {
     return withSecurityHeaders(response, nonce, sessionCookie, path);
   },
 
-  // Daily: what has been in the trash past its 30 days goes for good.
+  // Daily: what has been in the trash past its 30 days goes for good, and audit entries past two years.
   // Awaited rather than handed to waitUntil: the event lasts as long as the handler, and the purge now
   // also waits on R2.
   async scheduled(_controller, env) {
     const purged = await purgeExpiredTrash(createDb(env.DB), env.MEDIA);
     console.log(`trash purge: ${JSON.stringify(purged)}`);
+    // Audit entries are kept two years (decision 043).
+    const pruned = await pruneAuditLog(env.DB);
+    console.log(`audit log prune: ${pruned}`);
   },
 } satisfies ExportedHandler<Env>;
