@@ -93,10 +93,11 @@ function params(entry: AuditEntry) {
 export function auditWhenChanged(db: Database, entry: AuditEntry, options: { insertedId?: boolean } = {}) {
   const [museumId, at, actorId, actorEmail, action, target, detail] = params(entry);
   const targetSql = options.insertedId ? sql`${target} || last_insert_rowid()` : sql`${target}`;
-  return db.run(
-    sql`INSERT INTO audit_log (museum_id, at, actor_id, actor_email, action, target, detail)
-        SELECT ${museumId}, ${at}, ${actorId}, ${actorEmail}, ${action}, ${targetSql}, ${detail} WHERE changes() > 0`,
-  );
+  // drizzle's batch cannot take a raw `db.run`; an insert-select with raw SQL lists every column in the
+  // schema's order (id first, left to SQLite).
+  return db
+    .insert(auditLog)
+    .select(sql`SELECT NULL, ${museumId}, ${at}, ${actorId}, ${actorEmail}, ${action}, ${targetSql}, ${detail} WHERE changes() > 0`);
 }
 
 /** The same for a raw D1 batch (`db.$client.batch`). */

@@ -83,7 +83,8 @@ function conditions(museumId: number, timeZone: string, filters: Filters): SQL[]
   const actor = filters.actor;
   if (actor?.kind === "id") where.push(eq(auditLog.actorId, actor.id));
   if (actor?.kind === "system") where.push(and(isNull(auditLog.actorId), eq(auditLog.actorEmail, ""))!);
-  if (actor?.kind === "email") where.push(sql`lower(${auditLog.actorEmail}) = ${actor.email}`);
+  // Addresses are stored lowercased (JavaScript's Unicode-aware lowercase; SQLite's lower() knows ASCII only).
+  if (actor?.kind === "email") where.push(or(eq(auditLog.actorEmail, actor.email), sql`lower(${auditLog.actorEmail}) = ${actor.email}`)!);
   if (filters.action) where.push(inArray(auditLog.action, actionsOf(filters.action)));
   return where;
 }
