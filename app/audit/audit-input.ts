@@ -48,7 +48,7 @@ const actor = z.preprocess(
       const trimmed = value.trim();
       if (/^\d{1,12}$/.test(trimmed)) return { kind: "id", id: Number(trimmed) };
       if (trimmed === "system") return { kind: "system" };
-      if (trimmed.includes("@") && !/[\s\u0000-\u001f]/.test(trimmed)) return { kind: "email", email: trimmed.toLowerCase() };
+      if (trimmed.includes("@") && !/[\s\p{Cc}]/u.test(trimmed)) return { kind: "email", email: trimmed.toLowerCase() };
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: "invalid" });
       return z.NEVER;
     })
