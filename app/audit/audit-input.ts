@@ -1,7 +1,7 @@
 // What the audit log accepts as filters (decision 043): the API (`GET /api/read/audit_log`) and the
 // /audit page parse the same query with this schema, so a link from the page is a valid API call.
 import { z } from "zod";
-import { AUDIT_ACTIONS, type AuditAction } from "./log.server";
+import { AUDIT_ACTIONS, type AuditAction } from "./actions";
 
 /** Entries per page: 50 by default, at most 200. */
 export const AUDIT_PAGE_SIZE = 50;

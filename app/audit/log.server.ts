@@ -4,33 +4,9 @@ import type { Database } from "~/db/client.server";
 import { sql } from "drizzle-orm";
 import { auditLog } from "~/db/schema";
 
-export const AUDIT_ACTIONS = [
-  "article.publish",
-  "article.schedule",
-  "article.unschedule",
-  "article.discard_draft",
-  "article.restore_version",
-  "item.delete",
-  "item.restore",
-  "item.purge",
-  "translations.reset",
-  "glossary.add",
-  "glossary.delete",
-  "qrcode.create",
-  "qrcode.relink",
-  "qrcode.unlink",
-  "member.invite",
-  "member.revoke_invitation",
-  "member.join",
-  "member.update",
-  "member.remove",
-  "member.password_reset_link",
-  "member.password_reset",
-  "session.login",
-  "session.login_failed",
-  "museum.settings",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+import { AUDIT_ACTIONS, type AuditAction } from "./actions";
+
+export { AUDIT_ACTIONS, type AuditAction };
 
 /** Who acted: a member, or nobody (the scheduler, a failed login for an unknown address). */
 export interface AuditActor {

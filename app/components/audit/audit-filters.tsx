@@ -22,9 +22,9 @@ export function AuditFilters({ values, people, error }: Props) {
   const invalid = (field: string) => (error?.field === field ? { "aria-invalid": true as const, "aria-describedby": "audit-filter-error" } : {});
   return (
     <Form method="get" className="audit-filters" aria-label={t("audit.filtersLabel")}>
-      <label className="field">
-        {t("audit.person")}
-        <select name="actor" defaultValue={values.actor} {...invalid("actor")}>
+      <div className="field">
+        <label htmlFor="audit-actor">{t("audit.person")}</label>
+        <select id="audit-actor" name="actor" defaultValue={values.actor} {...invalid("actor")}>
           <option value="">{t("audit.everyone")}</option>
           <option value="system">{t("audit.system")}</option>
           {people.map((p) => (
@@ -33,10 +33,10 @@ export function AuditFilters({ values, people, error }: Props) {
             </option>
           ))}
         </select>
-      </label>
-      <label className="field">
-        {t("audit.action")}
-        <select name="action" defaultValue={values.action} {...invalid("action")}>
+      </div>
+      <div className="field">
+        <label htmlFor="audit-action">{t("audit.action")}</label>
+        <select id="audit-action" name="action" defaultValue={values.action} {...invalid("action")}>
           <option value="">{t("audit.allActions")}</option>
           {AUDIT_GROUP_ORDER.map((group) => (
             <optgroup key={group} label={t(`audit.group.${group}`)}>
@@ -49,15 +49,15 @@ export function AuditFilters({ values, people, error }: Props) {
             </optgroup>
           ))}
         </select>
-      </label>
-      <label className="field">
-        {t("audit.from")}
-        <input type="date" name="from" defaultValue={values.from} {...invalid("from")} />
-      </label>
-      <label className="field">
-        {t("audit.to")}
-        <input type="date" name="to" defaultValue={values.to} {...invalid("to")} />
-      </label>
+      </div>
+      <div className="field">
+        <label htmlFor="audit-from">{t("audit.from")}</label>
+        <input id="audit-from" type="date" name="from" defaultValue={values.from} {...invalid("from")} />
+      </div>
+      <div className="field">
+        <label htmlFor="audit-to">{t("audit.to")}</label>
+        <input id="audit-to" type="date" name="to" defaultValue={values.to} {...invalid("to")} />
+      </div>
       <div className="audit-filters__actions">
         <button type="submit" className="button">
           {t("audit.apply")}

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS } from "~/audit/log.server";
+import { AUDIT_ACTIONS } from "~/audit/actions";
 
 /** An action's i18n key part: "item.delete" → "item_delete" (a dot would nest the key). */
 export const actionKey = (action: string) => action.replace(/\./g, "_");
