@@ -203,6 +203,36 @@ describe("audit log: filters, pages, CSV", () => {
   });
 });
 
+describe("audit log: the /audit page", () => {
+  it("shows entries in words, escapes names, links targets that exist, and is for admins only", async () => {
+    const s = await staffSession();
+    const added = await s.call("add_article", { pathArray: [] });
+    await s.call("rename_article", { articleId: added.body.id, newName: "Salle 2" });
+    await s.call("delete_item", { type: "article", id: added.body.id, pathArray: [] });
+    await env.DB.prepare("INSERT INTO audit_log (museum_id, at, actor_id, actor_email, action, target, detail) VALUES (?, ?, NULL, '', 'glossary.delete', 'glossary:999999', ?)")
+      .bind(s.user.museumId, Date.now() + 1000, JSON.stringify({ term: '<strong>x</strong> <target>y</target> <script>alert(1)</script>' }))
+      .run();
+    const page = await get("/audit", s.cookie, { "Accept-Language": "en" });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("moved the article <span>«Salle 2»</span> to the trash");
+    expect(html).toContain("removed «&lt;strong&gt;x&lt;/strong&gt; &lt;target&gt;y&lt;/target&gt; &lt;script&gt;alert(1)&lt;/script&gt;» from the glossary");
+    expect(html).not.toContain("<strong>x");
+    expect(html).not.toContain('href="/article?id=');
+    await s.call("restore_item", { type: "article", id: added.body.id });
+    expect(await (await get("/audit", s.cookie, { "Accept-Language": "en" })).text()).toContain(`href="/article?id=${added.body.id}">«Salle 2»</a>`);
+    const fr = await (await get("/audit?action=item.*", s.cookie)).text();
+    expect(fr).toContain("a restauré l&#x27;article");
+    expect(await (await get("/dashboard", s.cookie)).text()).toContain('href="/audit"');
+    await setRole(s.user.userId, "editor");
+    expect((await get("/audit", s.cookie)).status).toBe(403);
+    // The dashboard's tile is for admins only.
+    const dashboard = await get("/dashboard", s.cookie);
+    expect(dashboard.status).toBe(200);
+    expect(await dashboard.text()).not.toContain('href="/audit"');
+  });
+});
+
 describe("audit log: tenancy, roles, retention", () => {
   it("never shows another museum's entries, even filtered by one of its members", async () => {
     const a = await staffSession();

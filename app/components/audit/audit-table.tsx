@@ -43,7 +43,17 @@ function Sentence({ entry, targets }: { entry: AuditEntryView; targets: Record<s
     role: d.role ? t(`audit.role.${text(d.role)}`, { defaultValue: text(d.role) }) : "",
     version: text(d.version),
   };
-  return <Trans i18nKey={`audit.sentence.${key}`} values={values} components={components} defaults={t("audit.sentence.unknown", { action: entry.action })} />;
+  // Names are staff's text: escaped before Trans parses the sentence's tags, shown back as plain text.
+  return (
+    <Trans
+      i18nKey={`audit.sentence.${key}`}
+      values={values}
+      components={components}
+      tOptions={{ interpolation: { escapeValue: true } }}
+      shouldUnescape
+      defaults={t("audit.sentence.unknown", { action: entry.action })}
+    />
+  );
 }
 
 /** The entries as a table: when, who, what in words (the target linked while it exists). */
