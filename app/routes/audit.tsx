@@ -1,5 +1,6 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { auditQuerySchema } from "~/audit/audit-input";
 import { auditPeople, listAuditEntries, museumTimeZone, resolveTargets, type AuditPage } from "~/audit/query.server";
@@ -22,13 +23,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const values = Object.fromEntries(FILTERS.map((f) => [f, (search.get(f) ?? "").slice(0, 320)])) as unknown as AuditFilterValues;
   const cursor = search.get("cursor") ?? "";
-  const parsed = auditQuerySchema.safeParse({ ...values, cursor });
+  // `limit` is not offered in the form, but a link may carry it (kept across pages).
+  const limit = (search.get("limit") ?? "").slice(0, 8);
+  const parsed = auditQuerySchema.safeParse({ ...values, cursor, limit });
   const people = await auditPeople(context.db, user.museumId);
   if (!parsed.success) {
     const error = zodToDomainError(parsed.error);
     const timeZone = await museumTimeZone(context.db, user.museumId);
     const empty: AuditPage = { timeZone, entries: [], nextCursor: null };
-    return { ...empty, targets: {}, people, values, cursor: "", error: { field: error.field ?? "", reason: error.reason ?? "invalid" } };
+    return { ...empty, targets: {}, people, values, cursor: "", limit: "", error: { field: error.field ?? "", reason: error.reason ?? "invalid" } };
   }
   const page = await orPageError(listAuditEntries(context.db, user.museumId, parsed.data));
   const targets = await resolveTargets(
@@ -36,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     user.museumId,
     page.entries.map((e) => e.target),
   );
-  return { ...page, targets, people, values, cursor, error: null };
+  return { ...page, targets, people, values, cursor, limit, error: null };
 }
 
 function query(values: AuditFilterValues, extra: Record<string, string> = {}) {
@@ -46,14 +49,23 @@ function query(values: AuditFilterValues, extra: Record<string, string> = {}) {
 }
 
 export default function Audit() {
-  const { entries, nextCursor, targets, timeZone, people, values, cursor, error } = useLoaderData<typeof loader>();
+  const { entries, nextCursor, targets, timeZone, people, values, cursor, limit, error } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const location = useLocation();
+  // After a page or filter change, the link followed may be gone (the last page has no "older"): focus
+  // the heading rather than leave it on the body.
+  useEffect(() => {
+    if (document.activeElement === document.body) heading.current?.focus();
+  }, [location.key]);
   const filtered = FILTERS.some((f) => values[f]);
   const errorMessage = error ? t(`audit.invalid.${error.field}`, { defaultValue: t("audit.invalid.any") }) : "";
   return (
     <section className="page audit">
       <header className="audit__header">
-        <h1>{t("audit.title")}</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          {t("audit.title")}
+        </h1>
         <a className="button button--ghost" href={`/api/read/audit_log?${query(values, { format: "csv" })}`} download>
           {t("audit.exportCsv")}
         </a>
@@ -70,12 +82,12 @@ export default function Audit() {
       {cursor || nextCursor ? (
         <nav className="audit__pages" aria-label={t("audit.pages")}>
           {cursor ? (
-            <Link to={`/audit?${query(values)}`} className="button button--ghost">
+            <Link to={`/audit?${query(values, { limit })}`} className="button button--ghost">
               <span aria-hidden="true">←</span> {t("audit.newest")}
             </Link>
           ) : null}
           {nextCursor ? (
-            <Link to={`/audit?${query(values, { cursor: nextCursor })}`} className="button button--ghost">
+            <Link to={`/audit?${query(values, { cursor: nextCursor, limit })}`} className="button button--ghost">
               {t("audit.older")} <span aria-hidden="true">→</span>
             </Link>
           ) : null}

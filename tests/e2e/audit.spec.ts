@@ -107,6 +107,17 @@ test.describe("accessibility and layout", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/action=qrcode\.\*/);
     await expect(page.getByRole("table").getByRole("row")).toHaveCount(3);
+
+    // Pages: following "Older entries" to the last page, where that link is gone, leaves focus on the heading.
+    await page.goto("/audit?limit=4");
+    await page.getByRole("link", { name: "Older entries" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/cursor=/);
+    await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
+    await expect(page.getByRole("link", { name: "Older entries" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    await page.getByRole("link", { name: "Newest entries" }).click();
+    await expect(page.getByRole("table").getByRole("row")).toHaveCount(5);
   });
 
   // Other roles are refused the page and the call in the integration tests (role matrix, audit-log).
