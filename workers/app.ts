@@ -6,6 +6,7 @@ import { createDb } from "../app/db/client.server";
 import { getLoadContext } from "../app/load-context";
 import { purgeExpiredTrash } from "../app/models/trash.server";
 import { pruneArticleVersions } from "../app/publishing/versions.server";
+import { pruneAuditLog } from "../app/audit/log.server";
 import { publishVisitorChanges } from "../app/visitor-cache/snapshot.server";
 import { isJsonLogin, jsonLogin } from "../app/utils/login.server";
 import { SESSION_COOKIE, sessionToken } from "../app/utils/session.server";
@@ -56,7 +57,7 @@ export default {
     return withSecurityHeaders(response, nonce, sessionCookie, path);
   },
 
-  // Daily: what has been in the trash past its 30 days goes for good.
+  // Daily: what has been in the trash past its 30 days goes for good, and audit entries past two years.
   // Awaited rather than handed to waitUntil: the event lasts as long as the handler, and the purge now
   // also waits on R2.
   async scheduled(_controller, env) {
@@ -64,5 +65,8 @@ export default {
     console.log(`trash purge: ${JSON.stringify(purged)}`);
     // Article history past what is kept (decision 042): the newest 50 per article, more from the last 90 days.
     console.log(`article versions pruned: ${await pruneArticleVersions(createDb(env.DB))}`);
+    // Audit entries are kept two years (decision 043).
+    const pruned = await pruneAuditLog(env.DB);
+    console.log(`audit log prune: ${pruned}`);
   },
 } satisfies ExportedHandler<Env>;

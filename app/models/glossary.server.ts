@@ -5,6 +5,7 @@ import { conflict, isUniqueViolation, notFound } from "~/errors";
 import { glossaryFor, type GlossaryRule } from "~/translation/glossary";
 import type { AddGlossaryTermInput } from "./glossary-input";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
+import { auditWhenChangedD1, type AuditActor } from "~/audit/log.server";
 
 /** A glossary row as the API gives it: `lang` and `translation` null for a never-translated term. */
 export interface GlossaryTermView {
@@ -63,7 +64,7 @@ function forgetMachineRows(db: Database, museumId: number, term: string, lang: s
 }
 
 /** Adds a term; 409 naming `term` when the museum has it already for that language (or untranslated). */
-export async function addGlossaryTerm(db: Database, museumId: number, input: AddGlossaryTermInput): Promise<GlossaryTermView> {
+export async function addGlossaryTerm(db: Database, museumId: number, input: AddGlossaryTermInput, actor: AuditActor): Promise<GlossaryTermView> {
   visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   const targetLang = input.lang ?? "";
   const insert = db.$client
@@ -76,6 +77,12 @@ export async function addGlossaryTerm(db: Database, museumId: number, input: Add
     // One transaction: the term exists exactly when the memory it invalidates is gone.
     const [inserted] = await db.$client.batch<{ id: number; term: string; targetLang: string; translation: string }>([
       insert,
+      // Right after the insert, so `last_insert_rowid()` is the new term's id.
+      auditWhenChangedD1(
+        db.$client,
+        { museumId, actor, action: "glossary.add", target: "glossary:", detail: { term: input.term, lang: targetLang, translation: input.translation ?? "" } },
+        { insertedId: true },
+      ),
       forgetMachineRows(db, museumId, input.term, targetLang),
     ]);
     const row = inserted?.results[0];
@@ -90,11 +97,11 @@ export async function addGlossaryTerm(db: Database, museumId: number, input: Add
 }
 
 /** Deletes a term of this museum (404 naming `id` for another museum's or a missing one). */
-export async function deleteGlossaryTerm(db: Database, museumId: number, id: number): Promise<{ id: number }> {
+export async function deleteGlossaryTerm(db: Database, museumId: number, id: number, actor: AuditActor): Promise<{ id: number }> {
   visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   // The memory is forgotten in the same transaction, from the row being deleted (so a parallel
   // delete of the same id forgets nothing twice and answers 404).
-  const [, deleted] = await db.$client.batch<{ id: number }>([
+  const [, , deleted] = await db.$client.batch<{ id: number }>([
     db.$client
       .prepare(
         `DELETE FROM translation_memory
@@ -104,6 +111,14 @@ export async function deleteGlossaryTerm(db: Database, museumId: number, id: num
                            AND (g.target_lang = '' OR g.target_lang = translation_memory.target_lang))`,
       )
       .bind(museumId, id),
+    // The entry reads the term before it goes; a parallel delete of the same id finds no row and records nothing.
+    db.$client
+      .prepare(
+        `INSERT INTO audit_log (museum_id, at, actor_id, actor_email, action, target, detail)
+         SELECT museum_id, ?3, ?4, ?5, 'glossary.delete', 'glossary:' || id, json_object('term', term, 'lang', target_lang, 'translation', translation)
+           FROM glossary_terms WHERE id = ?1 AND museum_id = ?2`,
+      )
+      .bind(id, museumId, Date.now(), actor.id, actor.email.slice(0, 320)),
     db.$client.prepare(`DELETE FROM glossary_terms WHERE id = ?1 AND museum_id = ?2 RETURNING id`).bind(id, museumId),
   ]);
   if (!deleted?.results[0]) throw notFound("Glossary term", "id");

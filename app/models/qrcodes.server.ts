@@ -5,6 +5,7 @@ import { isUniqueViolation, notFound } from "~/errors";
 import { LINK_ALPHABET, LINK_LENGTH } from "./qrcode-input";
 import { loadFolderIndex } from "./tree.server";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
+import { auditWhenChanged, auditWhenChangedD1, type AuditActor } from "~/audit/log.server";
 
 /** The spec's QR code: `id_article` and `name` are null while it leads nowhere (inactive). */
 export interface QrCodeView {
@@ -59,10 +60,16 @@ export async function getQrCode(db: Database, museumId: number, qrcodeId: number
 }
 
 /** A new, inactive code. The unique index on `link` settles a collision, even between parallel calls. */
-export async function addQrCode(db: Database, museumId: number): Promise<QrCodeView> {
+export async function addQrCode(db: Database, museumId: number, actor: AuditActor): Promise<QrCodeView> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const row = await db.insert(qrcodes).values({ museumId, link: randomLink() }).returning({ id: qrcodes.id, link: qrcodes.link }).get();
+      const link = randomLink();
+      const [rows] = await db.batch([
+        db.insert(qrcodes).values({ museumId, link }).returning({ id: qrcodes.id, link: qrcodes.link }),
+        auditWhenChanged(db, { museumId, actor, action: "qrcode.create", target: "qrcode:", detail: { link } }, { insertedId: true }),
+      ]);
+      const row = rows[0];
+      if (!row) throw new Error("qrcode insert returned no row");
       return { id: row.id, link: row.link, id_article: null, name: null };
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 5) throw error;
@@ -78,8 +85,10 @@ export async function linkQrCode(
   db: Database,
   museumId: number,
   input: { qrcodeId: number; articleId: number | null },
+  actor: AuditActor,
 ): Promise<QrCodeView> {
   visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
+  let name: string | null = null;
   if (input.articleId !== null) {
     const [index, article] = await Promise.all([
       loadFolderIndex(db, museumId),
@@ -88,15 +97,37 @@ export async function linkQrCode(
       }),
     ]);
     if (!article || !index.isLive(article.folderId)) throw notFound("Article", "articleId");
+    name = article.unformattedName;
   }
-  const updated = await db.$client
-    .prepare(
-      `UPDATE qrcodes SET article_id = ?1 WHERE id = ?2 AND museum_id = ?3
-         AND (?1 IS NULL OR EXISTS (SELECT 1 FROM articles a WHERE a.id = ?1 AND a.museum_id = ?3 AND a.deleted_at IS NULL))
-       RETURNING id`,
-    )
-    .bind(input.articleId, input.qrcodeId, museumId)
-    .first();
+  const previous = await db
+    .select({ link: qrcodes.link, articleId: qrcodes.articleId })
+    .from(qrcodes)
+    .where(and(eq(qrcodes.id, input.qrcodeId), eq(qrcodes.museumId, museumId)))
+    .get();
+  // Linking a code to the article it already leads to (or unlinking an unlinked one) changes nothing worth an entry.
+  const audit =
+    previous === undefined || previous.articleId === input.articleId
+      ? []
+      : [
+          auditWhenChangedD1(db.$client, {
+            museumId,
+            actor,
+            action: input.articleId === null ? "qrcode.unlink" : "qrcode.relink",
+            target: `qrcode:${input.qrcodeId}`,
+            detail: { link: previous.link, articleId: input.articleId, name, previousArticleId: previous.articleId },
+          }),
+        ];
+  const [result] = await db.$client.batch([
+    db.$client
+      .prepare(
+        `UPDATE qrcodes SET article_id = ?1 WHERE id = ?2 AND museum_id = ?3
+           AND (?1 IS NULL OR EXISTS (SELECT 1 FROM articles a WHERE a.id = ?1 AND a.museum_id = ?3 AND a.deleted_at IS NULL))
+         RETURNING id`,
+      )
+      .bind(input.articleId, input.qrcodeId, museumId),
+    ...audit,
+  ]);
+  const updated = result?.results[0];
   if (!updated) {
     await getQrCode(db, museumId, input.qrcodeId); // 404 naming qrcodeId when the code is the missing one
     throw notFound("Article", "articleId");

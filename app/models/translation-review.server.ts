@@ -12,6 +12,7 @@ import { translateArticle, type TranslationDeps } from "~/translation/translate.
 import { dropCachedPages } from "./translations.server";
 import { readArticle } from "./tree.server";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
+import { auditStatement, type AuditActor } from "~/audit/log.server";
 
 const HASHES_PER_STATEMENT = IN_LIST_MAX;
 
@@ -286,9 +287,9 @@ export async function updateTranslation(
  * saved at the same moment is either gone with its review row or kept with it, never kept without it
  * (issue 16: without the batch, its stale flag could never fire).
  */
-export async function resetTranslation(db: Database, kv: KVNamespace, museumId: number, input: { articleId: number; lang: string }) {
+export async function resetTranslation(db: Database, kv: KVNamespace, museumId: number, input: { articleId: number; lang: string }, actor: AuditActor) {
   visitorChanged(db, museumId); // what visitors see of the museum may change: a cached translation is dropped (decision 039)
-  const { hashes, sourceLang } = await articleSegmentsOf(db, museumId, input.articleId);
+  const { hashes, sourceLang, article } = await articleSegmentsOf(db, museumId, input.articleId);
   notSource(input.lang, sourceLang);
   const memoryDeletes = chunks(hashes, HASHES_PER_STATEMENT - 2).map((chunk) =>
     db
@@ -308,7 +309,14 @@ export async function resetTranslation(db: Database, kv: KVNamespace, museumId: 
     .where(and(eq(translationReviews.museumId, museumId), eq(translationReviews.articleId, input.articleId), eq(translationReviews.targetLang, input.lang)));
   // Staff asked for a fresh translation: the next view asks the engines, back-off or not (decision 030).
   const failureDeletes = clearFailureStatements(db, { museumId, from: sourceLang, to: input.lang }, hashes);
-  const results = await db.batch([reviewDelete, ...memoryDeletes, ...failureDeletes]);
+  const audit = auditStatement(db, {
+    museumId,
+    actor,
+    action: "translations.reset",
+    target: `article:${input.articleId}`,
+    detail: { name: article.unformatted_name, languages: [input.lang] },
+  });
+  const results = await db.batch([reviewDelete, ...memoryDeletes, ...failureDeletes, audit]);
   const deleted = results.slice(1, 1 + memoryDeletes.length).reduce((n, rows) => n + (rows as unknown[]).length, 0);
   await dropCachedPages(kv, input.articleId, input.lang);
   return { articleId: input.articleId, lang: input.lang, deleted };

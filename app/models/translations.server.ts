@@ -5,6 +5,7 @@ import { translationFailures, translationMemory, translationReviews } from "~/db
 import { articleSegments, renderedTranslationPrefix, segmentHash } from "~/translation/segments";
 import { readArticle } from "./tree.server";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
+import { auditStatement, type AuditActor } from "~/audit/log.server";
 
 // D1 allows 100 bound parameters per statement; the museum id takes one.
 const HASHES_PER_STATEMENT = IN_LIST_MAX;
@@ -15,7 +16,7 @@ const HASHES_PER_STATEMENT = IN_LIST_MAX;
  * the KV cache, so the next visitor gets a fresh translation. Staff reviews of the article go too. A segment shared with another article
  * of the museum is forgotten for both: the memory is per text, not per article.
  */
-export async function resetArticleTranslations(db: Database, kv: KVNamespace, museumId: number, articleId: number) {
+export async function resetArticleTranslations(db: Database, kv: KVNamespace, museumId: number, articleId: number, actor: AuditActor) {
   visitorChanged(db, museumId); // what visitors see of the museum may change: a cached translation is dropped (decision 039)
   const article = await readArticle(db, museumId, articleId);
   const hashes = await Promise.all(articleSegments(article.content).map(segmentHash));
@@ -34,6 +35,7 @@ export async function resetArticleTranslations(db: Database, kv: KVNamespace, mu
     db.delete(translationReviews).where(and(eq(translationReviews.museumId, museumId), eq(translationReviews.articleId, articleId))),
     ...memoryDeletes,
     ...failureDeletes,
+    auditStatement(db, { museumId, actor, action: "translations.reset", target: `article:${articleId}`, detail: { name: article.unformatted_name, languages: "all" } }),
   ]);
   const deleted = results.slice(1, 1 + memoryDeletes.length).reduce((n, rows) => n + (rows as unknown[]).length, 0);
   await dropCachedPages(kv, articleId);

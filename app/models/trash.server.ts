@@ -5,6 +5,7 @@ import { isUniqueViolation, notFound } from "~/errors";
 import { deleteObjects } from "./media.server";
 import { loadFolderIndex } from "./tree.server";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
+import { auditWhenChanged, type AuditActor } from "~/audit/log.server";
 
 export const TRASH_RETENTION_DAYS = 30;
 const RETENTION_MS = TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000;
@@ -71,7 +72,13 @@ export async function listTrash(db: Database, museumId: number, now = Date.now()
  * Brings an item back where it was; when that folder is gone or trashed, to the root. A folder whose
  * name is taken there meanwhile comes back as "name (2)".
  */
-export async function restoreItem(db: Database, museumId: number, input: { type: "article" | "folder"; id: number }, now = Date.now()) {
+export async function restoreItem(
+  db: Database,
+  museumId: number,
+  input: { type: "article" | "folder"; id: number },
+  actor: AuditActor,
+  now = Date.now(),
+) {
   visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   const cutoff = now - RETENTION_MS;
   if (input.type === "article") {
@@ -82,11 +89,14 @@ export async function restoreItem(db: Database, museumId: number, input: { type:
     if (!row) throw notFound("Trashed article", "id");
     const folderId = index.isLive(row.folderId) ? row.folderId : null;
     // Conditional on still being in the trash: of two parallel restores, one wins and one gets a 404.
-    const restored = await db
-      .update(articles)
-      .set({ deletedAt: null, folderId })
-      .where(and(eq(articles.id, row.id), eq(articles.museumId, museumId), isNotNull(articles.deletedAt), gt(articles.deletedAt, cutoff)))
-      .returning({ id: articles.id });
+    const [restored] = await db.batch([
+      db
+        .update(articles)
+        .set({ deletedAt: null, folderId })
+        .where(and(eq(articles.id, row.id), eq(articles.museumId, museumId), isNotNull(articles.deletedAt), gt(articles.deletedAt, cutoff)))
+        .returning({ id: articles.id }),
+      auditWhenChanged(db, { museumId, actor, action: "item.restore", target: `article:${row.id}`, detail: { type: "article", name: row.unformattedName }, at: now }),
+    ]);
     if (restored.length === 0) throw notFound("Trashed article", "id");
     return { type: "article" as const, id: row.id, name: row.unformattedName, pathArray: index.path(folderId) };
   }
@@ -99,11 +109,14 @@ export async function restoreItem(db: Database, museumId: number, input: { type:
     const parentId = index.isLive(row.parentId) ? row.parentId : null;
     const name = index.freeName(parentId, row.name);
     try {
-      const restored = await db
-        .update(folders)
-        .set({ deletedAt: null, parentId, name })
-        .where(and(eq(folders.id, row.id), eq(folders.museumId, museumId), isNotNull(folders.deletedAt), gt(folders.deletedAt, cutoff)))
-        .returning({ id: folders.id });
+      const [restored] = await db.batch([
+        db
+          .update(folders)
+          .set({ deletedAt: null, parentId, name })
+          .where(and(eq(folders.id, row.id), eq(folders.museumId, museumId), isNotNull(folders.deletedAt), gt(folders.deletedAt, cutoff)))
+          .returning({ id: folders.id }),
+        auditWhenChanged(db, { museumId, actor, action: "item.restore", target: `folder:${row.id}`, detail: { type: "folder", name }, at: now }),
+      ]);
       if (restored.length === 0) throw notFound("Trashed folder", "id");
       return { type: "folder" as const, id: row.id, name, pathArray: index.path(parentId) };
     } catch (error) {
@@ -142,10 +155,22 @@ export async function purgeExpiredTrash(db: Database, bucket: R2Bucket, now = Da
   const keys = files.map((f) => f.r2_key);
   await deleteObjects(bucket, keys);
   // One batch is one transaction, so the counts are those of the rows deleted.
+  // The audit log (decision 043) gets one entry per item staff had put in the trash (not per article
+  // inside a trashed folder), by the system, in the same transaction as the deletion.
+  const audit = (table: "articles" | "folders", type: "article" | "folder", name: string) =>
+    d1
+      .prepare(
+        `INSERT INTO audit_log (museum_id, at, actor_id, actor_email, action, target, detail)
+         SELECT museum_id, ?2, NULL, '', 'item.purge', '${type}:' || id, json_object('type', '${type}', 'name', ${name}, 'automatic', json('true'))
+           FROM ${table} WHERE deleted_at IS NOT NULL AND deleted_at <= ?1`,
+      )
+      .bind(cutoff, now);
   const [articleCount, folderCount, mediaDeleted] = await d1.batch<{ n: number; r2_key: string }>([
     d1.prepare(`${doomed} SELECT COUNT(*) AS n FROM articles ${articlesWhere}`).bind(cutoff),
     d1.prepare(`${doomed} SELECT COUNT(*) AS n FROM folders ${foldersWhere}`).bind(cutoff),
     d1.prepare(`${doomed} DELETE FROM media ${mediaWhere} RETURNING r2_key`).bind(cutoff),
+    audit("articles", "article", "unformatted_name"),
+    audit("folders", "folder", "name"),
     d1.prepare(`${doomed} DELETE FROM articles ${articlesWhere}`).bind(cutoff),
     d1.prepare(`${doomed} DELETE FROM folders ${foldersWhere}`).bind(cutoff),
   ]);

@@ -9,6 +9,7 @@ import { FolderIndex, folderNameTaken } from "./folder-index.server";
 import { repairFolderCycles } from "./folder-cycles.server";
 import type { TreeNode } from "./tree-input";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
+import { auditWhenChanged, type AuditActor } from "~/audit/log.server";
 
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: "base" });
@@ -168,27 +169,48 @@ export async function renameFolder(
 
 export type DeleteInput = { type: "article"; id: number } | { type: "folder"; id: string; pathArray: string[] };
 
-/** Moves the item to the trash (restorable for TRASH_RETENTION_DAYS); a folder takes its contents along. */
-export async function deleteItem(db: Database, museumId: number, input: DeleteInput) {
+/**
+ * Moves the item to the trash (restorable for TRASH_RETENTION_DAYS); a folder takes its contents along.
+ * The audit entry (`item.delete`) goes in the same batch, recorded only when the item really moved.
+ */
+export async function deleteItem(db: Database, museumId: number, input: DeleteInput, actor: AuditActor) {
   visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   const now = Date.now();
   if (input.type === "article") {
-    const updated = await db
-      .update(articles)
-      .set({ deletedAt: now })
-      .where(and(eq(articles.id, input.id), eq(articles.museumId, museumId), isNull(articles.deletedAt)))
-      .returning({ id: articles.id });
+    const article = await db.query.articles.findFirst({
+      columns: { unformattedName: true },
+      where: and(eq(articles.id, input.id), eq(articles.museumId, museumId), isNull(articles.deletedAt)),
+    });
+    if (!article) throw notFound("Article", "id");
+    const [updated] = await db.batch([
+      db
+        .update(articles)
+        .set({ deletedAt: now })
+        .where(and(eq(articles.id, input.id), eq(articles.museumId, museumId), isNull(articles.deletedAt)))
+        .returning({ id: articles.id }),
+      auditWhenChanged(db, { museumId, actor, action: "item.delete", target: `article:${input.id}`, detail: { type: "article", name: article.unformattedName }, at: now }),
+    ]);
     if (updated.length === 0) throw notFound("Article", "id");
     return { type: "article" as const, id: input.id, deletedAt: now };
   }
   const index = await loadFolderIndex(db, museumId);
   const folder = index.liveChild(index.resolve(input.pathArray), input.id);
   if (!folder) throw notFound("Folder", "id");
-  const updated = await db
-    .update(folders)
-    .set({ deletedAt: now })
-    .where(and(eq(folders.id, folder.id), eq(folders.museumId, museumId), isNull(folders.deletedAt)))
-    .returning({ id: folders.id });
+  const [updated] = await db.batch([
+    db
+      .update(folders)
+      .set({ deletedAt: now })
+      .where(and(eq(folders.id, folder.id), eq(folders.museumId, museumId), isNull(folders.deletedAt)))
+      .returning({ id: folders.id }),
+    auditWhenChanged(db, {
+      museumId,
+      actor,
+      action: "item.delete",
+      target: `folder:${folder.id}`,
+      detail: { type: "folder", name: folder.name, path: index.path(folder.parentId) },
+      at: now,
+    }),
+  ]);
   if (updated.length === 0) throw notFound("Folder", "id");
   return { type: "folder" as const, id: folder.name, deletedAt: now };
 }

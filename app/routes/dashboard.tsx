@@ -9,6 +9,8 @@ import { getMuseum } from "~/models/museums.server";
 import statsStyles from "~/styles/stats.css?url";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
+import { AuditIcon } from "~/components/audit/audit-icon";
+import { can } from "~/teams/roles";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "dashboard", { noindex: true });
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: statsStyles }];
@@ -16,7 +18,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: statsStyle
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, "session");
   const [activity, museum] = await Promise.all([loadDashboard(context.db, user.museumId), getMuseum(context.db, user.museumId)]);
-  return { museumName: user.museumName, activity, timeZone: museum?.timezone ?? "UTC" };
+  return { museumName: user.museumName, activity, timeZone: museum?.timezone ?? "UTC", showAudit: can(user, "audit.read") };
 }
 
 const TILES = [
@@ -27,7 +29,7 @@ const TILES = [
 ] as const;
 
 export default function Dashboard() {
-  const { museumName, activity, timeZone } = useLoaderData<typeof loader>();
+  const { museumName, activity, timeZone, showAudit } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <section className="page">
@@ -42,6 +44,14 @@ export default function Dashboard() {
             </Link>
           </li>
         ))}
+        {showAudit ? (
+          <li>
+            <Link to="/audit" className="tile">
+              <AuditIcon />
+              <span>{t("audit.tile")}</span>
+            </Link>
+          </li>
+        ) : null}
       </ul>
       {/* Only when something fails: a failing translation is news, a working one is not. */}
       {activity.failingTranslations.count > 0 ? <DashboardFailingTranslations failing={activity.failingTranslations} timeZone={timeZone} /> : null}

@@ -1,3 +1,4 @@
+import { actorOf } from "~/audit/log.server";
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -48,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
     try {
-      const term = await addGlossaryTerm(context.db, user.museumId, parsed.data);
+      const term = await addGlossaryTerm(context.db, user.museumId, parsed.data, actorOf(user));
       return { intent, ok: true, id: term.id } satisfies GlossaryActionResult;
     } catch (error) {
       if (isDomainError(error) && error.code === "conflict") return formRefusal(intent, { term: "name_taken" }, { status: 409, error: conflict("term", "This term is already in the glossary") });
@@ -60,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const parsed = deleteGlossaryTermSchema.safeParse({ id: formString(form, "id") });
     if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
     try {
-      await deleteGlossaryTerm(context.db, user.museumId, parsed.data.id);
+      await deleteGlossaryTerm(context.db, user.museumId, parsed.data.id, actorOf(user));
     } catch (error) {
       // Already gone (another tab, a colleague): the list is reloaded either way.
       if (!isDomainError(error) || error.code !== "not_found") throw error;

@@ -1,0 +1,28 @@
+// The actions the audit log records (decision 043); shared by the server and the /audit page's labels.
+export const AUDIT_ACTIONS = [
+  "article.publish",
+  "article.schedule",
+  "article.unschedule",
+  "article.discard_draft",
+  "article.restore_version",
+  "item.delete",
+  "item.restore",
+  "item.purge",
+  "translations.reset",
+  "glossary.add",
+  "glossary.delete",
+  "qrcode.create",
+  "qrcode.relink",
+  "qrcode.unlink",
+  "member.invite",
+  "member.revoke_invitation",
+  "member.join",
+  "member.update",
+  "member.remove",
+  "member.password_reset_link",
+  "member.password_reset",
+  "session.login",
+  "session.login_failed",
+  "museum.settings",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

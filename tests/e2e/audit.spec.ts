@@ -1,0 +1,131 @@
+import { readFile } from "node:fs/promises";
+import { type Page } from "@playwright/test";
+import { expect, logIn, test } from "./fixtures";
+import { api, axeViolations, switchToEnglish, unique } from "./helpers";
+
+// The audit log (/audit, decision 043): an admin deletes an article, finds the entry by filtering, and
+// downloads the same view as CSV.
+
+function row(page: Page, name: string) {
+  return page.locator(".tree-row").filter({ has: page.getByRole("link", { name }) });
+}
+
+test("an admin deletes an article, finds it in the audit log by action and exports the CSV", async ({ page, staff }) => {
+  test.setTimeout(60_000);
+  await logIn(page, staff);
+  const name = unique("Salle 2 «Nymphéas»");
+  const folder = unique("Aile");
+  await api(page, "add_folder", { pathArray: [], id: folder });
+  const added = await api<{ id: number }>(page, "add_article", { pathArray: [folder] });
+  await api(page, "rename_article", { articleId: added.id, newName: name });
+  await api(page, "add_qrcode", {});
+
+  await page.goto(`/articles/${encodeURIComponent(folder)}`);
+  await row(page, name).click({ button: "right" });
+  await page.getByRole("menuitem", { name: "Supprimer" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Supprimer" }).click();
+  await expect(page.getByRole("link", { name })).toHaveCount(0);
+
+  await page.goto("/dashboard");
+  await page.getByRole("link", { name: "Journal d'activité" }).click();
+  await expect(page).toHaveURL(/\/audit$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Journal d'activité");
+  const table = page.getByRole("table");
+  await expect(table.getByRole("row")).toHaveCount(3); // header, the QR code, the deletion
+
+  await page.getByRole("combobox", { name: "Action" }).selectOption({ label: "Mis à la corbeille" });
+  await page.getByRole("button", { name: "Filtrer" }).click();
+  await expect(page).toHaveURL(/action=item\.delete/);
+  await expect(table.getByRole("row")).toHaveCount(2);
+  const entry = table.getByRole("row").nth(1);
+  await expect(entry).toContainText(staff.email.toLowerCase());
+  await expect(entry).toContainText(`a mis l'article « ${name} » à la corbeille`);
+  // In the trash, the article is not linked.
+  await expect(entry.getByRole("link")).toHaveCount(0);
+  await expect(page.getByRole("combobox", { name: "Action" })).toHaveValue("item.delete");
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exporter en CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^muselingo-audit-.*\.csv$/);
+  const bytes = await readFile((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.toString("utf8").slice(1).trim().split("\r\n");
+  expect(lines).toHaveLength(2);
+  expect(lines[0]).toBe("date (Europe/Paris),person,action,target,details");
+  // The name holds no comma or quote, so its cell is not quoted.
+  expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},${staff.email.toLowerCase().replace(/[.+]/g, "\\$&")},item\\.delete,article:${added.id},type: article; name: `));
+  expect(lines[1]!.endsWith(`name: ${name}`)).toBe(true);
+
+  // Restored, the article is linked again from its entry.
+  await api(page, "restore_item", { type: "article", id: added.id });
+  await page.reload();
+  await expect(table.getByRole("row").nth(1).getByRole("link", { name: `« ${name} »` })).toHaveAttribute("href", `/article?id=${added.id}`);
+  // A refused filter is said next to the form, with the field marked.
+  await page.goto("/audit?from=2026-02-30");
+  await expect(page.getByRole("alert")).toHaveText("La date de début n'est pas une date valide, ou elle est après la date de fin.");
+  await expect(page.getByLabel("Du", { exact: true })).toHaveAttribute("aria-invalid", "true");
+});
+
+test.describe("accessibility and layout", () => {
+  test.use({ bypassCSP: true });
+
+  test("/audit has no axe violations in French and English at 320 and 1280 px, and nothing scrolls sideways", async ({ page, staff }) => {
+    test.setTimeout(60_000);
+    await logIn(page, staff);
+    const added = await api<{ id: number }>(page, "add_article", { pathArray: [] });
+    await api(page, "rename_article", { articleId: added.id, newName: "Galerie des peintures flamandes et hollandaises du XVIIᵉ siècle" });
+    await api(page, "add_glossary_term", { term: "Nymphéas", lang: "ar", translation: "زنابق الماء" });
+    const code = await api<{ id: number }>(page, "add_qrcode", {});
+    await api(page, "update_qrcode", { qrcodeId: code.id, articleId: added.id });
+    await api(page, "reset_translation", { articleId: added.id, lang: "de" });
+    await api(page, "delete_item", { type: "article", id: added.id, pathArray: [] });
+    for (const lang of ["fr", "en"] as const) {
+      if (lang === "en") {
+        await page.goto("/audit");
+        await switchToEnglish(page);
+      }
+      for (const width of [320, 375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto("/audit");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(lang === "fr" ? "Journal d'activité" : "Audit log");
+        await expect(page.getByRole("table").getByRole("row")).toHaveCount(6); // header, glossary, QR created and linked, reset, deletion
+        if (width !== 375) expect(await axeViolations(page), `${lang} ${width}`).toEqual([]);
+        const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+        expect(widths[0], `${lang} ${width}`).toBeLessThanOrEqual(widths[1]!);
+        if (width !== 320) await page.screenshot({ path: `/tmp/audit-shots/audit-${lang}-${width}.png`, fullPage: true });
+      }
+    }
+    // Keyboard: the filters are reachable and submit with Enter; focus lands on the page again.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/audit");
+    await page.getByRole("combobox", { name: "Person" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("combobox", { name: "Action" })).toBeFocused();
+    await page.getByRole("combobox", { name: "Action" }).selectOption("qrcode.*");
+    // Enter in a field of the form submits it (a select does not: Tab on to the date).
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("From", { exact: true })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/action=qrcode\.\*/);
+    await expect(page.getByRole("table").getByRole("row")).toHaveCount(3);
+
+    // Pages: following "Older entries" to the last page, where that link is gone, leaves focus on the heading.
+    await page.goto("/audit?limit=4");
+    await page.getByRole("link", { name: "Older entries" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/cursor=/);
+    await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
+    await expect(page.getByRole("link", { name: "Older entries" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    await page.getByRole("link", { name: "Newest entries" }).click();
+    await expect(page.getByRole("table").getByRole("row")).toHaveCount(5);
+  });
+
+  // Other roles are refused the page and the call in the integration tests (role matrix, audit-log).
+  test("the dashboard shows the audit tile to an admin; signed out, /audit asks to log in", async ({ page, staff }) => {
+    await logIn(page, staff);
+    await expect(page.getByRole("link", { name: "Journal d'activité" })).toBeVisible();
+    await page.context().clearCookies();
+    await page.goto("/audit");
+    await expect(page).toHaveURL(/\/login/);
+  });
+});

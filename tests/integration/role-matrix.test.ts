@@ -1,0 +1,357 @@
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "~/lib/password.server";
+import { can, type Permission, type Role } from "~/teams/roles";
+import { BASE, createMuseumWithUser, get, logIn, postJson, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
+
+// The role matrix (issue 18, decision 040): every read, manage, stats and upload call and every staff page,
+// for the four roles of one museum. Allowed → the call's normal answer (2xx); refused → 403
+// {error:{code:"forbidden"}} (pages: the 403 page) and nothing in the museum changed; another museum's
+// admin → 404 on the calls that name an id. The expected permission of each route is written here, one
+// line per route, independently of the route's code; `can` (app/teams/roles.ts) says which roles hold it.
+// A route file that is in neither table fails the test: a new route cannot be forgotten.
+
+type Fixture = {
+  museumId: number;
+  admin: StaffSession;
+  articleId: number;
+  qrcodeId: number;
+  termId: number;
+  /** A fresh article (admin's API), for calls that use one up. */
+  article: () => Promise<number>;
+  folder: () => Promise<string>;
+  term: () => Promise<number>;
+  trashed: () => Promise<number>;
+  report: () => Promise<number>;
+};
+
+type Input = { path: string; body?: unknown; form?: Record<string, string>; multipart?: Record<string, string | File> };
+
+interface Case {
+  /** The route file (app/routes/…), without the extension. */
+  route: string;
+  /** A name when one route has several cases (a page's GET and its form intents). */
+  label?: string;
+  method: "GET" | "POST";
+  perm: Permission;
+  page?: boolean;
+  input: (f: Fixture) => Input | Promise<Input>;
+  /** Another museum's admin naming this museum's ids gets 404. */
+  foreign?: boolean;
+  /** The answer an allowed role gets (200 unless said). */
+  ok?: number;
+}
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, ...new Array(64).fill(0)]);
+const MP4 = (() => {
+  const head = [0, 0, 0, 24, ..."ftypisom".split("").map((c) => c.charCodeAt(0)), 0, 0, 2, 0, ..."isommp41".split("").map((c) => c.charCodeAt(0))];
+  return new Uint8Array([...head, ...new Array(4000).fill(0)]);
+})();
+const VTT = new TextEncoder().encode("WEBVTT\n\n00:00.000 --> 00:02.000\nBonjour\n");
+let n = 0;
+const fresh = (label: string) => `${label} ${++n}`;
+
+const CASES: Case[] = [
+  // manage
+  { route: "api.manage.add_article", method: "POST", perm: "content.edit", input: () => ({ path: "/api/manage/add_article", body: { pathArray: [] } }) },
+  { route: "api.manage.add_folder", method: "POST", perm: "content.edit", input: () => ({ path: "/api/manage/add_folder", body: { pathArray: [], id: fresh("Aile") } }) },
+  { route: "api.manage.add_glossary_term", method: "POST", perm: "content.edit", input: () => ({ path: "/api/manage/add_glossary_term", body: { term: fresh("Terme") } }) },
+  { route: "api.manage.add_qrcode", method: "POST", perm: "content.edit", input: () => ({ path: "/api/manage/add_qrcode", body: {} }) },
+  { route: "api.manage.delete_glossary_term", method: "POST", perm: "content.edit", foreign: true, input: async (f) => ({ path: "/api/manage/delete_glossary_term", body: { id: await f.term() } }) },
+  { route: "api.manage.delete_item", method: "POST", perm: "content.edit", foreign: true, input: async (f) => ({ path: "/api/manage/delete_item", body: { type: "article", id: await f.article(), pathArray: [] } }) },
+  {
+    route: "api.manage.move_item",
+    method: "POST",
+    perm: "content.edit",
+    foreign: true,
+    input: async (f) => ({ path: "/api/manage/move_item", body: { type: "article", itemId: await f.article(), fromPathArray: [], toPathArray: [], toFolderId: "Salle" } }),
+  },
+  { route: "api.manage.pretranslate", method: "POST", perm: "content.edit", foreign: true, input: (f) => ({ path: "/api/manage/pretranslate", body: { articleId: f.articleId, langs: ["it"] } }) },
+  { route: "api.manage.rename_article", method: "POST", perm: "content.edit", foreign: true, input: async (f) => ({ path: "/api/manage/rename_article", body: { articleId: await f.article(), newName: fresh("Nom") } }) },
+  { route: "api.manage.rename_folder", method: "POST", perm: "content.edit", input: async (f) => ({ path: "/api/manage/rename_folder", body: { pathArray: [], itemName: await f.folder(), newName: fresh("Renommé") } }) },
+  { route: "api.manage.reset_traductions", method: "POST", perm: "content.edit", foreign: true, input: (f) => ({ path: "/api/manage/reset_traductions", body: { articleId: f.articleId } }) },
+  { route: "api.manage.reset_translation", method: "POST", perm: "translations.review", foreign: true, input: (f) => ({ path: "/api/manage/reset_translation", body: { articleId: f.articleId, lang: "de" } }) },
+  { route: "api.manage.resolve_report", method: "POST", perm: "translations.review", foreign: true, input: async (f) => ({ path: "/api/manage/resolve_report", body: { reportId: await f.report() } }) },
+  { route: "api.manage.restore_item", method: "POST", perm: "content.edit", foreign: true, input: async (f) => ({ path: "/api/manage/restore_item", body: { type: "article", id: await f.trashed() } }) },
+  {
+    route: "api.manage.update_article",
+    method: "POST",
+    perm: "content.edit",
+    foreign: true,
+    input: async (f) => {
+      const articleId = await f.article();
+      const current = (await f.admin.read(`/api/read/article?articleId=${articleId}`)).body as { content: unknown[]; version: number };
+      return { path: "/api/manage/update_article", body: { articleId, version: current.version, newContent: [current.content[0], ...texts([fresh("Texte")])] } };
+    },
+  },
+  { route: "api.manage.update_qrcode", method: "POST", perm: "content.edit", foreign: true, input: (f) => ({ path: "/api/manage/update_qrcode", body: { qrcodeId: f.qrcodeId, articleId: f.articleId } }) },
+  {
+    route: "api.manage.update_translation",
+    method: "POST",
+    perm: "translations.review",
+    foreign: true,
+    input: (f) => ({ path: "/api/manage/update_translation", body: { articleId: f.articleId, lang: "de", segmentId: "e1.content.0", text: fresh("Geprüft") } }),
+  },
+  // read
+  { route: "api.read.article", method: "GET", perm: "content.read", foreign: true, input: (f) => ({ path: `/api/read/article?articleId=${f.articleId}` }) },
+  { route: "api.read.articles", method: "GET", perm: "content.read", input: () => ({ path: "/api/read/articles" }) },
+  { route: "api.read.audit_log", method: "GET", perm: "audit.read", input: () => ({ path: "/api/read/audit_log" }) },
+  { route: "api.read.glossary", method: "GET", perm: "content.read", input: () => ({ path: "/api/read/glossary" }) },
+  { route: "api.read.qrcode", method: "GET", perm: "content.edit", foreign: true, input: (f) => ({ path: `/api/read/qrcode?qrcodeId=${f.qrcodeId}` }) },
+  { route: "api.read.qrcode_image", method: "GET", perm: "content.edit", foreign: true, input: (f) => ({ path: `/api/read/qrcode_image?qrcodeId=${f.qrcodeId}&format=svg` }) },
+  { route: "api.read.qrcodes", method: "GET", perm: "content.edit", input: () => ({ path: "/api/read/qrcodes" }) },
+  { route: "api.read.translation", method: "GET", perm: "translations.review", foreign: true, input: (f) => ({ path: `/api/read/translation?articleId=${f.articleId}&lang=de` }) },
+  { route: "api.read.translations", method: "GET", perm: "translations.review", foreign: true, input: (f) => ({ path: `/api/read/translations?articleId=${f.articleId}` }) },
+  { route: "api.read.trash", method: "GET", perm: "content.edit", input: () => ({ path: "/api/read/trash" }) },
+  { route: "api.tree", method: "GET", perm: "content.read", input: () => ({ path: "/api/tree" }) },
+  // stats
+  { route: "api.stats.scans-per-article", method: "GET", perm: "stats.read", input: () => ({ path: "/api/stats/scans-per-article" }) },
+  { route: "api.stats.scans-per-language", method: "GET", perm: "stats.read", input: () => ({ path: "/api/stats/scans-per-language?format=csv" }) },
+  { route: "api.stats.languages-per-article", method: "GET", perm: "stats.read", foreign: true, input: (f) => ({ path: `/api/stats/languages-per-article?articleId=${f.articleId}` }) },
+  // uploads
+  {
+    route: "api.upload.image",
+    method: "POST",
+    perm: "content.edit",
+    foreign: true,
+    input: (f) => ({ path: "/api/upload/image", multipart: { articleId: String(f.articleId), image: new File([PNG], "a.png", { type: "image/png" }) } }),
+  },
+  {
+    route: "api.upload.video",
+    method: "POST",
+    perm: "content.edit",
+    foreign: true,
+    input: (f) => ({ path: "/api/upload/video", multipart: { articleId: String(f.articleId), videoId: "abc123", video: new File([MP4], "a.mp4", { type: "video/mp4" }) } }),
+  },
+  {
+    route: "api.upload.subtitles",
+    method: "POST",
+    perm: "content.edit",
+    foreign: true,
+    input: (f) => ({ path: "/api/upload/subtitles", multipart: { articleId: String(f.articleId), videoId: "abc123", subtitles: new File([VTT], "a.vtt", { type: "text/vtt" }) } }),
+  },
+  // staff pages
+  { route: "article", page: true, method: "GET", perm: "content.edit", foreign: true, input: (f) => ({ path: `/article?id=${f.articleId}` }) },
+  { route: "articles.$", page: true, method: "GET", perm: "content.read", input: () => ({ path: "/articles" }) },
+  { route: "audit", page: true, method: "GET", perm: "audit.read", input: () => ({ path: "/audit" }) },
+  { route: "dashboard", page: true, method: "GET", perm: "session", input: () => ({ path: "/dashboard" }) },
+  { route: "glossary", page: true, method: "GET", perm: "content.read", input: () => ({ path: "/glossary" }) },
+  { route: "glossary", label: "add", page: true, method: "POST", perm: "content.edit", input: () => ({ path: "/glossary", form: { intent: "add", term: fresh("Mot"), mode: "never" } }) },
+  { route: "glossary", label: "delete", page: true, method: "POST", perm: "content.edit", input: async (f) => ({ path: "/glossary", form: { intent: "delete", id: String(await f.term()) } }) },
+  { route: "qrcode", page: true, method: "GET", perm: "content.edit", foreign: true, input: (f) => ({ path: `/qrcode?id=${f.qrcodeId}` }) },
+  { route: "qrcodes._index", page: true, method: "GET", perm: "content.edit", input: () => ({ path: "/qrcodes" }) },
+  { route: "qrcodes.print", page: true, method: "GET", perm: "content.edit", input: (f) => ({ path: `/qrcodes/print?ids=${f.qrcodeId}` }) },
+  { route: "settings", page: true, method: "GET", perm: "session", input: () => ({ path: "/settings" }) },
+  {
+    route: "settings",
+    label: "museum",
+    page: true,
+    method: "POST",
+    perm: "museum.manage",
+    input: () => ({ path: "/settings", form: { intent: "museum", name: "Musée de la matrice", sourceLang: "fr", timezone: "Europe/Paris" } }),
+  },
+  // A wrong current password: every member may try, and it changes nothing.
+  {
+    route: "settings",
+    label: "password",
+    page: true,
+    method: "POST",
+    perm: "session",
+    input: () => ({ path: "/settings", form: { intent: "password", currentPassword: "not the password", newPassword: "long enough one", confirmPassword: "long enough one" } }),
+    ok: 400,
+  },
+  { route: "stats", page: true, method: "GET", perm: "stats.read", input: () => ({ path: "/stats" }) },
+  { route: "translations", page: true, method: "GET", perm: "translations.review", foreign: true, input: (f) => ({ path: `/translations?id=${f.articleId}` }) },
+  { route: "trash", page: true, method: "GET", perm: "content.edit", input: () => ({ path: "/trash" }) },
+];
+
+/** Routes with no staff permission: public pages, the visitor's pages, the login, assets and plumbing. */
+const PUBLIC: Record<string, string> = {
+  $: "not-found page",
+  _index: "landing page",
+  "api.$": "unknown API call: 404",
+  "api.languages": "public list of languages",
+  "blog.$title": "public site",
+  "blog._index": "public site",
+  contact: "public site",
+  healthz: "health check",
+  login: "login",
+  logout: "ends one's own session",
+  "media.$": "media of published articles, for visitors",
+  "r.$link": "visitor",
+  "r.$link_.languages": "visitor",
+  "r.$link_.report": "visitor",
+  "resources.language": "interface language cookie",
+  "robots[.]txt": "public",
+  "rss[.]en[.]xml": "public",
+  "rss[.]fr[.]xml": "public",
+  session: "who is signed in",
+  "sitemap[.]xml": "public",
+  "v.$museum.$slug": "visitor (staff preview by session)",
+  "v.$museum.$slug_.languages": "visitor",
+  "v.$museum.$slug_.report": "visitor",
+  vtt: "visitor subtitles",
+};
+
+const ROUTE_FILES = Object.keys(import.meta.glob("../../app/routes/*.{ts,tsx}")).map((p) => p.replace(/^.*\/routes\//, "").replace(/\.tsx?$/, ""));
+
+async function send(cookie: string, input: Input, method: "GET" | "POST") {
+  if (method === "GET") return get(input.path, cookie);
+  if (input.multipart) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(input.multipart)) form.append(k, v);
+    return SELF.fetch(`${BASE}${input.path}`, { method: "POST", body: form, headers: { Cookie: cookie } });
+  }
+  if (input.form) {
+    return SELF.fetch(`${BASE}${input.path}`, {
+      method: "POST",
+      headers: { Cookie: cookie, Host: "localhost", Origin: BASE },
+      body: new URLSearchParams(input.form),
+      redirect: "manual",
+    });
+  }
+  return postJson(input.path, input.body, { Cookie: cookie });
+}
+
+/** Everything staff can change in a museum, as one string. */
+async function digest(museumId: number): Promise<string> {
+  const row = await env.DB.prepare(
+    `SELECT
+      (SELECT group_concat(id||':'||version||':'||ifnull(deleted_at,'')||':'||unformatted_name||':'||ifnull(folder_id,'')||':'||length(content)||':'||ifnull(published_version,''), ',') FROM articles WHERE museum_id = ?1) AS articles,
+      (SELECT group_concat(id||':'||name||':'||ifnull(parent_id,'')||':'||ifnull(deleted_at,''), ',') FROM folders WHERE museum_id = ?1) AS folders,
+      (SELECT group_concat(id||':'||ifnull(article_id,''), ',') FROM qrcodes WHERE museum_id = ?1) AS qrcodes,
+      (SELECT group_concat(id||':'||term||':'||target_lang, ',') FROM glossary_terms WHERE museum_id = ?1) AS glossary,
+      (SELECT count(*)||':'||total(length(text))||':'||total(updated_at) FROM translation_memory WHERE museum_id = ?1) AS memory,
+      (SELECT count(*)||':'||total(length(text))||':'||total(updated_at) FROM translation_reviews WHERE museum_id = ?1) AS reviews,
+      (SELECT group_concat(id||':'||ifnull(resolved_at,''), ',') FROM translation_reports WHERE museum_id = ?1) AS reports,
+      (SELECT count(*) FROM media WHERE museum_id = ?1) AS media,
+      (SELECT count(*) FROM audit_log WHERE museum_id = ?1) AS audit,
+      (SELECT name||':'||timezone||':'||source_lang FROM museums WHERE id = ?1) AS museum,
+      (SELECT group_concat(id||':'||password_hash||':'||role||':'||languages, ',') FROM users WHERE museum_id = ?1) AS users`,
+  )
+    .bind(museumId)
+    .first();
+  return JSON.stringify(row);
+}
+
+const ROLES: Role[] = ["admin", "editor", "translator", "viewer"];
+const caseName = (c: Case) => `${c.method} ${c.route}${c.label ? ` (${c.label})` : ""}`;
+
+describe("role matrix", () => {
+  let f: Fixture;
+  const cookies = {} as Record<Role | "translatorDe" | "foreign", string>;
+
+  beforeAll(async () => {
+    const admin = await staffSession();
+    const museumId = admin.user.museumId;
+    cookies.admin = admin.cookie;
+    const hash = await hashPassword("correct horse battery");
+    const member = async (role: Role, languages = "[]") => {
+      const email = `${role}-${Date.now()}-${++n}@example.org`;
+      await env.DB.prepare("INSERT INTO users (museum_id, email, password_hash, role, languages) VALUES (?, ?, ?, ?, ?)").bind(museumId, email, hash, role, languages).run();
+      return logIn({ email, password: "correct horse battery" });
+    };
+    cookies.editor = await member("editor");
+    cookies.translator = await member("translator");
+    cookies.viewer = await member("viewer");
+    cookies.translatorDe = await member("translator", '["de"]');
+    cookies.foreign = await logIn(await createMuseumWithUser());
+
+    expect((await admin.call("add_folder", { pathArray: [], id: "Salle" })).status).toBe(200);
+    const published = await publishArticle(admin, texts(["Une amphore attique.", "Vers 530 avant notre ère."]));
+    const term = await admin.call("add_glossary_term", { term: "Amasis" });
+    const ok = <T>(r: { status: number; body: Record<string, unknown> }, key: string) => {
+      expect(r.status).toBe(200);
+      return r.body[key] as T;
+    };
+    f = {
+      museumId,
+      admin,
+      articleId: published.articleId,
+      qrcodeId: published.qrcodeId,
+      termId: term.body.id as number,
+      article: async () => ok<number>(await admin.call("add_article", { pathArray: [] }), "id"),
+      folder: async () => {
+        const name = fresh("Dossier");
+        expect((await admin.call("add_folder", { pathArray: [], id: name })).status).toBe(200);
+        return name;
+      },
+      term: async () => ok<number>(await admin.call("add_glossary_term", { term: fresh("Glossaire") }), "id"),
+      trashed: async () => {
+        const id = ok<number>(await admin.call("add_article", { pathArray: [] }), "id");
+        expect((await admin.call("delete_item", { type: "article", id, pathArray: [] })).status).toBe(200);
+        return id;
+      },
+      report: async () => {
+        const row = await env.DB.prepare("INSERT INTO translation_reports (museum_id, article_id, lang, message, created_at) VALUES (?, ?, 'de', 'Faute', ?) RETURNING id")
+          .bind(museumId, published.articleId, Date.now())
+          .first<{ id: number }>();
+        return row!.id;
+      },
+    };
+  });
+
+  it("has a line for every route file, and every line names an existing route", () => {
+    const covered = new Set([...CASES.map((c) => c.route), ...Object.keys(PUBLIC)]);
+    expect(ROUTE_FILES.length).toBeGreaterThan(40);
+    expect(ROUTE_FILES.filter((r) => !covered.has(r)), "route files missing from the role matrix").toEqual([]);
+    expect([...covered].filter((r) => !ROUTE_FILES.includes(r)), "lines for routes that do not exist").toEqual([]);
+  });
+
+  it("answers each role as its permissions say, and a refusal changes nothing", async () => {
+    const failures: string[] = [];
+    for (const c of CASES) {
+      for (const role of ROLES) {
+        const input = await c.input(f);
+        const before = await digest(f.museumId);
+        const response = await send(cookies[role], input, c.method);
+        const allowed = can({ role, languages: [] }, c.perm);
+        const expected = allowed ? (c.ok ?? 200) : 403;
+        let detail = "";
+        if (!allowed) {
+          if (!c.page) {
+            const body = (await response.json().catch(() => null)) as { error?: { code?: string } } | null;
+            if (body?.error?.code !== "forbidden") detail = ` body ${JSON.stringify(body)}`;
+          } else await response.body?.cancel();
+          if ((await digest(f.museumId)) !== before) detail += " and the museum changed";
+        } else await response.body?.cancel();
+        if (response.status !== expected || detail) failures.push(`${caseName(c)} as ${role}: ${response.status}, expected ${expected}${detail}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers another museum's admin 404 on every call that names an id, and changes nothing", async () => {
+    const failures: string[] = [];
+    for (const c of CASES.filter((x) => x.foreign)) {
+      const input = await c.input(f);
+      const before = await digest(f.museumId);
+      const response = await send(cookies.foreign, input, c.method);
+      await response.body?.cancel();
+      if (response.status !== 404) failures.push(`${caseName(c)}: ${response.status}`);
+      if ((await digest(f.museumId)) !== before) failures.push(`${caseName(c)}: the museum changed`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("limits a translator to their languages", async () => {
+    const de = { articleId: f.articleId, lang: "de", segmentId: "e1.content.0", text: "Eine attische Amphore." };
+    const es = { ...de, lang: "es", text: "Un ánfora ática." };
+    const before = await digest(f.museumId);
+    const refusedWrite = await postJson("/api/manage/update_translation", es, { Cookie: cookies.translatorDe });
+    expect([refusedWrite.status, ((await refusedWrite.json()) as { error: { code: string } }).error.code]).toEqual([403, "forbidden"]);
+    const refusedRead = await get(`/api/read/translation?articleId=${f.articleId}&lang=es`, cookies.translatorDe);
+    expect([refusedRead.status, ((await refusedRead.json()) as { error: { code: string } }).error.code]).toEqual([403, "forbidden"]);
+    expect((await postJson("/api/manage/reset_translation", { articleId: f.articleId, lang: "es" }, { Cookie: cookies.translatorDe })).status).toBe(403);
+    expect((await get(`/translations?id=${f.articleId}&lang=es`, cookies.translatorDe)).status).toBe(403);
+    expect(await digest(f.museumId)).toBe(before);
+
+    expect((await postJson("/api/manage/update_translation", de, { Cookie: cookies.translatorDe })).status).toBe(200);
+    const read = await get(`/api/read/translation?articleId=${f.articleId}&lang=de`, cookies.translatorDe);
+    expect(read.status).toBe(200);
+    expect(JSON.stringify(await read.json())).toContain("Eine attische Amphore.");
+    expect((await get(`/translations?id=${f.articleId}&lang=de`, cookies.translatorDe)).status).toBe(200);
+    // Language codes compare without case.
+    expect((await get(`/api/read/translation?articleId=${f.articleId}&lang=DE`, cookies.translatorDe)).status).toBe(200);
+  });
+});
