@@ -5,6 +5,7 @@ import * as build from "../build/server/index.js";
 import { createDb } from "../app/db/client.server";
 import { getLoadContext } from "../app/load-context";
 import { purgeExpiredTrash } from "../app/models/trash.server";
+import { publishDue } from "../app/publishing/publish.server";
 import { publishVisitorChanges } from "../app/visitor-cache/snapshot.server";
 import { isJsonLogin, jsonLogin } from "../app/utils/login.server";
 import { SESSION_COOKIE, sessionToken } from "../app/utils/session.server";
@@ -12,6 +13,9 @@ import { createNonce, crossSiteRefusal, isCrossSiteWrite, withSecurityHeaders } 
 
 /** The visitor's pages (`/r/…`, `/v/…`, `/vtt`): their responses say where the time went (`Server-Timing`). */
 const VISITOR_PATH = /^\/(r|v)\/|^\/vtt$/;
+
+/** wrangler.toml's per-minute trigger: scheduled publications (any other cron is the daily one). */
+const PUBLISH_CRON = "* * * * *";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -55,11 +59,20 @@ export default {
     return withSecurityHeaders(response, nonce, sessionCookie, path);
   },
 
-  // Daily: what has been in the trash past its 30 days goes for good.
+  // Every minute (PUBLISH_CRON): scheduled publications that are due (decision 041), at most a minute late.
+  // Daily (the other cron): what has been in the trash past its 30 days goes for good.
   // Awaited rather than handed to waitUntil: the event lasts as long as the handler, and the purge now
   // also waits on R2.
-  async scheduled(_controller, env) {
-    const purged = await purgeExpiredTrash(createDb(env.DB), env.MEDIA);
+  async scheduled(controller, env) {
+    const db = createDb(env.DB);
+    if (controller.cron === PUBLISH_CRON) {
+      const result = await publishDue(db, Math.max(Number(controller.scheduledTime) || 0, Date.now()));
+      // Visitors' pages of the museums concerned change at once (decision 039).
+      await publishVisitorChanges(db, env.KV);
+      if (result.due > 0) console.log(`scheduled publications: ${JSON.stringify(result)}`);
+      return;
+    }
+    const purged = await purgeExpiredTrash(db, env.MEDIA);
     console.log(`trash purge: ${JSON.stringify(purged)}`);
   },
 } satisfies ExportedHandler<Env>;
