@@ -2,7 +2,7 @@
 // visitors read `published_content`. Publishing copies the draft over it, adds a row to the article's
 // history (`article_versions`) and an audit entry, all in one D1 batch (one transaction) guarded by the
 // draft version, so of two editors publishing at once exactly one wins and the other gets 409.
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { auditStatement, type AuditActor } from "~/audit/log.server";
 import type { Database } from "~/db/client.server";
 import { articles, museums, users } from "~/db/schema";
@@ -77,8 +77,17 @@ async function liveArticle(db: Database, museumId: number, articleId: number, fi
  * and the audit entry (`auditStatement`, a plain insert) go in the same transaction as the guarded update
  * and vanish with it when the update lost a race.
  */
-function abortUnlessChanged(db: Database) {
-  return db.run(sql`SELECT json(CASE WHEN changes() > 0 THEN '0' ELSE 'lost' END)`);
+function abortUnlessChanged(db: Database): D1PreparedStatement {
+  return db.$client.prepare("SELECT json(CASE WHEN changes() > 0 THEN '0' ELSE 'lost' END)");
+}
+
+/**
+ * A D1 statement from a drizzle SQL template or query builder: the batch goes straight to D1, because
+ * drizzle's batch cannot bind raw SQL with parameters (drizzle-orm 0.45 `SQLiteRaw` has no `stmt`).
+ */
+function statement(db: Database, query: SQL | { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
+  const built = "toSQL" in query ? query.toSQL() : db.run(query).getQuery();
+  return db.$client.prepare(built.sql).bind(...built.params);
 }
 
 function lostRace(error: unknown): boolean {
@@ -95,16 +104,16 @@ const noChanges = () => conflict("id", "Nothing to publish: the draft is already
 /** The statements that publish the article's current draft (guarded by `where`) and record it. */
 function publishStatements(db: Database, articleId: number, museumId: number, now: number, guard: ReturnType<typeof sql>, by: AuditActor, note: string, detail: Record<string, string | number | boolean | null>) {
   return [
-    db.run(sql`UPDATE articles SET published_content = content, published_version = version, published_at = ${now}, publish_at = NULL, publish_at_by = NULL
+    statement(db, sql`UPDATE articles SET published_content = content, published_version = version, published_at = ${now}, publish_at = NULL, publish_at_by = NULL
       WHERE id = ${articleId} AND museum_id = ${museumId} AND deleted_at IS NULL
         AND (published_version IS NULL OR published_version <> version) AND ${guard}`),
     abortUnlessChanged(db),
-    db.run(sql`INSERT INTO article_versions (article_id, museum_id, number, content, name, published_at, published_by, published_by_email, note)
+    statement(db, sql`INSERT INTO article_versions (article_id, museum_id, number, content, name, published_at, published_by, published_by_email, note)
       SELECT id, museum_id, (SELECT coalesce(max(number), 0) + 1 FROM article_versions WHERE article_id = ${articleId}), content, unformatted_name, ${now}, ${by.id}, ${by.email}, ${note}
       FROM articles WHERE id = ${articleId} AND museum_id = ${museumId}`),
-    auditStatement(db, { museumId, actor: by, action: "article.publish", target: `article:${articleId}`, detail, at: now }),
-    db.get<{ number: number; version: number }>(sql`SELECT (SELECT max(number) FROM article_versions WHERE article_id = ${articleId}) AS number, version FROM articles WHERE id = ${articleId}`),
-  ] as const;
+    statement(db, auditStatement(db, { museumId, actor: by, action: "article.publish", target: `article:${articleId}`, detail, at: now })),
+    statement(db, sql`SELECT (SELECT max(number) FROM article_versions WHERE article_id = ${articleId}) AS number, version FROM articles WHERE id = ${articleId}`),
+  ];
 }
 
 /**
@@ -122,7 +131,7 @@ export async function publishArticle(db: Database, user: Publisher, input: Publi
   const note = input.note ?? "";
   let results;
   try {
-    results = await db.batch(
+    results = await db.$client.batch(
       publishStatements(db, input.id, user.museumId, now, sql`version = ${input.version}`, actor, note, { name: row.unformattedName, version: input.version, note: note || null }),
     );
   } catch (error) {
@@ -131,7 +140,7 @@ export async function publishArticle(db: Database, user: Publisher, input: Publi
     if (still.version !== input.version) throw stale(still.version);
     throw noChanges();
   }
-  const numbers = results[4] as { number: number; version: number } | undefined;
+  const numbers = (results[4] as D1Result<{ number: number; version: number }> | undefined)?.results[0];
   return {
     id: input.id,
     versionNumber: numbers?.number ?? null,
@@ -145,26 +154,26 @@ async function museumTimeZone(db: Database, museumId: number): Promise<string> {
 }
 
 async function schedule(db: Database, user: Publisher, input: PublishArticleInput & { at: string }, now: number) {
+  const row = await liveArticle(db, user.museumId, input.id);
   const timeZone = await museumTimeZone(db, user.museumId);
   const at = parsePublicationTime(input.at, timeZone);
   if (at === null) throw invalidField("at", "invalid");
   if (at <= now) throw invalidField("at", "in_the_past");
   if (at > now + SCHEDULE_MAX_AHEAD_MS) throw new DomainError("invalid_input", "at is more than a year ahead", "at", "out_of_range");
-  const row = await liveArticle(db, user.museumId, input.id);
   if (row.version !== input.version) throw stale(row.version);
   try {
-    await db.batch([
-      db.run(sql`UPDATE articles SET publish_at = ${at}, publish_at_by = ${user.id}
+    await db.$client.batch([
+      statement(db, sql`UPDATE articles SET publish_at = ${at}, publish_at_by = ${user.id}
         WHERE id = ${input.id} AND museum_id = ${user.museumId} AND deleted_at IS NULL AND version = ${input.version}`),
       abortUnlessChanged(db),
-      auditStatement(db, {
+      statement(db, auditStatement(db, {
         museumId: user.museumId,
         actor: { id: user.id, email: user.email },
         action: "article.schedule",
         target: `article:${input.id}`,
         detail: { name: row.unformattedName, at: new Date(at).toISOString(), timeZone },
         at: now,
-      }),
+      })),
     ]);
   } catch (error) {
     if (!lostRace(error)) throw error;
@@ -180,18 +189,18 @@ async function unschedule(db: Database, user: Publisher, input: PublishArticleIn
   if (row.version !== input.version) throw stale(row.version);
   if (row.publishAt !== null) {
     try {
-      await db.batch([
-        db.run(sql`UPDATE articles SET publish_at = NULL, publish_at_by = NULL
+      await db.$client.batch([
+        statement(db, sql`UPDATE articles SET publish_at = NULL, publish_at_by = NULL
           WHERE id = ${input.id} AND museum_id = ${user.museumId} AND deleted_at IS NULL AND publish_at IS NOT NULL AND version = ${input.version}`),
         abortUnlessChanged(db),
-        auditStatement(db, {
+        statement(db, auditStatement(db, {
           museumId: user.museumId,
           actor: { id: user.id, email: user.email },
           action: "article.unschedule",
           target: `article:${input.id}`,
           detail: { name: row.unformattedName, at: new Date(row.publishAt).toISOString() },
           at: now,
-        }),
+        })),
       ]);
     } catch (error) {
       if (!lostRace(error)) throw error;
@@ -214,19 +223,19 @@ export async function discardDraft(db: Database, user: Publisher, input: Discard
   if (row.publishedContent === null) throw conflict("id", "The article was never published: there is nothing to go back to", "never_published");
   if (row.publishedVersion === row.version) throw conflict("id", "The article has no draft to discard", "no_changes");
   try {
-    await db.batch([
-      db.run(sql`UPDATE articles SET content = published_content, slug = coalesce(json_extract(published_content, '$[0].url'), slug),
+    await db.$client.batch([
+      statement(db, sql`UPDATE articles SET content = published_content, slug = coalesce(json_extract(published_content, '$[0].url'), slug),
           version = version + 1, published_version = version + 1, updated_at = ${now}, updated_by = ${user.id}, publish_at = NULL, publish_at_by = NULL
         WHERE id = ${input.id} AND museum_id = ${user.museumId} AND deleted_at IS NULL AND published_content IS NOT NULL AND version = ${row.version}`),
       abortUnlessChanged(db),
-      auditStatement(db, {
+      statement(db, auditStatement(db, {
         museumId: user.museumId,
         actor: { id: user.id, email: user.email },
         action: "article.discard_draft",
         target: `article:${input.id}`,
         detail: { name: row.unformattedName, discardedVersion: row.version },
         at: now,
-      }),
+      })),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("id", "Another article of the museum now has the published address of this one", "name_taken");
@@ -254,7 +263,7 @@ export async function publishDue(db: Database, now = Date.now(), limit = 200) {
   for (const row of due) {
     const actor = { id: row.publish_at_by, email: row.email ?? "" };
     try {
-      await db.batch(
+      await db.$client.batch(
         publishStatements(db, row.id, row.museum_id, now, sql`publish_at = ${row.publish_at}`, actor, "", {
           name: row.name,
           scheduled: true,
@@ -269,8 +278,8 @@ export async function publishDue(db: Database, now = Date.now(), limit = 200) {
         continue;
       }
       // Another run published it, or the draft held nothing new: the schedule (if still this one) goes.
-      const done = await db.run(sql`UPDATE articles SET publish_at = NULL, publish_at_by = NULL
-        WHERE id = ${row.id} AND publish_at = ${row.publish_at} AND published_version = version`);
+      const done = await statement(db, sql`UPDATE articles SET publish_at = NULL, publish_at_by = NULL
+        WHERE id = ${row.id} AND publish_at = ${row.publish_at} AND published_version = version`).run();
       if ((done.meta?.changes ?? 0) > 0) cleared++;
     }
   }
