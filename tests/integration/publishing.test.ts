@@ -381,3 +381,27 @@ describe("the staff preview of the draft", () => {
     expect((await get(`/v/${s.user.museumSlug}/${fresh.slug}?preview=draft`)).status).toBe(404);
   });
 });
+
+describe("translation follows the published text", () => {
+  it("the review shows the published sentences; pretranslation covers the draft's new ones too", async () => {
+    const s = await staffSession();
+    const a = await publishArticle(s, texts(["Une phrase publiée."]));
+    await saveDraft(s, a.articleId, ["Une phrase publiée.", "Une phrase du brouillon."]);
+    const pre = await s.call("pretranslate", { articleId: a.articleId, langs: ["de"] });
+    expect(pre.status).toBe(200);
+    expect(pre.body.results).toEqual([{ lang: "de", status: "machine", draftStatus: "machine" }]);
+    const review = (await s.read(`/api/read/translation?articleId=${a.articleId}&lang=de`)).body as { segments: { source: string; text: string | null }[] };
+    expect(review.segments.map((x) => x.source)).toEqual(["Une phrase publiée."]);
+    expect(review.segments[0]!.text).toContain("[de]");
+    // The draft's new sentence is already in the memory: ready at publication.
+    const memory = await env.DB.prepare("SELECT source_text FROM translation_memory WHERE museum_id = ? AND target_lang = 'de' ORDER BY source_text").bind(s.user.museumId).all<{ source_text: string }>();
+    expect(memory.results.map((r) => r.source_text)).toEqual(["Une phrase du brouillon.", "Une phrase publiée."]);
+    // Visitors in German still get the published text only.
+    const page = await (await get(`/r/${a.link}?lang=de`)).text();
+    expect(page).not.toContain("brouillon");
+    // Never published: the review follows the draft.
+    const fresh = await draftArticle(s, ["Rien que le brouillon."]);
+    const freshReview = (await s.read(`/api/read/translation?articleId=${fresh.id}&lang=de`)).body as { segments: { source: string }[] };
+    expect(freshReview.segments.map((x) => x.source)).toEqual(["Rien que le brouillon."]);
+  });
+});
