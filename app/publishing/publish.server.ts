@@ -285,3 +285,16 @@ export async function publishDue(db: Database, now = Date.now(), limit = 200) {
   }
   return { due: due.length, published, cleared };
 }
+
+/**
+ * The articles list's badges (decision 041): every live article of the museum that is not simply published
+ * as saved — "scheduled" first, then "never" (never published), then "draft" (unpublished changes).
+ */
+export async function publicationBadges(db: Database, museumId: number): Promise<Record<number, "draft" | "never" | "scheduled">> {
+  const rows = await db.all<{ id: number; badge: "draft" | "never" | "scheduled" }>(sql`
+    SELECT id, CASE WHEN publish_at IS NOT NULL THEN 'scheduled' WHEN published_content IS NULL THEN 'never' ELSE 'draft' END AS badge
+    FROM articles
+    WHERE museum_id = ${museumId} AND deleted_at IS NULL
+      AND (publish_at IS NOT NULL OR published_content IS NULL OR published_version IS NULL OR published_version <> version)`);
+  return Object.fromEntries(rows.map((row) => [row.id, row.badge]));
+}
