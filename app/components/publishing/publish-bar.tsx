@@ -160,7 +160,7 @@ export function PublishBar({ articleId, version, dirty, initial, timeZone, publi
       </div>
       <div className="publish-bar__actions">
         <button type="button" className="button" aria-disabled={busy || (status === "published" && !dirty)} onClick={() => void publish()}>
-          {dirty ? t("publishing.saveAndPublish") : t("publishing.publish")}
+          {t("publishing.publish")}
         </button>
         {status === "draft" ? (
           <button type="button" className="button button--ghost" aria-disabled={busy} onClick={() => setConfirmDiscard(true)}>
