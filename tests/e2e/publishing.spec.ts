@@ -115,7 +115,8 @@ test("an article never published: the list says so, visitors get 'not available 
 test.describe("accessibility and looks", () => {
   test.use({ bypassCSP: true });
 
-  test("the editor with its publish bar has no axe violations at 320 and 1280 px, in French and English; screenshots", async ({ browser, page, staff }, testInfo) => {
+  test("the editor with its publish bar has no axe violations at 320 and 1280 px, in French and English; screenshots", async ({ page, staff }, testInfo) => {
+    test.setTimeout(180_000);
     await logIn(page, staff);
     const a = await publishedArticle(page, "Une amphore attique.");
     const article = (await (await page.request.get(`/api/read/article?articleId=${a.id}`)).json()) as { content: unknown[]; version: number };
@@ -142,8 +143,11 @@ test.describe("accessibility and looks", () => {
     await page.getByRole("button", { name: "Cancel schedule" }).focus();
     await page.keyboard.press("Enter");
     await expect(page.locator(".publish-badge")).toBeFocused();
+  });
 
-    // The not-available page, screenshots in both languages.
+  test("the not-available page has no axe violations; screenshots in both languages", async ({ browser, page, staff }, testInfo) => {
+    test.setTimeout(120_000);
+    await logIn(page, staff);
     const { id: freshId } = await api<{ id: number }>(page, "add_article", { pathArray: [] });
     const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
     await api(page, "update_qrcode", { qrcodeId: code.id, articleId: freshId });
