@@ -62,6 +62,8 @@ export default defineWorkersConfig(async () => {
           remoteBindings: false,
           wrangler: { configPath: "./wrangler.toml" },
           miniflare: {
+            // An empty D1 for migration tests that apply migrations step by step (tests/integration/publishing-migration.test.ts).
+            d1Databases: { MIGRATION_TEST_DB: { id: "migration-test-db" } },
             bindings: {
               TEST_MIGRATIONS: migrations,
               SESSION_SECRET: "integration-tests-secret-0123456789abcdef",

@@ -36,7 +36,10 @@ export type ErrorReason =
   | "out_of_range"
   | "unsafe_url"
   | "external_media"
-  | "source_language";
+  | "source_language"
+  | "no_changes"
+  | "never_published"
+  | "in_the_past";
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_input: 400,
@@ -141,6 +144,9 @@ export const REASON_TEXT: Record<ErrorReason, string> = {
   unsafe_url: "is not an allowed address",
   external_media: "must be a file uploaded to Muselingo (/media/…), not an address on another site",
   source_language: "is the article's own language",
+  no_changes: "has no changes since the last publication",
+  never_published: "was never published: there is no published version to go back to",
+  in_the_past: "is in the past",
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

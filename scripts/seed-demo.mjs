@@ -118,8 +118,14 @@ export function demoContent(museumSlug) {
   for (const a of list) {
     const content = [{ type: "metadatas", url: a.slug, backgroundColor: "#341539" }, ...a.content];
     const folder = `(SELECT id FROM folders WHERE museum_id = ${museum} AND parent_id IS NULL AND name = ${sqlString(ROOMS[a.room])})`;
-    sql.push(`INSERT INTO articles (museum_id, folder_id, slug, unformatted_name, content, version, updated_at) VALUES (${museum}, ${folder}, ${sqlString(a.slug)}, ${sqlString(a.name)}, ${sqlString(JSON.stringify(content))}, 1, ${now});`);
+    // Published as written (decision 041: visitors see only published content), version 1 of its history.
+    sql.push(
+      `INSERT INTO articles (museum_id, folder_id, slug, unformatted_name, content, version, updated_at, published_content, published_version, published_at) VALUES (${museum}, ${folder}, ${sqlString(a.slug)}, ${sqlString(a.name)}, ${sqlString(JSON.stringify(content))}, 1, ${now}, ${sqlString(JSON.stringify(content))}, 1, ${now});`,
+    );
     const article = `(SELECT id FROM articles WHERE museum_id = ${museum} AND slug = ${sqlString(a.slug)})`;
+    sql.push(
+      `INSERT INTO article_versions (article_id, museum_id, number, content, name, published_at) SELECT id, museum_id, 1, content, unformatted_name, ${now} FROM articles WHERE id = ${article};`,
+    );
     sql.push(`INSERT INTO qrcodes (museum_id, link, article_id) VALUES (${museum}, ${sqlString(a.test ? DEMO_TEST_LINK : randomLink())}, ${article});`);
   }
   // One code printed but not linked yet: the list shows it as inactive.

@@ -7,6 +7,7 @@ import { getLoadContext } from "../app/load-context";
 import { purgeExpiredTrash } from "../app/models/trash.server";
 import { pruneArticleVersions } from "../app/publishing/versions.server";
 import { pruneAuditLog } from "../app/audit/log.server";
+import { publishDue } from "../app/publishing/publish.server";
 import { publishVisitorChanges } from "../app/visitor-cache/snapshot.server";
 import { isJsonLogin, jsonLogin } from "../app/utils/login.server";
 import { SESSION_COOKIE, sessionToken } from "../app/utils/session.server";
@@ -14,6 +15,9 @@ import { createNonce, crossSiteRefusal, isCrossSiteWrite, withSecurityHeaders } 
 
 /** The visitor's pages (`/r/…`, `/v/…`, `/vtt`): their responses say where the time went (`Server-Timing`). */
 const VISITOR_PATH = /^\/(r|v)\/|^\/vtt$/;
+
+/** wrangler.toml's per-minute trigger: scheduled publications (any other cron is the daily one). */
+const PUBLISH_CRON = "* * * * *";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -57,14 +61,24 @@ export default {
     return withSecurityHeaders(response, nonce, sessionCookie, path);
   },
 
-  // Daily: what has been in the trash past its 30 days goes for good, and audit entries past two years.
+  // Every minute (PUBLISH_CRON): scheduled publications that are due (decision 041), at most a minute late.
+  // Daily (the other cron): what has been in the trash past its 30 days goes for good, article versions past
+  // what is kept, audit entries past two years.
   // Awaited rather than handed to waitUntil: the event lasts as long as the handler, and the purge now
   // also waits on R2.
-  async scheduled(_controller, env) {
-    const purged = await purgeExpiredTrash(createDb(env.DB), env.MEDIA);
+  async scheduled(controller, env) {
+    const db = createDb(env.DB);
+    if (controller.cron === PUBLISH_CRON) {
+      const result = await publishDue(db, Math.max(Number(controller.scheduledTime) || 0, Date.now()));
+      // Visitors' pages of the museums concerned change at once (decision 039).
+      await publishVisitorChanges(db, env.KV);
+      if (result.due > 0) console.log(`scheduled publications: ${JSON.stringify(result)}`);
+      return;
+    }
+    const purged = await purgeExpiredTrash(db, env.MEDIA);
     console.log(`trash purge: ${JSON.stringify(purged)}`);
     // Article history past what is kept (decision 042): the newest 50 per article, more from the last 90 days.
-    console.log(`article versions pruned: ${await pruneArticleVersions(createDb(env.DB))}`);
+    console.log(`article versions pruned: ${await pruneArticleVersions(db)}`);
     // Audit entries are kept two years (decision 043).
     const pruned = await pruneAuditLog(env.DB);
     console.log(`audit log prune: ${pruned}`);

@@ -23,10 +23,15 @@ async function sourceLanguage(db: Database, museumId: number): Promise<string> {
   return row.lang;
 }
 
-/** The live article, its source language and its segments with their hashes, in content order. */
+/**
+ * The live article, its source language and its segments with their hashes, in content order. Reviews and
+ * stale flags follow the PUBLISHED text, what visitors read (decision 041); an article never published
+ * has only its draft.
+ */
 async function articleSegmentsOf(db: Database, museumId: number, articleId: number) {
   const [article, sourceLang] = await Promise.all([readArticle(db, museumId, articleId), sourceLanguage(db, museumId)]);
-  const entries = await Promise.all(segmentEntries(article.content).map(async (entry) => ({ ...entry, hash: await segmentHash(entry.source) })));
+  const reviewed = article.published?.content ?? article.content;
+  const entries = await Promise.all(segmentEntries(reviewed).map(async (entry) => ({ ...entry, hash: await segmentHash(entry.source) })));
   return { article, sourceLang, entries, hashes: [...new Set(entries.map((e) => e.hash))] };
 }
 
@@ -237,7 +242,7 @@ async function articlesContaining(db: Database, museumId: number, text: string):
   const rows = await db
     .select({ id: articles.id })
     .from(articles)
-    .where(and(eq(articles.museumId, museumId), sql`instr(${articles.content}, ${needle}) > 0`));
+    .where(and(eq(articles.museumId, museumId), sql`(instr(${articles.content}, ${needle}) > 0 OR instr(coalesce(${articles.publishedContent}, ''), ${needle}) > 0)`));
   return rows.map((r) => r.id);
 }
 
@@ -325,18 +330,25 @@ export async function resetTranslation(db: Database, kv: KVNamespace, museumId: 
 /**
  * `POST /api/manage/pretranslate`: translates the article now into each language (two at a time), so
  * staff can review before the exhibition opens. Each language reports its own outcome; a failed one can
- * simply be asked again.
+ * simply be asked again. The published text is translated, and the draft too when it differs (its new
+ * sentences), so a new language is ready the moment the draft is published (decision 041): `status` is
+ * the published text's (the draft's for an article never published), `draftStatus` the draft's.
  */
 export async function pretranslate(deps: TranslationDeps, museumId: number, input: { articleId: number; langs: string[] }) {
   const { article, sourceLang } = await articleSegmentsOf(deps.db, museumId, input.articleId);
   for (const lang of input.langs) notSource(lang, sourceLang);
-  const results: { lang: string; status: string }[] = [];
+  const published = article.published?.content ?? article.content;
+  const draft = article.published && article.status === "draft" ? article.content : null;
+  const results: { lang: string; status: string; draftStatus?: string }[] = [];
   const queue = [...input.langs];
   const worker = async () => {
     for (let lang = queue.shift(); lang !== undefined; lang = queue.shift()) {
       // Staff asking now: the engines are called even while a visitor's back-off holds (decision 030).
-      const outcome = await translateArticle(deps, { id: article.id, museumId, content: article.content }, sourceLang, lang, { deadlineMs: 25_000, ignoreBackoff: true });
-      results.push({ lang, status: outcome.status });
+      const options = { deadlineMs: 25_000, ignoreBackoff: true };
+      const outcome = await translateArticle(deps, { id: article.id, museumId, content: published }, sourceLang, lang, options);
+      // The draft after: the sentences it shares with the published text come from the memory.
+      const drafted = draft ? await translateArticle(deps, { id: article.id, museumId, content: draft }, sourceLang, lang, options) : null;
+      results.push({ lang, status: outcome.status, ...(drafted ? { draftStatus: drafted.status } : {}) });
     }
   };
   await Promise.all([worker(), worker()]);

@@ -19,7 +19,9 @@ const HASHES_PER_STATEMENT = IN_LIST_MAX;
 export async function resetArticleTranslations(db: Database, kv: KVNamespace, museumId: number, articleId: number, actor: AuditActor) {
   visitorChanged(db, museumId); // what visitors see of the museum may change: a cached translation is dropped (decision 039)
   const article = await readArticle(db, museumId, articleId);
-  const hashes = await Promise.all(articleSegments(article.content).map(segmentHash));
+  // The published text's segments and the draft's (decision 041): a reset forgets both.
+  const segments = new Set([...articleSegments(article.content), ...(article.published ? articleSegments(article.published.content) : [])]);
+  const hashes = await Promise.all([...segments].map(segmentHash));
   // One D1 batch (one transaction): a correction saved meanwhile goes with its review row or stays with it.
   const memoryDeletes = chunks(hashes, HASHES_PER_STATEMENT).map((chunk) =>
     db

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { newArticleContent } from "~/content/defaults";
 import { parseStoredContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
-import { articles, folders } from "~/db/schema";
+import { articles, folders, users } from "~/db/schema";
 import { DomainError, isUniqueViolation, notFound } from "~/errors";
 import { slugify } from "~/lib/names";
 import { FolderIndex, folderNameTaken } from "./folder-index.server";
@@ -291,13 +291,24 @@ export async function readArticle(db: Database, museumId: number, articleId: num
   const row = await findLiveArticle(db, museumId, articleId);
   const index = await loadFolderIndex(db, museumId);
   if (!index.isLive(row.folderId)) throw notFound("Article", "articleId");
+  const content = parseStoredContent(row.content, row.slug);
+  const scheduler = row.publishAt !== null && row.publishAtBy !== null ? await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, row.publishAtBy)).get() : undefined;
   return {
     id: row.id,
     name: row.slug,
     unformatted_name: row.unformattedName,
-    content: parseStoredContent(row.content, row.slug),
+    // The draft (what staff edit); `published` is what visitors see (decision 041).
+    content,
     version: row.version,
     updated_at: row.updatedAt,
     pathArray: index.path(row.folderId),
+    status: row.publishedContent === null ? ("never_published" as const) : row.publishedVersion === row.version ? ("published" as const) : ("draft" as const),
+    draft: { content, version: row.version, updatedAt: row.updatedAt },
+    published:
+      row.publishedContent === null
+        ? null
+        : { content: parseStoredContent(row.publishedContent, row.slug), version: row.publishedVersion, publishedAt: row.publishedAt },
+    publishAt: row.publishAt,
+    publishAtBy: row.publishAt === null || row.publishAtBy === null ? null : { id: row.publishAtBy, email: scheduler?.email ?? "" },
   };
 }

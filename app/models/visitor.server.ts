@@ -24,6 +24,11 @@ export interface VisitorArticle {
 export interface VisitorTarget {
   museum: VisitorMuseum;
   article: VisitorArticle | null;
+  /**
+   * The address leads to a live article that was never published (decision 041): visitors get the
+   * "not available yet" page. Absent in snapshots made before publishing existed (read as false).
+   */
+  unpublished?: boolean;
   qrcodeId: number | null;
   /** The museum's glossary, read alongside (it is part of a cached page's key). */
   glossary: GlossaryTerm[];
@@ -54,18 +59,37 @@ function glossaryOf(rows: { term: string; targetLang: string; translation: strin
 
 const museumColumns = { id: museums.id, name: museums.name, slug: museums.slug, sourceLang: museums.sourceLang };
 
-type ArticleRow = { id: number; slug: string; name: string; content: string; folderId: number | null };
+/** `content` is what visitors see: the published content (null = never published), or the draft for a staff preview. */
+type ArticleRow = { id: number; slug: string; name: string; content: string | null; folderId: number | null };
 
-/** The row as a visitor article, unless it sits in a trashed folder (then it is in the trash too). */
-async function liveOrNull(db: Database, museumId: number, row: ArticleRow | null): Promise<VisitorArticle | null> {
-  if (!row) return null;
-  if (row.folderId !== null && !(await loadFolderIndex(db, museumId)).isLive(row.folderId)) return null;
-  return { id: row.id, slug: row.slug, name: row.name, content: parseStoredContent(row.content, row.slug) };
+/** Visitors read the published content only (decision 041); a staff preview of the draft reads the draft. */
+export type ContentSide = "published" | "draft";
+
+const articleColumns = (side: ContentSide) => ({
+  id: articles.id,
+  slug: articles.slug,
+  name: articles.unformattedName,
+  content: side === "draft" ? articles.content : articles.publishedContent,
+  folderId: articles.folderId,
+});
+
+interface Live {
+  article: VisitorArticle | null;
+  /** A live article that has no published content yet. */
+  unpublished: boolean;
 }
 
-async function liveArticle(db: Database, museumId: number, where: ReturnType<typeof and>): Promise<VisitorArticle | null> {
+/** The row as a visitor article, unless it sits in a trashed folder (then it is in the trash too) or was never published. */
+async function liveOrNull(db: Database, museumId: number, row: ArticleRow | null): Promise<Live> {
+  if (!row) return { article: null, unpublished: false };
+  if (row.folderId !== null && !(await loadFolderIndex(db, museumId)).isLive(row.folderId)) return { article: null, unpublished: false };
+  if (row.content === null) return { article: null, unpublished: true };
+  return { article: { id: row.id, slug: row.slug, name: row.name, content: parseStoredContent(row.content, row.slug) }, unpublished: false };
+}
+
+async function liveArticle(db: Database, museumId: number, where: ReturnType<typeof and>, side: ContentSide): Promise<Live> {
   const row = await db
-    .select({ id: articles.id, slug: articles.slug, name: articles.unformattedName, content: articles.content, folderId: articles.folderId })
+    .select(articleColumns(side))
     .from(articles)
     .where(and(eq(articles.museumId, museumId), isNull(articles.deletedAt), where))
     .get();
@@ -81,7 +105,7 @@ export async function targetForLink(db: Database, link: string): Promise<Visitor
       .select({
         qrcodeId: qrcodes.id,
         museum: museumColumns,
-        article: { id: articles.id, slug: articles.slug, name: articles.unformattedName, content: articles.content, folderId: articles.folderId },
+        article: articleColumns("published"),
       })
       .from(qrcodes)
       .innerJoin(museums, eq(museums.id, qrcodes.museumId))
@@ -94,12 +118,16 @@ export async function targetForLink(db: Database, link: string): Promise<Visitor
   ]);
   const row = rows[0];
   if (!row) return null;
-  const article = await liveOrNull(db, row.museum.id, row.article);
-  return { museum: row.museum, article, qrcodeId: row.qrcodeId, glossary: glossaryOf(terms), images: await imagesOf(db, row.museum.id, article) };
+  const { article, unpublished } = await liveOrNull(db, row.museum.id, row.article);
+  return { museum: row.museum, article, unpublished, qrcodeId: row.qrcodeId, glossary: glossaryOf(terms), images: await imagesOf(db, row.museum.id, article) };
 }
 
-/** The editor's public page `/v/{museum}/{slug}`: null unless both exist and the article is live. */
-export async function targetForSlug(db: Database, museumSlug: string, slug: string): Promise<VisitorTarget | null> {
+/**
+ * The editor's public page `/v/{museum}/{slug}`: null unless both exist and the article is live. Visitors
+ * get the published content (`article: null, unpublished: true` when never published); `side: "draft"` is
+ * the staff preview of the draft (the route checks the session first; never kept in a snapshot).
+ */
+export async function targetForSlug(db: Database, museumSlug: string, slug: string, side: ContentSide = "published"): Promise<VisitorTarget | null> {
   const [museumRows, terms] = await Promise.all([
     db.select(museumColumns).from(museums).where(eq(museums.slug, museumSlug)),
     db
@@ -109,8 +137,9 @@ export async function targetForSlug(db: Database, museumSlug: string, slug: stri
   ]);
   const museum = museumRows[0];
   if (!museum) return null;
-  const article = await liveArticle(db, museum.id, eq(articles.slug, slug));
-  return article ? { museum, article, qrcodeId: null, glossary: glossaryOf(terms), images: await imagesOf(db, museum.id, article) } : null;
+  const { article, unpublished } = await liveArticle(db, museum.id, eq(articles.slug, slug), side);
+  if (!article && !unpublished) return null;
+  return { museum, article, unpublished, qrcodeId: null, glossary: glossaryOf(terms), images: await imagesOf(db, museum.id, article) };
 }
 
 /** The museum's subtitle file served at this `/media/…` address, for translating its cues. */

@@ -4,7 +4,9 @@ import { ArticleEditor } from "~/components/editor/article-editor";
 import { contentStylesheetUrl } from "~/content/stylesheet";
 import { notFound } from "~/errors";
 import { articleIdSchema } from "~/models/tree-input";
+import { getMuseum } from "~/models/museums.server";
 import { readArticle } from "~/models/tree.server";
+import { can } from "~/teams/roles";
 import editorStylesheetUrl from "~/styles/editor.css?url";
 import { pageMeta } from "~/utils/meta";
 import { orPageError, refusePage } from "~/utils/page.server";
@@ -22,11 +24,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, "content.edit");
   const parsed = articleIdSchema.safeParse(new URL(request.url).searchParams.get("id") ?? undefined);
   if (!parsed.success) refusePage(notFound("Article", "id"));
-  const { pathArray, ...article } = await orPageError(readArticle(context.db, user.museumId, parsed.data));
-  return { article, museumSlug: user.museumSlug, pathArray };
+  const [read, museum] = await Promise.all([orPageError(readArticle(context.db, user.museumId, parsed.data)), getMuseum(context.db, user.museumId)]);
+  const { pathArray, id, name, unformatted_name, content, version } = read;
+  // Publishing (decision 041): the state only, not the published content (the editor never shows it).
+  const publishing = can(user, "content.publish")
+    ? {
+        state: {
+          everPublished: read.published !== null,
+          publishedVersion: read.published?.version ?? null,
+          publishedAt: read.published?.publishedAt ?? null,
+          publishAt: read.publishAt,
+          publishAtBy: read.publishAtBy,
+        },
+        timeZone: museum?.timezone ?? "UTC",
+      }
+    : undefined;
+  return { article: { id, name, unformatted_name, content, version }, museumSlug: user.museumSlug, pathArray, publishing };
 }
 
 export default function ArticleEditorRoute() {
-  const { article, museumSlug, pathArray } = useLoaderData<typeof loader>();
-  return <ArticleEditor key={article.id} article={article} museumSlug={museumSlug} pathArray={pathArray} />;
+  const { article, museumSlug, pathArray, publishing } = useLoaderData<typeof loader>();
+  return <ArticleEditor key={article.id} article={article} museumSlug={museumSlug} pathArray={pathArray} publishing={publishing} />;
 }

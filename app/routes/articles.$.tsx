@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ArticlesBrowser } from "~/components/articles/articles-browser";
 import { allFolderPaths, findFolder } from "~/components/articles/tree-helpers";
 import { listTree } from "~/models/tree.server";
+import { publicationBadges } from "~/publishing/publish.server";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
 
@@ -17,14 +18,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     .split("/")
     .filter(Boolean)
     .map((segment) => segment.normalize("NFC"));
-  const tree = await listTree(context.db, user.museumId);
+  const [tree, badges] = await Promise.all([listTree(context.db, user.museumId), publicationBadges(context.db, user.museumId)]);
   const items = findFolder(tree, path);
-  if (!items) return data({ path, items: null, folders: [] }, { status: 404 });
-  return { path, items, folders: allFolderPaths(tree) };
+  if (!items) return data({ path, items: null, folders: [], badges: {} }, { status: 404 });
+  return { path, items, folders: allFolderPaths(tree), badges };
 }
 
 export default function ArticlesRoute() {
-  const { path, items, folders } = useLoaderData<typeof loader>();
+  const { path, items, folders, badges } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   if (!items) {
     return (
@@ -36,5 +37,5 @@ export default function ArticlesRoute() {
       </section>
     );
   }
-  return <ArticlesBrowser key={path.join("/")} path={path} items={items} folders={folders} />;
+  return <ArticlesBrowser key={path.join("/")} path={path} items={items} folders={folders} badges={badges} />;
 }

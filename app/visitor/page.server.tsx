@@ -8,6 +8,7 @@ import { translateArticle, type TranslatedArticle } from "~/translation/translat
 import { chooseLanguage } from "./language.server";
 import { visitorNotFound } from "./not-found.server";
 import { ArticlePage, usableContentHtml } from "./pages/article";
+import { NotAvailablePage } from "./pages/not-available";
 import { NotLinkedPage } from "./pages/not-linked";
 import { contentLabels, renderDocument, renderFragment } from "./pages/shell";
 import type { Located } from "./place.server";
@@ -16,7 +17,7 @@ import { countOpen, scanEventFor } from "./scan.server";
 import { visitorStrings } from "./strings.server";
 
 /** The visitor page of an article, a code that leads nowhere yet, or the 404 page. */
-export async function visitorPage(request: Request, context: AppLoadContext, { target, place, memo }: Located): Promise<Response> {
+export async function visitorPage(request: Request, context: AppLoadContext, { target, place, memo, draftPreview }: Located): Promise<Response> {
   const refused = refusedMethod(request);
   if (refused) return refused;
   if (!target) return visitorNotFound(request, context, place);
@@ -27,6 +28,13 @@ export async function visitorPage(request: Request, context: AppLoadContext, { t
   // The rendered translation is read from KV once per snapshot in this isolate (decision 039).
   const deps = memo ? { ...fresh, kv: readThrough(fresh.kv, memo) } : fresh;
   const nonce = context.cspNonce;
+
+  if (!article && target.unpublished) {
+    // Never published (decision 041): "not available yet", 404, nothing counted, kept out of search engines.
+    const { strings, lang } = await visitorStrings(deps, choice.lang);
+    const page = <NotAvailablePage museumName={museum.name} strings={strings} lang={choice.lang} stringsLang={lang} base={place.base} nonce={nonce} />;
+    return htmlPage(context.timing.rendering(() => renderDocument(page)), 404, { "Set-Cookie": choice.setCookie, "X-Robots-Tag": "noindex" });
+  }
 
   if (!article) {
     const { strings, lang } = await visitorStrings(deps, choice.lang);
@@ -50,7 +58,8 @@ export async function visitorPage(request: Request, context: AppLoadContext, { t
   const translated: TranslatedArticle = showingOriginal
     ? { content: article.content, status: "original", engines: [] }
     : await translateArticle(deps, { id: article.id, museumId: museum.id, content: article.content }, museum.sourceLang, choice.lang, {
-        render: renderContent,
+        // A draft preview's rendering is not cached (its translation is, by content, as pretranslation does).
+        render: draftPreview ? undefined : renderContent,
         glossary: glossaryFor(target.glossary, choice.lang),
       });
   const ui = await uiPromise;
@@ -58,7 +67,7 @@ export async function visitorPage(request: Request, context: AppLoadContext, { t
   const contentHtml = usableContentHtml(translated.html, translated.content);
   const media = contentHtml === undefined ? mediaFor(pageLang) : {};
 
-  countOpen(context, request, scanEventFor(request, { ...target, article }, place, choice.lang));
+  if (!draftPreview) countOpen(context, request, scanEventFor(request, { ...target, article }, place, choice.lang));
 
   const page = (
     <ArticlePage
@@ -78,7 +87,9 @@ export async function visitorPage(request: Request, context: AppLoadContext, { t
       media={media}
       canonical={`${url.origin}/v/${encodeURIComponent(museum.slug)}/${encodeURIComponent(article.slug)}${translated.status === "original" ? "" : `?lang=${pageLang}`}`}
       nonce={nonce}
+      draftPreview={draftPreview}
     />
   );
-  return htmlPage(context.timing.rendering(() => renderDocument(page)), 200, { "Set-Cookie": choice.setCookie });
+  const privateHeaders = draftPreview ? { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" } : {};
+  return htmlPage(context.timing.rendering(() => renderDocument(page)), 200, { "Set-Cookie": choice.setCookie, ...privateHeaders });
 }

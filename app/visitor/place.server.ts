@@ -17,6 +17,8 @@ export interface Located {
   place: VisitorPlace;
   /** The page's KV reads remembered with its snapshot in this isolate (see `readThrough`). */
   memo?: Map<string, unknown>;
+  /** A staff member of the museum previews the draft (decision 041): read from D1, never kept, never counted. */
+  draftPreview?: boolean;
 }
 
 /** A path segment as the page links to it again; text that cannot be encoded (a lone surrogate) links nowhere. */
@@ -46,10 +48,18 @@ export async function atLink(context: AppLoadContext, params: LoaderFunctionArgs
   return { ...found, place: { base: `/r/${segment(raw)}`, scannable: true } };
 }
 
-/** `/v/{museum}/{slug}`: the live article at that address (null otherwise), and the page's place. */
-export async function atAddress(context: AppLoadContext, params: LoaderFunctionArgs["params"]): Promise<Located> {
+/**
+ * `/v/{museum}/{slug}`: the live article at that address (null otherwise), and the page's place. With
+ * `staffMuseumId` (the museum of a session allowed to read content, when the page asks `?preview=draft`),
+ * the draft instead, straight from D1 and never into a snapshot; for any other museum it is ignored.
+ */
+export async function atAddress(context: AppLoadContext, params: LoaderFunctionArgs["params"], staffMuseumId?: number): Promise<Located> {
   const museum = params.museum ?? "";
   const slug = params.slug ?? "";
+  if (staffMuseumId !== undefined) {
+    const draft = await targetForSlug(context.db, museum, slug, "draft");
+    if (draft && draft.museum.id === staffMuseumId) return { target: draft, place: { base: `/v/${segment(museum)}/${segment(slug)}`, scannable: false }, draftPreview: true };
+  }
   // JSON keeps the two parts apart whatever they hold ("/" included).
   const found = await located(context, `v/${JSON.stringify([museum, slug])}`, () => targetForSlug(context.db, museum, slug));
   return { ...found, place: { base: `/v/${segment(museum)}/${segment(slug)}`, scannable: false } };

@@ -24,7 +24,15 @@ export function ignoresStats(url: URL): boolean {
   return url.searchParams.get("ignoreStats") === "true";
 }
 
-/** The query every link of the page keeps (`ignoreStats=true` on a staff preview), or "". */
+/** A staff preview of the draft asks for it with `?preview=draft` (decision 041; the session decides). */
+export function asksDraftPreview(url: URL): boolean {
+  return url.searchParams.get("preview") === "draft";
+}
+
+/** The query every link of the page keeps (`ignoreStats=true` on a staff preview, `preview=draft`), or "". */
 export function keptQuery(url: URL): string {
-  return ignoresStats(url) ? "ignoreStats=true" : "";
+  const kept = new URLSearchParams();
+  if (ignoresStats(url)) kept.set("ignoreStats", "true");
+  if (asksDraftPreview(url)) kept.set("preview", "draft");
+  return kept.toString();
 }

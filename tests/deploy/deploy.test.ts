@@ -125,6 +125,8 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
     const schedules = calls.filter((c) => c.schedules).map((c) => JSON.stringify(c.schedules));
     expect(schedules.some((s) => s.includes("30 3 * * *"))).toBe(true);
     expect(schedules.some((s) => s.includes("15 3 * * *"))).toBe(true);
+    // The app's per-minute cron: scheduled publications (decision 041).
+    expect(schedules.some((s) => s.includes('"* * * * *"'))).toBe(true);
     // The address and the next step.
     expect(run.out).toContain(`Address: https://muselingo.${SUBDOMAIN}.workers.dev`);
     expect(run.out).toContain("/healthz");

@@ -12,6 +12,16 @@ export async function api<T = Record<string, unknown>>(page: Page, name: string,
 }
 
 /**
+ * Publishes the article's saved draft (decision 041: visitors see only what is published); anything but
+ * 200 fails the test. Returns the published version.
+ */
+export async function publish(page: Page, articleId: number): Promise<number> {
+  const article = (await (await page.request.get(`/api/read/article?articleId=${articleId}`)).json()) as { version: number };
+  await api(page, "publish_article", { id: articleId, version: article.version });
+  return article.version;
+}
+
+/**
  * WCAG 2.2 AA violations axe finds on the current page. The app's nonce CSP blocks the injected
  * script: call it in a context opened with `bypassCSP: true`.
  */

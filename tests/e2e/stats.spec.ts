@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { type Page } from "@playwright/test";
 import { d1QueryAll, d1Target } from "../../scripts/lib.mjs";
 import { test, expect, logIn, type Staff } from "./fixtures";
-import { unique, api, axeViolations, switchToEnglish } from "./helpers";
+import { unique, api, axeViolations, publish, switchToEnglish } from "./helpers";
 import { E2E_PERSIST_TO } from "./server";
 
 // Statistics as a curator reads them. The first tests write daily_stats straight into the e2e database
@@ -138,6 +138,7 @@ test("three scans in two languages on the visitor page show on /stats and the da
     unformatted_name: name,
     newContent: [{ type: "metadatas", url: slug, backgroundColor: "#341539" }, { type: "text", content: "Un vase à figures rouges." }],
   });
+  await publish(page, articleId);
   const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
   await api(page, "update_qrcode", { qrcodeId: code.id, articleId });
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { pseudoTranslate } from "../../app/translation/engines/pseudo";
 import { expect, logIn, test } from "./fixtures";
-import { api, axeViolations, switchToEnglish } from "./helpers";
+import { api, axeViolations, publish, switchToEnglish } from "./helpers";
 
 const enVisitor = (JSON.parse(readFileSync("locales/en/common.json", "utf8")) as { visitor: Record<string, string> }).visitor;
 /** What a German phone reads for an English interface string: the offline engine's translation of it. */
@@ -13,6 +13,7 @@ async function publishArticle(page: Page, lines = ["La Victoire de Samothrace.",
   const added = await api<{ id: number }>(page, "add_article", { pathArray: [] });
   const article = (await (await page.request.get(`/api/read/article?articleId=${added.id}`)).json()) as { content: unknown[]; version: number };
   await api(page, "update_article", { articleId: added.id, version: article.version, newContent: [article.content[0], { type: "text", content: lines.join("\n") }] });
+  await publish(page, added.id);
   const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
   await api(page, "update_qrcode", { qrcodeId: code.id, articleId: added.id });
   return { articleId: added.id, link: code.link };
@@ -135,6 +136,8 @@ test("a reviewed sentence whose source changes is flagged stale with its old sou
     version: article.version,
     newContent: [article.content[0], { type: "text", content: "La Victoire ailée de Samothrace.\nMarbre de Paros." }],
   });
+  // Reviews follow the published text (decision 041).
+  await publish(page, articleId);
 
   await page.goto(`/translations?id=${articleId}`);
   await expect(page.locator("tr[data-lang=de] td").nth(3)).toHaveText("1");

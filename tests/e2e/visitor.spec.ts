@@ -1,7 +1,7 @@
 import type { AxeResults } from "axe-core";
 import type { Browser, Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
-import { api, axeViolations } from "./helpers";
+import { api, axeViolations, publish } from "./helpers";
 
 /** Staff write an article with every text-bearing element and link it to a new code; returns the code's link. */
 async function publishArticle(page: Page): Promise<string> {
@@ -17,6 +17,7 @@ async function publishArticle(page: Page): Promise<string> {
       { type: "accordion", header: { content: "En savoir plus" }, details: [{ type: "text", content: "Un détail caché." }] },
     ],
   });
+  await publish(page, added.id);
   const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
   await api(page, "update_qrcode", { qrcodeId: code.id, articleId: added.id });
   return code.link;

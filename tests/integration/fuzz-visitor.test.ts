@@ -16,7 +16,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { dispatch } from "./fuzz/harness";
 import { CONCURRENCY, pick as pickWith, rngFor } from "./fuzz/random";
-import { BASE, staffSession } from "./helpers";
+import { BASE, publishNow, staffSession } from "./helpers";
 
 const MARKER = "<svg/onload=alert(1)>";
 const TIMEOUT_MS = 120_000;
@@ -185,6 +185,7 @@ beforeAll(async () => {
   const articleId = added.body.id as number;
   const article = (await s.read(`/api/read/article?articleId=${articleId}`)).body as { content: unknown[]; version: number; name: string };
   await s.call("update_article", { articleId, version: article.version, newContent: [article.content[0], { type: "text", content: "Une amphore attique." }] });
+  await publishNow(s, articleId);
   const code = await s.call("add_qrcode", {});
   await s.call("update_qrcode", { qrcodeId: code.body.id, articleId });
   const inactive = await s.call("add_qrcode", {});

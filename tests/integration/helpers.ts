@@ -81,21 +81,33 @@ export async function staffSession() {
 
 export type StaffSession = Awaited<ReturnType<typeof staffSession>>;
 
+/** Publishes the article's saved draft now (`publish_article` with its current version); checked. */
+export async function publishNow(s: Pick<StaffSession, "call" | "read">, articleId: number) {
+  const current = (await s.read(`/api/read/article?articleId=${articleId}`)).body as { version: number; status: string };
+  if (current.status === "published") return current.version;
+  const published = await s.call("publish_article", { id: articleId, version: current.version });
+  if (published.status !== 200) throw new Error(`publish_article: ${published.status} ${JSON.stringify(published.body)}`);
+  return current.version;
+}
+
 /** Text elements, one per string, for `publishArticle`. */
 export const texts = (lines: readonly string[]) => lines.map((content) => ({ type: "text", content }));
 
 /**
- * A new article at the root whose content is `elements` after its metadata, linked to a new QR code (each
- * step checked). Returns its id, its address (slug), the code and `edit` to save new elements over it.
+ * A new article at the root whose content is `elements` after its metadata, published and linked to a new QR
+ * code (each step checked). Returns its id, its address (slug), the code and `edit` to save and publish new
+ * elements over it.
  */
 export async function publishArticle(s: StaffSession, elements: readonly unknown[]) {
   const added = await s.call("add_article", { pathArray: [] });
   if (added.status !== 200) throw new Error(`add_article: ${added.status}`);
   const articleId = added.body.id as number;
+  // Saves the draft and publishes it (decision 041: visitors see only what is published).
   const edit = async (next: readonly unknown[]) => {
     const current = (await s.read(`/api/read/article?articleId=${articleId}`)).body as { content: unknown[]; version: number; name: string };
     const saved = await s.call("update_article", { articleId, version: current.version, newContent: [current.content[0], ...next] });
     if (saved.status !== 200) throw new Error(`update_article: ${saved.status} ${JSON.stringify(saved.body)}`);
+    await publishNow(s, articleId);
     return current.name;
   };
   const slug = await edit(elements);

@@ -72,6 +72,34 @@ const CASES: Case[] = [
   { route: "api.manage.reset_traductions", method: "POST", perm: "content.edit", foreign: true, input: (f) => ({ path: "/api/manage/reset_traductions", body: { articleId: f.articleId } }) },
   { route: "api.manage.reset_translation", method: "POST", perm: "translations.review", foreign: true, input: (f) => ({ path: "/api/manage/reset_translation", body: { articleId: f.articleId, lang: "de" } }) },
   { route: "api.manage.resolve_report", method: "POST", perm: "translations.review", foreign: true, input: async (f) => ({ path: "/api/manage/resolve_report", body: { reportId: await f.report() } }) },
+  { route: "api.manage.restore_article_version", method: "POST", perm: "content.publish", foreign: true, input: (f) => ({ path: "/api/manage/restore_article_version", body: { id: f.articleId, version: 1 } }) },
+  {
+    route: "api.manage.publish_article",
+    method: "POST",
+    perm: "content.publish",
+    foreign: true,
+    input: async (f) => {
+      // A fresh draft each time, so every allowed role has something to publish.
+      const id = await f.article();
+      const read = await f.admin.read(`/api/read/article?articleId=${id}`);
+      return { path: "/api/manage/publish_article", body: { id, version: (read.body as { version: number }).version } };
+    },
+  },
+  {
+    route: "api.manage.discard_draft",
+    method: "POST",
+    perm: "content.publish",
+    foreign: true,
+    input: async (f) => {
+      // A published article with a saved draft on top, so there is a draft to discard.
+      const id = await f.article();
+      const read = (await f.admin.read(`/api/read/article?articleId=${id}`)).body as { version: number; content: unknown[] };
+      expect((await f.admin.call("publish_article", { id, version: read.version })).status).toBe(200);
+      const saved = await f.admin.call("update_article", { articleId: id, version: read.version, newContent: [read.content[0], { type: "text", content: fresh("Brouillon") }] });
+      expect(saved.status).toBe(200);
+      return { path: "/api/manage/discard_draft", body: { id } };
+    },
+  },
   { route: "api.manage.restore_item", method: "POST", perm: "content.edit", foreign: true, input: async (f) => ({ path: "/api/manage/restore_item", body: { type: "article", id: await f.trashed() } }) },
   {
     route: "api.manage.update_article",
@@ -94,6 +122,8 @@ const CASES: Case[] = [
   },
   // read
   { route: "api.read.article", method: "GET", perm: "content.read", foreign: true, input: (f) => ({ path: `/api/read/article?articleId=${f.articleId}` }) },
+  { route: "api.read.article_versions", method: "GET", perm: "content.read", foreign: true, input: (f) => ({ path: `/api/read/article_versions?id=${f.articleId}` }) },
+  { route: "api.read.article_version", method: "GET", perm: "content.read", foreign: true, input: (f) => ({ path: `/api/read/article_version?id=${f.articleId}&version=1` }) },
   { route: "api.read.articles", method: "GET", perm: "content.read", input: () => ({ path: "/api/read/articles" }) },
   { route: "api.read.audit_log", method: "GET", perm: "audit.read", input: () => ({ path: "/api/read/audit_log" }) },
   { route: "api.read.glossary", method: "GET", perm: "content.read", input: () => ({ path: "/api/read/glossary" }) },
@@ -132,6 +162,8 @@ const CASES: Case[] = [
   },
   // staff pages
   { route: "article", page: true, method: "GET", perm: "content.edit", foreign: true, input: (f) => ({ path: `/article?id=${f.articleId}` }) },
+  { route: "article_.history", page: true, method: "GET", perm: "content.read", foreign: true, input: (f) => ({ path: `/article/history?id=${f.articleId}` }) },
+  { route: "article_.history", label: "restore", page: true, method: "POST", perm: "content.publish", input: (f) => ({ path: `/article/history?id=${f.articleId}`, form: { intent: "restore", version: "1" } }) },
   { route: "articles.$", page: true, method: "GET", perm: "content.read", input: () => ({ path: "/articles" }) },
   { route: "audit", page: true, method: "GET", perm: "audit.read", input: () => ({ path: "/audit" }) },
   { route: "dashboard", page: true, method: "GET", perm: "session", input: () => ({ path: "/dashboard" }) },

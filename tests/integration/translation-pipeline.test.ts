@@ -10,7 +10,7 @@ import type { ScanEvent } from "~/queue/scan-event";
 import type { TranslationEngine } from "~/translation/engines";
 import { translateArticle, translateSegments } from "~/translation/translate.server";
 import { visitorPage } from "~/visitor/page.server";
-import { createMuseumWithUser, staffSession } from "./helpers";
+import { createMuseumWithUser, publishNow, staffSession } from "./helpers";
 import { background, recordingEngine, settle, test, translationDeps } from "./translation-helpers";
 
 function deps(engines: TranslationEngine[]) {
@@ -150,6 +150,7 @@ describe("scan events", () => {
   test("a scan without ?lang, a view with it; nothing for bots, ignoreStats or HEAD", async () => {
     const s = await staffSession();
     const added = await s.call("add_article", { pathArray: [] });
+    await publishNow(s, added.body.id as number);
     const code = await s.call("add_qrcode", {});
     await s.call("update_qrcode", { qrcodeId: code.body.id, articleId: added.body.id });
     const link = code.body.link as string;
@@ -179,6 +180,7 @@ describe("scan events", () => {
   test("a failing queue never breaks the page", async () => {
     const s = await staffSession();
     const added = await s.call("add_article", { pathArray: [] });
+    await publishNow(s, added.body.id as number);
     const code = await s.call("add_qrcode", {});
     await s.call("update_qrcode", { qrcodeId: code.body.id, articleId: added.body.id });
     const context = {

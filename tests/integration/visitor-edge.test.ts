@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { pseudoTranslate } from "~/translation/engines";
 import { changedKey, snapshotKey } from "~/visitor-cache/snapshot.server";
 import { RequestTiming, d1DelayFor, timedD1, timedKv } from "~/visitor-cache/timing";
-import { BASE, get, staffSession } from "./helpers";
+import { BASE, get, publishNow, staffSession } from "./helpers";
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
 const FR = { "Accept-Language": "fr" };
@@ -47,6 +47,8 @@ async function article(s: Session, texts: string[], folder: string[] = []) {
       newContent: [{ ...read.content[0]!, url }, ...next.map((content) => ({ type: "text", content }))],
     });
     expect(saved.status).toBe(200);
+    // Visitors see what is published (decision 041): each save here is published at once.
+    await publishNow(s, articleId);
   };
   await save(texts);
   return { articleId, slug: read.name, save };

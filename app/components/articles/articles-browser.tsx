@@ -10,6 +10,7 @@ import { nextNumberedName } from "~/lib/names";
 import { Breadcrumb } from "./breadcrumb";
 import type { MenuPosition } from "./item-menu";
 import { ItemRow } from "./item-row";
+import type { PublicationBadge } from "~/components/publishing/publication-badge";
 import { countDescendants, folderHref, itemKey, moveDestinations, type Destination } from "./tree-helpers";
 import { useRowFocus } from "./use-row-focus";
 
@@ -20,11 +21,13 @@ const RESULT_TOAST = "articles-result";
 interface ArticlesBrowserProps {
   path: string[];
   items: TreeNode[];
+  /** Publication badges of the articles that need one (decision 041), by article id. */
+  badges?: Record<number, PublicationBadge>;
   /** Every folder of the museum by its full path, for "Move to". */
   folders: string[][];
 }
 
-export function ArticlesBrowser({ path, items, folders }: ArticlesBrowserProps) {
+export function ArticlesBrowser({ path, items, folders, badges }: ArticlesBrowserProps) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
@@ -170,6 +173,7 @@ export function ArticlesBrowser({ path, items, folders }: ArticlesBrowserProps) 
             <ItemRow
               key={key}
               node={node}
+              badge={node.type === "article" ? badges?.[node.id] : undefined}
               path={path}
               menuAt={menu?.key === key ? menu.at : null}
               renaming={renaming === key}

@@ -7,9 +7,12 @@ import { NAME_MAX_LENGTH } from "~/lib/names";
 import type { TreeNode } from "~/models/tree-input";
 import { folderHref, itemKey, type Destination } from "./tree-helpers";
 import { ItemMenu, type MenuExit, type MenuPosition } from "./item-menu";
+import { PublicationBadgeView, type PublicationBadge } from "~/components/publishing/publication-badge";
 
 interface ItemRowProps {
   node: TreeNode;
+  /** An article's publication badge (draft, never published, scheduled); none when published as saved. */
+  badge?: PublicationBadge;
   path: readonly string[];
   menuAt: MenuPosition | null;
   renaming: boolean;
@@ -72,6 +75,7 @@ export function ItemRow(props: ItemRowProps) {
           {label}
         </Link>
       )}
+      {props.badge && !renaming ? <PublicationBadgeView badge={props.badge} /> : null}
       <button
         ref={moreButton}
         type="button"

@@ -4,6 +4,7 @@ import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { folderHref } from "~/components/articles/tree-helpers";
 import { ConfirmDialog } from "~/components/confirm-dialog";
+import { PublishBar, type PublicationState } from "~/components/publishing/publish-bar";
 import { newElement, type AddableType, type ArticleContent, type MetadatasElement } from "~/content/schema";
 import { callApi } from "~/utils/api-client";
 import { AddPanel } from "./add-panel";
@@ -32,7 +33,13 @@ function focusId(target: Exclude<FocusTarget, null>, submitted: Draft): string {
   return { name: "editor-name", slug: "editor-slug", colour: "editor-colour-hex" }[target];
 }
 
-export function ArticleEditor({ article, museumSlug, pathArray }: { article: EditorArticle; museumSlug: string; pathArray: string[] }) {
+/** Publishing (decision 041): the article's publication and the museum's time zone; absent, no publish bar. */
+export interface EditorPublishing {
+  state: PublicationState;
+  timeZone: string;
+}
+
+export function ArticleEditor({ article, museumSlug, pathArray, publishing }: { article: EditorArticle; museumSlug: string; pathArray: string[]; publishing?: EditorPublishing }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [draft, setDraft] = useState<Draft>(() => draftFrom(article));
@@ -128,13 +135,17 @@ export function ArticleEditor({ article, museumSlug, pathArray }: { article: Edi
     updateItems([...draft.items, item]);
   }
 
-  async function save() {
+  /** The new version once saved, or null when the save was refused (its message shows). */
+  async function save(): Promise<number | null> {
     const submitted = draft;
+    let version: number | null = null;
     const target = await saver.save(submitted, (result) => {
       setSaved({ snapshot: snapshotOf(submitted), name: result.unformatted_name, slug: submitted.metadatas.url });
       setLastDeleted(null);
+      version = result.version;
     });
     if (target) document.getElementById(focusId(target, submitted))?.focus();
+    return version;
   }
 
   async function resetTranslations() {
@@ -191,6 +202,20 @@ export function ArticleEditor({ article, museumSlug, pathArray }: { article: Edi
           {dirty ? t("editor.unsaved") : t("editor.allSaved")}
         </span>
       </div>
+
+      {publishing ? (
+        <PublishBar
+          articleId={article.id}
+          version={saver.version}
+          dirty={dirty}
+          initial={publishing.state}
+          timeZone={publishing.timeZone}
+          publicPath={`/v/${encodeURIComponent(museumSlug)}/${encodeURIComponent(saved.slug)}`}
+          save={save}
+          onDiscarded={reloadSaved}
+          onStale={saver.markStale}
+        />
+      ) : null}
 
       {saver.stale ? (
         <div className="editor-alert" role="alert">

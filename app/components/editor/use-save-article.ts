@@ -109,5 +109,8 @@ export function useSaveArticle(articleId: number, initialVersion: number) {
     setErrors({});
   }
 
-  return { version, busy, stale, errors, setErrors, save, reset, slugMessage };
+  /** Another call (publishing) found the version stale: the same alert as a refused save. */
+  const markStale = () => setStale(true);
+
+  return { version, busy, stale, errors, setErrors, save, reset, slugMessage, markStale };
 }

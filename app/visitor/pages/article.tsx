@@ -58,6 +58,8 @@ export interface ArticlePageProps {
   media: MediaInfo;
   canonical?: string;
   nonce?: string;
+  /** A staff preview of the draft (decision 041): a banner says so and search engines are kept out. */
+  draftPreview?: boolean;
 }
 
 function statusLabel(props: ArticlePageProps): string {
@@ -84,7 +86,13 @@ export function ArticlePage(props: ArticlePageProps) {
       nonce={props.nonce}
       background={background}
       script
+      robots={props.draftPreview ? "noindex, nofollow" : undefined}
     >
+      {props.draftPreview && (
+        <p className="v-draft" role="note" {...ui}>
+          {strings.draftPreview}
+        </p>
+      )}
       <MuseumBar name={props.museumName} {...ui} />
       <main id="article" className="v-main ml-surface" style={{ backgroundColor: background }}>
         <p className="v-status" {...ui}>

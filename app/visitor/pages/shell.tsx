@@ -48,10 +48,12 @@ interface ShellProps {
   background?: string;
   bodyClass?: string;
   script?: boolean;
+  /** `noindex` for pages search engines must not keep (a draft preview, an article not available yet). */
+  robots?: string;
   children: ReactNode;
 }
 
-export function Shell({ lang, canonical, title, description, nonce, background, bodyClass, script, children }: ShellProps) {
+export function Shell({ lang, canonical, title, description, nonce, background, bodyClass, script, robots, children }: ShellProps) {
   return (
     <html lang={lang} dir={direction(lang)}>
       <head>
@@ -60,6 +62,7 @@ export function Shell({ lang, canonical, title, description, nonce, background, 
         <title>{title}</title>
         <meta name="description" content={description} />
         {canonical && <link rel="canonical" href={canonical} />}
+        {robots && <meta name="robots" content={robots} />}
         <meta name="theme-color" content={background ?? "#341539"} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <style dangerouslySetInnerHTML={{ __html: STYLES }} />
