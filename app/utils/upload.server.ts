@@ -16,7 +16,14 @@ const MULTIPART_OVERHEAD = 16 * 1024;
 export function uploadAction(kind: MediaKind) {
   return async ({ request, context }: ActionFunctionArgs) => {
     if (request.method !== "POST") return methodNotAllowed("POST");
-    const user = await requireApiUser(request, context, "content.edit");
+    let user;
+    try {
+      user = await requireApiUser(request, context, "content.edit");
+    } catch (refusal) {
+      // Refused before the file is read (401, 403): the body is let go, not left for workerd to complain about.
+      await request.body?.cancel().catch(() => undefined);
+      throw refusal;
+    }
     return run(async () => {
       const limit = UPLOAD_LIMITS[kind];
       if (mediaType(request) !== "multipart/form-data") {

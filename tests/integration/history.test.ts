@@ -9,7 +9,10 @@ import { get, logIn, postJson, publishArticle, staffSession, texts, type StaffSe
 type Json = Record<string, unknown>;
 const DAY = 86_400_000;
 
-/** A version row as the publish call writes it (the publishing part is built elsewhere). */
+/**
+ * A version row as the publish call writes it, with the time, author and note the test wants. `publishArticle`
+ * already published version 1 through the API: a seeded number replaces the row of that number.
+ */
 async function addVersion(
   s: StaffSession,
   articleId: number,
@@ -22,7 +25,7 @@ async function addVersion(
   const content = JSON.stringify([metadatas, ...elements]);
   const by = opts.by === undefined ? { id: s.user.userId, email: s.user.email } : opts.by;
   await env.DB.prepare(
-    `INSERT INTO article_versions (article_id, museum_id, number, content, name, published_at, published_by, published_by_email, note)
+    `INSERT OR REPLACE INTO article_versions (article_id, museum_id, number, content, name, published_at, published_by, published_by_email, note)
      VALUES (?, ?, ?, ?, 'Name', ?, ?, ?, ?)`,
   )
     .bind(articleId, s.user.museumId, number, content, opts.at ?? Date.now() - (10 - number) * 60_000, by?.id ?? null, by?.email ?? "", opts.note ?? "")
