@@ -36,7 +36,13 @@ export type ErrorReason =
   | "out_of_range"
   | "unsafe_url"
   | "external_media"
-  | "source_language";
+  | "source_language"
+  // Teams (decision 040).
+  | "already_member"
+  | "last_admin"
+  | "link_invalid"
+  | "link_expired"
+  | "link_revoked";
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_input: 400,
@@ -141,6 +147,11 @@ export const REASON_TEXT: Record<ErrorReason, string> = {
   unsafe_url: "is not an allowed address",
   external_media: "must be a file uploaded to Muselingo (/media/…), not an address on another site",
   source_language: "is the article's own language",
+  already_member: "already has an account (an address belongs to one museum)",
+  last_admin: "is the museum's last admin: make someone else admin first",
+  link_invalid: "was already used or is not a valid link",
+  link_expired: "has expired: ask an admin for a new link",
+  link_revoked: "was withdrawn by an admin: ask for a new link",
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

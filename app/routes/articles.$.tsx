@@ -6,6 +6,7 @@ import { allFolderPaths, findFolder } from "~/components/articles/tree-helpers";
 import { listTree } from "~/models/tree.server";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
+import { can } from "~/teams/roles";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "articles", { noindex: true });
 
@@ -19,12 +20,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     .map((segment) => segment.normalize("NFC"));
   const tree = await listTree(context.db, user.museumId);
   const items = findFolder(tree, path);
-  if (!items) return data({ path, items: null, folders: [] }, { status: 404 });
-  return { path, items, folders: allFolderPaths(tree) };
+  // A translator reads the tree to reach translations; only a role that edits gets the edit controls.
+  const canEdit = can(user, "content.edit");
+  if (!items) return data({ path, items: null, folders: [], canEdit }, { status: 404 });
+  return { path, items, folders: allFolderPaths(tree), canEdit };
 }
 
 export default function ArticlesRoute() {
-  const { path, items, folders } = useLoaderData<typeof loader>();
+  const { path, items, folders, canEdit } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   if (!items) {
     return (
@@ -36,5 +39,5 @@ export default function ArticlesRoute() {
       </section>
     );
   }
-  return <ArticlesBrowser key={path.join("/")} path={path} items={items} folders={folders} />;
+  return <ArticlesBrowser key={path.join("/")} path={path} items={items} folders={folders} canEdit={canEdit} />;
 }

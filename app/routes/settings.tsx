@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       timezone: formString(form, "timezone"),
     });
     if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
-    await updateMuseumSettings(context.db, user.museumId, parsed.data);
+    await updateMuseumSettings(context.db, user.museumId, parsed.data, user);
     return { intent, ok: true } satisfies ActionResult;
   }
 

@@ -16,7 +16,9 @@ const RESET_TOAST = "translations-reset-all";
 /** The language's name inside a sentence: lower case in French ("Traduction en allemand"). */
 function languageName(code: string, locale: "fr" | "en"): string {
   const lang = findLanguage(code);
-  return locale === "fr" ? (lang?.fr ?? code).toLocaleLowerCase("fr") : (lang?.en ?? code);
+  return locale === "fr"
+    ? (lang?.fr ?? code).toLocaleLowerCase("fr")
+    : lang?.en ?? code;
 }
 
 interface OverviewProps {
@@ -25,10 +27,21 @@ interface OverviewProps {
   total: number;
   languages: readonly TranslationLanguage[];
   timeZone: string;
+  /** False for a translator: no pretranslation, no "reset all" (decision 040). */
+  canEdit?: boolean;
+  canReview?: (lang: string) => boolean;
 }
 
 /** `/translations?id=`: the article's languages, pretranslation, and the spec's "reset all". */
-export function LanguagesOverview({ article, sourceLang, total, languages, timeZone }: OverviewProps) {
+export function LanguagesOverview({
+  article,
+  sourceLang,
+  total,
+  languages,
+  timeZone,
+  canEdit = true,
+  canReview = () => true,
+}: OverviewProps) {
   const { t, i18n } = useTranslation();
   const revalidator = useRevalidator();
   const confirm = useConfirm();
@@ -36,9 +49,16 @@ export function LanguagesOverview({ article, sourceLang, total, languages, timeZ
   async function resetAll() {
     confirm.close();
     toast.loading(t("editor.resetting"), { id: RESET_TOAST });
-    const result = await callApi("/api/manage/reset_traductions", { articleId: article.id });
-    if (result.ok) toast.success(t("editor.resetDone"), { id: RESET_TOAST, duration: 5000 });
-    else toast.error(apiErrorMessage(t, result), { id: RESET_TOAST, duration: 5000 });
+    const result = await callApi("/api/manage/reset_traductions", {
+      articleId: article.id,
+    });
+    if (result.ok)
+      toast.success(t("editor.resetDone"), { id: RESET_TOAST, duration: 5000 });
+    else
+      toast.error(apiErrorMessage(t, result), {
+        id: RESET_TOAST,
+        duration: 5000,
+      });
     revalidator.revalidate();
   }
 
@@ -46,32 +66,49 @@ export function LanguagesOverview({ article, sourceLang, total, languages, timeZ
     <>
       <h1>{t("translations.title", { name: article.name })}</h1>
       <p className="muted">
-        {t("translations.sourceIs")} <LanguageName code={sourceLang} locale={uiLocale(i18n.language)} />.{" "}
+        {t("translations.sourceIs")}{" "}
+        <LanguageName code={sourceLang} locale={uiLocale(i18n.language)} />.{" "}
         {t("translations.segmentCount", { count: total })}
       </p>
       {languages.map((language) =>
-        language.failing ? (
+        language.failing && canReview(language.lang) ? (
           <FailingNotice
             key={language.lang}
             failing={language.failing}
             languageName={languageName(language.lang, uiLocale(i18n.language))}
             timeZone={timeZone}
-            reviewHref={`/translations?id=${article.id}&lang=${encodeURIComponent(language.lang)}`}
+            reviewHref={`/translations?id=${
+              article.id
+            }&lang=${encodeURIComponent(language.lang)}`}
           />
-        ) : null,
+        ) : null
       )}
       <section className="tr-section" aria-labelledby="tr-languages-heading">
         <h2 id="tr-languages-heading">{t("translations.table.heading")}</h2>
-        <LanguagesTable articleId={article.id} total={total} languages={languages} />
+        <LanguagesTable
+          articleId={article.id}
+          total={total}
+          languages={languages}
+          canReview={canReview}
+        />
       </section>
-      <PretranslateForm articleId={article.id} sourceLang={sourceLang} />
-      <section className="tr-section" aria-labelledby="tr-reset-heading">
-        <h2 id="tr-reset-heading">{t("translations.resetAll.heading")}</h2>
-        <p className="muted">{t("translations.resetAll.intro")}</p>
-        <button ref={confirm.trigger} type="button" className="button button--danger" onClick={confirm.ask}>
-          {t("editor.resetTranslations")}
-        </button>
-      </section>
+      {canEdit ? (
+        <PretranslateForm articleId={article.id} sourceLang={sourceLang} />
+      ) : null}
+      {canEdit ? (
+        <section className="tr-section" aria-labelledby="tr-reset-heading">
+          <h2 id="tr-reset-heading">{t("translations.resetAll.heading")}</h2>
+          <p className="muted">{t("translations.resetAll.intro")}</p>
+          <button
+            ref={confirm.trigger}
+            type="button"
+            className="button button--danger"
+            onClick={confirm.ask}
+          >
+            {t("editor.resetTranslations")}
+          </button>
+        </section>
+      ) : null}
       {confirm.open ? (
         <ConfirmDialog
           title={t("editor.resetConfirmTitle")}
