@@ -1,10 +1,5 @@
 import { can, canReviewLanguage, forbidden, type Member } from "~/teams/roles";
-import {
-  redirect,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguageReview } from "~/components/translations/language-review";
@@ -12,10 +7,7 @@ import { LanguagesOverview } from "~/components/translations/languages-overview"
 import { isDomainError, notFound } from "~/errors";
 import { getMuseum } from "~/models/museums.server";
 import { langSchema } from "~/models/translation-input";
-import {
-  listTranslationLanguages,
-  readTranslation,
-} from "~/models/translation-review.server";
+import { listTranslationLanguages, readTranslation } from "~/models/translation-review.server";
 import { articleIdSchema } from "~/models/tree-input";
 import { readArticle } from "~/models/tree.server";
 import translationsStyles from "~/styles/translations.css?url";
@@ -24,11 +16,8 @@ import { pageMeta } from "~/utils/meta";
 import { orPageError, refusePage } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, "translations", { noindex: true });
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: translationsStyles },
-];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "translations", { noindex: true });
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: translationsStyles }];
 
 /**
  * `/translations?id=` (every language of the article) and `?id=&lang=` (one language side by side). A
@@ -43,15 +32,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const rawLang = search.get("lang");
   const lang = rawLang === null ? null : langSchema.safeParse(rawLang);
   if (lang && !lang.success) refusePage(notFound("Language", "lang"));
-  if (lang && !canReviewLanguage(user, lang.data))
-    refusePage(
-      forbidden(`Your role does not cover translations into ${lang.data}`)
-    );
+  if (lang && !canReviewLanguage(user, lang.data)) refusePage(forbidden(`Your role does not cover translations into ${lang.data}`));
 
-  const [article, museum] = await Promise.all([
-    orPageError(readArticle(context.db, user.museumId, id.data)),
-    getMuseum(context.db, user.museumId),
-  ]);
+  const [article, museum] = await Promise.all([orPageError(readArticle(context.db, user.museumId, id.data)), getMuseum(context.db, user.museumId)]);
   if (!museum) refusePage(notFound("Museum"));
   const member: Member = { role: user.role, languages: user.languages };
   const head = {
@@ -60,41 +43,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     timeZone: museum.timezone,
     member,
   };
-  const total = new Set(
-    articleSegments(article.content).map((s) => s.normalize("NFC"))
-  ).size;
+  const total = new Set(articleSegments(article.content).map((s) => s.normalize("NFC"))).size;
 
   if (!lang) {
-    const { languages } = await orPageError(
-      listTranslationLanguages(context.db, user.museumId, article.id)
-    );
+    const { languages } = await orPageError(listTranslationLanguages(context.db, user.museumId, article.id));
     return { ...head, total, languages, translation: null };
   }
   try {
-    const translation = await readTranslation(
-      context.db,
-      user.museumId,
-      article.id,
-      lang.data
-    );
+    const translation = await readTranslation(context.db, user.museumId, article.id, lang.data);
     return { ...head, total, languages: null, translation };
   } catch (error) {
-    if (isDomainError(error) && error.reason === "source_language")
-      throw redirect(`/translations?id=${article.id}`);
+    if (isDomainError(error) && error.reason === "source_language") throw redirect(`/translations?id=${article.id}`);
     return orPageError(Promise.reject(error));
   }
 }
 
 export default function Translations() {
-  const {
-    article,
-    sourceLang,
-    timeZone,
-    total,
-    languages,
-    translation,
-    member,
-  } = useLoaderData<typeof loader>();
+  const { article, sourceLang, timeZone, total, languages, translation, member } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   // A translator reads articles through the tree and may correct only their languages (decision 040).
   const canEdit = can(member, "content.edit");
@@ -102,34 +67,20 @@ export default function Translations() {
   return (
     <section className="page translations">
       {translation ? (
-        <Link
-          to={`/translations?id=${article.id}`}
-          className="button button--ghost translations__back"
-        >
+        <Link to={`/translations?id=${article.id}`} className="button button--ghost translations__back">
           <span aria-hidden="true">←</span> {t("translations.backToLanguages")}
         </Link>
       ) : canEdit ? (
-        <Link
-          to={`/article?id=${article.id}`}
-          className="button button--ghost translations__back"
-        >
+        <Link to={`/article?id=${article.id}`} className="button button--ghost translations__back">
           <span aria-hidden="true">←</span> {t("translations.backToEditor")}
         </Link>
       ) : (
-        <Link
-          to="/articles"
-          className="button button--ghost translations__back"
-        >
+        <Link to="/articles" className="button button--ghost translations__back">
           <span aria-hidden="true">←</span> {t("team.backToArticles")}
         </Link>
       )}
       {translation ? (
-        <LanguageReview
-          key={`${article.id}:${translation.lang}`}
-          article={article}
-          translation={translation}
-          timeZone={timeZone}
-        />
+        <LanguageReview key={`${article.id}:${translation.lang}`} article={article} translation={translation} timeZone={timeZone} />
       ) : (
         <LanguagesOverview
           article={article}

@@ -20,7 +20,17 @@ export type LinkKind = "invitation" | "password_reset";
 export const LINK_GUESS_MAX = 20;
 
 export type LinkState =
-  | { state: "valid"; id: number; museumId: number; museumName: string; email: string; role: Role; languages: string[]; userId: number | null; expiresAt: number }
+  | {
+      state: "valid";
+      id: number;
+      museumId: number;
+      museumName: string;
+      email: string;
+      role: Role;
+      languages: string[];
+      userId: number | null;
+      expiresAt: number;
+    }
   | { state: "invalid" | "expired" | "revoked" };
 
 const USER_AGENT_MAX = 300;
@@ -39,17 +49,18 @@ export async function lookUpLink(
   kind: LinkKind,
   token: string,
   client: { address: string; secret: string },
-  now = Date.now(),
+  now = Date.now()
 ): Promise<LinkState> {
   const key = await guessKey(client.secret, client.address);
   const reservation = await reserveAttempt(db, [key], now, LINK_GUESS_MAX);
-  if (!reservation.allowed) throw new DomainError("rate_limited", "Too many links tried from this network, try again later").withRetryAfter(reservation.retryAfter);
+  if (!reservation.allowed)
+    throw new DomainError("rate_limited", "Too many links tried from this network, try again later").withRetryAfter(reservation.retryAfter);
   if (!TOKEN_PATTERN.test(token)) return { state: "invalid" };
   const hash = await sha256Hex(token);
   const row = await db.$client
     .prepare(
       `SELECT t.id, t.museum_id, m.name AS museum_name, t.token_hash, t.email, t.role, t.languages, t.user_id, t.expires_at, t.used_at, t.revoked_at
-       FROM member_tokens t JOIN museums m ON m.id = t.museum_id WHERE t.token_hash = ?1 AND t.kind = ?2`,
+       FROM member_tokens t JOIN museums m ON m.id = t.museum_id WHERE t.token_hash = ?1 AND t.kind = ?2`
     )
     .bind(hash, kind)
     .first<{
@@ -87,7 +98,8 @@ export async function lookUpLink(
 /** The refusal for a link that cannot be used: 404 `token` with the reason the page says. */
 export function linkRefusal(state: "invalid" | "expired" | "revoked"): DomainError {
   const reason = state === "expired" ? "link_expired" : state === "revoked" ? "link_revoked" : "link_invalid";
-  const message = state === "expired" ? "This link has expired" : state === "revoked" ? "This link was withdrawn" : "This link was already used or is not valid";
+  const message =
+    state === "expired" ? "This link has expired" : state === "revoked" ? "This link was withdrawn" : "This link was already used or is not valid";
   return new DomainError("not_found", message, "token", reason);
 }
 
@@ -108,7 +120,7 @@ export async function acceptInvitation(
   db: Database,
   token: string,
   input: { password: string; userAgent: string; client: { address: string; secret: string } },
-  now = Date.now(),
+  now = Date.now()
 ): Promise<LinkSession> {
   const link = await lookUpLink(db, "invitation", token, input.client, now);
   if (link.state !== "valid") throw linkRefusal(link.state);
@@ -124,19 +136,19 @@ export async function acceptInvitation(
       d1
         .prepare(
           `INSERT INTO users (museum_id, email, password_hash, role, languages, last_active_at, created_at)
-           SELECT t.museum_id, t.email, ?, t.role, t.languages, ?, ? FROM member_tokens t WHERE ${CLAIMABLE} RETURNING id`,
+           SELECT t.museum_id, t.email, ?, t.role, t.languages, ?, ? FROM member_tokens t WHERE ${CLAIMABLE} RETURNING id`
         )
         .bind(passwordHash, now, now, hash, "invitation", now),
       d1
         .prepare(
           `UPDATE member_tokens AS t SET used_at = ?, user_id = (SELECT u.id FROM users u WHERE ${mine})
-           WHERE ${CLAIMABLE} AND EXISTS (SELECT 1 FROM users u WHERE ${mine})`,
+           WHERE ${CLAIMABLE} AND EXISTS (SELECT 1 FROM users u WHERE ${mine})`
         )
         .bind(now, link.email, passwordHash, hash, "invitation", now, link.email, passwordHash),
       d1
         .prepare(
           `INSERT INTO sessions (id, user_id, expires_at, created_at, user_agent, last_seen_at)
-           SELECT ?, u.id, ?, ?, ?, ? FROM users u WHERE ${mine}`,
+           SELECT ?, u.id, ?, ?, ?, ? FROM users u WHERE ${mine}`
         )
         .bind(await sha256Hex(session), sessionExpiresAt, now, input.userAgent.slice(0, USER_AGENT_MAX), now, link.email, passwordHash),
       conditionalAudit(
@@ -152,7 +164,7 @@ export async function acceptInvitation(
         },
         "users u",
         mine,
-        [link.email, passwordHash],
+        [link.email, passwordHash]
       ),
     ]);
   } catch (error) {
@@ -176,7 +188,7 @@ export async function resetPasswordWithLink(
   db: Database,
   token: string,
   input: { password: string; userAgent: string; client: { address: string; secret: string } },
-  now = Date.now(),
+  now = Date.now()
 ): Promise<LinkSession> {
   const link = await lookUpLink(db, "password_reset", token, input.client, now);
   if (link.state !== "valid" || link.userId === null) throw linkRefusal(link.state === "valid" ? "invalid" : link.state);
@@ -189,7 +201,9 @@ export async function resetPasswordWithLink(
   const mine = "u.id = ? AND u.password_hash = ?";
   const results = await d1.batch([
     d1
-      .prepare(`UPDATE users SET password_hash = ? WHERE id = (SELECT t.user_id FROM member_tokens t WHERE ${CLAIMABLE}) RETURNING id, email, museum_id, role, languages`)
+      .prepare(
+        `UPDATE users SET password_hash = ? WHERE id = (SELECT t.user_id FROM member_tokens t WHERE ${CLAIMABLE}) RETURNING id, email, museum_id, role, languages`
+      )
       .bind(passwordHash, hash, "password_reset", now),
     d1
       .prepare(`UPDATE member_tokens AS t SET used_at = ? WHERE ${CLAIMABLE} AND EXISTS (SELECT 1 FROM users u WHERE ${mine})`)
@@ -211,7 +225,7 @@ export async function resetPasswordWithLink(
       },
       "users u",
       mine,
-      [userId, passwordHash],
+      [userId, passwordHash]
     ),
   ]);
   const changed = results[0]?.results[0] as { id: number; email: string; museum_id: number; role: Role; languages: string } | undefined;

@@ -18,7 +18,9 @@ export const memberEmailSchema = z
   .transform((email) => email.trim().toLowerCase())
   .pipe(z.string().min(1, "empty").max(EMAIL_MAX_LENGTH, "too_long").email("invalid"));
 
-export const roleSchema = z.enum(ROLES, { errorMap: (issue) => ({ message: issue.code === "invalid_type" && issue.received === "undefined" ? "required" : "invalid" }) });
+export const roleSchema = z.enum(ROLES, {
+  errorMap: (issue) => ({ message: issue.code === "invalid_type" && issue.received === "undefined" ? "required" : "invalid" }),
+});
 
 /** A translator's languages (catalogue codes, deduplicated); an empty list means every language. */
 export const memberLanguagesSchema = z
@@ -27,13 +29,20 @@ export const memberLanguagesSchema = z
   .transform((langs) => [...new Set(langs)].sort());
 
 /** A row id: a positive integer, or its decimal form. */
-export const idSchema = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,14}$/).transform(Number)], {
-  errorMap: (issue) => ({ message: issue.code === "invalid_union" ? "wrong_type" : "required" }),
-});
+export const idSchema = z.union(
+  [
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/)
+      .transform(Number),
+  ],
+  {
+    errorMap: (issue) => ({ message: issue.code === "invalid_union" ? "wrong_type" : "required" }),
+  }
+);
 
-export const inviteMemberSchema = z
-  .object({ email: memberEmailSchema, role: roleSchema, languages: memberLanguagesSchema.optional() })
-  .strict();
+export const inviteMemberSchema = z.object({ email: memberEmailSchema, role: roleSchema, languages: memberLanguagesSchema.optional() }).strict();
 export const revokeInvitationSchema = z.object({ id: idSchema }).strict();
 export const updateMemberSchema = z.object({ userId: idSchema, role: roleSchema, languages: memberLanguagesSchema.optional() }).strict();
 export const removeMemberSchema = z.object({ userId: idSchema }).strict();

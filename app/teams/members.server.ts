@@ -7,7 +7,7 @@ import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { auditStatement } from "~/audit/log.server";
 import type { Database } from "~/db/client.server";
 import { memberTokens, users } from "~/db/schema";
-import { conflict, DomainError, notFound } from "~/errors";
+import { conflict, notFound, type DomainError } from "~/errors";
 import { randomToken, sha256Hex } from "~/lib/crypto";
 import { conditionalAudit } from "./audit-sql.server";
 import { languagesForRole } from "./member-input";
@@ -68,8 +68,8 @@ export async function listMembers(db: Database, museumId: number, now = Date.now
           eq(memberTokens.kind, "invitation"),
           isNull(memberTokens.usedAt),
           isNull(memberTokens.revokedAt),
-          gt(memberTokens.expiresAt, now),
-        ),
+          gt(memberTokens.expiresAt, now)
+        )
       )
       .orderBy(asc(memberTokens.email)),
   ]);
@@ -90,7 +90,7 @@ export async function inviteMember(
   actor: Actor,
   input: { email: string; role: Role; languages?: string[] },
   origin: string,
-  now = Date.now(),
+  now = Date.now()
 ): Promise<{ id: number; invitationUrl: string; expiresAt: number }> {
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
   if (existing) throw conflict("email", "This address already has an account", "already_member");
@@ -107,8 +107,8 @@ export async function inviteMember(
           eq(memberTokens.kind, "invitation"),
           eq(memberTokens.email, input.email),
           isNull(memberTokens.usedAt),
-          isNull(memberTokens.revokedAt),
-        ),
+          isNull(memberTokens.revokedAt)
+        )
       ),
     db
       .insert(memberTokens)
@@ -154,7 +154,7 @@ export async function revokeInvitation(db: Database, actor: Actor, id: number, n
       },
       "member_tokens",
       "id = ? AND museum_id = ? AND kind = 'invitation' AND used_at IS NULL AND revoked_at IS NULL",
-      [id, actor.museumId],
+      [id, actor.museumId]
     ),
     d1.prepare(`UPDATE member_tokens SET revoked_at = ?3 WHERE ${pending} RETURNING id`).bind(id, actor.museumId, now),
   ]);
@@ -167,7 +167,11 @@ const OTHER_ADMIN_REMAINS = (table: string) =>
   `(${table}.role != 'admin' OR (SELECT count(*) FROM users o WHERE o.museum_id = ${table}.museum_id AND o.role = 'admin' AND o.id != ${table}.id) > 0)`;
 
 async function refusalFor(db: Database, museumId: number, userId: number, field: string): Promise<DomainError> {
-  const row = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.museumId, museumId))).get();
+  const row = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.museumId, museumId)))
+    .get();
   if (!row) return notFound("Member", "userId");
   return conflict(field, "This is the museum's last admin: make another member admin first", "last_admin");
 }
@@ -181,7 +185,7 @@ export async function updateMember(
   db: Database,
   actor: Actor,
   input: { userId: number; role: Role; languages?: string[] },
-  now = Date.now(),
+  now = Date.now()
 ): Promise<MemberRow> {
   const d1 = db.$client;
   const languages = JSON.stringify(languagesForRole(input.role, input.languages));
@@ -190,25 +194,36 @@ export async function updateMember(
     // Before the change, so the entry can say the role it had.
     conditionalAudit(
       d1,
-      { museumId: actor.museumId, actorId: actor.id, actorEmail: actor.email, action: "member.update",
+      {
+        museumId: actor.museumId,
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: "member.update",
         target: { sql: "'user:' || u.id" },
         detail: { sql: "json_object('email', u.email, 'from', u.role, 'role', ?, 'languages', json(?))", binds: [input.role, languages] },
         at: now,
       },
       "users u",
       allowed,
-      [input.userId, actor.museumId, input.role],
+      [input.userId, actor.museumId, input.role]
     ),
     d1
       .prepare(
         `UPDATE users AS u SET role = ?, languages = ? WHERE ${allowed}
-         RETURNING id, email, role, languages, last_active_at, created_at`,
+         RETURNING id, email, role, languages, last_active_at, created_at`
       )
       .bind(input.role, languages, input.userId, actor.museumId, input.role),
   ]);
   const row = updated?.results[0];
   if (!row) throw await refusalFor(db, actor.museumId, input.userId, "role");
-  return { id: row.id, email: row.email, role: row.role, languages: parseLanguages(row.languages), lastActiveAt: row.last_active_at, createdAt: row.created_at };
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    languages: parseLanguages(row.languages),
+    lastActiveAt: row.last_active_at,
+    createdAt: row.created_at,
+  };
 }
 
 /**
@@ -222,14 +237,18 @@ export async function removeMember(db: Database, actor: Actor, userId: number, n
   const [, removed] = await d1.batch([
     conditionalAudit(
       d1,
-      { museumId: actor.museumId, actorId: actor.id, actorEmail: actor.email, action: "member.remove",
+      {
+        museumId: actor.museumId,
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: "member.remove",
         target: { sql: "'user:' || u.id" },
         detail: { sql: "json_object('email', u.email, 'role', u.role)" },
         at: now,
       },
       "users u",
       allowed,
-      [userId, actor.museumId],
+      [userId, actor.museumId]
     ),
     d1.prepare(`DELETE FROM users AS u WHERE ${allowed} RETURNING id`).bind(userId, actor.museumId),
   ]);
@@ -241,7 +260,13 @@ export async function removeMember(db: Database, actor: Actor, userId: number, n
  * A single-use link to choose a new password, valid one hour, for a member of the museum (an admin gives
  * it to them by hand: no mail server). A newer link replaces the member's pending ones.
  */
-export async function createPasswordResetLink(db: Database, actor: Actor, userId: number, origin: string, now = Date.now()): Promise<{ url: string; expiresAt: number }> {
+export async function createPasswordResetLink(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  origin: string,
+  now = Date.now()
+): Promise<{ url: string; expiresAt: number }> {
   const d1 = db.$client;
   const token = randomToken();
   const expiresAt = now + RESET_LINK_TTL_MS;
@@ -250,13 +275,13 @@ export async function createPasswordResetLink(db: Database, actor: Actor, userId
     d1
       .prepare(
         `UPDATE member_tokens SET revoked_at = ?1 WHERE kind = 'password_reset' AND user_id = ?2 AND museum_id = ?3
-         AND used_at IS NULL AND revoked_at IS NULL`,
+         AND used_at IS NULL AND revoked_at IS NULL`
       )
       .bind(now, userId, actor.museumId),
     d1
       .prepare(
         `INSERT INTO member_tokens (museum_id, kind, token_hash, email, role, languages, user_id, created_by, created_at, expires_at)
-         SELECT u.museum_id, 'password_reset', ?, u.email, u.role, u.languages, u.id, ?, ?, ? FROM users u WHERE ${member} RETURNING id`,
+         SELECT u.museum_id, 'password_reset', ?, u.email, u.role, u.languages, u.id, ?, ?, ? FROM users u WHERE ${member} RETURNING id`
       )
       .bind(await sha256Hex(token), actor.id, now, expiresAt, userId, actor.museumId),
     conditionalAudit(
@@ -272,7 +297,7 @@ export async function createPasswordResetLink(db: Database, actor: Actor, userId
       },
       "users u",
       member,
-      [userId, actor.museumId],
+      [userId, actor.museumId]
     ),
   ]);
   if (!inserted?.results.length) throw notFound("Member", "userId");

@@ -10,13 +10,7 @@ import { nextNumberedName } from "~/lib/names";
 import { Breadcrumb } from "./breadcrumb";
 import type { MenuPosition } from "./item-menu";
 import { ItemRow } from "./item-row";
-import {
-  countDescendants,
-  folderHref,
-  itemKey,
-  moveDestinations,
-  type Destination,
-} from "./tree-helpers";
+import { countDescendants, folderHref, itemKey, moveDestinations, type Destination } from "./tree-helpers";
 import { useRowFocus } from "./use-row-focus";
 
 const TRASH_DAYS = 30;
@@ -32,31 +26,17 @@ interface ArticlesBrowserProps {
   canEdit?: boolean;
 }
 
-export function ArticlesBrowser({
-  path,
-  items,
-  folders,
-  canEdit = true,
-}: ArticlesBrowserProps) {
+export function ArticlesBrowser({ path, items, folders, canEdit = true }: ArticlesBrowserProps) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
-  const [menu, setMenu] = useState<{ key: string; at: MenuPosition } | null>(
-    null
-  );
+  const [menu, setMenu] = useState<{ key: string; at: MenuPosition } | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
   // A refused rename reopens the field with what was typed and why it was refused.
-  const [renameDraft, setRenameDraft] = useState<{
-    key: string;
-    text: string;
-    error: string;
-  } | null>(null);
+  const [renameDraft, setRenameDraft] = useState<{ key: string; text: string; error: string } | null>(null);
   // State updates land after a render; a second click in the same instant must see the first one.
   const inFlight = useRef(false);
-  const [deleting, setDeleting] = useState<{
-    node: TreeNode;
-    index: number;
-  } | null>(null);
+  const [deleting, setDeleting] = useState<{ node: TreeNode; index: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const list = useRef<HTMLUListElement>(null);
   const newArticle = useRef<HTMLButtonElement>(null);
@@ -67,9 +47,7 @@ export function ArticlesBrowser({
   });
 
   /** Sends one call with the screen marked busy; a second click in the same instant waits its turn. */
-  async function guarded<T>(
-    call: () => Promise<ApiResult<T>>
-  ): Promise<ApiResult<T>> {
+  async function guarded<T>(call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
     inFlight.current = true;
     setBusy(true);
     const result = await call();
@@ -79,10 +57,7 @@ export function ArticlesBrowser({
   }
 
   /** Runs one call, then reloads the list whatever happened (the tree may have changed elsewhere). */
-  async function run(
-    call: () => Promise<ApiResult<unknown>>,
-    successKey: string
-  ) {
+  async function run(call: () => Promise<ApiResult<unknown>>, successKey: string) {
     const result = await guarded(call);
     if (result.ok) toast.success(t(successKey), { id: RESULT_TOAST });
     else toast.error(treeErrorMessage(t, result), { id: RESULT_TOAST });
@@ -94,30 +69,20 @@ export function ArticlesBrowser({
     setRenaming(null);
     setRenameDraft(null);
     const key = itemKey(node);
-    if (newName === node.name)
-      return focusNow({ keys: [key], index, part: "link" });
+    if (newName === node.name) return focusNow({ keys: [key], index, part: "link" });
     // A renamed folder changes key (its name is its id); if the rename fails the old key is still there.
-    const renamedKey =
-      node.type === "folder" ? itemKey({ ...node, id: newName }) : key;
+    const renamedKey = node.type === "folder" ? itemKey({ ...node, id: newName }) : key;
     const result = await guarded(() =>
       node.type === "folder"
-        ? callApi("/api/manage/rename_folder", {
-            pathArray: path,
-            itemName: node.id,
-            newName,
-          })
-        : callApi("/api/manage/rename_article", { articleId: node.id, newName })
+        ? callApi("/api/manage/rename_folder", { pathArray: path, itemName: node.id, newName })
+        : callApi("/api/manage/rename_article", { articleId: node.id, newName }),
     );
     if (result.ok) {
       toast.success(t("articles.renamed"), { id: RESULT_TOAST });
       focusAfterReload({ keys: [renamedKey, key], index, part: "link" });
     } else if (result.status === 400 || result.status === 409) {
       // The name was refused: the field comes back with the text and the reason, focus in it.
-      setRenameDraft({
-        key,
-        text: newName,
-        error: treeErrorMessage(t, result),
-      });
+      setRenameDraft({ key, text: newName, error: treeErrorMessage(t, result) });
       setRenaming(key);
       return;
     } else {
@@ -139,7 +104,7 @@ export function ArticlesBrowser({
           toPathArray: destination.toPathArray,
           toFolderId: destination.toFolderId,
         }),
-      "articles.moved"
+      "articles.moved",
     );
   }
 
@@ -148,24 +113,12 @@ export function ArticlesBrowser({
     const { node, index } = deleting;
     setDeleting(null);
     focusAfterReload({ keys: [itemKey(node)], index, part: "link" });
-    void run(
-      () =>
-        callApi("/api/manage/delete_item", {
-          id: node.id,
-          type: node.type,
-          pathArray: path,
-        }),
-      "articles.deleted"
-    );
+    void run(() => callApi("/api/manage/delete_item", { id: node.id, type: node.type, pathArray: path }), "articles.deleted");
   }
 
   function cancelDelete() {
     if (!deleting) return;
-    focusNow({
-      keys: [itemKey(deleting.node)],
-      index: deleting.index,
-      part: "more",
-    });
+    focusNow({ keys: [itemKey(deleting.node)], index: deleting.index, part: "more" });
     setDeleting(null);
   }
 
@@ -174,20 +127,13 @@ export function ArticlesBrowser({
     if (!busy && !inFlight.current) action();
   };
 
-  const addArticle = () =>
-    void run(
-      () => callApi("/api/manage/add_article", { pathArray: path }),
-      "articles.created"
-    );
+  const addArticle = () => void run(() => callApi("/api/manage/add_article", { pathArray: path }), "articles.created");
   const addFolder = () => {
     const name = nextNumberedName(
       t("articles.newFolderBase"),
-      items.filter((n) => n.type === "folder").map((n) => n.name)
+      items.filter((n) => n.type === "folder").map((n) => n.name),
     );
-    void run(
-      () => callApi("/api/manage/add_folder", { pathArray: path, id: name }),
-      "articles.folderCreated"
-    );
+    void run(() => callApi("/api/manage/add_folder", { pathArray: path, id: name }), "articles.folderCreated");
   };
 
   return (
@@ -202,32 +148,17 @@ export function ArticlesBrowser({
             <span aria-hidden="true">←</span> {t("articles.backToDashboard")}
           </Link>
         ) : (
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => navigate(folderHref(path.slice(0, -1)))}
-          >
+          <button type="button" className="button button--ghost" onClick={() => navigate(folderHref(path.slice(0, -1)))}>
             <span aria-hidden="true">←</span> {t("articles.back")}
           </button>
         )}
       </header>
       {canEdit ? (
         <div className="articles__actions">
-          <button
-            ref={newArticle}
-            type="button"
-            className="button"
-            aria-disabled={busy}
-            onClick={unlessBusy(addArticle)}
-          >
+          <button ref={newArticle} type="button" className="button" aria-disabled={busy} onClick={unlessBusy(addArticle)}>
             {t("articles.newArticle")}
           </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            aria-disabled={busy}
-            onClick={unlessBusy(addFolder)}
-          >
+          <button type="button" className="button button--ghost" aria-disabled={busy} onClick={unlessBusy(addFolder)}>
             {t("articles.addFolder")}
           </button>
           <Link to="/trash" className="articles__trash">
@@ -235,9 +166,7 @@ export function ArticlesBrowser({
           </Link>
         </div>
       ) : null}
-      {items.length === 0 ? (
-        <p className="muted">{t("articles.empty")}</p>
-      ) : null}
+      {items.length === 0 ? <p className="muted">{t("articles.empty")}</p> : null}
       <ul ref={list} className="tree" aria-busy={busy}>
         {items.map((node, index) => {
           const key = itemKey(node);
@@ -250,11 +179,7 @@ export function ArticlesBrowser({
               menuAt={menu?.key === key ? menu.at : null}
               renaming={renaming === key}
               renameDraft={renameDraft?.key === key ? renameDraft : null}
-              destinations={
-                menu?.key === key
-                  ? moveDestinations(path, items, node, folders)
-                  : []
-              }
+              destinations={menu?.key === key ? moveDestinations(path, items, node, folders) : []}
               onOpenMenu={(at) => {
                 setRenaming(null);
                 setMenu({ key, at });
@@ -269,8 +194,7 @@ export function ArticlesBrowser({
               onCancelRename={(reason) => {
                 setRenaming(null);
                 setRenameDraft(null);
-                if (reason === "escape")
-                  focusNow({ keys: [key], index, part: "link" });
+                if (reason === "escape") focusNow({ keys: [key], index, part: "link" });
               }}
               onMove={(d) => move(node, index, d)}
               onDelete={() => {
@@ -286,29 +210,17 @@ export function ArticlesBrowser({
       </ul>
       {deleting ? (
         <ConfirmDialog
-          title={t(
-            deleting.node.type === "article"
-              ? "articles.confirmDeleteArticle"
-              : "articles.confirmDeleteFolder",
-            {
-              name: deleting.node.name || String(deleting.node.id),
-            }
-          )}
+          title={t(deleting.node.type === "article" ? "articles.confirmDeleteArticle" : "articles.confirmDeleteFolder", {
+            name: deleting.node.name || String(deleting.node.id),
+          })}
           confirmLabel={t("articles.confirm")}
           onConfirm={confirmDelete}
           onCancel={cancelDelete}
         >
-          {deleting.node.type === "folder" &&
-          countDescendants(deleting.node) > 0 ? (
-            <p>
-              {t("articles.confirmDeleteFolderItems", {
-                count: countDescendants(deleting.node),
-              })}
-            </p>
+          {deleting.node.type === "folder" && countDescendants(deleting.node) > 0 ? (
+            <p>{t("articles.confirmDeleteFolderItems", { count: countDescendants(deleting.node) })}</p>
           ) : null}
-          <p className="muted">
-            {t("articles.confirmDeleteTrashNote", { count: TRASH_DAYS })}
-          </p>
+          <p className="muted">{t("articles.confirmDeleteTrashNote", { count: TRASH_DAYS })}</p>
         </ConfirmDialog>
       ) : null}
     </section>

@@ -27,15 +27,12 @@ interface ItemRowProps {
   onDelete: () => void;
 }
 
-const TABBABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The tab stop after `element` in document order, skipping the open menu and anything hidden. */
 function nextTabStop(element: HTMLElement): HTMLElement | null {
   const stops = [...document.querySelectorAll<HTMLElement>(TABBABLE)].filter(
-    (el) =>
-      el === element ||
-      (!el.closest(".item-menu") && el.getClientRects().length > 0)
+    (el) => el === element || (!el.closest(".item-menu") && el.getClientRects().length > 0),
   );
   return stops[stops.indexOf(element) + 1] ?? null;
 }
@@ -45,12 +42,7 @@ export function ItemRow(props: ItemRowProps) {
   const { t } = useTranslation();
   const moreButton = useRef<HTMLButtonElement>(null);
   const readOnly = props.readOnly === true;
-  const href =
-    node.type === "folder"
-      ? folderHref([...path, node.id])
-      : readOnly
-      ? `/translations?id=${node.id}`
-      : `/article?id=${node.id}`;
+  const href = node.type === "folder" ? folderHref([...path, node.id]) : readOnly ? `/translations?id=${node.id}` : `/article?id=${node.id}`;
   const label = node.name || String(node.id);
 
   function openFromContextMenu(event: MouseEvent) {
@@ -61,45 +53,26 @@ export function ItemRow(props: ItemRowProps) {
 
   function openFromButton() {
     const rect = moreButton.current?.getBoundingClientRect();
-    props.onOpenMenu({
-      x: rect ? rect.right - 240 : 0,
-      y: rect ? rect.bottom + 4 : 0,
-    });
+    props.onOpenMenu({ x: rect ? rect.right - 240 : 0, y: rect ? rect.bottom + 4 : 0 });
   }
 
   function closeMenu(exit: MenuExit) {
     const button = moreButton.current;
-    const target =
-      exit === "next" && button
-        ? nextTabStop(button)
-        : exit === "none"
-        ? null
-        : button;
+    const target = exit === "next" && button ? nextTabStop(button) : exit === "none" ? null : button;
     props.onCloseMenu();
     target?.focus();
   }
 
   return (
-    <li
-      className={`tree-row tree-row--${node.type}`}
-      data-key={itemKey(node)}
-      onContextMenu={openFromContextMenu}
-    >
+    <li className={`tree-row tree-row--${node.type}`} data-key={itemKey(node)} onContextMenu={openFromContextMenu}>
       <span className="tree-row__icon" aria-hidden="true">
         {node.type === "folder" ? <FolderIcon /> : <FileIcon />}
       </span>
       {renaming ? (
-        <RenameForm
-          name={node.name}
-          draft={props.renameDraft}
-          onConfirm={props.onRename}
-          onCancel={props.onCancelRename}
-        />
+        <RenameForm name={node.name} draft={props.renameDraft} onConfirm={props.onRename} onCancel={props.onCancelRename} />
       ) : (
         <Link to={href} className="tree-row__link">
-          <span className="visually-hidden">
-            {t(node.type === "folder" ? "articles.folder" : "articles.article")}{" "}
-          </span>
+          <span className="visually-hidden">{t(node.type === "folder" ? "articles.folder" : "articles.article")} </span>
           {label}
         </Link>
       )}
@@ -169,11 +142,7 @@ function RenameForm({ name, draft, onConfirm, onCancel }: RenameFormProps) {
         {t("articles.confirmRename")}
       </button>
       {draft ? (
-        <p
-          id={errorId}
-          className="field__error tree-row__rename-error"
-          role="alert"
-        >
+        <p id={errorId} className="field__error tree-row__rename-error" role="alert">
           {draft.error}
         </p>
       ) : null}

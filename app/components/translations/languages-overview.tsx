@@ -16,9 +16,7 @@ const RESET_TOAST = "translations-reset-all";
 /** The language's name inside a sentence: lower case in French ("Traduction en allemand"). */
 function languageName(code: string, locale: "fr" | "en"): string {
   const lang = findLanguage(code);
-  return locale === "fr"
-    ? (lang?.fr ?? code).toLocaleLowerCase("fr")
-    : lang?.en ?? code;
+  return locale === "fr" ? (lang?.fr ?? code).toLocaleLowerCase("fr") : (lang?.en ?? code);
 }
 
 interface OverviewProps {
@@ -33,15 +31,7 @@ interface OverviewProps {
 }
 
 /** `/translations?id=`: the article's languages, pretranslation, and the spec's "reset all". */
-export function LanguagesOverview({
-  article,
-  sourceLang,
-  total,
-  languages,
-  timeZone,
-  canEdit = true,
-  canReview = () => true,
-}: OverviewProps) {
+export function LanguagesOverview({ article, sourceLang, total, languages, timeZone, canEdit = true, canReview = () => true }: OverviewProps) {
   const { t, i18n } = useTranslation();
   const revalidator = useRevalidator();
   const confirm = useConfirm();
@@ -49,16 +39,9 @@ export function LanguagesOverview({
   async function resetAll() {
     confirm.close();
     toast.loading(t("editor.resetting"), { id: RESET_TOAST });
-    const result = await callApi("/api/manage/reset_traductions", {
-      articleId: article.id,
-    });
-    if (result.ok)
-      toast.success(t("editor.resetDone"), { id: RESET_TOAST, duration: 5000 });
-    else
-      toast.error(apiErrorMessage(t, result), {
-        id: RESET_TOAST,
-        duration: 5000,
-      });
+    const result = await callApi("/api/manage/reset_traductions", { articleId: article.id });
+    if (result.ok) toast.success(t("editor.resetDone"), { id: RESET_TOAST, duration: 5000 });
+    else toast.error(apiErrorMessage(t, result), { id: RESET_TOAST, duration: 5000 });
     revalidator.revalidate();
   }
 
@@ -66,8 +49,7 @@ export function LanguagesOverview({
     <>
       <h1>{t("translations.title", { name: article.name })}</h1>
       <p className="muted">
-        {t("translations.sourceIs")}{" "}
-        <LanguageName code={sourceLang} locale={uiLocale(i18n.language)} />.{" "}
+        {t("translations.sourceIs")} <LanguageName code={sourceLang} locale={uiLocale(i18n.language)} />.{" "}
         {t("translations.segmentCount", { count: total })}
       </p>
       {languages.map((language) =>
@@ -77,34 +59,20 @@ export function LanguagesOverview({
             failing={language.failing}
             languageName={languageName(language.lang, uiLocale(i18n.language))}
             timeZone={timeZone}
-            reviewHref={`/translations?id=${
-              article.id
-            }&lang=${encodeURIComponent(language.lang)}`}
+            reviewHref={`/translations?id=${article.id}&lang=${encodeURIComponent(language.lang)}`}
           />
-        ) : null
+        ) : null,
       )}
       <section className="tr-section" aria-labelledby="tr-languages-heading">
         <h2 id="tr-languages-heading">{t("translations.table.heading")}</h2>
-        <LanguagesTable
-          articleId={article.id}
-          total={total}
-          languages={languages}
-          canReview={canReview}
-        />
+        <LanguagesTable articleId={article.id} total={total} languages={languages} canReview={canReview} />
       </section>
-      {canEdit ? (
-        <PretranslateForm articleId={article.id} sourceLang={sourceLang} />
-      ) : null}
+      {canEdit ? <PretranslateForm articleId={article.id} sourceLang={sourceLang} /> : null}
       {canEdit ? (
         <section className="tr-section" aria-labelledby="tr-reset-heading">
           <h2 id="tr-reset-heading">{t("translations.resetAll.heading")}</h2>
           <p className="muted">{t("translations.resetAll.intro")}</p>
-          <button
-            ref={confirm.trigger}
-            type="button"
-            className="button button--danger"
-            onClick={confirm.ask}
-          >
+          <button ref={confirm.trigger} type="button" className="button button--danger" onClick={confirm.ask}>
             {t("editor.resetTranslations")}
           </button>
         </section>

@@ -20,22 +20,11 @@ export function LanguagesTable({
   const { t, i18n } = useTranslation();
   const locale = uiLocale(i18n.language);
   const number = new Intl.NumberFormat(i18n.language);
-  if (languages.length === 0)
-    return (
-      <p className="translations__empty">{t("translations.table.none")}</p>
-    );
-  const columns = [
-    "views",
-    "translated",
-    "reviewed",
-    "stale",
-    "reports",
-  ] as const;
+  if (languages.length === 0) return <p className="translations__empty">{t("translations.table.none")}</p>;
+  const columns = ["views", "translated", "reviewed", "stale", "reports"] as const;
   return (
     <table className="tr-table">
-      <caption className="visually-hidden">
-        {t("translations.table.caption")}
-      </caption>
+      <caption className="visually-hidden">{t("translations.table.caption")}</caption>
       <thead>
         <tr>
           <th scope="col">{t("translations.table.language")}</th>
@@ -45,9 +34,7 @@ export function LanguagesTable({
             </th>
           ))}
           <th scope="col">
-            <span className="visually-hidden">
-              {t("translations.table.action")}
-            </span>
+            <span className="visually-hidden">{t("translations.table.action")}</span>
           </th>
         </tr>
       </thead>
@@ -55,10 +42,7 @@ export function LanguagesTable({
         {languages.map((row) => {
           const values = {
             views: number.format(row.views),
-            translated: t("translations.table.ofTotal", {
-              done: number.format(row.segments),
-              total: number.format(total),
-            }),
+            translated: t("translations.table.ofTotal", { done: number.format(row.segments), total: number.format(total) }),
             reviewed: number.format(row.reviewed),
             stale: number.format(row.stale),
             reports: number.format(row.reports),
@@ -70,27 +54,13 @@ export function LanguagesTable({
                 <LanguageName code={row.lang} locale={locale} />
               </th>
               {columns.map((column) => (
-                <td
-                  key={column}
-                  data-label={t(`translations.table.${column}`)}
-                  className={
-                    (column === "stale" || column === "reports") &&
-                    row[column] > 0
-                      ? "tr-table__alert"
-                      : undefined
-                  }
-                >
+                <td key={column} data-label={t(`translations.table.${column}`)} className={(column === "stale" || column === "reports") && row[column] > 0 ? "tr-table__alert" : undefined}>
                   {values[column]}
                 </td>
               ))}
               <td className="tr-table__action">
                 {canReview(row.lang) ? (
-                  <Link
-                    to={`/translations?id=${articleId}&lang=${encodeURIComponent(
-                      row.lang
-                    )}`}
-                    className="button button--small"
-                  >
+                  <Link to={`/translations?id=${articleId}&lang=${encodeURIComponent(row.lang)}`} className="button button--small">
                     {t("translations.table.review")}
                     <span className="visually-hidden"> {name}</span>
                   </Link>
