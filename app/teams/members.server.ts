@@ -3,7 +3,7 @@
 // ids answer 404. The last-admin rule lives inside the SQL statement that changes the role or deletes the
 // member, so two admins demoting each other at once cannot leave the museum without one (D1 runs each
 // batch as one transaction, one after the other).
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { auditStatement } from "~/audit/log.server";
 import type { Database } from "~/db/client.server";
 import { memberTokens, users } from "~/db/schema";
@@ -58,10 +58,10 @@ export async function listMembers(db: Database, museumId: number, now = Date.now
         languages: memberTokens.languages,
         createdAt: memberTokens.createdAt,
         expiresAt: memberTokens.expiresAt,
-        createdBy: users.email,
+        // A subquery, not a join: D1 returns rows keyed by column name, and two "email" columns would collide.
+        createdBy: sql<string | null>`(SELECT u.email FROM users u WHERE u.id = ${memberTokens.createdBy})`,
       })
       .from(memberTokens)
-      .leftJoin(users, eq(users.id, memberTokens.createdBy))
       .where(
         and(
           eq(memberTokens.museumId, museumId),
