@@ -213,6 +213,9 @@ export default function TeamPage() {
       (answer.intent === "revoke_invitation" ? pendingHeading : membersHeading).current?.focus();
     } else if (answer.intent === "invite") {
       document.querySelector<HTMLElement>('form[data-intent="invite"] [aria-invalid="true"]')?.focus();
+    } else if (answer.target !== undefined) {
+      // A refused role change (the last admin): the field said why; focus goes to it.
+      document.querySelector<HTMLElement>(`[data-member-id="${answer.target}"] [aria-invalid="true"]`)?.focus();
     }
   }, [answer, t]);
 
@@ -356,7 +359,8 @@ export default function TeamPage() {
           onConfirm={confirmRemove}
           onCancel={() => {
             setRemoving(null);
-            removeTrigger.current?.focus();
+            // After the modal dialog is gone: while it is open, nothing outside it can take focus.
+            setTimeout(() => removeTrigger.current?.focus(), 0);
           }}
         >
           <p>{t("team.removeText")}</p>

@@ -14,7 +14,7 @@ const BROWSERS: readonly [RegExp, string][] = [
   [/\b(OPR|Opera|OPiOS)\//, "Opera"],
   [/\bSamsungBrowser\//, "Samsung Internet"],
   [/\b(Firefox|FxiOS)\//, "Firefox"],
-  [/\b(Chrome|CriOS|Chromium)\//, "Chrome"],
+  [/\b(Chrome|CriOS|Chromium)\/|HeadlessChrome\//, "Chrome"],
   [/\bVersion\/[\d.]+.*\bSafari\//, "Safari"],
   [/\bcurl\//, "curl"],
 ];

@@ -40,7 +40,7 @@ export function LanguagePicker({ name = "languages", defaultValue, invalid }: { 
                 setChosen((current) => (on ? [...current, lang.code] : current.filter((c) => c !== lang.code)));
               }}
             />
-            <span lang={lang.code}>{languageLabel(lang.code, locale)}</span>
+            <span>{languageLabel(lang.code, locale)}</span>
           </label>
         ))}
       </fieldset>

@@ -36,7 +36,7 @@ export function MemberCard({ member, isMe, busy, format, errors, resetLink, onDi
   const idBase = `member-${member.id}`;
   const roleError = errors.role ?? errors.userId;
   return (
-    <li className="member-card" data-member={member.email}>
+    <li className="member-card" data-member={member.email} data-member-id={member.id}>
       <h3 className="member-card__email">
         {member.email}
         {isMe ? <span className="member-card__you"> ({t("team.you")})</span> : null}
