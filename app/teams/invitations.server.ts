@@ -25,6 +25,7 @@ export type LinkState =
       id: number;
       museumId: number;
       museumName: string;
+      timeZone: string;
       email: string;
       role: Role;
       languages: string[];
@@ -59,7 +60,7 @@ export async function lookUpLink(
   const hash = await sha256Hex(token);
   const row = await db.$client
     .prepare(
-      `SELECT t.id, t.museum_id, m.name AS museum_name, t.token_hash, t.email, t.role, t.languages, t.user_id, t.expires_at, t.used_at, t.revoked_at
+      `SELECT t.id, t.museum_id, m.name AS museum_name, m.timezone AS museum_timezone, t.token_hash, t.email, t.role, t.languages, t.user_id, t.expires_at, t.used_at, t.revoked_at
        FROM member_tokens t JOIN museums m ON m.id = t.museum_id WHERE t.token_hash = ?1 AND t.kind = ?2`
     )
     .bind(hash, kind)
@@ -67,6 +68,7 @@ export async function lookUpLink(
       id: number;
       museum_id: number;
       museum_name: string;
+      museum_timezone: string;
       token_hash: string;
       email: string;
       role: Role;
@@ -87,6 +89,7 @@ export async function lookUpLink(
     id: row.id,
     museumId: row.museum_id,
     museumName: row.museum_name,
+    timeZone: row.museum_timezone,
     email: row.email,
     role: row.role,
     languages: parseLanguages(row.languages),

@@ -11,7 +11,7 @@ import { sessionCookie } from "./session.server";
 import { flashToast } from "./toast.server";
 
 export type LinkPageData =
-  | { state: "valid"; museumName: string; email: string; role: Role; languages: string[]; expiresAt: number }
+  | { state: "valid"; museumName: string; timeZone: string; email: string; role: Role; languages: string[]; expiresAt: number }
   | { state: "invalid" | "expired" | "revoked" };
 
 /** The state a link's page shows; an unusable link answers 404 (410 once expired or withdrawn). */
@@ -27,6 +27,7 @@ export async function linkPageLoader(kind: LinkKind, { request, context, params 
   const page: LinkPageData = {
     state: "valid",
     museumName: link.museumName,
+    timeZone: link.timeZone,
     email: link.email,
     role: link.role,
     languages: link.languages,

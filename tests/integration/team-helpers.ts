@@ -25,7 +25,7 @@ export async function invite(admin: StaffSession, body: Json) {
 export const pathOf = (url: string) => new URL(url).pathname;
 
 /** Uses a link with JSON `{password}` from its own client address (unless given). */
-export function useLink(url: string, password = PASSWORD, headers: Record<string, string> = {}) {
+export function followLink(url: string, password = PASSWORD, headers: Record<string, string> = {}) {
   return postJson(pathOf(url), { password }, { "CF-Connecting-IP": freshAddress(), ...headers });
 }
 
@@ -34,7 +34,7 @@ export async function addMember(admin: StaffSession, role: string, languages?: s
   const email = uniqueEmail(role);
   const invited = await invite(admin, { email, role, ...(languages ? { languages } : {}) });
   if (invited.status !== 200) throw new Error(`invite_member: ${invited.status} ${JSON.stringify(invited.body)}`);
-  const accepted = await useLink(invited.body.invitationUrl as string);
+  const accepted = await followLink(invited.body.invitationUrl as string);
   if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${await accepted.text()}`);
   const body = (await accepted.json()) as { user: { id: number } };
   const cookie = sessionCookieFrom(accepted);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LINK_GUESS_MAX } from "~/teams/invitations.server";
 import { get, postJson, sessionCookieFrom } from "./helpers";
-import { addMember, auditRows, cookieWorks, freshAddress, invite, newAdmin, PASSWORD, pathOf, postForm, uniqueEmail, useLink, userRow } from "./team-helpers";
+import { addMember, auditRows, cookieWorks, freshAddress, invite, newAdmin, PASSWORD, pathOf, postForm, uniqueEmail, followLink, userRow } from "./team-helpers";
 
 const tokenOf = (url: string) => pathOf(url).split("/").pop()!;
 
@@ -37,7 +37,7 @@ describe("invitations", () => {
     expect(text).not.toContain(row?.token_hash as string);
     expect((listed.body as { invitations: { email: string }[] }).invitations.map((i) => i.email)).toEqual([email.trim().toLowerCase()]);
 
-    const accepted = await useLink(url);
+    const accepted = await followLink(url);
     expect(accepted.status).toBe(200);
     const body = (await accepted.json()) as { user: { id: number; email: string; role: string; languages: string[] } };
     expect(body.user).toMatchObject({ email: email.trim().toLowerCase(), role: "translator", languages: ["de", "it"] });
@@ -47,7 +47,7 @@ describe("invitations", () => {
     expect(await userRow(body.user.id)).toMatchObject({ museum_id: admin.user.museumId, role: "translator", languages: '["de","it"]' });
 
     // Single use: the same link again is "used or not valid".
-    const again = await useLink(url);
+    const again = await followLink(url);
     expect(again.status).toBe(404);
     expect(((await again.json()) as { error: { reason: string; field: string } }).error).toMatchObject({ field: "token", reason: "link_invalid" });
 
@@ -83,7 +83,7 @@ describe("invitations", () => {
     expect(page.status).toBe(410);
     const html = await page.text();
     expect(html).toMatch(/expiré|expired/);
-    const used = await useLink(url);
+    const used = await followLink(url);
     expect(used.status).toBe(404);
     expect(((await used.json()) as { error: { reason: string } }).error.reason).toBe("link_expired");
     expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE museum_id = ?").bind(admin.user.museumId).first("n")).toBe(1);
@@ -102,7 +102,7 @@ describe("invitations", () => {
     const revoked = await admin.call("revoke_invitation", { id: mine.body.id });
     expect(revoked.status).toBe(200);
     expect((await admin.call("revoke_invitation", { id: mine.body.id })).status).toBe(404);
-    const used = await useLink(mine.body.invitationUrl as string);
+    const used = await followLink(mine.body.invitationUrl as string);
     expect(used.status).toBe(404);
     expect(((await used.json()) as { error: { reason: string } }).error.reason).toBe("link_revoked");
     const entry = (await auditRows(admin.user.museumId)).find((a) => a.action === "member.revoke_invitation");
@@ -117,7 +117,7 @@ describe("invitations", () => {
     const email = uniqueEmail("race");
     const invited = await invite(admin, { email, role: "editor" });
     const url = invited.body.invitationUrl as string;
-    const responses = await Promise.all(Array.from({ length: 50 }, () => useLink(url)));
+    const responses = await Promise.all(Array.from({ length: 50 }, () => followLink(url)));
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     // The others lost the claim: the link reads as used (or the address as taken), never a 500.
@@ -142,12 +142,12 @@ describe("invitations", () => {
       const guess = await postJson(`/invite/${"A".repeat(43 - String(i).length)}${i}`, { password: PASSWORD }, { "CF-Connecting-IP": address });
       expect(guess.status).toBe(404);
     }
-    const blocked = await useLink(url, PASSWORD, { "CF-Connecting-IP": address });
+    const blocked = await followLink(url, PASSWORD, { "CF-Connecting-IP": address });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect((await get(pathOf(url), undefined, { "CF-Connecting-IP": address })).status).toBe(429);
     // Another network is not blocked (the same IPv6 /64 would be: the key is the client's network).
-    expect((await useLink(url)).status).toBe(200);
+    expect((await followLink(url)).status).toBe(200);
   });
 
   it("refuses an address that already has an account (any museum) with 409 email; a new invitation of a pending address replaces the old", async () => {
@@ -163,9 +163,9 @@ describe("invitations", () => {
     expect(second.status).toBe(200);
     const listed = (await admin.read("/api/read/members")).body as { invitations: { email: string; role: string }[] };
     expect(listed.invitations).toEqual([expect.objectContaining({ email, role: "editor" })]);
-    const old = await useLink(first.body.invitationUrl as string);
+    const old = await followLink(first.body.invitationUrl as string);
     expect(((await old.json()) as { error: { reason: string } }).error.reason).toBe("link_revoked");
-    const joined = await useLink(second.body.invitationUrl as string);
+    const joined = await followLink(second.body.invitationUrl as string);
     expect(((await joined.json()) as { user: { role: string } }).user.role).toBe("editor");
   });
 
@@ -175,8 +175,8 @@ describe("invitations", () => {
     const email = uniqueEmail();
     const fromA = await invite(a, { email, role: "viewer" });
     const fromB = await invite(b, { email, role: "viewer" });
-    expect((await useLink(fromA.body.invitationUrl as string)).status).toBe(200);
-    const second = await useLink(fromB.body.invitationUrl as string);
+    expect((await followLink(fromA.body.invitationUrl as string)).status).toBe(200);
+    const second = await followLink(fromB.body.invitationUrl as string);
     expect(second.status).toBe(409);
     expect(((await second.json()) as { error: { field: string } }).error.field).toBe("email");
     expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(email).first("n")).toBe(1);
@@ -210,14 +210,14 @@ describe("invitations", () => {
     const invited = await invite(admin, { email: uniqueEmail(), role: "viewer" });
     const url = invited.body.invitationUrl as string;
     for (const password of ["short", " ".repeat(12), "x".repeat(201)]) {
-      const response = await useLink(url, password);
+      const response = await followLink(url, password);
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: { field: string } }).error.field).toBe("password");
     }
     expect((await postJson(pathOf(url), "{not json", { "CF-Connecting-IP": freshAddress() })).status).toBe(400);
     const text = await postJson(pathOf(url), "password=x", { "Content-Type": "text/plain", "CF-Connecting-IP": freshAddress() });
     expect(text.status).toBe(415);
-    expect((await useLink(url)).status).toBe(200);
+    expect((await followLink(url)).status).toBe(200);
   });
 
   it("the page's form joins and lands on the dashboard; the page names the address, an unknown link does not", async () => {

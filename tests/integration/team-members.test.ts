@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { logIn, postJson, sessionCookieFrom } from "./helpers";
-import { addMember, auditRows, cookieWorks, newAdmin, PASSWORD, useLink, userRow } from "./team-helpers";
+import { addMember, auditRows, cookieWorks, newAdmin, PASSWORD, followLink, userRow } from "./team-helpers";
 
 const adminCount = (museumId: number) =>
   env.DB.prepare("SELECT count(*) AS n FROM users WHERE museum_id = ? AND role = 'admin'").bind(museumId).first<number>("n");
@@ -192,7 +192,7 @@ describe("members: password reset links", () => {
     expect((link.body.expiresAt as number) - Date.now()).toBeGreaterThan(3600_000 - 60_000);
 
     const newPassword = "another long password";
-    const used = await useLink(url, newPassword);
+    const used = await followLink(url, newPassword);
     expect(used.status).toBe(200);
     expect(((await used.json()) as { user: { id: number } }).user.id).toBe(member.userId);
     expect(await cookieWorks(sessionCookieFrom(used))).toBe(true);
@@ -201,7 +201,7 @@ describe("members: password reset links", () => {
     await expect(logIn({ email: member.email, password: PASSWORD })).rejects.toThrow(/401/);
     await logIn({ email: member.email, password: newPassword });
 
-    const again = await useLink(url, "yet another long password");
+    const again = await followLink(url, "yet another long password");
     expect(again.status).toBe(404);
     expect(((await again.json()) as { error: { reason: string } }).error.reason).toBe("link_invalid");
 
@@ -215,13 +215,13 @@ describe("members: password reset links", () => {
     const member = await addMember(admin, "viewer");
     const first = await admin.call("password_reset_link", { userId: member.userId });
     const second = await admin.call("password_reset_link", { userId: member.userId });
-    const old = await useLink(first.body.url as string, "another long password");
+    const old = await followLink(first.body.url as string, "another long password");
     expect(((await old.json()) as { error: { reason: string } }).error.reason).toBe("link_revoked");
 
     await env.DB.prepare("UPDATE member_tokens SET expires_at = ? WHERE kind = 'password_reset' AND user_id = ? AND revoked_at IS NULL")
       .bind(Date.now() - 1, member.userId)
       .run();
-    const expired = await useLink(second.body.url as string, "another long password");
+    const expired = await followLink(second.body.url as string, "another long password");
     expect(expired.status).toBe(404);
     expect(((await expired.json()) as { error: { reason: string } }).error.reason).toBe("link_expired");
     expect(await cookieWorks(member.cookie)).toBe(true);
@@ -239,7 +239,7 @@ describe("members: password reset links", () => {
     const admin = await newAdmin();
     const member = await addMember(admin, "viewer");
     const link = await admin.call("password_reset_link", { userId: member.userId });
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => useLink(link.body.url as string, `parallel password ${i}`)));
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => followLink(link.body.url as string, `parallel password ${i}`)));
     const winners = responses.filter((r) => r.status === 200);
     expect(winners).toHaveLength(1);
     expect(responses.every((r) => r.status === 200 || r.status === 404)).toBe(true);
