@@ -265,7 +265,15 @@ export default function TeamPage() {
       </ul>
 
       <h2 id="team-invite">{t("team.inviteSection")}</h2>
-      <Form method="post" className="form team__invite" data-intent="invite" preventScrollReset aria-labelledby="team-invite">
+      {/* Drawn anew after each invitation, so the next one starts from an empty address. */}
+      <Form
+        method="post"
+        className="form team__invite"
+        data-intent="invite"
+        preventScrollReset
+        aria-labelledby="team-invite"
+        key={answer?.intent === "invite" && answer.ok ? answer.target : "invite"}
+      >
         <input type="hidden" name="intent" value="invite" />
         <label className="field">
           <span>{t("team.email")}</span>
