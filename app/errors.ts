@@ -39,7 +39,13 @@ export type ErrorReason =
   | "source_language"
   | "no_changes"
   | "never_published"
-  | "in_the_past";
+  | "in_the_past"
+  // Teams (decision 040).
+  | "already_member"
+  | "last_admin"
+  | "link_invalid"
+  | "link_expired"
+  | "link_revoked";
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_input: 400,
@@ -147,6 +153,11 @@ export const REASON_TEXT: Record<ErrorReason, string> = {
   no_changes: "has no changes since the last publication",
   never_published: "was never published: there is no published version to go back to",
   in_the_past: "is in the past",
+  already_member: "already has an account (an address belongs to one museum)",
+  last_admin: "is the museum's last admin: make someone else admin first",
+  link_invalid: "was already used or is not a valid link",
+  link_expired: "has expired: ask an admin for a new link",
+  link_revoked: "was withdrawn by an admin: ask for a new link",
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

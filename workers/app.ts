@@ -10,6 +10,7 @@ import { pruneAuditLog } from "../app/audit/log.server";
 import { publishDue } from "../app/publishing/publish.server";
 import { publishVisitorChanges } from "../app/visitor-cache/snapshot.server";
 import { isJsonLogin, jsonLogin } from "../app/utils/login.server";
+import { isJsonLinkPost, jsonLinkPost } from "../app/utils/member-links.server";
 import { SESSION_COOKIE, sessionToken } from "../app/utils/session.server";
 import { createNonce, crossSiteRefusal, isCrossSiteWrite, withSecurityHeaders } from "../app/utils/security.server";
 
@@ -43,7 +44,12 @@ export default {
       context: { cloudflare: { env, ctx, cf: incoming.cf }, cspNonce: nonce, publishesVisitorChanges: true },
     });
     // The spec's JSON login shares its path with the login page: answered here, before any page renders.
-    let response = isJsonLogin(request) ? await jsonLogin(request, loadContext) : await handleRemixRequest(request, loadContext);
+    // So are the JSON uses of an invitation or reset link (decision 044).
+    let response = isJsonLogin(request)
+      ? await jsonLogin(request, loadContext)
+      : isJsonLinkPost(request)
+        ? await jsonLinkPost(request, loadContext)
+        : await handleRemixRequest(request, loadContext);
     // What staff changed for visitors is published before the answer leaves, so their next preview shows it
     // (decision 039).
     await publishVisitorChanges(loadContext.db, loadContext.kv);

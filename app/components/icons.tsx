@@ -74,3 +74,14 @@ export function TrashIcon({ size = 18 }: IconProps) {
     </svg>
   );
 }
+
+export function TeamIcon({ size = 48 }: IconProps) {
+  return (
+    <svg {...common} width={size} height={size}>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+      <circle cx="17" cy="9" r="2.5" />
+      <path d="M16 14.2a5 5 0 0 1 5.5 4.8" />
+    </svg>
+  );
+}

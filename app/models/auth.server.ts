@@ -4,6 +4,8 @@ import { museums, sessions, users } from "~/db/schema";
 import { hmacSha256Hex, randomToken, sha256Hex } from "~/lib/crypto";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { parseLanguages, type Role } from "~/teams/roles";
+import { auditStatement } from "~/audit/log.server";
+import { SESSION_SEEN_EVERY_MS, touchSession } from "~/teams/member-sessions.server";
 import { clearLoginFailures, refundLoginAttempt, reserveLoginAttempt } from "./rate-limit.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -40,7 +42,7 @@ export async function attemptKeys(secret: string, email: string, address: string
 
 export async function login(
   db: Database,
-  input: { email: string; password: string; clientAddress: string; secret: string; now?: number },
+  input: { email: string; password: string; clientAddress: string; secret: string; userAgent?: string; now?: number },
 ): Promise<LoginResult> {
   const now = input.now ?? Date.now();
   const email = normalizeEmail(input.email);
@@ -51,21 +53,64 @@ export async function login(
 
   const user = await db.query.users.findFirst({ where: eq(users.email, email) });
   const valid = await verifyPassword(input.password, user?.passwordHash ?? null);
-  if (!user || !valid) return { kind: "invalid" };
+  if (!user || !valid) {
+    // Only an existing account's museum hears of a failure: an unknown address belongs to no museum.
+    if (user) {
+      await auditStatement(db, {
+        museumId: user.museumId,
+        actor: { id: null, email: user.email },
+        action: "session.login_failed",
+        target: `user:${user.id}`,
+        at: now,
+      });
+    }
+    return { kind: "invalid" };
+  }
 
   await refundLoginAttempt(db, [addressKey]);
   await clearLoginFailures(db, emailKey);
-  const { token, expiresAt } = await createSession(db, user.id, now);
+  const { token, expiresAt } = await createSession(db, user.id, now, {
+    userAgent: input.userAgent,
+    audit: { museumId: user.museumId, email: user.email },
+  });
   return { kind: "ok", token, expiresAt, user: { id: user.id, email: user.email } };
 }
 
-export async function createSession(db: Database, userId: number, now = Date.now()) {
+/** The part of a User-Agent a session keeps, to name the device in /settings. */
+export const USER_AGENT_MAX_LENGTH = 300;
+
+/**
+ * Opens a session (the cookie's token is returned; D1 keeps its SHA-256), with the browser's User-Agent,
+ * and notes the user as active. With `audit`, the `session.login` entry is written in the same batch.
+ */
+export async function createSession(
+  db: Database,
+  userId: number,
+  now = Date.now(),
+  options: { userAgent?: string; audit?: { museumId: number; email: string } } = {},
+) {
   const token = randomToken();
   const expiresAt = now + SESSION_TTL_MS;
-  await db.batch([
-    db.delete(sessions).where(lt(sessions.expiresAt, now)),
-    db.insert(sessions).values({ id: await sha256Hex(token), userId, expiresAt }),
-  ]);
+  const userAgent = (options.userAgent ?? "").slice(0, USER_AGENT_MAX_LENGTH);
+  const insert = db.insert(sessions).values({ id: await sha256Hex(token), userId, expiresAt, createdAt: now, userAgent, lastSeenAt: now });
+  const active = db.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
+  const expired = db.delete(sessions).where(lt(sessions.expiresAt, now));
+  if (options.audit) {
+    await db.batch([
+      expired,
+      insert,
+      active,
+      auditStatement(db, {
+        museumId: options.audit.museumId,
+        actor: { id: userId, email: options.audit.email },
+        action: "session.login",
+        target: `user:${userId}`,
+        at: now,
+      }),
+    ]);
+  } else {
+    await db.batch([expired, insert, active]);
+  }
   return { token, expiresAt };
 }
 
@@ -80,13 +125,18 @@ export async function findSessionUser(db: Database, token: string, now = Date.no
       museumSlug: museums.slug,
       role: users.role,
       languages: users.languages,
+      lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(museums, eq(museums.id, users.museumId))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
     .get();
-  return row ? { ...row, languages: parseLanguages(row.languages), sessionId } : null;
+  if (!row) return null;
+  // Last seen and last active move at most every few minutes: no D1 write on every request.
+  if (row.lastSeenAt === null || row.lastSeenAt < now - SESSION_SEEN_EVERY_MS) await touchSession(db, sessionId, row.id, now);
+  const { lastSeenAt: _seen, ...user } = row;
+  return { ...user, languages: parseLanguages(row.languages), sessionId };
 }
 
 export async function deleteSession(db: Database, token: string): Promise<void> {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { museums } from "~/db/schema";
+import { auditStatement } from "~/audit/log.server";
 import { findLanguage } from "~/translation/languages";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
 
@@ -33,7 +34,11 @@ export async function getMuseum(db: Database, museumId: number) {
   return db.query.museums.findFirst({ where: eq(museums.id, museumId) });
 }
 
-export async function updateMuseumSettings(db: Database, museumId: number, settings: MuseumSettings) {
+/** Saves the settings; the `museum.settings` audit entry (the values saved) goes in the same batch. */
+export async function updateMuseumSettings(db: Database, museumId: number, settings: MuseumSettings, actor: { id: number; email: string }) {
   visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
-  await db.update(museums).set(settings).where(eq(museums.id, museumId));
+  await db.batch([
+    db.update(museums).set(settings).where(eq(museums.id, museumId)),
+    auditStatement(db, { museumId, actor, action: "museum.settings", target: `museum:${museumId}`, detail: { ...settings } }),
+  ]);
 }

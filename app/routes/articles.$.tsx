@@ -7,6 +7,7 @@ import { listTree } from "~/models/tree.server";
 import { publicationBadges } from "~/publishing/publish.server";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
+import { can } from "~/teams/roles";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "articles", { noindex: true });
 
@@ -20,12 +21,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     .map((segment) => segment.normalize("NFC"));
   const [tree, badges] = await Promise.all([listTree(context.db, user.museumId), publicationBadges(context.db, user.museumId)]);
   const items = findFolder(tree, path);
-  if (!items) return data({ path, items: null, folders: [], badges: {} }, { status: 404 });
-  return { path, items, folders: allFolderPaths(tree), badges };
+  // A translator reads the tree to reach translations; only a role that edits gets the edit controls.
+  const canEdit = can(user, "content.edit");
+  if (!items) return data({ path, items: null, folders: [], badges: {}, canEdit }, { status: 404 });
+  return { path, items, folders: allFolderPaths(tree), badges, canEdit };
 }
 
 export default function ArticlesRoute() {
-  const { path, items, folders, badges } = useLoaderData<typeof loader>();
+  const { path, items, folders, badges, canEdit } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   if (!items) {
     return (
@@ -37,5 +40,5 @@ export default function ArticlesRoute() {
       </section>
     );
   }
-  return <ArticlesBrowser key={path.join("/")} path={path} items={items} folders={folders} badges={badges} />;
+  return <ArticlesBrowser key={path.join("/")} path={path} items={items} folders={folders} badges={badges} canEdit={canEdit} />;
 }

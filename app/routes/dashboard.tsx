@@ -1,7 +1,8 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ArticlesIcon, QrIcon, SettingsIcon, StatsIcon } from "~/components/icons";
+import { ArticlesIcon, QrIcon, SettingsIcon, StatsIcon, TeamIcon } from "~/components/icons";
+import { can, canReviewLanguage, type Member, type Permission } from "~/teams/roles";
 import { DashboardFailingTranslations } from "~/components/dashboard-failing-translations";
 import { DashboardActivity } from "~/components/stats/activity";
 import { loadDashboard } from "~/models/dashboard.server";
@@ -10,7 +11,6 @@ import statsStyles from "~/styles/stats.css?url";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
 import { AuditIcon } from "~/components/audit/audit-icon";
-import { can } from "~/teams/roles";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "dashboard", { noindex: true });
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: statsStyles }];
@@ -18,25 +18,30 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: statsStyle
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, "session");
   const [activity, museum] = await Promise.all([loadDashboard(context.db, user.museumId), getMuseum(context.db, user.museumId)]);
-  return { museumName: user.museumName, activity, timeZone: museum?.timezone ?? "UTC", showAudit: can(user, "audit.read") };
+  const member: Member = { role: user.role, languages: user.languages };
+  return { museumName: user.museumName, activity, timeZone: museum?.timezone ?? "UTC", member, showAudit: can(user, "audit.read") };
 }
 
-const TILES = [
-  { to: "/articles", key: "dashboard.articles", Icon: ArticlesIcon },
-  { to: "/qrcodes", key: "dashboard.qrcodes", Icon: QrIcon },
-  { to: "/stats", key: "dashboard.stats", Icon: StatsIcon },
-  { to: "/settings", key: "dashboard.settings", Icon: SettingsIcon },
-] as const;
+/** Each tile shows only to a role that may open its page (decision 040); settings is one's own account. */
+const TILES: readonly { to: string; key: string; Icon: typeof ArticlesIcon; permission: Permission }[] = [
+  { to: "/articles", key: "dashboard.articles", Icon: ArticlesIcon, permission: "content.read" },
+  { to: "/qrcodes", key: "dashboard.qrcodes", Icon: QrIcon, permission: "content.edit" },
+  { to: "/stats", key: "dashboard.stats", Icon: StatsIcon, permission: "stats.read" },
+  { to: "/team", key: "dashboard.team", Icon: TeamIcon, permission: "museum.manage" },
+  { to: "/settings", key: "dashboard.settings", Icon: SettingsIcon, permission: "session" },
+];
 
 export default function Dashboard() {
-  const { museumName, activity, timeZone, showAudit } = useLoaderData<typeof loader>();
+  const { museumName, activity, timeZone, member, showAudit } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const review = (lang: string) => canReviewLanguage(member, lang);
+  const access = { edit: can(member, "content.edit"), read: can(member, "content.read"), review };
   return (
     <section className="page">
       <h1>{t("dashboard.title")}</h1>
       <p className="muted">{museumName}</p>
       <ul className="tiles">
-        {TILES.map((tile) => (
+        {TILES.filter((tile) => can(member, tile.permission)).map((tile) => (
           <li key={tile.to}>
             <Link to={tile.to} className="tile">
               <tile.Icon />
@@ -54,8 +59,8 @@ export default function Dashboard() {
         ) : null}
       </ul>
       {/* Only when something fails: a failing translation is news, a working one is not. */}
-      {activity.failingTranslations.count > 0 ? <DashboardFailingTranslations failing={activity.failingTranslations} timeZone={timeZone} /> : null}
-      <DashboardActivity activity={activity} />
+      {activity.failingTranslations.count > 0 ? <DashboardFailingTranslations failing={activity.failingTranslations} timeZone={timeZone} canReview={review} /> : null}
+      <DashboardActivity activity={activity} access={access} />
     </section>
   );
 }

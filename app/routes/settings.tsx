@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import toast from "react-hot-toast";
@@ -8,7 +8,7 @@ import { getMuseum, listTimeZones, museumSettingsSchema, updateMuseumSettings } 
 import { changePasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/models/password-input";
 import { isLocale } from "~/i18n/config";
 import { languageOptionLabel, languagesByLabel } from "~/translation/languages";
-import { invalidField, notFound, type ErrorReason } from "~/errors";
+import { invalidField, isDomainError, notFound, type ErrorReason } from "~/errors";
 import { refusePage } from "~/utils/page.server";
 import { FieldError } from "~/components/field-error";
 import { fieldErrors, formString } from "~/utils/form";
@@ -16,8 +16,14 @@ import { formRefusal, readStaffForm, type FormResult } from "~/utils/form-action
 import { clientAddress, domainErrorResponse } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
+import { SessionsList } from "~/components/team/sessions-list";
+import { endOtherSessions, endSession, listSessions } from "~/teams/member-sessions.server";
+import { can } from "~/teams/roles";
+import teamStyles from "~/styles/team.css?url";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "settings", { noindex: true });
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: teamStyles }];
 
 export const headers: HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
@@ -26,16 +32,20 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, "session");
-  const museum = await getMuseum(context.db, user.museumId);
+  const [museum, sessions] = await Promise.all([getMuseum(context.db, user.museumId), listSessions(context.db, user)]);
   if (!museum) refusePage(notFound("Museum"));
   return {
     email: user.email,
+    sessions,
+    // The museum's settings are an admin's; the glossary a reader's (decision 040).
+    manages: can(user, "museum.manage"),
+    readsContent: can(user, "content.read"),
     museum: { name: museum.name, sourceLang: museum.sourceLang, timezone: museum.timezone },
     timeZones: listTimeZones(),
   };
 }
 
-type ActionResult = FormResult<"museum" | "password">;
+type ActionResult = FormResult<"museum" | "password" | "end_session" | "end_other_sessions"> & { ended?: number };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const read = await readStaffForm(request, context, (intent) => (intent === "museum" ? "museum.manage" : "session"));
@@ -49,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       timezone: formString(form, "timezone"),
     });
     if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
-    await updateMuseumSettings(context.db, user.museumId, parsed.data);
+    await updateMuseumSettings(context.db, user.museumId, parsed.data, user);
     return { intent, ok: true } satisfies ActionResult;
   }
 
@@ -74,6 +84,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return { intent, ok: true } satisfies ActionResult;
   }
 
+  if (intent === "end_session") {
+    try {
+      await endSession(context.db, user, formString(form, "session"));
+    } catch (error) {
+      if (isDomainError(error) && error.code === "not_found") return formRefusal(intent, { session: "invalid" }, { status: 404, error });
+      throw error;
+    }
+    return { intent, ok: true, ended: 1 } satisfies ActionResult;
+  }
+
+  if (intent === "end_other_sessions") {
+    const ended = await endOtherSessions(context.db, user);
+    return { intent, ok: true, ended } satisfies ActionResult;
+  }
+
   return domainErrorResponse(invalidField("intent", "invalid"));
 }
 
@@ -83,7 +108,7 @@ function SettingsFieldError({ field, reason }: { field: string; reason?: ErrorRe
 }
 
 export default function Settings() {
-  const { email, museum, timeZones } = useLoaderData<typeof loader>();
+  const { email, museum, timeZones, sessions, manages, readsContent } = useLoaderData<typeof loader>();
   // A refused body (415, 413) answers an `{ error }` instead: no form result to show.
   const actionData = useActionData<ActionResult | { error: unknown }>();
   const result = actionData && "intent" in actionData ? actionData : undefined;
@@ -99,13 +124,25 @@ export default function Settings() {
   const passwordFormKey = result?.intent === "password" && result.ok ? "pw-done" : "pw";
 
   useEffect(() => {
-    if (result?.ok) toast.success(t(result.intent === "museum" ? "settings.museumSaved" : "settings.passwordChanged"));
+    if (!result) return;
+    if (result.intent === "end_session" || result.intent === "end_other_sessions") {
+      if (result.ok) {
+        const message = result.intent === "end_session" ? t("team.sessions.ended") : t("team.sessions.endedOthers", { count: result.ended ?? 0 });
+        toast.success(message, { id: "sessions" });
+      } else {
+        toast.error(t("team.sessions.gone"), { id: "sessions" });
+      }
+      // The ended row is gone: focus goes to the section's heading rather than to <body>.
+      document.getElementById("sessions-heading")?.focus();
+      return;
+    }
+    if (result.ok) toast.success(t(result.intent === "museum" ? "settings.museumSaved" : "settings.passwordChanged"));
   }, [result, t]);
 
   // The saved form is drawn anew (its key changes, possibly a render after the result arrives): put focus
   // back on its button, or on the first field in error, instead of letting it fall to <body>.
   useEffect(() => {
-    if (!result) return;
+    if (!result || result.intent === "end_session" || result.intent === "end_other_sessions") return;
     const form = document.querySelector(`form[data-intent="${result.intent}"]`);
     const target = form?.querySelector<HTMLElement>(result.ok ? 'button[type="submit"]' : '[aria-invalid="true"]');
     target?.focus();
@@ -118,42 +155,46 @@ export default function Settings() {
       <h1>{t("settings.title")}</h1>
       <p className="muted">{t("settings.account", { email })}</p>
 
-      <h2>{t("settings.museumSection")}</h2>
-      <Form method="post" className="form" data-intent="museum" key={museumFormKey}>
-        <input type="hidden" name="intent" value="museum" />
-        <label className="field">
-          <span>{t("settings.museumName")}</span>
-          <input name="name" defaultValue={museum.name} required maxLength={120} aria-invalid={Boolean(museumErrors.name)} aria-describedby="name-error" />
-        </label>
-        <SettingsFieldError field="name" reason={museumErrors.name} />
-        <label className="field">
-          <span>{t("settings.sourceLang")}</span>
-          <select name="sourceLang" defaultValue={museum.sourceLang} aria-describedby="source-help">
-            {languages.map((lang) => (
-              <option key={lang.code} value={lang.code}>
-                {languageOptionLabel(lang.code, uiLocale)}
-              </option>
-            ))}
-          </select>
-          <small id="source-help">{t("settings.sourceLangHelp")}</small>
-        </label>
-        <SettingsFieldError field="sourceLang" reason={museumErrors.sourceLang} />
-        <label className="field">
-          <span>{t("settings.timezone")}</span>
-          <select name="timezone" defaultValue={museum.timezone} aria-describedby="tz-help">
-            {timeZones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
-          <small id="tz-help">{t("settings.timezoneHelp")}</small>
-        </label>
-        <SettingsFieldError field="timezone" reason={museumErrors.timezone} />
-        <button type="submit" className="button" disabled={busy}>
-          {t("settings.saveMuseum")}
-        </button>
-      </Form>
+      {manages ? (
+        <>
+          <h2>{t("settings.museumSection")}</h2>
+          <Form method="post" className="form" data-intent="museum" key={museumFormKey}>
+            <input type="hidden" name="intent" value="museum" />
+            <label className="field">
+              <span>{t("settings.museumName")}</span>
+              <input name="name" defaultValue={museum.name} required maxLength={120} aria-invalid={Boolean(museumErrors.name)} aria-describedby="name-error" />
+            </label>
+            <SettingsFieldError field="name" reason={museumErrors.name} />
+            <label className="field">
+              <span>{t("settings.sourceLang")}</span>
+              <select name="sourceLang" defaultValue={museum.sourceLang} aria-describedby="source-help">
+                {languages.map((lang) => (
+                  <option key={lang.code} value={lang.code}>
+                    {languageOptionLabel(lang.code, uiLocale)}
+                  </option>
+                ))}
+              </select>
+              <small id="source-help">{t("settings.sourceLangHelp")}</small>
+            </label>
+            <SettingsFieldError field="sourceLang" reason={museumErrors.sourceLang} />
+            <label className="field">
+              <span>{t("settings.timezone")}</span>
+              <select name="timezone" defaultValue={museum.timezone} aria-describedby="tz-help">
+                {timeZones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone}
+                  </option>
+                ))}
+              </select>
+              <small id="tz-help">{t("settings.timezoneHelp")}</small>
+            </label>
+            <SettingsFieldError field="timezone" reason={museumErrors.timezone} />
+            <button type="submit" className="button" disabled={busy}>
+              {t("settings.saveMuseum")}
+            </button>
+          </Form>
+        </>
+      ) : null}
 
       <h2>{t("settings.passwordSection")}</h2>
       <Form method="post" className="form" data-intent="password" key={passwordFormKey}>
@@ -189,13 +230,22 @@ export default function Settings() {
         </button>
       </Form>
 
-      <h2>{t("settings.glossarySection")}</h2>
-      <p>{t("settings.glossaryText")}</p>
-      <p>
-        <Link to="/glossary" className="button button--ghost">
-          {t("settings.glossaryLink")}
-        </Link>
-      </p>
+      <h2 id="sessions-heading" tabIndex={-1}>
+        {t("team.sessions.section")}
+      </h2>
+      <SessionsList sessions={sessions} timeZone={museum.timezone} busy={busy} />
+
+      {readsContent ? (
+        <>
+          <h2>{t("settings.glossarySection")}</h2>
+          <p>{t("settings.glossaryText")}</p>
+          <p>
+            <Link to="/glossary" className="button button--ghost">
+              {t("settings.glossaryLink")}
+            </Link>
+          </p>
+        </>
+      ) : null}
     </section>
   );
 }

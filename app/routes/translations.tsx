@@ -1,4 +1,4 @@
-import { canReviewLanguage, forbidden } from "~/teams/roles";
+import { can, canReviewLanguage, forbidden, type Member } from "~/teams/roles";
 import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -36,7 +36,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const [article, museum] = await Promise.all([orPageError(readArticle(context.db, user.museumId, id.data)), getMuseum(context.db, user.museumId)]);
   if (!museum) refusePage(notFound("Museum"));
-  const head = { article: { id: article.id, name: article.unformatted_name }, sourceLang: museum.sourceLang, timeZone: museum.timezone };
+  const member: Member = { role: user.role, languages: user.languages };
+  const head = {
+    article: { id: article.id, name: article.unformatted_name },
+    sourceLang: museum.sourceLang,
+    timeZone: museum.timezone,
+    member,
+  };
   const total = new Set(articleSegments(article.content).map((s) => s.normalize("NFC"))).size;
 
   if (!lang) {
@@ -53,23 +59,38 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Translations() {
-  const { article, sourceLang, timeZone, total, languages, translation } = useLoaderData<typeof loader>();
+  const { article, sourceLang, timeZone, total, languages, translation, member } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  // A translator reads articles through the tree and may correct only their languages (decision 040).
+  const canEdit = can(member, "content.edit");
+  const canReview = (lang: string) => canReviewLanguage(member, lang);
   return (
     <section className="page translations">
       {translation ? (
         <Link to={`/translations?id=${article.id}`} className="button button--ghost translations__back">
           <span aria-hidden="true">←</span> {t("translations.backToLanguages")}
         </Link>
-      ) : (
+      ) : canEdit ? (
         <Link to={`/article?id=${article.id}`} className="button button--ghost translations__back">
           <span aria-hidden="true">←</span> {t("translations.backToEditor")}
+        </Link>
+      ) : (
+        <Link to="/articles" className="button button--ghost translations__back">
+          <span aria-hidden="true">←</span> {t("team.backToArticles")}
         </Link>
       )}
       {translation ? (
         <LanguageReview key={`${article.id}:${translation.lang}`} article={article} translation={translation} timeZone={timeZone} />
       ) : (
-        <LanguagesOverview article={article} sourceLang={sourceLang} total={total} languages={languages ?? []} timeZone={timeZone} />
+        <LanguagesOverview
+          article={article}
+          sourceLang={sourceLang}
+          total={total}
+          languages={languages ?? []}
+          timeZone={timeZone}
+          canEdit={canEdit}
+          canReview={canReview}
+        />
       )}
     </section>
   );

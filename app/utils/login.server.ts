@@ -24,6 +24,7 @@ export async function attemptLogin(request: Request, context: AppLoadContext, in
     ...parsed.data,
     clientAddress: clientAddress(request),
     secret: context.config.SESSION_SECRET,
+    userAgent: request.headers.get("User-Agent") ?? "",
   });
   if (result.kind === "rate_limited") {
     throw new DomainError("rate_limited", "Too many failed logins, try again later").withRetryAfter(result.retryAfter);

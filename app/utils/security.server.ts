@@ -57,12 +57,18 @@ export function contentSecurityPolicy(nonce: string): string {
 /** Uploaded files are served under this path, to anyone (visitor pages show them). */
 export const PUBLIC_MEDIA_PREFIX = "/media/";
 
+/** The invitation and password-reset pages (their address holds a secret token). */
+export const MEMBER_LINK_PATH = /^\/(invite|reset)\//;
+
 /** Adds the headers every response carries; HTML also gets the CSP with this request's nonce. */
 export function withSecurityHeaders(response: Response, nonce: string, hasSessionCookie = false, pathname = ""): Response {
   const secured = new Response(response.body, response);
   const headers = secured.headers;
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A member link's page carries its token in the address: never sent on, never cached (decision 044).
+  const memberLink = MEMBER_LINK_PATH.test(pathname);
+  headers.set("Referrer-Policy", memberLink ? "no-referrer" : "strict-origin-when-cross-origin");
+  if (memberLink) headers.set("Cache-Control", "private, no-store");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   // Anything answered to a signed-in browser is about that user's museum: never kept by a cache. Not

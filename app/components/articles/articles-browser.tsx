@@ -25,9 +25,11 @@ interface ArticlesBrowserProps {
   badges?: Record<number, PublicationBadge>;
   /** Every folder of the museum by its full path, for "Move to". */
   folders: string[][];
+  /** False for a role that only reads (a translator): no create, rename, move, delete; articles open their translations. */
+  canEdit?: boolean;
 }
 
-export function ArticlesBrowser({ path, items, folders, badges }: ArticlesBrowserProps) {
+export function ArticlesBrowser({ path, items, folders, badges, canEdit = true }: ArticlesBrowserProps) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
@@ -154,17 +156,19 @@ export function ArticlesBrowser({ path, items, folders, badges }: ArticlesBrowse
           </button>
         )}
       </header>
-      <div className="articles__actions">
-        <button ref={newArticle} type="button" className="button" aria-disabled={busy} onClick={unlessBusy(addArticle)}>
-          {t("articles.newArticle")}
-        </button>
-        <button type="button" className="button button--ghost" aria-disabled={busy} onClick={unlessBusy(addFolder)}>
-          {t("articles.addFolder")}
-        </button>
-        <Link to="/trash" className="articles__trash">
-          <TrashIcon /> {t("articles.trash")}
-        </Link>
-      </div>
+      {canEdit ? (
+        <div className="articles__actions">
+          <button ref={newArticle} type="button" className="button" aria-disabled={busy} onClick={unlessBusy(addArticle)}>
+            {t("articles.newArticle")}
+          </button>
+          <button type="button" className="button button--ghost" aria-disabled={busy} onClick={unlessBusy(addFolder)}>
+            {t("articles.addFolder")}
+          </button>
+          <Link to="/trash" className="articles__trash">
+            <TrashIcon /> {t("articles.trash")}
+          </Link>
+        </div>
+      ) : null}
       {items.length === 0 ? <p className="muted">{t("articles.empty")}</p> : null}
       <ul ref={list} className="tree" aria-busy={busy}>
         {items.map((node, index) => {
@@ -175,6 +179,7 @@ export function ArticlesBrowser({ path, items, folders, badges }: ArticlesBrowse
               node={node}
               badge={node.type === "article" ? badges?.[node.id] : undefined}
               path={path}
+              readOnly={!canEdit}
               menuAt={menu?.key === key ? menu.at : null}
               renaming={renaming === key}
               renameDraft={renameDraft?.key === key ? renameDraft : null}

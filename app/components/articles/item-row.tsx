@@ -14,6 +14,8 @@ interface ItemRowProps {
   /** An article's publication badge (draft, never published, scheduled); none when published as saved. */
   badge?: PublicationBadge;
   path: readonly string[];
+  /** A role that only reads: the article opens its translations, and there is no actions menu. */
+  readOnly?: boolean;
   menuAt: MenuPosition | null;
   renaming: boolean;
   /** What the user typed in a rename the server refused, and why. */
@@ -42,10 +44,12 @@ export function ItemRow(props: ItemRowProps) {
   const { node, path, menuAt, renaming } = props;
   const { t } = useTranslation();
   const moreButton = useRef<HTMLButtonElement>(null);
-  const href = node.type === "folder" ? folderHref([...path, node.id]) : `/article?id=${node.id}`;
+  const readOnly = props.readOnly === true;
+  const href = node.type === "folder" ? folderHref([...path, node.id]) : readOnly ? `/translations?id=${node.id}` : `/article?id=${node.id}`;
   const label = node.name || String(node.id);
 
   function openFromContextMenu(event: MouseEvent) {
+    if (readOnly) return;
     event.preventDefault();
     props.onOpenMenu({ x: event.clientX, y: event.clientY });
   }
@@ -76,17 +80,19 @@ export function ItemRow(props: ItemRowProps) {
         </Link>
       )}
       {props.badge && !renaming ? <PublicationBadgeView badge={props.badge} /> : null}
-      <button
-        ref={moreButton}
-        type="button"
-        className="tree-row__more"
-        aria-haspopup="menu"
-        aria-expanded={menuAt !== null}
-        aria-label={t("articles.actionsFor", { name: label })}
-        onClick={openFromButton}
-      >
-        ⋯
-      </button>
+      {readOnly ? null : (
+        <button
+          ref={moreButton}
+          type="button"
+          className="tree-row__more"
+          aria-haspopup="menu"
+          aria-expanded={menuAt !== null}
+          aria-label={t("articles.actionsFor", { name: label })}
+          onClick={openFromButton}
+        >
+          ⋯
+        </button>
+      )}
       {menuAt ? (
         <ItemMenu
           label={t("articles.actionsFor", { name: label })}

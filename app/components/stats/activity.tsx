@@ -16,19 +16,35 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** A link when the member's role may open the page (decision 040), else the same words as plain text. */
+export function MaybeLink({ to, allowed, children }: { to: string; allowed: boolean; children: ReactNode }) {
+  return allowed ? <Link to={to}>{children}</Link> : <>{children}</>;
+}
+
 /** "and 3 more" after a shortened list, leading to the page that lists them all. */
-function More({ shown, count, to }: { shown: number; count: number; to: string }) {
+function More({ shown, count, to, allowed }: { shown: number; count: number; to: string; allowed: boolean }) {
   const { t } = useTranslation();
   if (count <= shown) return null;
   return (
     <p>
-      <Link to={to}>{t("dashboard.more", { count: count - shown })}</Link>
+      <MaybeLink to={to} allowed={allowed}>
+        {t("dashboard.more", { count: count - shown })}
+      </MaybeLink>
     </p>
   );
 }
 
-/** The dashboard's living part: each line links to where the curator acts on it. */
-export function DashboardActivity({ activity }: { activity: Activity }) {
+/** What the member's role may open from the dashboard (decision 040); everything when not given. */
+export interface ActivityAccess {
+  edit: boolean;
+  read: boolean;
+  review: (lang: string) => boolean;
+}
+
+const FULL_ACCESS: ActivityAccess = { edit: true, read: true, review: () => true };
+
+/** The dashboard's living part: each line links to where the curator acts on it (when their role may). */
+export function DashboardActivity({ activity, access = FULL_ACCESS }: { activity: Activity; access?: ActivityAccess }) {
   const { t, i18n } = useTranslation();
   const locale: Locale = i18n.language === "en" ? "en" : "fr";
   const number = (n: number) => n.toLocaleString(locale);
@@ -82,11 +98,13 @@ export function DashboardActivity({ activity }: { activity: Activity }) {
               <ul>
                 {activity.neverScanned.first.map((a) => (
                   <li key={a.id}>
-                    <Link to={`/article?id=${a.id}`}>{a.name}</Link>
+                    <MaybeLink to={`/article?id=${a.id}`} allowed={access.edit}>
+                      {a.name}
+                    </MaybeLink>
                   </li>
                 ))}
               </ul>
-              <More shown={activity.neverScanned.first.length} count={activity.neverScanned.count} to="/articles" />
+              <More shown={activity.neverScanned.first.length} count={activity.neverScanned.count} to="/articles" allowed={access.read} />
             </>
           )}
         </Card>
@@ -98,11 +116,13 @@ export function DashboardActivity({ activity }: { activity: Activity }) {
               <ul>
                 {activity.inactiveQrCodes.first.map((c) => (
                   <li key={c.id}>
-                    <Link to={`/qrcode?id=${c.id}`}>{t("dashboard.qrLine", { link: c.link })}</Link>
+                    <MaybeLink to={`/qrcode?id=${c.id}`} allowed={access.edit}>
+                      {t("dashboard.qrLine", { link: c.link })}
+                    </MaybeLink>
                   </li>
                 ))}
               </ul>
-              <More shown={activity.inactiveQrCodes.first.length} count={activity.inactiveQrCodes.count} to="/qrcodes" />
+              <More shown={activity.inactiveQrCodes.first.length} count={activity.inactiveQrCodes.count} to="/qrcodes" allowed={access.edit} />
             </>
           )}
         </Card>
@@ -113,9 +133,9 @@ export function DashboardActivity({ activity }: { activity: Activity }) {
             <ul>
               {activity.openReports.first.map((r) => (
                 <li key={`${r.id}-${r.lang}`}>
-                  <Link to={`/translations?id=${r.id}&lang=${encodeURIComponent(r.lang)}`}>
+                  <MaybeLink to={`/translations?id=${r.id}&lang=${encodeURIComponent(r.lang)}`} allowed={access.review(r.lang)}>
                     {t("dashboard.reportLine", { name: r.name, language: languageLabel(r.lang, locale), count: Number(r.reports) })}
-                  </Link>
+                  </MaybeLink>
                 </li>
               ))}
             </ul>

@@ -25,10 +25,13 @@ interface OverviewProps {
   total: number;
   languages: readonly TranslationLanguage[];
   timeZone: string;
+  /** False for a translator: no pretranslation, no "reset all" (decision 040). */
+  canEdit?: boolean;
+  canReview?: (lang: string) => boolean;
 }
 
 /** `/translations?id=`: the article's languages, pretranslation, and the spec's "reset all". */
-export function LanguagesOverview({ article, sourceLang, total, languages, timeZone }: OverviewProps) {
+export function LanguagesOverview({ article, sourceLang, total, languages, timeZone, canEdit = true, canReview = () => true }: OverviewProps) {
   const { t, i18n } = useTranslation();
   const revalidator = useRevalidator();
   const confirm = useConfirm();
@@ -50,7 +53,7 @@ export function LanguagesOverview({ article, sourceLang, total, languages, timeZ
         {t("translations.segmentCount", { count: total })}
       </p>
       {languages.map((language) =>
-        language.failing ? (
+        language.failing && canReview(language.lang) ? (
           <FailingNotice
             key={language.lang}
             failing={language.failing}
@@ -62,16 +65,18 @@ export function LanguagesOverview({ article, sourceLang, total, languages, timeZ
       )}
       <section className="tr-section" aria-labelledby="tr-languages-heading">
         <h2 id="tr-languages-heading">{t("translations.table.heading")}</h2>
-        <LanguagesTable articleId={article.id} total={total} languages={languages} />
+        <LanguagesTable articleId={article.id} total={total} languages={languages} canReview={canReview} />
       </section>
-      <PretranslateForm articleId={article.id} sourceLang={sourceLang} />
-      <section className="tr-section" aria-labelledby="tr-reset-heading">
-        <h2 id="tr-reset-heading">{t("translations.resetAll.heading")}</h2>
-        <p className="muted">{t("translations.resetAll.intro")}</p>
-        <button ref={confirm.trigger} type="button" className="button button--danger" onClick={confirm.ask}>
-          {t("editor.resetTranslations")}
-        </button>
-      </section>
+      {canEdit ? <PretranslateForm articleId={article.id} sourceLang={sourceLang} /> : null}
+      {canEdit ? (
+        <section className="tr-section" aria-labelledby="tr-reset-heading">
+          <h2 id="tr-reset-heading">{t("translations.resetAll.heading")}</h2>
+          <p className="muted">{t("translations.resetAll.intro")}</p>
+          <button ref={confirm.trigger} type="button" className="button button--danger" onClick={confirm.ask}>
+            {t("editor.resetTranslations")}
+          </button>
+        </section>
+      ) : null}
       {confirm.open ? (
         <ConfirmDialog
           title={t("editor.resetConfirmTitle")}

@@ -5,7 +5,18 @@ import { findLanguage } from "~/translation/languages";
 import { LanguageName, uiLocale } from "./language-name";
 
 /** Every language the article has a translation (or an open report) in, with its counts; a table on wide screens, cards on phones. */
-export function LanguagesTable({ articleId, total, languages }: { articleId: number; total: number; languages: readonly TranslationLanguage[] }) {
+export function LanguagesTable({
+  articleId,
+  total,
+  languages,
+  canReview = () => true,
+}: {
+  articleId: number;
+  total: number;
+  languages: readonly TranslationLanguage[];
+  /** Whether the member may open a language's review (a translator: only theirs). */
+  canReview?: (lang: string) => boolean;
+}) {
   const { t, i18n } = useTranslation();
   const locale = uiLocale(i18n.language);
   const number = new Intl.NumberFormat(i18n.language);
@@ -48,10 +59,12 @@ export function LanguagesTable({ articleId, total, languages }: { articleId: num
                 </td>
               ))}
               <td className="tr-table__action">
-                <Link to={`/translations?id=${articleId}&lang=${encodeURIComponent(row.lang)}`} className="button button--small">
-                  {t("translations.table.review")}
-                  <span className="visually-hidden"> {name}</span>
-                </Link>
+                {canReview(row.lang) ? (
+                  <Link to={`/translations?id=${articleId}&lang=${encodeURIComponent(row.lang)}`} className="button button--small">
+                    {t("translations.table.review")}
+                    <span className="visually-hidden"> {name}</span>
+                  </Link>
+                ) : null}
               </td>
             </tr>
           );
