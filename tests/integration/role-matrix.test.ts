@@ -23,6 +23,10 @@ type Fixture = {
   term: () => Promise<number>;
   trashed: () => Promise<number>;
   report: () => Promise<number>;
+  /** A fresh viewer of the museum (its user id), for the member calls. */
+  member: () => Promise<number>;
+  /** A fresh pending invitation of the museum (its id). */
+  invitation: () => Promise<number>;
 };
 
 type Input = { path: string; body?: unknown; form?: Record<string, string>; multipart?: Record<string, string | File> };
@@ -100,6 +104,11 @@ const CASES: Case[] = [
       return { path: "/api/manage/discard_draft", body: { id } };
     },
   },
+  { route: "api.manage.invite_member", method: "POST", perm: "museum.manage", input: () => ({ path: "/api/manage/invite_member", body: { email: `invite-${++n}@example.org`, role: "editor" } }) },
+  { route: "api.manage.revoke_invitation", method: "POST", perm: "museum.manage", foreign: true, input: async (f) => ({ path: "/api/manage/revoke_invitation", body: { id: await f.invitation() } }) },
+  { route: "api.manage.update_member", method: "POST", perm: "museum.manage", foreign: true, input: async (f) => ({ path: "/api/manage/update_member", body: { userId: await f.member(), role: "editor" } }) },
+  { route: "api.manage.remove_member", method: "POST", perm: "museum.manage", foreign: true, input: async (f) => ({ path: "/api/manage/remove_member", body: { userId: await f.member() } }) },
+  { route: "api.manage.password_reset_link", method: "POST", perm: "museum.manage", foreign: true, input: async (f) => ({ path: "/api/manage/password_reset_link", body: { userId: await f.member() } }) },
   { route: "api.manage.restore_item", method: "POST", perm: "content.edit", foreign: true, input: async (f) => ({ path: "/api/manage/restore_item", body: { type: "article", id: await f.trashed() } }) },
   {
     route: "api.manage.update_article",
@@ -127,6 +136,7 @@ const CASES: Case[] = [
   { route: "api.read.articles", method: "GET", perm: "content.read", input: () => ({ path: "/api/read/articles" }) },
   { route: "api.read.audit_log", method: "GET", perm: "audit.read", input: () => ({ path: "/api/read/audit_log" }) },
   { route: "api.read.glossary", method: "GET", perm: "content.read", input: () => ({ path: "/api/read/glossary" }) },
+  { route: "api.read.members", method: "GET", perm: "museum.manage", input: () => ({ path: "/api/read/members" }) },
   { route: "api.read.qrcode", method: "GET", perm: "content.edit", foreign: true, input: (f) => ({ path: `/api/read/qrcode?qrcodeId=${f.qrcodeId}` }) },
   { route: "api.read.qrcode_image", method: "GET", perm: "content.edit", foreign: true, input: (f) => ({ path: `/api/read/qrcode_image?qrcodeId=${f.qrcodeId}&format=svg` }) },
   { route: "api.read.qrcodes", method: "GET", perm: "content.edit", input: () => ({ path: "/api/read/qrcodes" }) },
@@ -194,6 +204,9 @@ const CASES: Case[] = [
   },
   { route: "stats", page: true, method: "GET", perm: "stats.read", input: () => ({ path: "/stats" }) },
   { route: "translations", page: true, method: "GET", perm: "translations.review", foreign: true, input: (f) => ({ path: `/translations?id=${f.articleId}` }) },
+  { route: "team", page: true, method: "GET", perm: "museum.manage", input: () => ({ path: "/team" }) },
+  { route: "team", label: "invite", page: true, method: "POST", perm: "museum.manage", input: () => ({ path: "/team", form: { intent: "invite", email: `page-invite-${++n}@example.org`, role: "viewer" } }) },
+  { route: "team", label: "update_member", page: true, method: "POST", perm: "museum.manage", input: async (f) => ({ path: "/team", form: { intent: "update_member", userId: String(await f.member()), role: "editor" } }) },
   { route: "trash", page: true, method: "GET", perm: "content.edit", input: () => ({ path: "/trash" }) },
 ];
 
@@ -220,6 +233,8 @@ const PUBLIC: Record<string, string> = {
   session: "who is signed in",
   "sitemap[.]xml": "public",
   "v.$museum.$slug": "visitor (staff preview by session)",
+  "invite.$token": "an invitation link: its token is the credential (tests/integration/team-invitations.test.ts)",
+  "reset.$token": "a password-reset link: its token is the credential (tests/integration/team-members.test.ts)",
   "v.$museum.$slug_.languages": "visitor",
   "v.$museum.$slug_.report": "visitor",
   vtt: "visitor subtitles",
@@ -258,6 +273,7 @@ async function digest(museumId: number): Promise<string> {
       (SELECT group_concat(id||':'||ifnull(resolved_at,''), ',') FROM translation_reports WHERE museum_id = ?1) AS reports,
       (SELECT count(*) FROM media WHERE museum_id = ?1) AS media,
       (SELECT count(*) FROM audit_log WHERE museum_id = ?1) AS audit,
+      (SELECT group_concat(id||':'||ifnull(used_at,'')||':'||ifnull(revoked_at,''), ',') FROM member_tokens WHERE museum_id = ?1) AS tokens,
       (SELECT name||':'||timezone||':'||source_lang FROM museums WHERE id = ?1) AS museum,
       (SELECT group_concat(id||':'||password_hash||':'||role||':'||languages, ',') FROM users WHERE museum_id = ?1) AS users`,
   )
@@ -313,6 +329,17 @@ describe("role matrix", () => {
         const id = ok<number>(await admin.call("add_article", { pathArray: [] }), "id");
         expect((await admin.call("delete_item", { type: "article", id, pathArray: [] })).status).toBe(200);
         return id;
+      },
+      member: async () => {
+        const email = `member-${Date.now()}-${++n}@example.org`;
+        const row = await env.DB.prepare("INSERT INTO users (museum_id, email, password_hash, role) VALUES (?, ?, ?, 'viewer') RETURNING id").bind(museumId, email, hash).first<{ id: number }>();
+        return row!.id;
+      },
+      invitation: async () => {
+        const r = await admin.call("invite_member", { email: `pending-${++n}@example.org`, role: "viewer" });
+        expect(r.status).toBe(200);
+        const row = await env.DB.prepare("SELECT max(id) AS id FROM member_tokens WHERE museum_id = ? AND kind = 'invitation'").bind(museumId).first<{ id: number }>();
+        return row!.id;
       },
       report: async () => {
         const row = await env.DB.prepare("INSERT INTO translation_reports (museum_id, article_id, lang, message, created_at) VALUES (?, ?, 'de', 'Faute', ?) RETURNING id")
