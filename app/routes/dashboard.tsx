@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, "session");
   const [activity, museum] = await Promise.all([loadDashboard(context.db, user.museumId), getMuseum(context.db, user.museumId)]);
   const member: Member = { role: user.role, languages: user.languages };
-  return { museumName: user.museumName, activity, timeZone: museum?.timezone ?? "UTC", member, showAudit: can(user, "audit.read") };
+  return { museumName: user.museumName, activity, timeZone: museum?.timezone ?? "UTC", member };
 }
 
 /** Each tile shows only to a role that may open its page (decision 040); settings is one's own account. */
@@ -28,11 +28,12 @@ const TILES: readonly { to: string; key: string; Icon: typeof ArticlesIcon; perm
   { to: "/qrcodes", key: "dashboard.qrcodes", Icon: QrIcon, permission: "content.edit" },
   { to: "/stats", key: "dashboard.stats", Icon: StatsIcon, permission: "stats.read" },
   { to: "/team", key: "dashboard.team", Icon: TeamIcon, permission: "museum.manage" },
+  { to: "/audit", key: "audit.tile", Icon: AuditIcon, permission: "audit.read" },
   { to: "/settings", key: "dashboard.settings", Icon: SettingsIcon, permission: "session" },
 ];
 
 export default function Dashboard() {
-  const { museumName, activity, timeZone, member, showAudit } = useLoaderData<typeof loader>();
+  const { museumName, activity, timeZone, member } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const review = (lang: string) => canReviewLanguage(member, lang);
   const access = { edit: can(member, "content.edit"), read: can(member, "content.read"), review };
@@ -49,14 +50,6 @@ export default function Dashboard() {
             </Link>
           </li>
         ))}
-        {showAudit ? (
-          <li>
-            <Link to="/audit" className="tile">
-              <AuditIcon />
-              <span>{t("audit.tile")}</span>
-            </Link>
-          </li>
-        ) : null}
       </ul>
       {/* Only when something fails: a failing translation is news, a working one is not. */}
       {activity.failingTranslations.count > 0 ? <DashboardFailingTranslations failing={activity.failingTranslations} timeZone={timeZone} canReview={review} /> : null}

@@ -280,7 +280,7 @@ describe("restore's transaction", () => {
     const update = (id: number) => env.DB.prepare("UPDATE articles SET version = version + 1 WHERE id = ? AND deleted_at IS NULL").bind(id);
     await expect(env.DB.batch([update(99999999), env.DB.prepare(ROLLBACK_UNLESS_CHANGED), audit("gone")])).rejects.toThrow(/malformed JSON/);
     await env.DB.batch([update(article), env.DB.prepare(ROLLBACK_UNLESS_CHANGED), audit("done")]);
-    const targets = await env.DB.prepare("SELECT target FROM audit_log WHERE museum_id = ?").bind(s.user.museumId).all<{ target: string }>();
+    const targets = await env.DB.prepare("SELECT target FROM audit_log WHERE museum_id = ? AND action = 'article.restore_version'").bind(s.user.museumId).all<{ target: string }>();
     expect(targets.results.map((r) => r.target)).toEqual(["done"]);
   });
 });

@@ -357,9 +357,11 @@ describe("role matrix", () => {
     expect([...covered].filter((r) => !ROUTE_FILES.includes(r)), "lines for routes that do not exist").toEqual([]);
   });
 
-  it("answers each role as its permissions say, and a refusal changes nothing", async () => {
-    const failures: string[] = [];
-    for (const c of CASES) {
+  // One test per call or page (each with the museum as beforeAll left it): a slow machine times one call out,
+  // not the whole matrix, and a failure names its call.
+  for (const c of CASES) {
+    it(`answers ${caseName(c)} as each role's permissions say, and a refusal changes nothing`, async () => {
+      const failures: string[] = [];
       for (const role of ROLES) {
         const input = await c.input(f);
         const before = await digest(f.museumId);
@@ -376,9 +378,9 @@ describe("role matrix", () => {
         } else await response.body?.cancel();
         if (response.status !== expected || detail) failures.push(`${caseName(c)} as ${role}: ${response.status}, expected ${expected}${detail}`);
       }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    });
+  }
 
   it("answers another museum's admin 404 on every call that names an id, and changes nothing", async () => {
     const failures: string[] = [];

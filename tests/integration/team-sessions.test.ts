@@ -136,7 +136,7 @@ describe("role-aware pages", () => {
   it("the dashboard shows each role only the tiles it may open; /team is an admin's", async () => {
     const admin = await newAdmin();
     const tiles = async (cookie: string) => [...(await (await get("/dashboard", cookie)).text()).matchAll(/<a[^>]*class="tile"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1]);
-    expect(await tiles(admin.cookie)).toEqual(["/articles", "/qrcodes", "/stats", "/team", "/settings"]);
+    expect(await tiles(admin.cookie)).toEqual(["/articles", "/qrcodes", "/stats", "/team", "/audit", "/settings"]);
     const editor = await addMember(admin, "editor");
     const translator = await addMember(admin, "translator", ["de"]);
     const viewer = await addMember(admin, "viewer");
