@@ -72,7 +72,7 @@ test("an admin invites an editor and a translator limited to German; each joins;
 }) => {
   await logIn(page, staff);
   const articleId = await germanArticle(page);
-  await expect(page.locator("a.tile")).toHaveText(["Articles", "Codes QR", "Statistiques", "Équipe", "Réglages"]);
+  await expect(page.locator("a.tile")).toHaveText(["Articles", "Codes QR", "Statistiques", "Équipe", "Journal d'activité", "Réglages"]);
   await page.getByRole("link", { name: "Équipe" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Équipe" })).toBeVisible();
 

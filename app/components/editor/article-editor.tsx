@@ -185,9 +185,6 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing }: { 
         <span aria-hidden="true">←</span> {pathArray.length > 0 ? t("editor.backToFolder") : t("editor.backToArticles")}
       </Link>
       <h1 className="editor__title">{t("editor.title", { id: article.id, name: saved.name })}</h1>
-      <p className="editor__history">
-        <Link to={`/article/history?id=${article.id}`}>{t("history.open")}</Link>
-      </p>
 
       {/* On a phone only Save stays pinned; the other two actions sit above it, outside the sticky bar. */}
       <div className="editor-more" role="group" aria-label={t("editor.actions")}>
