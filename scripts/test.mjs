@@ -1,7 +1,11 @@
-// `npm test`: build, then every suite in turn (unit, integration in workerd, end-to-end in chromium),
-// then one closing line with the totals. Exits non-zero if any suite fails.
-import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+// `npm test`: build, then every suite (unit, integration in workerd, the deploy rehearsal, end-to-end in
+// chromium), then one closing line with the totals. Exits non-zero if any suite fails.
+//
+// Two lanes after the build: the end-to-end suite (mostly waiting on a browser and a dev server, well under one
+// core) runs beside the three vitest suites, which run in turn. Its output is kept in a file and printed once
+// the other lane is done, so the two never interleave. `TEST_LANES=1` runs everything in turn instead.
+import { spawn, spawnSync } from "node:child_process";
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBrowser } from "./browser.mjs";
 import { build, quietEnv, ROOT } from "./lib.mjs";
@@ -80,19 +84,47 @@ function counts(suite) {
   }
 }
 
-const results = [];
-for (const suite of suites) {
+function runInTurn(suite) {
   console.log(`\n=== ${suite.name} ===`);
   if (suite.blocker) {
     // Counted as a failure, never skipped: a run without the end-to-end suite is not a green run.
     console.error(`Not run: ${suite.blocker}`);
-    results.push({ name: suite.name, ok: false, seconds: 0, counts: null });
-    continue;
+    return { name: suite.name, ok: false, seconds: 0, counts: null };
   }
   const t0 = Date.now();
   const run = spawnSync(suite.cmd, suite.args, { cwd: ROOT, env: { ...quietEnv, ...suite.env }, stdio: "inherit" });
-  const c = counts(suite);
-  results.push({ name: suite.name, ok: run.status === 0, seconds: (Date.now() - t0) / 1000, counts: c });
+  return { name: suite.name, ok: run.status === 0, seconds: (Date.now() - t0) / 1000, counts: counts(suite) };
+}
+
+/** Starts a suite in the background, its output going to a log file; resolves with its result. */
+function runBeside(suite) {
+  if (suite.blocker) return Promise.resolve({ name: suite.name, ok: false, seconds: 0, counts: null, log: null, blocker: suite.blocker });
+  const log = join(reports, `${suite.name}.log`);
+  const out = createWriteStream(log);
+  const t0 = Date.now();
+  const child = spawn(suite.cmd, suite.args, { cwd: ROOT, env: { ...quietEnv, ...suite.env }, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.pipe(out, { end: false });
+  child.stderr.pipe(out, { end: false });
+  return new Promise((resolve) => {
+    child.on("close", (code) => {
+      out.end(() => resolve({ name: suite.name, ok: code === 0, seconds: (Date.now() - t0) / 1000, counts: counts(suite), log }));
+    });
+  });
+}
+
+const results = [];
+const lanes = process.env.TEST_LANES === "1" ? 1 : 2;
+const beside = lanes === 2 ? suites.filter((s) => s.name === "e2e") : [];
+const background = beside.map((suite) => {
+  console.log(`\n(${suite.name} runs beside the others; its output follows them)`);
+  return runBeside(suite);
+});
+for (const suite of suites.filter((s) => !beside.includes(s))) results.push(runInTurn(suite));
+for (const finished of await Promise.all(background)) {
+  console.log(`\n=== ${finished.name} ===`);
+  if (finished.blocker) console.error(`Not run: ${finished.blocker}`);
+  else process.stdout.write(readFileSync(finished.log, "utf8"));
+  results.push({ name: finished.name, ok: finished.ok, seconds: finished.seconds, counts: finished.counts });
 }
 
 console.log("\n=== summary ===");
