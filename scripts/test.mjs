@@ -1,9 +1,9 @@
 // `npm test`: build, then every suite (unit, integration in workerd, the deploy rehearsal, end-to-end in
 // chromium), then one closing line with the totals. Exits non-zero if any suite fails.
 //
-// Two lanes after the build: the end-to-end suite (mostly waiting on a browser and a dev server, well under one
-// core) runs beside the three vitest suites, which run in turn. Its output is kept in a file and printed once
-// the other lane is done, so the two never interleave. `TEST_LANES=1` runs everything in turn instead.
+// After the build, integration runs alone (the heaviest); then the end-to-end suite (mostly waiting on a browser
+// and a dev server) runs beside the unit tests and the deploy rehearsal. Its output is kept in a file and
+// printed once they are done, so the two never interleave. `TEST_LANES=1` runs everything in turn instead.
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -113,13 +113,18 @@ function runBeside(suite) {
 }
 
 const results = [];
-const lanes = process.env.TEST_LANES === "1" ? 1 : 2;
-const beside = lanes === 2 ? suites.filter((s) => s.name === "e2e") : [];
-const background = beside.map((suite) => {
-  console.log(`\n(${suite.name} runs beside the others; its output follows them)`);
-  return runBeside(suite);
-});
-for (const suite of suites.filter((s) => !beside.includes(s))) results.push(runInTurn(suite));
+const byName = (name) => suites.find((s) => s.name === name);
+let background = [];
+if (process.env.TEST_LANES === "1") {
+  for (const suite of suites) results.push(runInTurn(suite));
+} else {
+  // Integration (two workerd runtimes, the heaviest) runs alone; then the end-to-end suite starts and the unit
+  // tests and the deploy rehearsal, light next to it, run beside it.
+  results.push(runInTurn(byName("integration")));
+  console.log("\n(e2e runs beside unit and deploy; its output follows theirs)");
+  background = [runBeside(byName("e2e"))];
+  results.push(runInTurn(byName("unit")), runInTurn(byName("deploy")));
+}
 for (const finished of await Promise.all(background)) {
   console.log(`\n=== ${finished.name} ===`);
   if (finished.blocker) console.error(`Not run: ${finished.blocker}`);

@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { logIn, postJson, sessionCookieFrom } from "./helpers";
 import { addMember, auditRows, cookieWorks, newAdmin, PASSWORD, followLink, userRow } from "./team-helpers";
 
-const adminCount = (museumId: number) =>
-  env.DB.prepare("SELECT count(*) AS n FROM users WHERE museum_id = ? AND role = 'admin'").bind(museumId).first<number>("n");
+const adminCount = (museumId: number, userId?: number) =>
+  env.DB.prepare(`SELECT count(*) AS n FROM users WHERE museum_id = ?1 AND role = 'admin' ${userId === undefined ? "" : "AND id = ?2"}`)
+    .bind(...(userId === undefined ? [museumId] : [museumId, userId]))
+    .first<number>("n");
 
 describe("members: roles", () => {
   it("changes a role and a translator's languages; the member's open session gets them at once", async () => {
@@ -82,14 +84,19 @@ describe("members: roles", () => {
     }
   });
 
-  it("50 concurrent demotions of every admin of a museum with three admins leave one", async () => {
+  it("48 concurrent demotions of every admin of a museum with three admins never leave it without one", async () => {
     const admin = await newAdmin();
     const b = await addMember(admin, "admin");
     const c = await addMember(admin, "admin");
     const ids = [admin.user.userId, b.userId, c.userId];
     const results = await Promise.all(Array.from({ length: 48 }, (_, i) => admin.call("update_member", { userId: ids[i % 3], role: "editor" })));
     expect(results.every((r) => [200, 403, 409].includes(r.status))).toBe(true);
-    expect(await adminCount(admin.user.museumId)).toBe(1);
+    // One admin left, or two when the caller's own demotion ran before the others' (its later calls are then
+    // refused, 403): never none, whatever the order the database applied them in.
+    const left = await adminCount(admin.user.museumId);
+    expect(left).toBeGreaterThanOrEqual(1);
+    expect(left).toBeLessThanOrEqual(2);
+    if (left === 2) expect(await adminCount(admin.user.museumId, admin.user.userId)).toBe(0);
   });
 
   it("an admin may step down or leave when another admin remains", async () => {
