@@ -9,10 +9,14 @@ const target = d1Target({ persistTo: E2E_PERSIST_TO });
 
 // Tables whose rows hang off a museum. All but scan_events cascade from the museum row (sessions through
 // users); scan_events has no foreign key, so it is cleared by hand.
-const OWNED = ["users", "folders", "articles", "media", "qrcodes", "translation_memory", "daily_stats", "scan_events", "translation_reviews", "translation_reports", "glossary_terms"];
+const OWNED = ["users", "folders", "articles", "media", "qrcodes", "translation_memory", "daily_stats", "scan_events", "translation_reviews", "translation_reports", "glossary_terms", "translation_failures", "article_versions", "member_tokens", "audit_log"];
 
-/** How many museums one wrangler run creates: each `wrangler d1 execute` costs seconds, a test only a row. */
-const BATCH = 12;
+/**
+ * How many museums one wrangler run creates: each `wrangler d1 execute` costs seconds, a test only a row, and
+ * with two Playwright workers a run that writes the server's SQLite file mid-test can make a request meet
+ * SQLITE_BUSY. Forty covers a worker's share of the suite in one run, made before its first test.
+ */
+const BATCH = 40;
 
 function newStaff(workerIndex: number): Staff {
   const id = `e2e-${workerIndex}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
@@ -20,7 +24,7 @@ function newStaff(workerIndex: number): Staff {
 }
 
 /**
- * Staff logins made the way an operator would (scripts/lib.mjs's SQL), twelve per wrangler run instead of two
+ * Staff logins made the way an operator would (scripts/lib.mjs's SQL), forty per wrangler run instead of two
  * runs per test; each test still gets a museum of its own. When the worker ends, every museum handed out is
  * deleted in one run and checked: nothing may be left behind in any table that hangs off a museum.
  */
