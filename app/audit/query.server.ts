@@ -1,5 +1,6 @@
 // Reading the audit log (decision 043): one museum's entries, newest first, filtered by day (in the
 // museum's time zone, both days included), person and action, a page at a time (keyset on `at`, `id`).
+import { offsetAt } from "~/lib/zoned-time";
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { articles, auditLog, folders, glossaryTerms, museums, qrcodes, users } from "~/db/schema";
@@ -32,39 +33,12 @@ export async function museumTimeZone(db: Database, museumId: number): Promise<st
   return row.timeZone;
 }
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** How far `timeZone`'s wall clock is ahead of UTC at `at` (ms); an unknown zone counts as UTC. */
-function zoneOffset(at: number, timeZone: string): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat("en-US", {
-        timeZone,
-        hourCycle: "h23",
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-        second: "2-digit",
-      });
-    } catch {
-      return 0;
-    }
-    offsetFormats.set(timeZone, format);
-  }
-  const p = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
-  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return wall - Math.floor(at / 1000) * 1000;
-}
-
 /** The first instant of calendar day "YYYY-MM-DD" in `timeZone` (epoch ms), daylight saving included. */
 export function dayStart(day: string, timeZone: string): number {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   const midnightUtc = Date.UTC(y, m - 1, d);
-  let guess = midnightUtc - zoneOffset(midnightUtc, timeZone);
-  guess = midnightUtc - zoneOffset(guess, timeZone);
+  let guess = midnightUtc - offsetAt(midnightUtc, timeZone);
+  guess = midnightUtc - offsetAt(guess, timeZone);
   return guess;
 }
 

@@ -10,7 +10,7 @@ import { conflict, DomainError, invalidField, isUniqueViolation, notFound } from
 import { loadFolderIndex } from "~/models/tree.server";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import type { DiscardDraftInput, PublishArticleInput } from "./publishing-input";
-import { parsePublicationTime } from "./zoned-time";
+import { parsePublicationTime } from "~/lib/zoned-time";
 
 /** How far ahead a publication may be scheduled. */
 export const SCHEDULE_MAX_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;

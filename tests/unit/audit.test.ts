@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { actionsOf, auditQuerySchema, isCalendarDay } from "~/audit/audit-input";
 import { AUDIT_ACTIONS } from "~/audit/actions";
-import { csvCell, csvRow, detailText, wallClock } from "~/audit/csv";
+import { csvCell, csvRow, detailText } from "~/audit/csv";
+import { wallClock } from "~/lib/zoned-time";
 import { dayStart, nextDay } from "~/audit/query.server";
 
 describe("audit days in the museum's time zone", () => {

@@ -1,5 +1,6 @@
-// Wall-clock times in a museum's time zone (decision 041): "Publish at 2027-03-01 09:00" means 09:00 where
-// the museum is, whatever the editor's computer or the Worker's clock says. Pure, no imports.
+// Wall-clock times in a museum's time zone (decisions 041, 043): "Publish at 2027-03-01 09:00" means 09:00
+// where the museum is, whatever the editor's computer or the Worker's clock says; the audit log's days and
+// times are the museum's too. Pure, no imports. (Calendar days alone: dates.ts's dayInTimeZone.)
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -39,20 +40,21 @@ interface Wall {
   minute: number;
 }
 
+/** The zone's wall clock at `at`; an unknown zone reads as UTC. */
 function wallOf(at: number, timeZone: string): Wall & { second: number } {
-  const parts = Object.fromEntries(format(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries((knownTimeZone(timeZone) ? format(timeZone) : format("UTC")).formatToParts(at).map((p) => [p.type, p.value]));
   return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour) % 24, minute: Number(parts.minute), second: Number(parts.second) };
 }
 
-/** `at` as the zone's wall clock, "YYYY-MM-DDTHH:mm" (the value of an `<input type="datetime-local">`). */
-export function toLocalInput(at: number, timeZone: string): string {
+/** "YYYY-MM-DD HH:MM:SS" on the zone's wall clock (an unknown zone reads as UTC). */
+export function wallClock(at: number, timeZone: string): string {
   const w = wallOf(at, timeZone);
   const two = (n: number) => String(n).padStart(2, "0");
-  return `${String(w.year).padStart(4, "0")}-${two(w.month)}-${two(w.day)}T${two(w.hour)}:${two(w.minute)}`;
+  return `${String(w.year).padStart(4, "0")}-${two(w.month)}-${two(w.day)} ${two(w.hour)}:${two(w.minute)}:${two(w.second)}`;
 }
 
-/** The zone's offset from UTC at `at`, in ms (Paris in winter: +3,600,000). */
-function offsetAt(at: number, timeZone: string): number {
+/** The zone's offset from UTC at `at`, in ms (Paris in winter: +3,600,000); an unknown zone counts as UTC. */
+export function offsetAt(at: number, timeZone: string): number {
   const w = wallOf(at, timeZone);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return asUtc - Math.floor(at / 1000) * 1000;
