@@ -2,6 +2,7 @@
 // visitors read `published_content`. Publishing copies the draft over it, adds a row to the article's
 // history (`article_versions`) and an audit entry, all in one D1 batch (one transaction) guarded by the
 // draft version, so of two editors publishing at once exactly one wins and the other gets 409.
+import { abortUnlessChanged, lostRace } from "~/db/guards";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { auditStatement, type AuditActor } from "~/audit/log.server";
 import type { Database } from "~/db/client.server";
@@ -71,31 +72,12 @@ async function liveArticle(db: Database, museumId: number, articleId: number, fi
 }
 
 /**
- * A statement that makes its batch fail (and roll back) unless the statement before it changed a row.
- * SQLite's `changes()` counts the rows of the last INSERT, UPDATE or DELETE of the connection, which in a
- * D1 batch is the previous statement; `json('lost')` is a malformed-JSON error. It lets the history row
- * and the audit entry (`auditStatement`, a plain insert) go in the same transaction as the guarded update
- * and vanish with it when the update lost a race.
- */
-function abortUnlessChanged(db: Database): D1PreparedStatement {
-  return db.$client.prepare("SELECT json(CASE WHEN changes() > 0 THEN '0' ELSE 'lost' END)");
-}
-
-/**
  * A D1 statement from a drizzle SQL template or query builder: the batch goes straight to D1, because
  * drizzle's batch cannot bind raw SQL with parameters (drizzle-orm 0.45 `SQLiteRaw` has no `stmt`).
  */
 function statement(db: Database, query: SQL | { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
   const built = "toSQL" in query ? query.toSQL() : db.run(query).getQuery();
   return db.$client.prepare(built.sql).bind(...built.params);
-}
-
-function lostRace(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const message = (e as { message?: unknown }).message;
-    if (typeof message === "string" && /malformed JSON/i.test(message)) return true;
-  }
-  return false;
 }
 
 const stale = (version: number) => conflict("version", `The article was saved elsewhere meanwhile (now version ${version})`, "stale_version");
@@ -107,7 +89,7 @@ function publishStatements(db: Database, articleId: number, museumId: number, no
     statement(db, sql`UPDATE articles SET published_content = content, published_version = version, published_at = ${now}, publish_at = NULL, publish_at_by = NULL
       WHERE id = ${articleId} AND museum_id = ${museumId} AND deleted_at IS NULL
         AND (published_version IS NULL OR published_version <> version) AND ${guard}`),
-    abortUnlessChanged(db),
+    abortUnlessChanged(db.$client),
     statement(db, sql`INSERT INTO article_versions (article_id, museum_id, number, content, name, published_at, published_by, published_by_email, note)
       SELECT id, museum_id, (SELECT coalesce(max(number), 0) + 1 FROM article_versions WHERE article_id = ${articleId}), content, unformatted_name, ${now}, ${by.id}, ${by.email}, ${note}
       FROM articles WHERE id = ${articleId} AND museum_id = ${museumId}`),
@@ -165,7 +147,7 @@ async function schedule(db: Database, user: Publisher, input: PublishArticleInpu
     await db.$client.batch([
       statement(db, sql`UPDATE articles SET publish_at = ${at}, publish_at_by = ${user.id}
         WHERE id = ${input.id} AND museum_id = ${user.museumId} AND deleted_at IS NULL AND version = ${input.version}`),
-      abortUnlessChanged(db),
+      abortUnlessChanged(db.$client),
       statement(db, auditStatement(db, {
         museumId: user.museumId,
         actor: { id: user.id, email: user.email },
@@ -192,7 +174,7 @@ async function unschedule(db: Database, user: Publisher, input: PublishArticleIn
       await db.$client.batch([
         statement(db, sql`UPDATE articles SET publish_at = NULL, publish_at_by = NULL
           WHERE id = ${input.id} AND museum_id = ${user.museumId} AND deleted_at IS NULL AND publish_at IS NOT NULL AND version = ${input.version}`),
-        abortUnlessChanged(db),
+        abortUnlessChanged(db.$client),
         statement(db, auditStatement(db, {
           museumId: user.museumId,
           actor: { id: user.id, email: user.email },
@@ -227,7 +209,7 @@ export async function discardDraft(db: Database, user: Publisher, input: Discard
       statement(db, sql`UPDATE articles SET content = published_content, slug = coalesce(json_extract(published_content, '$[0].url'), slug),
           version = version + 1, published_version = version + 1, updated_at = ${now}, updated_by = ${user.id}, publish_at = NULL, publish_at_by = NULL
         WHERE id = ${input.id} AND museum_id = ${user.museumId} AND deleted_at IS NULL AND published_content IS NOT NULL AND version = ${row.version}`),
-      abortUnlessChanged(db),
+      abortUnlessChanged(db.$client),
       statement(db, auditStatement(db, {
         museumId: user.museumId,
         actor: { id: user.id, email: user.email },

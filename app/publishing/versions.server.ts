@@ -1,6 +1,7 @@
 // An article's history (issue 18 §3, decision 042): every publication is a version (a row of
 // `article_versions`, written by the publish call). Staff list them, read one, and restore one as the new
 // draft; the daily cron prunes old versions past what is kept.
+import { abortUnlessChanged, lostRace } from "~/db/guards";
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { CONTENT_MAX_BYTES, contentByteSize, parseStoredContent, type ArticleContent } from "~/content/schema";
 import { MEDIA_PREFIX } from "~/content/urls";
@@ -146,13 +147,6 @@ async function missingMedia(db: Database, museumId: number, keys: string[]): Pro
 }
 
 /**
- * Put after a conditional write in a batch: when it changed no row (the article was trashed between the read
- * and the write), `json()` of a non-JSON text raises and the whole batch rolls back, so no audit entry
- * records a restore that did not happen.
- */
-export const ROLLBACK_UNLESS_CHANGED = `SELECT CASE WHEN changes() = 0 THEN json('article gone') END AS guard`;
-
-/**
  * Makes a version's content the article's new draft: the draft counter goes up (an editor still on the old
  * draft gets 409 when saving), nothing reaches visitors until someone publishes. The article keeps its
  * current address (QR codes and links use it; another article may hold the old one). Two restores at once
@@ -194,11 +188,11 @@ export async function restoreArticleVersion(
            WHERE id = ?4 AND museum_id = ?5 AND deleted_at IS NULL RETURNING version, updated_at`,
         )
         .bind(JSON.stringify(content), now, actor.id, input.id, museumId),
-      d1.prepare(ROLLBACK_UNLESS_CHANGED),
+      abortUnlessChanged(d1),
       d1.prepare(audit.sql).bind(...audit.params),
     ]);
   } catch (error) {
-    if (String((error as { message?: unknown })?.message ?? "").includes("malformed JSON")) throw notFound("Article", "id");
+    if (lostRace(error)) throw notFound("Article", "id");
     throw error;
   }
   const updated = results[0]?.results[0];

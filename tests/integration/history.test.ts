@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { TRASH_RETENTION_DAYS, purgeExpiredTrash } from "~/models/trash.server";
-import { pruneArticleVersions, ROLLBACK_UNLESS_CHANGED, VERSIONS_CEILING, VERSIONS_KEPT, VERSIONS_RECENT_MS } from "~/publishing/versions.server";
+import { ABORT_UNLESS_CHANGED } from "~/db/guards";
+import { pruneArticleVersions, VERSIONS_CEILING, VERSIONS_KEPT, VERSIONS_RECENT_MS } from "~/publishing/versions.server";
 import { hashPassword } from "~/lib/password.server";
 import { get, logIn, postJson, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
 
@@ -278,8 +279,8 @@ describe("restore's transaction", () => {
     const audit = (target: string) =>
       env.DB.prepare("INSERT INTO audit_log (museum_id, at, action, target) VALUES (?, 0, 'article.restore_version', ?)").bind(s.user.museumId, target);
     const update = (id: number) => env.DB.prepare("UPDATE articles SET version = version + 1 WHERE id = ? AND deleted_at IS NULL").bind(id);
-    await expect(env.DB.batch([update(99999999), env.DB.prepare(ROLLBACK_UNLESS_CHANGED), audit("gone")])).rejects.toThrow(/malformed JSON/);
-    await env.DB.batch([update(article), env.DB.prepare(ROLLBACK_UNLESS_CHANGED), audit("done")]);
+    await expect(env.DB.batch([update(99999999), env.DB.prepare(ABORT_UNLESS_CHANGED), audit("gone")])).rejects.toThrow(/malformed JSON/);
+    await env.DB.batch([update(article), env.DB.prepare(ABORT_UNLESS_CHANGED), audit("done")]);
     const targets = await env.DB.prepare("SELECT target FROM audit_log WHERE museum_id = ? AND action = 'article.restore_version'").bind(s.user.museumId).all<{ target: string }>();
     expect(targets.results.map((r) => r.target)).toEqual(["done"]);
   });

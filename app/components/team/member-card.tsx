@@ -1,3 +1,4 @@
+import type { MemberRow } from "~/teams/members.server";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,14 +9,8 @@ import { languageLabel } from "~/translation/languages";
 import { LanguagePicker } from "./language-picker";
 import { OnceLink } from "./once-link";
 
-export interface MemberView {
-  id: number;
-  email: string;
-  role: Role;
-  languages: string[];
-  lastActiveAt: number | null;
-  createdAt: number;
-}
+/** A member as the team page's loader sends it (the model's row). */
+export type MemberView = MemberRow;
 
 interface MemberCardProps {
   member: MemberView;
