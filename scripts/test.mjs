@@ -123,7 +123,10 @@ if (process.env.TEST_LANES === "1") {
   results.push(runInTurn(byName("integration")));
   console.log("\n(e2e runs beside unit and deploy; its output follows theirs)");
   background = [runBeside(byName("e2e"))];
-  results.push(runInTurn(byName("unit")), runInTurn(byName("deploy")));
+  // One vitest worker for the unit tests meanwhile: they are not the longest lane, and the browser tests keep
+  // the other core (their timings are what a second busy core would make flaky).
+  const unit = byName("unit");
+  results.push(runInTurn({ ...unit, args: [...unit.args, "--maxWorkers=1"] }), runInTurn(byName("deploy")));
 }
 for (const finished of await Promise.all(background)) {
   console.log(`\n=== ${finished.name} ===`);
