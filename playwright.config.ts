@@ -11,8 +11,10 @@ const baseURL = `http://localhost:${PORT}`;
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  // Two browsers at once: the suite mostly waits (server, network, timers), and each test has its own museum.
-  workers: 2,
+  // One browser: with two, one worker's `wrangler d1 execute` (its staff pool) can lock the dev server's SQLite
+  // file while the other worker's request reads it (SQLITE_BUSY, a 500). The suite runs beside the unit tests
+  // and the deploy rehearsal instead (scripts/test.mjs).
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
