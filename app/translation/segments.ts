@@ -109,3 +109,35 @@ export function mapVtt(vtt: string, map: Mapper): string {
 export function vttSegments(vtt: string): string[] {
   return [...new Set(collect((map) => mapVtt(vtt, map), (segment) => segment))];
 }
+
+/** One subtitle segment with the cue it belongs to (its timings, as written in the file). */
+export interface CueEntry {
+  /** `c{block}.{line}.0`: the id `mapVtt` gives the segment. */
+  id: string;
+  source: string;
+  start: string;
+  end: string;
+}
+
+/** Every subtitle segment of a WebVTT file with its cue's timings, in file order (repeats kept). */
+export function vttCueEntries(vtt: string): CueEntry[] {
+  const timings = new Map<number, { start: string; end: string }>();
+  vtt
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .split(/\n{2,}/)
+    .forEach((block, index) => {
+      const line = block.split("\n").find((l) => l.includes("-->"));
+      if (!line) return;
+      const [start = "", rest = ""] = line.split("-->");
+      timings.set(index, { start: start.trim(), end: rest.trim().split(/\s+/)[0] ?? "" });
+    });
+  return collect(
+    (map) => mapVtt(vtt, map),
+    (source, id) => {
+      const block = Number(/^c(\d+)\./.exec(id)?.[1] ?? -1);
+      const timing = timings.get(block) ?? { start: "", end: "" };
+      return { id, source, ...timing };
+    },
+  );
+}

@@ -1,0 +1,132 @@
+// Reviewed translations written in bulk (issue 19): "mark as reviewed" (the machine text kept as is), "mark
+// all shown as reviewed" and an XLIFF file's targets all become staff corrections here, in ONE D1 batch
+// (one transaction: all or nothing), then the cached visitor pages and subtitle files that show them are
+// dropped so visitors see them at once.
+import { chunks, rowsPerStatement } from "~/db/chunks";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { articles, translationMemory, translationReviews } from "~/db/schema";
+import { clearFailureStatements } from "~/translation/failures.server";
+import type { Statement } from "~/translation/memory.server";
+import type { CatalogueEntry } from "~/translation/catalogue.server";
+import { MEDIA_PREFIX } from "~/content/urls";
+import { visitorChanged } from "~/visitor-cache/snapshot.server";
+import { dropCachedPages } from "./translations.server";
+
+export interface Correction {
+  articleId: number;
+  /** The catalogue entry the text translates (its place, source and hash). */
+  entry: CatalogueEntry;
+  /** The reviewed translation. */
+  text: string;
+}
+
+export interface CorrectionScope {
+  museumId: number;
+  sourceLang: string;
+  lang: string;
+}
+
+// A memory row binds 9 values, a review row 8.
+const MEMORY_ROWS = rowsPerStatement(9);
+const REVIEW_ROWS = rowsPerStatement(8);
+
+/**
+ * The statements that make `corrections` reviewed translations in `scope.lang`: the memory rows (origin
+ * `edited`, they win over every engine for this sentence wherever the museum uses it), the review rows
+ * (what the review was written for, so a later source change shows as stale) and the end of the engine
+ * failures they held back. Put them in one batch with whatever else must commit with them (an audit
+ * entry). A sentence corrected twice in one call keeps its last text.
+ */
+export function correctionStatements(db: Database, scope: CorrectionScope, corrections: readonly Correction[], now = Date.now()): Statement[] {
+  const byHash = new Map<string, Correction>();
+  const byPlace = new Map<string, Correction>();
+  for (const correction of corrections) {
+    byHash.set(correction.entry.hash, correction);
+    byPlace.set(`${correction.articleId}\u0000${correction.entry.id}`, correction);
+  }
+  const memory = chunks([...byHash.values()], MEMORY_ROWS).map((chunk) =>
+    db
+      .insert(translationMemory)
+      .values(
+        chunk.map((c) => ({
+          museumId: scope.museumId,
+          sourceLang: scope.sourceLang,
+          targetLang: scope.lang,
+          sourceHash: c.entry.hash,
+          sourceText: c.entry.source,
+          text: c.text,
+          origin: "edited" as const,
+          engine: "staff",
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [translationMemory.museumId, translationMemory.sourceLang, translationMemory.targetLang, translationMemory.sourceHash],
+        set: { text: sql`excluded.text`, origin: "edited", engine: "staff", updatedAt: now },
+      }),
+  );
+  const reviews = chunks([...byPlace.values()], REVIEW_ROWS).map((chunk) =>
+    db
+      .insert(translationReviews)
+      .values(
+        chunk.map((c) => ({
+          museumId: scope.museumId,
+          articleId: c.articleId,
+          targetLang: scope.lang,
+          segmentId: c.entry.id,
+          sourceHash: c.entry.hash,
+          sourceText: c.entry.source,
+          text: c.text,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [translationReviews.articleId, translationReviews.targetLang, translationReviews.segmentId],
+        set: { sourceHash: sql`excluded.source_hash`, sourceText: sql`excluded.source_text`, text: sql`excluded.text`, updatedAt: now },
+      }),
+  );
+  const failures = clearFailureStatements(db, { museumId: scope.museumId, from: scope.sourceLang, to: scope.lang }, [...byHash.keys()]);
+  return [...memory, ...reviews, ...failures];
+}
+
+/** Articles of the museum whose content (draft or published) holds this text, in its JSON spelling. */
+async function articlesContaining(db: Database, museumId: number, text: string): Promise<number[]> {
+  const needle = JSON.stringify(text).slice(1, -1);
+  const rows = await db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(eq(articles.museumId, museumId), sql`(instr(${articles.content}, ${needle}) > 0 OR instr(coalesce(${articles.publishedContent}, ''), ${needle}) > 0)`));
+  return rows.map((r) => r.id);
+}
+
+/** Deletes every KV entry under `prefix`. */
+async function dropPrefix(kv: KVNamespace, prefix: string) {
+  let cursor: string | undefined;
+  do {
+    const page = await kv.list({ prefix, cursor });
+    await Promise.all(page.keys.map((key) => kv.delete(key.name)));
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+}
+
+/**
+ * After the batch committed: drops the cached pages in `lang` of the corrected articles and of every
+ * article sharing a corrected sentence, and the translated subtitle files (`/vtt`) holding a corrected
+ * cue, and marks the museum's visitor snapshot changed (decision 039).
+ */
+export async function dropCorrectedCaches(db: Database, kv: KVNamespace, scope: CorrectionScope, corrections: readonly Correction[]) {
+  visitorChanged(db, scope.museumId);
+  const affected = new Set(corrections.map((c) => c.articleId));
+  // A text shared with other articles: one query per distinct source, bounded by what an import holds.
+  const sources = [...new Set(corrections.filter((c) => c.entry.kind !== "subtitle").map((c) => c.entry.source))];
+  for (const batch of chunks(sources, 20)) {
+    for (const ids of await Promise.all(batch.map((source) => articlesContaining(db, scope.museumId, source)))) ids.forEach((id) => affected.add(id));
+  }
+  const files = new Set(corrections.flatMap((c) => (c.entry.cue ? [c.entry.cue.file] : [])));
+  await Promise.all([
+    ...[...affected].map((id) => dropCachedPages(kv, id, scope.lang)),
+    // `/vtt` caches per file and language (with a glossary suffix after it): `vtt:v1:{key}:{lang}…`.
+    ...[...files].map((file) => dropPrefix(kv, `vtt:v1:${file.slice(MEDIA_PREFIX.length)}:${scope.lang}`)),
+  ]);
+}
