@@ -24,5 +24,6 @@ export const AUDIT_ACTIONS = [
   "session.login",
   "session.login_failed",
   "museum.settings",
+  "articles.import",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
