@@ -25,6 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Each tile shows only to a role that may open its page (decision 040); settings is one's own account. */
 const TILES: readonly { to: string; key: string; Icon: typeof ArticlesIcon; permission: Permission }[] = [
   { to: "/articles", key: "dashboard.articles", Icon: ArticlesIcon, permission: "content.read" },
+  { to: "/import", key: "import.tile", Icon: ArticlesIcon, permission: "content.edit" },
   { to: "/qrcodes", key: "dashboard.qrcodes", Icon: QrIcon, permission: "content.edit" },
   { to: "/stats", key: "dashboard.stats", Icon: StatsIcon, permission: "stats.read" },
   { to: "/team", key: "dashboard.team", Icon: TeamIcon, permission: "museum.manage" },

@@ -164,6 +164,9 @@ export function ArticlesBrowser({ path, items, folders, badges, canEdit = true }
           <button type="button" className="button button--ghost" aria-disabled={busy} onClick={unlessBusy(addFolder)}>
             {t("articles.addFolder")}
           </button>
+          <Link to="/import" className="articles__trash">
+            {t("import.tile")}
+          </Link>
           <Link to="/trash" className="articles__trash">
             <TrashIcon /> {t("articles.trash")}
           </Link>

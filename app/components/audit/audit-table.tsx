@@ -42,6 +42,10 @@ function Sentence({ entry, targets }: { entry: AuditEntryView; targets: Record<s
     article: text(d.name),
     role: d.role ? t(`audit.role.${text(d.role)}`, { defaultValue: text(d.role) }) : "",
     version: text(d.version),
+    file: text(d.file),
+    created: text(d.created),
+    updated: text(d.updated),
+    skipped: text(d.skipped),
   };
   // Names are staff's text: escaped before Trans parses the sentence's tags, shown back as plain text.
   return (
