@@ -76,18 +76,34 @@ export async function readZip(
     if (problem) throw problem;
     while (done.length > 0) await onEntry(done.shift()!);
   };
+  // The end-of-central-directory record closes every complete ZIP (at most 22 + 65,535 bytes from the end):
+  // without it the archive was cut short, and the streaming reader alone would not say so.
+  let tail: Uint8Array = new Uint8Array(0);
+  const unreadable = () => new DomainError("invalid_input", "The archive is not a readable ZIP file", field, "invalid");
   try {
     for await (const chunk of chunks) {
       unzip.push(chunk, false);
+      tail = join([tail, chunk]);
+      if (tail.length > EOCD_WINDOW) tail = tail.slice(tail.length - EOCD_WINDOW);
       await flush();
     }
     unzip.push(new Uint8Array(0), true);
     await flush();
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    throw new DomainError("invalid_input", "The archive is not a readable ZIP file", field, "invalid");
+    throw unreadable();
   }
+  if (!hasEndRecord(tail)) throw unreadable();
   return names;
+}
+
+const EOCD_WINDOW = 22 + 65_535;
+
+function hasEndRecord(tail: Uint8Array): boolean {
+  for (let i = tail.length - 22; i >= 0; i--) {
+    if (tail[i] === 0x50 && tail[i + 1] === 0x4b && tail[i + 2] === 0x05 && tail[i + 3] === 0x06) return true;
+  }
+  return false;
 }
 
 export function join(parts: readonly Uint8Array[]): Uint8Array {

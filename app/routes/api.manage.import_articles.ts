@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await request.body?.cancel().catch(() => undefined);
     throw refusal;
   });
-  return run(async () => {
+  const answer = await run(async () => {
     const flag = new URL(request.url).searchParams.get("dryRun") ?? "true";
     if (flag !== "true" && flag !== "false") throw new DomainError("invalid_input", "dryRun is true or false", "dryRun", "invalid");
     if (mediaType(request) !== "multipart/form-data") throw new DomainError("unsupported_media_type", "Send the files as multipart/form-data");
@@ -41,4 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await parts.cancel();
     }
   });
+  // Refused before the body was read (a declared length, a bad type): let it go rather than leave it to workerd.
+  if (request.body && !request.body.locked) await request.body.cancel().catch(() => undefined);
+  return answer;
 }

@@ -170,6 +170,13 @@ const CASES: Case[] = [
     foreign: true,
     input: (f) => ({ path: "/api/upload/subtitles", multipart: { articleId: String(f.articleId), videoId: "abc123", subtitles: new File([VTT], "a.vtt", { type: "text/vtt" }) } }),
   },
+  // spreadsheet import (a dry run writes nothing; the CSV names no existing id, so no foreign case)
+  {
+    route: "api.manage.import_articles",
+    method: "POST",
+    perm: "content.edit",
+    input: () => ({ path: "/api/manage/import_articles?dryRun=true", multipart: { file: new File(["Nom;Texte\nMatrice;Bonjour\n"], "a.csv", { type: "text/csv" }) } }),
+  },
   // staff pages
   { route: "article", page: true, method: "GET", perm: "content.edit", foreign: true, input: (f) => ({ path: `/article?id=${f.articleId}` }) },
   { route: "article_.history", page: true, method: "GET", perm: "content.read", foreign: true, input: (f) => ({ path: `/article/history?id=${f.articleId}` }) },
@@ -177,6 +184,8 @@ const CASES: Case[] = [
   { route: "articles.$", page: true, method: "GET", perm: "content.read", input: () => ({ path: "/articles" }) },
   { route: "audit", page: true, method: "GET", perm: "audit.read", input: () => ({ path: "/audit" }) },
   { route: "dashboard", page: true, method: "GET", perm: "session", input: () => ({ path: "/dashboard" }) },
+  { route: "import", page: true, method: "GET", perm: "content.edit", input: () => ({ path: "/import" }) },
+  { route: "import_.template", page: true, method: "GET", perm: "content.edit", input: () => ({ path: "/import/template?lang=en&format=xlsx" }) },
   { route: "glossary", page: true, method: "GET", perm: "content.read", input: () => ({ path: "/glossary" }) },
   { route: "glossary", label: "add", page: true, method: "POST", perm: "content.edit", input: () => ({ path: "/glossary", form: { intent: "add", term: fresh("Mot"), mode: "never" } }) },
   { route: "glossary", label: "delete", page: true, method: "POST", perm: "content.edit", input: async (f) => ({ path: "/glossary", form: { intent: "delete", id: String(await f.term()) } }) },
