@@ -135,16 +135,16 @@ export default function ImportPage() {
         </a>
       </p>
       <form className="import-form" onSubmit={onSubmit}>
-        <label className="field">
-          {t("import.fileLabel")}
+        <div className="field">
+          <label htmlFor="import-file">{t("import.fileLabel")}</label>
           <small id="import-file-help">{t("import.fileHelp")}</small>
-          <input type="file" name="file" accept=".csv,.tsv,.txt,.xlsx,.zip,text/csv" aria-describedby="import-file-help" required disabled={busy} />
-        </label>
-        <label className="field">
-          {t("import.imagesLabel")}
+          <input id="import-file" type="file" name="file" accept=".csv,.tsv,.txt,.xlsx,.zip,text/csv" aria-describedby="import-file-help" required disabled={busy} />
+        </div>
+        <div className="field">
+          <label htmlFor="import-images">{t("import.imagesLabel")}</label>
           <small id="import-images-help">{t("import.imagesHelp")}</small>
-          <input type="file" name="images" accept=".zip,application/zip" aria-describedby="import-images-help" disabled={busy} />
-        </label>
+          <input id="import-images" type="file" name="images" accept=".zip,application/zip" aria-describedby="import-images-help" disabled={busy} />
+        </div>
         <button type="submit" className="button import-form__submit" disabled={busy}>
           {phase === "checking" || phase === "preparing" ? t("import.checking") : t("import.check")}
         </button>
