@@ -11,7 +11,7 @@ import { deleteObjects } from "~/models/media.server";
 import type { FolderIndex } from "~/models/folder-index.server";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import type { ImageSet } from "./images.server";
-import { planImport, type ImportPlan, type RowReport } from "./plan.server";
+import { PictureNoLongerShown, planImport, type ImportPlan, type RowReport } from "./plan.server";
 import type { ColumnMapping } from "./columns";
 import type { Sheet } from "./sheet";
 
@@ -135,11 +135,18 @@ export async function applyImport(
   museumId: number,
   actor: AuditActor,
   input: { sheet: Sheet; mapping: ColumnMapping; images: ImageSet | null; fileName: string },
+  shaCache = new Map<string, string | null>(),
 ): Promise<ImportReport> {
   const used = new Set<string>();
   try {
     for (let attempt = 1; ; attempt++) {
-      const plan = await planImport(db, bucket, museumId, input.sheet, input.mapping, input.images);
+      let plan: ImportPlan;
+      try {
+        plan = await planImport(db, bucket, museumId, input.sheet, input.mapping, input.images, { dryRun: false, shaCache });
+      } catch (error) {
+        if (error instanceof PictureNoLongerShown) throw conflict("images", "An article's picture changed while the import was read; try again", "stale_version");
+        throw error;
+      }
       const report = reportOf(plan);
       if (report.failed > 0) return report;
       const detail = { created: report.created, updated: report.updated, skipped: report.skipped, folders: plan.newFolders.length, file: input.fileName.slice(0, 200) };

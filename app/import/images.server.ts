@@ -64,6 +64,8 @@ export function wantedNames(sheetNames: Iterable<string>): Set<string> {
 export interface ImageStore {
   bucket: R2Bucket;
   museumId: number;
+  /** True when every row naming this entry updates an article that already shows these bytes: not stored again. */
+  alreadyShown?: (entryName: string, sha256: string) => boolean;
 }
 
 /**
@@ -90,7 +92,7 @@ export async function readImages(
       const size = imageSize(data);
       const sha256 = await sha256Hex(data);
       let key: string | null = null;
-      if (store) {
+      if (store && !store.alreadyShown?.(name, sha256)) {
         key = `m/${store.museumId}/image/${crypto.randomUUID()}.${type.ext}`;
         await store.bucket.put(key, data, { httpMetadata: { contentType: type.contentType }, customMetadata: { sha256 } });
       }
@@ -100,7 +102,15 @@ export async function readImages(
 }
 
 /** The SHA-256 of a stored picture: from its metadata when the import stored it, else read and hashed. */
-export async function storedSha256(bucket: R2Bucket, key: string): Promise<string | null> {
+export async function storedSha256(bucket: R2Bucket, key: string, cache?: Map<string, string | null>): Promise<string | null> {
+  const known = cache?.get(key);
+  if (known !== undefined) return known;
+  const sha = await readSha256(bucket, key);
+  cache?.set(key, sha);
+  return sha;
+}
+
+async function readSha256(bucket: R2Bucket, key: string): Promise<string | null> {
   const head = await bucket.head(key);
   if (!head) return null;
   if (head.customMetadata?.sha256) return head.customMetadata.sha256;

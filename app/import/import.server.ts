@@ -5,7 +5,7 @@ import { DomainError } from "~/errors";
 import type { PartSource } from "~/models/media.server";
 import { applyImport, reportOf, type ImportReport } from "./apply.server";
 import type { ColumnMapping } from "./columns";
-import { planImport } from "./plan.server";
+import { picturesAlreadyShown, planImport } from "./plan.server";
 import { receiveImport } from "./receive.server";
 
 export interface ImportAnswer extends ImportReport {
@@ -31,13 +31,23 @@ export async function importArticles(
   parts: PartSource,
   dryRun: boolean,
 ): Promise<ImportAnswer> {
-  const input = await receiveImport(parts, dryRun ? null : { bucket: deps.bucket, museumId });
+  const shaCache = new Map<string, string | null>();
+  const input = await receiveImport(
+    parts,
+    dryRun
+      ? null
+      : {
+          bucket: deps.bucket,
+          museumId,
+          prepare: (sheet, mapping) => picturesAlreadyShown(deps.db, deps.bucket, museumId, sheet, mapping, shaCache),
+        },
+  );
   const base = { dryRun, headers: input.sheet.headers, mapping: input.mapping };
   if (dryRun) {
-    const plan = await planImport(deps.db, deps.bucket, museumId, input.sheet, input.mapping, input.images);
+    const plan = await planImport(deps.db, deps.bucket, museumId, input.sheet, input.mapping, input.images, { dryRun: true, shaCache });
     return { ...reportOf(plan), ...base, applied: false };
   }
-  const report = await applyImport(deps.db, deps.bucket, museumId, actor, input);
+  const report = await applyImport(deps.db, deps.bucket, museumId, actor, input, shaCache);
   const answer = { ...report, ...base, applied: report.failed === 0 && report.created + report.updated > 0 };
   if (report.failed > 0) throw new RowsRefused(answer);
   return answer;

@@ -7,8 +7,12 @@ import type { FolderIndex } from "~/models/folder-index.server";
 import { loadFolderIndex } from "~/models/tree.server";
 import type { ColumnMapping } from "./columns";
 import { storedSha256, type ImageSet } from "./images.server";
+import { baseName, zipName } from "./zip";
 import { readRow, rowContent, type RowError, type RowFields } from "./row";
 import type { Sheet } from "./sheet";
+
+/** An apply met an article whose picture changed while the import was read: the caller answers 409. */
+export class PictureNoLongerShown extends Error {}
 
 export type RowAction = "create" | "update" | "skip" | "error";
 
@@ -83,6 +87,45 @@ function shownImageKey(content: ArticleContent, museumId: number): { src: string
   return null;
 }
 
+/**
+ * Before an apply reads its pictures: which ZIP entries the articles they go to already show (same SHA-256),
+ * so a re-import stores nothing in R2 only to delete it again. Conservative: an entry some row might name
+ * (by path or by bare file name) for a new article, or an article showing other bytes, is stored.
+ */
+export async function picturesAlreadyShown(
+  db: Database,
+  bucket: R2Bucket,
+  museumId: number,
+  sheet: Sheet,
+  mapping: ColumnMapping,
+  shaCache: Map<string, string | null>,
+): Promise<(entryName: string, sha256: string) => boolean> {
+  if (mapping.image === undefined) return () => false;
+  const read = sheet.rows.map((r) => readRow(r.cells, mapping).fields).filter((f) => f.image !== "" && f.slug !== "");
+  const existing = await existingArticles(db, museumId, [...new Set(read.map((f) => f.slug))]);
+  const byName = new Map<string, (string | null)[]>();
+  for (const fields of read) {
+    const current = existing.get(fields.slug);
+    let sha: string | null = null;
+    if (current && current.deleted_at === null) {
+      const shown = shownImageKey(parseStoredContent(current.content, current.slug), museumId);
+      if (shown) sha = await storedSha256(bucket, shown.key, shaCache);
+    }
+    const name = zipName(fields.image);
+    byName.set(name, [...(byName.get(name) ?? []), sha]);
+  }
+  return (entryName, sha256) => {
+    const path = zipName(entryName);
+    let named = false;
+    for (const [name, shas] of byName) {
+      if (name !== path && baseName(name) !== baseName(path)) continue;
+      named = true;
+      if (shas.some((s) => s !== sha256)) return false;
+    }
+    return named;
+  };
+}
+
 export async function planImport(
   db: Database,
   bucket: R2Bucket,
@@ -90,6 +133,7 @@ export async function planImport(
   sheet: Sheet,
   mapping: ColumnMapping,
   images: ImageSet | null,
+  options: { dryRun: boolean; shaCache?: Map<string, string | null> } = { dryRun: true },
 ): Promise<ImportPlan> {
   const read = sheet.rows.map((r) => ({ row: r.row, ...readRow(r.cells, mapping) }));
   const slugs = [...new Set(read.map((r) => r.fields.slug).filter((s) => s !== ""))];
@@ -123,8 +167,11 @@ export async function planImport(
       if (!lookup.ok) errors.push({ column: "image", reason: lookup.reason });
       else {
         const shown = stored ? shownImageKey(stored, museumId) : null;
-        if (shown && (await storedSha256(bucket, shown.key)) === lookup.image.sha256) imageSrc = shown.src;
-        else {
+        if (shown && (await storedSha256(bucket, shown.key, options.shaCache)) === lookup.image.sha256) imageSrc = shown.src;
+        else if (!options.dryRun && lookup.image.key === null) {
+          // Not stored because the article showed these bytes when the pictures were read; it changed since.
+          throw new PictureNoLongerShown();
+        } else {
           newImageKey = lookup.image.key;
           // A dry run stores nothing: the address the picture will get is not known yet.
           imageSrc = `/media/${lookup.image.key ?? `m/${museumId}/image/new.${lookup.image.type.ext}`}`;

@@ -73,7 +73,10 @@ async function* partChunks(parts: PartSource): AsyncIterable<Uint8Array> {
 }
 
 /** Reads the whole body; `store` (an apply) writes the wanted pictures to R2 as they come. */
-export async function receiveImport(parts: PartSource, store: ImageStore | null): Promise<ReceivedImport> {
+export async function receiveImport(
+  parts: PartSource,
+  store: (ImageStore & { prepare?: (sheet: Sheet, mapping: ColumnMapping) => Promise<ImageStore["alreadyShown"]> }) | null,
+): Promise<ReceivedImport> {
   let mappingInput: ReturnType<typeof parseMappingField> | null = null;
   let received: { sheet: Sheet; bundle: Uint8Array | null; fileName: string } | null = null;
   let images: ImageSet | null = null;
@@ -104,6 +107,7 @@ export async function receiveImport(parts: PartSource, store: ImageStore | null)
         const sheet = await parseSheet(bundled ? bundled.sheetBytes : bytes);
         received = { sheet, bundle: bundled?.bundle ?? null, fileName: part.filename };
         mapping = finish(sheet);
+        if (store?.prepare) store.alreadyShown = await store.prepare(sheet, mapping.mapping);
         if (bundled) {
           images = new ImageSet();
           await readImages(chunksOf(bundled.bundle), "file", wanted(sheet, mapping.mapping), images, store);

@@ -175,9 +175,11 @@ export default function ImportPage() {
       {answer?.dryRun ? (
         <div className="import__confirm">
           <p className="muted">{answer.failed > 0 ? t("import.fixFirst") : answer.created + answer.updated === 0 ? t("import.nothingToDo") : t("import.draftNote")}</p>
-          <button type="button" className="button" disabled={!canConfirm || busy} onClick={confirm}>
-            {phase === "importing" ? t("import.importing") : t("import.confirm", { count: answer.created + answer.updated })}
-          </button>
+          {answer.created + answer.updated > 0 ? (
+            <button type="button" className="button" disabled={!canConfirm || busy} onClick={confirm}>
+              {phase === "importing" ? t("import.importing") : t("import.confirm", { count: answer.created + answer.updated })}
+            </button>
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -28,7 +28,7 @@ export async function startServer({ port, persistTo, env = {} }) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/session`)).ok) return { stop };
+      if ((await fetch(`http://127.0.0.1:${port}/session`)).ok) return { stop, pid: child.pid };
     } catch {
       /* not up yet */
     }

@@ -97,7 +97,7 @@ test("a curator imports a CSV and its pictures after a dry run; the same file ag
   await expect(page.getByRole("heading", { name: "What the import will do" })).toBeFocused({ timeout: 30_000 });
   await expect(page.locator(".import-plan").getByRole("status")).toHaveText("0 to create, 0 to update, 2 unchanged, 0 with errors.");
   await expect(page.getByText("Nothing to import: every row is already up to date.")).toBeVisible();
-  await expect(page.getByRole("button", { name: /Import 0 articles/ })).toBeDisabled();
+  await expect(page.getByRole("button", { name: /^Import \d/ })).toHaveCount(0);
   await checkAt(page, 1280, "en plan");
   await page.screenshot({ path: "test-results/import-en-1280-plan.png", fullPage: true });
   await checkAt(page, 320, "en plan");

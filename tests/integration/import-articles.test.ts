@@ -47,7 +47,7 @@ async function importFile(
   const form = new FormData();
   if (parts.mapping !== undefined) form.append("mapping", typeof parts.mapping === "string" ? parts.mapping : JSON.stringify(parts.mapping));
   if (parts.file) form.append("file", parts.file, parts.file instanceof File ? parts.file.name : "sheet.csv");
-  if (parts.images) form.append("images", parts.images instanceof Blob ? parts.images : new Blob([parts.images]), "images.zip");
+  if (parts.images) form.append("images", parts.images instanceof Blob ? parts.images : new Blob([parts.images as Uint8Array<ArrayBuffer>]), "images.zip");
   const response = await SELF.fetch(`${BASE}/api/manage/import_articles?dryRun=${dryRun}`, { method: "POST", body: form, headers: { Cookie: s.cookie } });
   return { status: response.status, body: (await response.json()) as Answer };
 }
@@ -152,6 +152,15 @@ describe("spreadsheet import", () => {
     const moved = (await article(s.user.museumId, "sans-image"))!;
     const folder = await env.DB.prepare("SELECT name, parent_id FROM folders WHERE id = ?").bind(moved.folder_id).first<{ name: string; parent_id: number | null }>();
     expect(folder).toEqual({ name: "Réserve", parent_id: null });
+
+    // Another picture under the same name: stored, and the draft shows it.
+    const repainted = zipSync({ "amphore.png": png(300, 7), "photos/vase.png": png(400, 2) });
+    const swapped = await importFile(s, { file: csv(...changed), images: repainted }, false);
+    expect(swapped.body.rows.map((r) => r.action)).toEqual(["update", "skip", "skip"]);
+    const src = JSON.parse((await article(s.user.museumId, "amphore"))!.content)[1].src as string;
+    expect(src).not.toBe(JSON.parse(amphore.content)[1].src);
+    expect(new Uint8Array(await (await env.MEDIA.get(src.slice("/media/".length)))!.arrayBuffer())).toEqual(png(300, 7));
+    expect((await env.MEDIA.list({ prefix: `m/${s.user.museumId}/` })).objects).toHaveLength(3);
   });
 
   it("reads the sheet and its pictures from one ZIP, and an XLSX sheet (in workerd)", async () => {
@@ -171,7 +180,7 @@ describe("spreadsheet import", () => {
     expect(formula.unformatted_name).toBe("=SUM(A1:A2)");
     expect(JSON.parse(formula.content)[1].content).toBe("=1+1");
     // The template itself imports.
-    const template = await importFile(s, { file: new File([templateXlsx("fr")], "modele.xlsx") });
+    const template = await importFile(s, { file: new File([templateXlsx("fr") as Uint8Array<ArrayBuffer>], "modele.xlsx") });
     expect(template.status).toBe(200);
     expect(template.body.rows.map((r) => r.errors.map((e) => `${e.column}:${e.reason}`))).toEqual([["image:image_missing"], ["image:image_missing"]]);
   });
@@ -329,5 +338,20 @@ describe("spreadsheet import", () => {
     expect(after).toMatchObject({ articles: 3, folders: 2, media: 2, audit: 1 });
     // Every picture a losing request stored was deleted again.
     expect(after.objects).toBe(2);
+  });
+
+  it("two different files for the same new address at once: one creates, the other updates what it finds", async () => {
+    const s = await staffSession();
+    const [one, two] = await Promise.all([
+      importFile(s, { file: csv("Salle 9;Stèle;stele;Premier texte;;;;;") }, false),
+      importFile(s, { file: csv("Salle 9;Stèle;stele;Second texte;;;;;") }, false),
+    ]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    expect([one.body.rows[0]!.action, two.body.rows[0]!.action].sort()).toEqual(["create", "update"]);
+    const stele = (await article(s.user.museumId, "stele"))!;
+    expect(stele.version).toBe(2);
+    const last = one.body.rows[0]!.action === "update" ? "Premier texte" : "Second texte";
+    expect(stele.content).toContain(last);
+    expect(await counts(s.user.museumId)).toMatchObject({ articles: 1, folders: 1, audit: 2 });
   });
 });
