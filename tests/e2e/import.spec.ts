@@ -115,7 +115,7 @@ test("a row with an error is shown by row and column, in the interface language,
   const rows = page.getByRole("table").getByRole("row");
   await expect(rows.nth(2)).toContainText("Ligne 3");
   await expect(rows.nth(2)).toContainText("Nom (« Nom ») : obligatoire");
-  await expect(rows.nth(3)).toContainText("URL du lien (« Lien URL ») : n’est pas une adresse http(s), mailto: ou tel: valide");
+  await expect(rows.nth(3)).toContainText("URL du lien (« Lien URL ») : n’est pas une adresse web (http, https), mailto: ou tel: valide");
   await expect(page.getByRole("button", { name: "Importer 1 article" })).toBeDisabled();
   // Unmapping the link column and checking again clears that row's error.
   await page.getByRole("combobox", { name: "URL du lien" }).selectOption("");
