@@ -5,6 +5,7 @@ import Papa from "papaparse";
 import { readSheet } from "read-excel-file/universal";
 import { DomainError, invalidField } from "~/errors";
 import { MAX_COLUMNS } from "./columns";
+import { chunksOf, readZip } from "./zip";
 
 export const SHEET_MAX_BYTES = 10 * 1024 * 1024;
 export const MAX_ROWS = 2000;
@@ -103,7 +104,26 @@ export function parseCsv(bytes: Uint8Array): Sheet {
   return toSheet(result.data);
 }
 
+/** What a workbook may inflate to in all: a 10 MB file of XML that unpacks to gigabytes is refused first. */
+export const XLSX_INFLATED_MAX = 48 * 1024 * 1024;
+
+async function checkInflatedSize(bytes: Uint8Array) {
+  let total = 0;
+  const tooLarge = () => new DomainError("too_large", "The workbook unpacks to more than this app reads", "file", "too_long");
+  await readZip(
+    chunksOf(bytes),
+    "file",
+    () => XLSX_INFLATED_MAX - total,
+    async (entry) => {
+      total += entry.size;
+      if (entry.truncated || total > XLSX_INFLATED_MAX) throw tooLarge();
+    },
+    { countOnly: true },
+  );
+}
+
 export async function parseXlsx(bytes: Uint8Array): Promise<Sheet> {
+  await checkInflatedSize(bytes);
   let data: unknown[][];
   try {
     const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;

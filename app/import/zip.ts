@@ -15,7 +15,8 @@ const SKIPPED = /(^|\/)(__macosx\/|\.ds_store$|thumbs\.db$)|\/$/;
 /** At most this many entries are looked at (a ZIP of a million empty files is refused). */
 export const ZIP_MAX_ENTRIES = 20_000;
 
-export type ZipEntry = { name: string; data: Uint8Array; truncated: boolean };
+/** `size`: bytes inflated (at most cap + 1); `data` is empty when only counting. */
+export type ZipEntry = { name: string; data: Uint8Array; size: number; truncated: boolean };
 
 /**
  * Streams `chunks` through the unzipper. `cap(name)` decides per entry: null skips it (never inflated),
@@ -27,6 +28,7 @@ export async function readZip(
   field: string,
   cap: (name: string) => number | null,
   onEntry: (entry: ZipEntry) => Promise<void>,
+  options: { countOnly?: boolean } = {},
 ): Promise<string[]> {
   const names: string[] = [];
   const done: ZipEntry[] = [];
@@ -58,11 +60,11 @@ export async function readZip(
           parts.push(data.subarray(0, Math.max(0, limit + 1 - (size - data.length))));
           file.terminate();
           final = true;
-        } else parts.push(data);
+        } else if (!options.countOnly) parts.push(data);
       }
       if (final) {
         finished = true;
-        done.push({ name: file.name, data: join(parts), truncated });
+        done.push({ name: file.name, data: options.countOnly ? new Uint8Array(0) : join(parts), size: Math.min(size, limit + 1), truncated });
       }
     };
     try {

@@ -142,3 +142,17 @@ describe("readZip", () => {
     await expect(readZip(chunksOf(strToU8("not a zip at all")), "images", () => 10, async () => {})).rejects.toMatchObject({ status: 400, field: "images" });
   });
 });
+
+describe("XLSX bombs", () => {
+  it("refuses a workbook that inflates past the limit before reading it", async () => {
+    const { XLSX_INFLATED_MAX } = await import("~/import/sheet");
+    const sheet = xlsxOf([["Nom"], ["a"]]);
+    // The same workbook plus one highly compressible part: a few KB on the wire, over the limit inflated.
+    const { unzipSync } = await import("fflate");
+    const parts = unzipSync(sheet);
+    const bomb = zipSync({ ...parts, "xl/media/padding.bin": new Uint8Array(XLSX_INFLATED_MAX + 1) }, { level: 9 });
+    expect(bomb.length).toBeLessThan(200_000);
+    await expect(parseSheet(bomb)).rejects.toMatchObject({ status: 413, field: "file" });
+    expect((await parseSheet(zipSync({ ...parts, "xl/media/small.bin": new Uint8Array(1000) }))).rows).toHaveLength(1);
+  });
+});
