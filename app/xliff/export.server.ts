@@ -20,8 +20,8 @@ export function exportFilename(label: string, sourceLang: string, lang: string, 
     label
       .normalize("NFKD")
       .replace(/[\u0300-\u036f]/g, "")
-      .replace(/[^A-Za-z0-9._-]+/g, "-")
-      .replace(/^[-.]+|[-.]+$/g, "")
+      .replace(/[^A-Za-z0-9_-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
       .slice(0, 80) || "articles";
   return `${base}.${sourceLang}-${lang}${version === "1.2" ? ".xliff12" : ""}.xlf`;
 }

@@ -3,7 +3,7 @@
 // inline markup in a target (`<g>`, `<x/>`, `<pc>`, `<ph>`, `<mrk>`, CDATA, entities) keeps its text and
 // loses its tags, since a segment is plain text. Hostile XML is refused before the parser sees it
 // (`safety.ts`).
-import { XMLParser } from "fast-xml-parser";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { DomainError } from "~/errors";
 import type { SegmentKind } from "~/translation/catalogue.server";
 import { checkXmlSafety, XLIFF_LIMITS } from "./safety";
@@ -316,6 +316,9 @@ const textOrNull = (text: string) => (text.trim() === "" ? null : text);
 /** Reads a translator's XLIFF (2.0 or 1.2). Throws 400 naming `file` for anything that is not one. */
 export function parseXliff(input: string): ParsedFile {
   const text = checkXmlSafety(input);
+  // The parser forgives unclosed and mismatched tags; a file that is not well-formed is refused instead.
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) throw brokenFile(`${valid.err.msg.slice(0, 160)} (line ${valid.err.line})`);
   let tree: Node[];
   try {
     tree = parser.parse(text) as Node[];

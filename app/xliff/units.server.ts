@@ -18,7 +18,7 @@ export interface LiveArticle {
   content: ArticleContent;
 }
 
-export type ExportScope = { articleId: number } | { folderId: number } | Record<string, never>;
+export type ExportScope = { articleId: number } | { folderId: number } | { museum: true };
 
 export async function museumSourceLang(db: Database, museumId: number): Promise<{ sourceLang: string; slug: string }> {
   const row = await db.select({ lang: museums.sourceLang, slug: museums.slug }).from(museums).where(eq(museums.id, museumId)).get();
