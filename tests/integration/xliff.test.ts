@@ -7,7 +7,7 @@ import { addMember, auditRows } from "./team-helpers";
 // what visitors see, hostile files, roles and tenancy, concurrent imports.
 
 type UnitReport = { id: string; status: string; reason?: string; term?: string; articleId?: number; target?: string };
-type Report = { dryRun: boolean; lang: string; version: string; counts: Record<string, number>; units: UnitReport[] };
+type Report = { dryRun: boolean; lang: string; version: string; counts: Record<"applied" | "applied_stale" | "unchanged" | "stale" | "error", number>; units: UnitReport[] };
 type Segment = { id: string; source: string; text: string | null; origin: string | null; stale: boolean; previousSource?: string };
 
 const LINES = ["Une amphore attique.", "Le Musée d'Orsay la prête.", "Vers 530 avant notre ère."];
@@ -17,7 +17,7 @@ async function exportFile(cookie: string, query: string) {
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-async function importFile(cookie: string, file: string | Uint8Array, fields: Record<string, string> = {}, name = "back.xlf") {
+async function importFile(cookie: string, file: string | Uint8Array<ArrayBuffer>, fields: Record<string, string> = {}, name = "back.xlf") {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append("file", new File([file], name, { type: "application/xliff+xml" }));
@@ -271,7 +271,7 @@ describe("XLIFF import", () => {
     const s = await staffSession();
     const { articleId } = await translated(s);
     const unit = `<unit id="a${articleId}.e1.content.0"><segment><source>x</source><target>Böse</target></segment></unit>`;
-    const files: [string, string | Uint8Array, number, string][] = [
+    const files: [string, string | Uint8Array<ArrayBuffer>, number, string][] = [
       ["broken", `<xliff version="2.0" srcLang="fr" trgLang="de"><file id="f">${unit}</xliff>`, 400, "file"],
       ["not xliff", `<html><body>hi</body></html>`, 400, "file"],
       ["billion laughs", `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><xliff version="2.0" srcLang="fr" trgLang="de"><file id="f">${unit.replace("Böse", "&b;")}</file></xliff>`, 400, "file"],
