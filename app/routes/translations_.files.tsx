@@ -8,53 +8,24 @@ import { isLocale } from "~/i18n/config";
 import { getMuseum } from "~/models/museums.server";
 import { listLiveArticles, loadFolderIndex } from "~/models/tree.server";
 import xliffStyles from "~/styles/xliff.css?url";
-import { assertCanReviewLanguage, canReviewLanguage } from "~/teams/roles";
+import { canReviewLanguage } from "~/teams/roles";
 import { languageOptionLabel, languagesByLabel } from "~/translation/languages";
 import { apiErrorMessage, type ApiFailure } from "~/utils/api-client";
 import { pageMeta } from "~/utils/meta";
-import { orPageError, refusePage } from "~/utils/page.server";
+import { refusePage } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
-import { exportXliff } from "~/xliff/export.server";
-import { xliffExportSchema } from "~/xliff/input";
 import type { ImportReport } from "~/xliff/report";
-import type { ExportScope } from "~/xliff/units.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "xliff", { noindex: true });
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: xliffStyles }];
 
-/** The export form's one choice of what to export: `museum`, `f{folderId}` or `a{articleId}`. */
-function scopeOf(what: string): ExportScope | null {
-  if (what === "museum") return { museum: true };
-  const match = /^([af])([1-9]\d{0,14})$/.exec(what);
-  if (!match) return null;
-  return match[1] === "a" ? { articleId: Number(match[2]) } : { folderId: Number(match[2]) };
-}
-
 /**
- * `/translations/files`: "Files for translators" (decision 058). The export form is a plain GET to this
- * page (`?what=&lang=&version=`), which answers with the file itself, so it works without JavaScript;
+ * `/translations/files`: "Files for translators" (decision 058). The export form is a plain GET to
+ * `/translations/files/download`, which answers with the file itself, so it works without JavaScript;
  * the import form sends the file to `POST /api/manage/import_xliff` and shows its per-unit report.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, "translations.review");
-  const search = new URL(request.url).searchParams;
-  const what = search.get("what");
-  if (what !== null) {
-    const scope = scopeOf(what);
-    if (!scope) refusePage(notFound("Article", "what"));
-    const parsed = xliffExportSchema.safeParse({ lang: search.get("lang") ?? undefined, version: search.get("version") ?? undefined });
-    if (!parsed.success) refusePage(notFound("Language", "lang"));
-    const input = parsed.data;
-    await orPageError(Promise.resolve().then(() => assertCanReviewLanguage(user, input.lang)));
-    const file = await orPageError(exportXliff(context.db, context.media, user.museumId, { scope, lang: input.lang, version: input.version }));
-    return new Response(file.body, {
-      headers: {
-        "Content-Type": "application/xliff+xml; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-        "Cache-Control": "no-store",
-      },
-    });
-  }
   return pageData(context, user);
 }
 
@@ -142,7 +113,7 @@ export default function TranslatorFiles() {
       <p className="xliff__intro">{t("xliff.intro")}</p>
 
       <h2 id="xliff-export-heading">{t("xliff.export.heading")}</h2>
-      <Form method="get" reloadDocument className="form xliff-form" aria-labelledby="xliff-export-heading">
+      <Form method="get" action="/translations/files/download" reloadDocument className="form xliff-form" aria-labelledby="xliff-export-heading">
         <label className="field">
           <span>{t("xliff.export.what")}</span>
           <select name="what" defaultValue="museum">

@@ -219,6 +219,7 @@ const CASES: Case[] = [
     ok: 400,
   },
   { route: "stats", page: true, method: "GET", perm: "stats.read", input: () => ({ path: "/stats" }) },
+  { route: "translations_.files.download", page: true, method: "GET", perm: "translations.review", foreign: true, input: (f) => ({ path: `/translations/files/download?what=a${f.articleId}&lang=de` }) },
   { route: "translations_.files", page: true, method: "GET", perm: "translations.review", input: () => ({ path: "/translations/files" }) },
   { route: "translations", page: true, method: "GET", perm: "translations.review", foreign: true, input: (f) => ({ path: `/translations?id=${f.articleId}` }) },
   { route: "team", page: true, method: "GET", perm: "museum.manage", input: () => ({ path: "/team" }) },
