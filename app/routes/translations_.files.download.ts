@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const file = await orPageError(exportXliff(context.db, context.media, user.museumId, { scope, lang: input.lang, version: input.version }));
   return new Response(file.body, {
     headers: {
-      "Content-Type": "application/xliff+xml; charset=utf-8",
+      "Content-Type": input.version === "2.0" ? "application/xliff+xml; charset=utf-8" : "application/x-xliff+xml; charset=utf-8",
       "Content-Disposition": `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
