@@ -223,7 +223,7 @@ describe("XLIFF import", () => {
     const xml = `<?xml version="1.0"?>
 <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="fr" trgLang="de">
  <file id="f1">
-  <unit id="${a}.e1.content.0"><segment><source>Une amphore attique.</source><target>Eine Amphore.</target></segment></unit>
+  <unit id="${a}.e1.content.0"><segment><source>Une amphore attique.</source><target>Eine Amphore 🏺 עברית&#x200D;.</target></segment></unit>
   <unit id="${a}.e2.content.0"><segment><source>Le Musée d&apos;Orsay la prête.</source><target>Das Museum leiht sie.</target></segment></unit>
   <unit id="${a}.e3.content.0"><segment><source>x</source></segment></unit>
   <unit id="${a}.e3.content.0"><segment><source>x</source><target>Zweimal</target></segment></unit>
@@ -248,20 +248,22 @@ describe("XLIFF import", () => {
     expect(r.body.units[1]).toMatchObject({ term: "Musée d'Orsay" });
     // Another museum's unit reads like any unknown one: no name, no source of theirs.
     expect(r.body.units[4]).toEqual({ id: `a${theirs.articleId}.e1.content.0`, status: "error", reason: "unknown_unit" });
-    expect((await review(s, articleId, "de"))[0]).toMatchObject({ text: "Eine Amphore.", origin: "edited" });
+    expect((await review(s, articleId, "de"))[0]).toMatchObject({ text: "Eine Amphore 🏺 עברית\u200d.", origin: "edited" });
     expect((await review(other, theirs.articleId, "de")).every((x) => x.origin !== "edited")).toBe(true);
 
     // Missing targets and wrong languages (a 1.2 file with a second <file> in another language).
     const v1 = `<xliff version="1.2"><file source-language="fr" target-language="de" original="x"><body>
 <trans-unit id="${a}.e2.content.0"><source>x</source></trans-unit>
 <trans-unit id="${a}.e3.content.0"><source>x</source><target>  </target></trans-unit>
+<trans-unit id="${a}.e1.content.0"><source>Une amphore attique.</source><target>Umgedreht &#x202E;txet</target></trans-unit>
 </body></file><file source-language="fr" target-language="es" original="y"><body>
 <trans-unit id="${a}.e1.content.5"><source>x</source><target>Hacia 530.</target></trans-unit>
 </body></file><file source-language="en" target-language="de" original="z"><body>
 <trans-unit id="${a}.e1.content.6"><source>x</source><target>Quelle falsch</target></trans-unit>
 </body></file></xliff>`;
     const w = await importFile(s.cookie, v1);
-    expect(w.body.units.map((u) => `${u.status}:${u.reason}`)).toEqual(["error:missing_target", "error:missing_target", "error:wrong_language", "error:wrong_language"]);
+    expect(w.body.units.map((u) => `${u.status}:${u.reason}`)).toEqual(["error:missing_target", "error:missing_target", "error:invalid_target", "error:wrong_language", "error:wrong_language"]);
+    expect(w.body.units[2]).toMatchObject({ detail: "forbidden_characters" });
     // The lang field against the file's: every unit in the wrong language.
     const es = await importFile(s.cookie, xml, { lang: "es" });
     expect(es.body.units.every((u) => u.reason === "wrong_language")).toBe(true);
