@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   "item.restore",
   "item.purge",
   "translations.reset",
+  "translations.import_xliff",
   "glossary.add",
   "glossary.delete",
   "qrcode.create",

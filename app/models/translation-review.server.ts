@@ -74,14 +74,14 @@ async function reviewRows(db: Database, museumId: number, articleId: number, lan
     );
 }
 
-type Review = Awaited<ReturnType<typeof reviewRows>>[number];
+export type Review = Awaited<ReturnType<typeof reviewRows>>[number];
 
 /**
  * A reviewed translation is stale when the source at its place changed since the review, the new
  * source has no staff translation, and the old source is nowhere in the article any more (a paragraph
  * that only moved is not stale).
  */
-function staleReview(review: Review | undefined, hash: string, memory: MemoryRow | undefined, current: ReadonlySet<string>): review is Review {
+export function staleReview(review: Review | undefined, hash: string, memory: MemoryRow | undefined, current: ReadonlySet<string>): review is Review {
   return review !== undefined && review.hash !== hash && memory?.origin !== "edited" && !current.has(review.hash);
 }
 

@@ -159,6 +159,12 @@ export function termsIn(text: string, rules: readonly GlossaryRule[]): string[] 
   return [...new Set(findMatches(text, rules).flatMap((m) => (m.term === null ? [] : [m.term])))];
 }
 
+/** Where each glossary term sits in `text` (whole words, as protection finds them), left to right: XLIFF marks them. */
+export function termSpans(text: string, rules: readonly GlossaryRule[]): { start: number; end: number; term: string; output: string }[] {
+  if (rules.length === 0) return [];
+  return findMatches(text, rules).flatMap((m) => (m.term === null ? [] : [{ start: m.start, end: m.end, term: m.term, output: m.output }]));
+}
+
 /** A segment ready for an engine, and what its placeholders stand for. */
 export interface ProtectedText {
   /** What the engine receives. */

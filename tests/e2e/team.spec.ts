@@ -72,7 +72,7 @@ test("an admin invites an editor and a translator limited to German; each joins;
 }) => {
   await logIn(page, staff);
   const articleId = await germanArticle(page);
-  await expect(page.locator("a.tile")).toHaveText(["Articles", "Codes QR", "Statistiques", "Équipe", "Journal d'activité", "Réglages"]);
+  await expect(page.locator("a.tile")).toHaveText(["Articles", "Codes QR", "Statistiques", "Équipe", "Journal d'activité", "Fichiers pour les traducteurs", "Réglages"]);
   await page.getByRole("link", { name: "Équipe" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Équipe" })).toBeVisible();
 
@@ -86,14 +86,14 @@ test("an admin invites an editor and a translator limited to German; each joins;
   await expect(pending.filter({ hasText: translatorEmail })).toContainText("Traducteur — Allemand");
 
   const editor = await joinInNewBrowser(browser, editorLink);
-  expect(await tiles(editor.page)).toEqual(["Articles", "Codes QR", "Statistiques", "Réglages"]);
+  expect(await tiles(editor.page)).toEqual(["Articles", "Codes QR", "Statistiques", "Fichiers pour les traducteurs", "Réglages"]);
   expect((await editor.page.goto("/team"))?.status()).toBe(403);
   expect((await editor.page.goto(`/article?id=${articleId}`))?.status()).toBe(200);
   await editor.context.close();
 
   const translator = await joinInNewBrowser(browser, translatorLink);
   const t = translator.page;
-  expect(await tiles(t)).toEqual(["Articles", "Statistiques", "Réglages"]);
+  expect(await tiles(t)).toEqual(["Articles", "Statistiques", "Fichiers pour les traducteurs", "Réglages"]);
   await t.getByRole("link", { name: "Articles" }).click();
   // The tree, read-only: no create, no actions menu; an article leads to its translations.
   await expect(t.getByRole("button", { name: "Nouvel article" })).toHaveCount(0);

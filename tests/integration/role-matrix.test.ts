@@ -177,6 +177,22 @@ const CASES: Case[] = [
     perm: "content.edit",
     input: () => ({ path: "/api/manage/import_articles?dryRun=true", multipart: { file: new File(["Nom;Texte\nMatrice;Bonjour\n"], "a.csv", { type: "text/csv" }) } }),
   },
+  // XLIFF (issue 19 §3): the import writes a reviewed text for the fixture article's first sentence.
+  { route: "api.read.xliff", method: "GET", perm: "translations.review", foreign: true, input: (f) => ({ path: `/api/read/xliff?articleId=${f.articleId}&lang=de` }) },
+  {
+    route: "api.manage.import_xliff",
+    method: "POST",
+    perm: "translations.review",
+    input: (f) => ({
+      path: "/api/manage/import_xliff",
+      multipart: {
+        file: new File(
+          [`<xliff version="2.0" srcLang="fr" trgLang="de"><file id="f"><unit id="a${f.articleId}.e1.content.0"><segment><source>Une amphore attique.</source><target>${fresh("Datei")}</target></segment></unit></file></xliff>`],
+          "de.xlf",
+        ),
+      },
+    }),
+  },
   // staff pages
   { route: "article", page: true, method: "GET", perm: "content.edit", foreign: true, input: (f) => ({ path: `/article?id=${f.articleId}` }) },
   { route: "article_.history", page: true, method: "GET", perm: "content.read", foreign: true, input: (f) => ({ path: `/article/history?id=${f.articleId}` }) },
@@ -212,6 +228,8 @@ const CASES: Case[] = [
     ok: 400,
   },
   { route: "stats", page: true, method: "GET", perm: "stats.read", input: () => ({ path: "/stats" }) },
+  { route: "translations_.files.download", page: true, method: "GET", perm: "translations.review", foreign: true, input: (f) => ({ path: `/translations/files/download?what=a${f.articleId}&lang=de` }) },
+  { route: "translations_.files", page: true, method: "GET", perm: "translations.review", input: () => ({ path: "/translations/files" }) },
   { route: "translations", page: true, method: "GET", perm: "translations.review", foreign: true, input: (f) => ({ path: `/translations?id=${f.articleId}` }) },
   { route: "team", page: true, method: "GET", perm: "museum.manage", input: () => ({ path: "/team" }) },
   { route: "team", label: "invite", page: true, method: "POST", perm: "museum.manage", input: () => ({ path: "/team", form: { intent: "invite", email: `page-invite-${++n}@example.org`, role: "viewer" } }) },

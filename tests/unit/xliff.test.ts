@@ -1,0 +1,198 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { isDomainError } from "~/errors";
+import { glossaryFor } from "~/translation/glossary";
+import { termSpans } from "~/translation/glossary";
+import { buildXliff, decodeEntities, parseUnitId, parseXliff, unitId, type ExportDocument, type ExportUnit, type XliffVersion } from "~/xliff/format";
+import { checkXmlSafety, decodeXliffBytes, XLIFF_LIMITS } from "~/xliff/safety";
+import { exportFilename } from "~/xliff/export.server";
+
+const fixture = (name: string) => readFileSync(join(__dirname, "../fixtures/xliff", name));
+const text = (name: string) => decodeXliffBytes(new Uint8Array(fixture(name)));
+
+/** The refusal a call throws: its status, field and reason. */
+function refusal(fn: () => unknown) {
+  try {
+    fn();
+  } catch (error) {
+    if (isDomainError(error)) return { status: error.status, field: error.field, reason: error.reason, message: error.message };
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+const H = (c: string) => c.repeat(64);
+const rules = glossaryFor(
+  [
+    { term: "Musée d'Orsay", lang: null, translation: null },
+    { term: "Salle", lang: "en", translation: "Room" },
+  ],
+  "en",
+);
+
+function unit(id: string, source: string, target: string | null, state: ExportUnit["state"], extra: Partial<ExportUnit> = {}): ExportUnit {
+  return { id, source, hash: H("a"), target, state, kind: "text", terms: termSpans(source, rules), ...extra };
+}
+
+const doc: ExportDocument = {
+  srcLang: "fr",
+  trgLang: "en",
+  articles: [
+    {
+      id: 12,
+      name: "Salle <1> & « Joconde »",
+      units: [
+        unit("a12.e1.content.0", "Le Musée d'Orsay & la Salle 3 <b>", "The Musée d'Orsay & Room 3 <b>", "reviewed"),
+        unit("a12.e1.content.1", "Emoji 🏛️, RTL עברית, combining é, tab\tend", "Emoji 🏛️, RTL עברית, é", "machine"),
+        unit("a12.e2.content.0", "Pas encore traduit", null, "new"),
+        unit("a12.e3.vtt.c0.0.0", "Bonjour", "Hello old", "stale", { kind: "subtitle", previousSource: "Salut", cue: { start: "00:00:01.000", end: "00:00:02.500", file: "/media/12/v.vtt" } }),
+      ],
+    },
+  ],
+};
+
+describe("XLIFF build and parse", () => {
+  for (const version of ["2.0", "1.2"] as XliffVersion[]) {
+    it(`round-trips ${version}: ids, hashes, sources and targets come back exactly`, () => {
+      const xml = buildXliff(doc, version);
+      const parsed = parseXliff(xml);
+      expect(parsed.version).toBe(version);
+      expect(parsed.srcLang).toBe("fr");
+      expect(parsed.trgLang).toBe("en");
+      expect(parsed.units.map((u) => u.id)).toEqual(doc.articles[0]!.units.map((u) => u.id));
+      expect(parsed.units.map((u) => u.hash)).toEqual(doc.articles[0]!.units.map(() => H("a")));
+      expect(parsed.units.map((u) => u.source)).toEqual(doc.articles[0]!.units.map((u) => u.source));
+      expect(parsed.units.map((u) => u.target)).toEqual(doc.articles[0]!.units.map((u) => u.target));
+      // Only the reviewed unit is signed off.
+      expect(parsed.units.map((u) => u.signedOff)).toEqual([true, false, false, false]);
+    });
+  }
+
+  it("marks protected terms and fixed translations (2.0 translate=no / comment, 1.2 protected / term)", () => {
+    const v2 = buildXliff(doc, "2.0");
+    expect(v2).toContain(`<mrk id="m1" translate="no">Musée d'Orsay</mrk>`);
+    expect(v2).toContain(`<mrk id="m2" type="comment" value="Glossary: translate &quot;Salle&quot; as &quot;Room&quot;">Salle</mrk>`);
+    expect(v2).toContain(`<segment state="translated" subState="muselingo:machine">`);
+    expect(v2).toContain(`<segment state="initial" subState="muselingo:stale">`);
+    expect(v2).toContain(`<note category="cue">00:00:01.000 --&gt; 00:00:02.500 (/media/12/v.vtt)</note>`);
+    expect(v2).toContain(`<note category="article">Salle &lt;1&gt; &amp; « Joconde »</note>`);
+    const v1 = buildXliff(doc, "1.2");
+    expect(v1).toContain(`<mrk mtype="protected">Musée d'Orsay</mrk>`);
+    expect(v1).toContain(`<mrk mtype="term" comment="Glossary: translate &quot;Salle&quot; as &quot;Room&quot;">Salle</mrk>`);
+    expect(v1).toContain(`<target state="needs-review-translation" state-qualifier="mt-suggestion">`);
+    expect(v1).toContain(`<target state="signed-off">`);
+    expect(v1).toContain(`approved="yes"`);
+  });
+
+  it("never writes characters XML cannot carry", () => {
+    const xml = buildXliff({ ...doc, articles: [{ id: 1, name: "x\u0001y", units: [unit("a1.e0.content.0", "a\u0000b\u0008c", "d\uffffe", "machine")] }] }, "2.0");
+    expect(() => parseXliff(xml)).not.toThrow();
+    expect(parseXliff(xml).units[0]).toMatchObject({ source: "abc", target: "de" });
+  });
+
+  it("reads unit ids this app writes and nothing else", () => {
+    expect(parseUnitId(unitId(12, "e3.content.0"))).toEqual({ articleId: 12, segmentId: "e3.content.0" });
+    expect(parseUnitId("a5.e2.vtt.c4.0.0")).toEqual({ articleId: 5, segmentId: "e2.vtt.c4.0.0" });
+    for (const bad of ["", "12.e3.content.0", "a0.e1.content.0", "a12", "a12.x1", "a99999999999.e1.content.0", "tu1"]) expect(parseUnitId(bad)).toBeNull();
+  });
+
+  it("names files in ASCII whatever the label", () => {
+    expect(exportFilename("Salle des États/../x", "fr", "en", "2.0")).toBe("Salle-des-Etats-x.fr-en.xlf");
+    expect(exportFilename("北斎", "fr", "ja", "1.2")).toBe("articles.fr-ja.xliff12.xlf");
+  });
+});
+
+describe("files written by other tools", () => {
+  it("Okapi 2.0: <mrk>, <pc>, <ph/>, <cp/>, entities, segments and ignorables joined, groups", () => {
+    const parsed = parseXliff(text("okapi-2.0.xlf"));
+    expect(parsed.units).toHaveLength(3);
+    expect(parsed.units[0]).toMatchObject({ id: "a12.e1.content.0", hash: "HASH_A", target: "The Musée d'Orsay opens at 9 am.", signedOff: false });
+    expect(parsed.units[1]).toMatchObject({ source: "Première phrase. Deuxième\u00a0phrase.", target: "First sentence. Second sentence & more—end.", signedOff: true });
+    expect(parsed.units[2]).toMatchObject({ id: "a12.e2.content.0", target: null });
+  });
+
+  it("Trados 1.2: BOM, CRLF, <g>, <bpt>/<ept> code dropped, <x/>, <mrk mtype=seg>, CDATA, alt-trans ignored", () => {
+    const bytes = new Uint8Array(fixture("trados-1.2.sdlxliff"));
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const parsed = parseXliff(decodeXliffBytes(bytes));
+    expect(parsed).toMatchObject({ version: "1.2", srcLang: "fr-FR", trgLang: "en-US" });
+    expect(parsed.units[0]).toMatchObject({ id: "a12.e1.content.0", source: "Le Musée d'Orsay ouvre à 9 h.", target: "The Musée d'Orsay opens at 9 am.", signedOff: true });
+    expect(parsed.units[1]).toMatchObject({ target: "First <sentence> & second one.", signedOff: false });
+  });
+
+  it("memoQ 1.2: <ph> and <it> native code dropped", () => {
+    expect(parseXliff(text("memoq-1.2.xlf")).units[0]!.target).toBe("The Musée d'Orsay opens at 9 am.");
+  });
+
+  it("Weblate 1.2: approved, numeric references, astral characters, empty target", () => {
+    const [first, second] = parseXliff(text("weblate-1.2.xlf")).units;
+    expect(first).toMatchObject({ target: "The Musée d'Orsay opens at 9\u00a0am 🏛️.", signedOff: true });
+    expect(second!.target).toBeNull();
+  });
+
+  it("UTF-16 with a byte order mark reads like UTF-8", () => {
+    const source = buildXliff(doc, "2.0");
+    const le = new Uint8Array(2 + source.length * 2);
+    le.set([0xff, 0xfe]);
+    for (let i = 0; i < source.length; i++) {
+      le[2 + i * 2] = source.charCodeAt(i) & 0xff;
+      le[3 + i * 2] = source.charCodeAt(i) >> 8;
+    }
+    expect(parseXliff(decodeXliffBytes(le)).units).toHaveLength(4);
+  });
+});
+
+describe("hostile and broken files", () => {
+  it("billion laughs: refused before parsing, nothing expanded", () => {
+    const start = Date.now();
+    expect(refusal(() => parseXliff(text("billion-laughs.xlf")))).toMatchObject({ status: 400, field: "file" });
+    expect(Date.now() - start).toBeLessThan(500);
+  });
+
+  it("external entity: refused, nothing read", () => {
+    const r = refusal(() => parseXliff(text("external-entity.xlf")));
+    expect(r).toMatchObject({ status: 400, field: "file" });
+    expect(r.message).not.toContain("root:");
+  });
+
+  it("an entity no DTD declares is an error, not text", () => {
+    expect(refusal(() => parseXliff(text("undeclared-entity.xlf")))).toMatchObject({ status: 400, field: "file" });
+    expect(() => decodeEntities("a & b")).toThrow();
+    expect(() => decodeEntities("&#0;")).toThrow();
+    expect(() => decodeEntities("&#xD800;")).toThrow();
+    expect(decodeEntities("&lt;&#65;&#x1F600;&amp;lt;")).toBe("<A😀&lt;");
+  });
+
+  it("deep nesting: refused with the depth bound", () => {
+    const deep = `<xliff version="2.0" srcLang="fr" trgLang="en"><file id="f"><unit id="a1.e0.content.0"><segment><source>x</source><target>${"<pc id='1'>".repeat(5000)}x${"</pc>".repeat(5000)}</target></segment></unit></file></xliff>`;
+    expect(refusal(() => parseXliff(deep))).toMatchObject({ status: 400, field: "file" });
+  });
+
+  it("too many tags: 413 before parsing", () => {
+    const many = `<xliff version="2.0">${"<x/>".repeat(XLIFF_LIMITS.maxElements + 1)}</xliff>`;
+    expect(refusal(() => checkXmlSafety(many))).toMatchObject({ status: 413, field: "file", reason: "too_many" });
+  });
+
+  it("too large: 413 without decoding", () => {
+    expect(refusal(() => decodeXliffBytes(new Uint8Array(XLIFF_LIMITS.maxBytes + 1)))).toMatchObject({ status: 413, field: "file" });
+  });
+
+  it.each([
+    ["not XML", "hello"],
+    ["unclosed", `<xliff version="2.0"><file>`],
+    ["mismatched", `<xliff version="2.0"><file></unit></xliff>`],
+    ["two roots", `<xliff version="2.0"></xliff><xliff version="2.0"></xliff>`],
+    ["another root", `<html></html>`],
+    ["no version", `<xliff></xliff>`],
+    ["version 3", `<xliff version="3.0"></xliff>`],
+    ["bare ampersand", `<xliff version="2.0" srcLang="fr" trgLang="en"><file id="f"><unit id="u"><segment><source>a & b</source></segment></unit></file></xliff>`],
+    ["empty", ""],
+  ])("%s → 400 naming the file", (_name, xml) => {
+    expect(refusal(() => parseXliff(xml))).toMatchObject({ status: 400, field: "file" });
+  });
+
+  it("bytes that are not UTF-8 → 400", () => {
+    expect(refusal(() => decodeXliffBytes(new Uint8Array([0x3c, 0xff, 0xfe, 0xfd, 0x3e, 0xc3])))).toMatchObject({ status: 400, field: "file" });
+  });
+});
