@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   "item.restore",
   "item.purge",
   "translations.reset",
+  "translations.mark_reviewed",
   "glossary.add",
   "glossary.delete",
   "qrcode.create",

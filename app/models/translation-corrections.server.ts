@@ -124,9 +124,11 @@ export async function dropCorrectedCaches(db: Database, kv: KVNamespace, scope: 
     for (const ids of await Promise.all(batch.map((source) => articlesContaining(db, scope.museumId, source)))) ids.forEach((id) => affected.add(id));
   }
   const files = new Set(corrections.flatMap((c) => (c.entry.cue ? [c.entry.cue.file] : [])));
-  await Promise.all([
-    ...[...affected].map((id) => dropCachedPages(kv, id, scope.lang)),
-    // `/vtt` caches per file and language (with a glossary suffix after it): `vtt:v1:{key}:{lang}…`.
-    ...[...files].map((file) => dropPrefix(kv, `vtt:v1:${file.slice(MEDIA_PREFIX.length)}:${scope.lang}`)),
-  ]);
+  await Promise.all([...[...affected].map((id) => dropCachedPages(kv, id, scope.lang)), dropSubtitleCaches(kv, files, scope.lang)]);
+}
+
+/** Drops the translated subtitle files (`/vtt`) in `lang` of these subtitle uploads (`/media/…` addresses). */
+export async function dropSubtitleCaches(kv: KVNamespace, files: Iterable<string>, lang: string) {
+  // `/vtt` caches per file and language (with a glossary suffix after it): `vtt:v1:{key}:{lang}…`.
+  await Promise.all([...files].map((file) => dropPrefix(kv, `vtt:v1:${file.slice(MEDIA_PREFIX.length)}:${lang}`)));
 }

@@ -42,6 +42,7 @@ function Sentence({ entry, targets }: { entry: AuditEntryView; targets: Record<s
     article: text(d.name),
     role: d.role ? t(`audit.role.${text(d.role)}`, { defaultValue: text(d.role) }) : "",
     version: text(d.version),
+    n: text(d.count),
   };
   // Names are staff's text: escaped before Trans parses the sentence's tags, shown back as plain text.
   return (
