@@ -54,24 +54,25 @@ type Plan = { corrections: Correction[]; rows: MemoryRow[]; already: number };
 /** Checks every asked segment against the stored translations: 404/400/409 before anything is written. */
 function plan(entries: readonly CatalogueEntry[], memory: ReadonlyMap<string, MemoryRow>, input: MarkReviewedInput): Plan {
   const byId = new Map(entries.map((e) => [e.id, e]));
-  const corrections: Correction[] = [];
+  // A segment asked twice is one place: counted and written once.
+  const corrections = new Map<string, Correction>();
   const rows = new Map<string, MemoryRow>();
   const conflicts: string[] = [];
-  let already = 0;
+  const already = new Set<string>();
   input.segments.forEach((asked, index) => {
     const entry = byId.get(asked.id);
     if (!entry) throw notFound("Segment", `segments.${index}.id`);
     const row = memory.get(entry.hash);
     if (!row) throw invalid(`segments.${index}.id`, "not_translated", `Segment ${asked.id} has no translation yet: there is nothing to mark as reviewed`);
     if (row.text.normalize("NFC") !== asked.text.normalize("NFC")) conflicts.push(asked.id);
-    else if (row.origin === "edited") already++;
+    else if (row.origin === "edited") already.add(entry.id);
     else {
-      corrections.push({ articleId: input.articleId, entry, text: row.text });
+      corrections.set(entry.id, { articleId: input.articleId, entry, text: row.text });
       rows.set(row.hash, row);
     }
   });
   if (conflicts.length > 0) throw new MarkConflict([...new Set(conflicts)]);
-  return { corrections, rows: [...rows.values()], already };
+  return { corrections: [...corrections.values()], rows: [...rows.values()], already: already.size };
 }
 
 /**
@@ -105,6 +106,7 @@ export async function markReviewed(db: Database, kv: KVNamespace, museumId: numb
     } catch (error) {
       if (!lostRace(error)) throw error;
       if (attempt >= 3) throw conflict("segments", "The translations kept changing while they were being marked: nothing was marked, try again", "stale_version");
+      continue;
     }
     await dropCorrectedCaches(db, kv, scope, corrections);
     return { articleId: input.articleId, lang: input.lang, marked: corrections.length, alreadyReviewed: already };
