@@ -4,7 +4,7 @@
 import { chunks, IN_LIST_MAX } from "~/db/chunks";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { articles, dailyStats, museums, translationFailures, translationMemory, translationReports, translationReviews } from "~/db/schema";
+import { dailyStats, museums, translationFailures, translationMemory, translationReports, translationReviews } from "~/db/schema";
 import { DomainError, invalidField, notFound } from "~/errors";
 import { clearFailureStatements, type FailureReason } from "~/translation/failures.server";
 import { articleCatalogue, type CatalogueEntry, type SegmentKind, type SubtitleReader } from "~/translation/catalogue.server";
