@@ -43,6 +43,8 @@ function Sentence({ entry, targets }: { entry: AuditEntryView; targets: Record<s
     role: d.role ? t(`audit.role.${text(d.role)}`, { defaultValue: text(d.role) }) : "",
     version: text(d.version),
     n: text(d.count),
+    // A count picks the sentence's plural form ("marked 3 translations").
+    ...(typeof d.count === "number" ? { count: d.count } : {}),
   };
   // Names are staff's text: escaped before Trans parses the sentence's tags, shown back as plain text.
   return (
