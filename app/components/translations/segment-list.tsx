@@ -73,14 +73,14 @@ export function SegmentList({ articleId, lang, segments, dir, sourceLang, source
     statusRef.current?.focus();
   });
 
-  async function mark(chosen: ReviewSegment[], after: () => void) {
+  async function mark(chosen: ReviewSegment[], every: boolean, after: () => void) {
     setMarking(true);
     toast.loading(t("review.mark.marking"), { id: MARK_TOAST });
     const result = await callApi<MarkResult>("/api/manage/mark_reviewed", { articleId, lang, segments: chosen.map((s) => ({ id: s.id, text: s.text ?? "" })) });
     setMarking(false);
     let message: string;
     if (result.ok) {
-      message = result.data.marked === 0 ? t("review.mark.nothing") : chosen.length === 1 ? t("review.mark.doneOne") : t("review.mark.doneAll", { count: result.data.marked });
+      message = result.data.marked === 0 ? t("review.mark.nothing") : !every ? t("review.mark.doneOne") : t("review.mark.doneAll", { count: result.data.marked });
       toast.success(message, { id: MARK_TOAST, duration: 5000 });
       after();
     } else {
@@ -96,7 +96,7 @@ export function SegmentList({ articleId, lang, segments, dir, sourceLang, source
     const at = toMark.findIndex((s) => s.id === segment.id);
     // The next one to read, skipping the same sentence elsewhere (marked with this one, its button goes too).
     const next = [...toMark.slice(at + 1), ...toMark.slice(0, Math.max(at, 0))].find((s) => s.source !== segment.source);
-    void mark([segment], () => {
+    void mark([segment], false, () => {
       const index = next ? segments.indexOf(next) : -1;
       const button = index >= 0 ? document.getElementById(`seg-${index}-mark`) : null;
       if (button) button.focus();
@@ -106,7 +106,7 @@ export function SegmentList({ articleId, lang, segments, dir, sourceLang, source
 
   function markAll() {
     confirm.close();
-    void mark(toMark, () => {
+    void mark(toMark, true, () => {
       focusStatus.current = true;
     });
   }
