@@ -46,6 +46,8 @@ describe("POST /api/manage/mark_reviewed", () => {
     expect(de.segments[1]).toMatchObject({ origin: "machine" });
     expect(await languages(s, articleId)).toMatchObject({ languages: [{ lang: "de", reviewed: 1 }] });
     expect(await auditOf(s.user.museumId, "translations.mark_reviewed")).toEqual([{ name: expect.any(String), lang: "de", count: 1 }]);
+    const auditPage = await (await get("/audit", s.cookie)).text();
+    expect(auditPage).toMatch(/a marqué comme relue 1 traduction \(Allemand\) de l(&#x27;|')article/);
     // Visitors read the same words, now as the museum's.
     expect(await (await get(`/r/${link}?lang=de`)).text()).toContain(first!.text);
 
@@ -92,6 +94,21 @@ describe("POST /api/manage/mark_reviewed", () => {
     expect(await memoryDigest(s.user.museumId)).toBe(before);
     expect((await review(s, articleId, "de")).segments[1]).toMatchObject({ origin: "machine" });
     expect(await auditOf(s.user.museumId, "translations.mark_reviewed")).toEqual([]);
+  });
+
+  it("marks a stale review with the new source's machine text, and refuses the old reviewed text", async () => {
+    const s = await staffSession();
+    const { articleId, link, edit } = await machineArticle(s);
+    const [first] = await shown(s, articleId);
+    expect((await s.call("update_translation", { articleId, lang: "de", segmentId: first!.id, text: "Eine attische Amphore." })).status).toBe(200);
+    await edit(texts(["Une grande amphore attique.", "Vers 530 avant notre ère."]));
+    await get(`/r/${link}?lang=de`);
+    const stale = (await review(s, articleId, "de")).segments[0]!;
+    expect(stale).toMatchObject({ stale: true, text: "Eine attische Amphore.", machineText: "[de] Úñé gráñdé ámphóré áttíqúé." });
+    expect((await s.call("mark_reviewed", { articleId, lang: "de", segments: [{ id: stale.id, text: stale.text }] })).status).toBe(409);
+    expect(await s.call("mark_reviewed", { articleId, lang: "de", segments: [{ id: stale.id, text: stale.machineText }] })).toMatchObject({ status: 200, body: { marked: 1 } });
+    expect((await review(s, articleId, "de")).segments[0]).toMatchObject({ stale: false, origin: "edited", text: "[de] Úñé gráñdé ámphóré áttíqúé." });
+    expect(await languages(s, articleId)).toMatchObject({ languages: [{ lang: "de", stale: 0, reviewed: 1 }] });
   });
 
   it("names an unknown segment (404) and one with no translation yet (400), and applies nothing", async () => {
