@@ -5,6 +5,9 @@ import { addMember } from "./team-helpers";
 import { auditOf, languages, review, uploadSubtitles, video, VTT, vtt } from "./review-helpers";
 import { SELF } from "cloudflare:test";
 import { TEXT_MAX_LENGTH } from "~/content/defaults";
+import { pseudoTranslate } from "~/translation/engines/pseudo";
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 
 // "Mark as reviewed" (decision 051): the machine text the person saw becomes the reviewed translation as it
 // is; all or nothing, with one audit entry; a text that changed meanwhile is a 409 naming the segments.
@@ -95,6 +98,25 @@ describe("POST /api/manage/mark_reviewed", () => {
     expect((await review(s, articleId, "de")).segments[1]).toMatchObject({ origin: "machine" });
     expect(await auditOf(s.user.museumId, "translations.mark_reviewed")).toEqual([]);
   });
+
+  it("marks 1000 distinct segments in one call, and a correction of a shared sentence reaches every article's cached page", async () => {
+    const s = await staffSession();
+    const lines = Array.from({ length: 1000 }, (_, i) => `Ligne ${i} du cartel « ${"é".repeat(i % 7)} ».`);
+    const big = await publishArticle(s, Array.from({ length: 20 }, (_, k) => ({ type: "text", content: lines.slice(k * 50, k * 50 + 50).join("\n") })));
+    const small = await publishArticle(s, texts([lines[999]!]));
+    expect((await get(`/r/${big.link}?lang=de`)).status).toBe(200);
+    expect(await (await get(`/r/${small.link}?lang=de`)).text()).toContain(escapeHtml(pseudoTranslate(lines[999]!, "de")));
+    const seen = await shown(s, big.articleId);
+    const started = Date.now();
+    expect(await s.call("mark_reviewed", { articleId: big.articleId, lang: "de", segments: seen })).toMatchObject({ status: 200, body: { marked: 1000 } });
+    const took = Date.now() - started;
+    expect(await languages(s, big.articleId)).toMatchObject({ total: 1000, languages: [{ lang: "de", reviewed: 1000 }] });
+    expect((await review(s, small.articleId, "de")).segments[0]).toMatchObject({ origin: "edited" });
+    // The small article's cached German page is dropped with the big one's: a correction there shows at once.
+    expect((await s.call("update_translation", { articleId: big.articleId, lang: "de", segmentId: seen[999]!.id, text: "Zeile 999." })).status).toBe(200);
+    expect(await (await get(`/r/${small.link}?lang=de`)).text()).toContain("Zeile 999.");
+    console.info(`mark_reviewed of 1000 segments: ${took} ms`);
+  }, 60_000);
 
   it("marks a stale review with the new source's machine text, and refuses the old reviewed text", async () => {
     const s = await staffSession();
