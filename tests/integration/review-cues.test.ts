@@ -94,6 +94,22 @@ describe("subtitle cues on the review page", () => {
     expect(await vtt(src, "it")).not.toContain("Ecco l'anfora.");
   });
 
+  it("resetting every language forgets the cues too, their reviews and every translated subtitle file", async () => {
+    const s = await staffSession();
+    const { articleId, src } = await articleWithVideo(s);
+    await vtt(src, "de");
+    await vtt(src, "es");
+    expect((await s.call("update_translation", { articleId, lang: "de", segmentId: "e2.vtt.c1.0.0", text: "Hier ist die Amphore." })).status).toBe(200);
+    await vtt(src, "de");
+    await Promise.all([vttCached(src, "de"), vttCached(src, "es")]);
+    const reset = await s.call("reset_traductions", { articleId });
+    expect(reset.status).toBe(200);
+    expect(reset.body.deleted).toBe(6); // three lines in German and in Spanish (the text was never viewed)
+    expect((await env.KV.list({ prefix: `vtt:v1:${src.slice("/media/".length)}:` })).keys).toEqual([]);
+    expect(await languages(s, articleId)).toMatchObject({ languages: [] });
+    expect(await vtt(src, "de")).toContain("[de] Vóíçí l'ámphóré.");
+  });
+
   it("counts a sentence said in the text and in a cue once, and a repeated cue at each place", async () => {
     const s = await staffSession();
     const file = "WEBVTT\n\n00:01.000 --> 00:02.000\nUne amphore attique.\n\n00:03.000 --> 00:04.000\nUne amphore attique.\n\n00:05.000 --> 00:06.000\n  💡 ‏שלום, κόσμε ‏ \n";
