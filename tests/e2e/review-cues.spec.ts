@@ -53,7 +53,9 @@ test("staff review a subtitle cue, mark one translation and then all shown as re
   // Mark one: the machine text stays, the badge and the count change, focus moves to the next one to read.
   const text = card(page, "e1.content.0");
   await expect(text.getByRole("textbox")).toHaveValue("[de] Lá Víçtóíré dé Sámóthráçé.");
-  await text.getByRole("button", { name: /Marquer comme relu/ }).click();
+  // By keyboard: the button is reached and pressed like any other.
+  await text.getByRole("button", { name: /Marquer comme relu/ }).focus();
+  await page.keyboard.press("Enter");
   await expect(text.getByText("Relu par le musée")).toBeVisible();
   await expect(text.getByRole("textbox")).toHaveValue("[de] Lá Víçtóíré dé Sámóthráçé.");
   await expect(card(page, "e2.vtt.c2.0.0").getByRole("button", { name: /Marquer comme relu/ })).toBeFocused();
