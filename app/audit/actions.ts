@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   "item.purge",
   "translations.reset",
   "translations.import_xliff",
+  "translations.mark_reviewed",
   "glossary.add",
   "glossary.delete",
   "qrcode.create",

@@ -16,10 +16,13 @@ export const langSchema = z
     return lang.code;
   });
 
-/** Where a segment sits in the content (`segments.ts`): `e3.content.0`, `e5.d1.alt.0`. */
+/**
+ * Where a segment sits in the content (`segments.ts`): `e3.content.0`, `e5.d1.alt.0`, or a subtitle cue of
+ * video 2 (`catalogue.server.ts`): `e2.vtt.c4.0.0`.
+ */
 export const segmentIdSchema = z
   .string({ required_error: "required", invalid_type_error: "wrong_type" })
-  .regex(/^e\d{1,3}(?:\.d\d{1,2})?\.(?:content|alt|header)\.\d{1,5}$/, "invalid");
+  .regex(/^e\d{1,3}(?:(?:\.d\d{1,2})?\.(?:content|alt|header)\.\d{1,5}|\.vtt\.c\d{1,6}\.\d{1,4}\.\d{1,4})$/, "invalid");
 
 // One line of text: control characters (line breaks included: a segment is one line), bidi overrides and
 // lone surrogates are refused rather than stored.
@@ -36,6 +39,25 @@ export const segmentTextSchema = z
 export const translationQuerySchema = z.object({ articleId: articleIdSchema, lang: langSchema });
 export const updateTranslationSchema = z.object({ articleId: articleIdSchema, lang: langSchema, segmentId: segmentIdSchema, text: segmentTextSchema });
 export const resetTranslationSchema = z.object({ articleId: articleIdSchema, lang: langSchema });
+
+/** The most segments one "mark as reviewed" call takes (decision 051). */
+export const MARK_REVIEWED_MAX = 1000;
+
+export const markReviewedSchema = z.object({
+  articleId: articleIdSchema,
+  lang: langSchema,
+  segments: z
+    .array(
+      z.object({
+        id: segmentIdSchema,
+        // The machine text the person saw, compared with the stored one (never stored itself): any string.
+        text: z.string({ required_error: "required", invalid_type_error: "wrong_type" }).max(TEXT_MAX_LENGTH * 4, "too_long"),
+      }),
+      { required_error: "required", invalid_type_error: "wrong_type" },
+    )
+    .min(1, "empty")
+    .max(MARK_REVIEWED_MAX, "too_many"),
+});
 export const pretranslateSchema = z.object({
   articleId: articleIdSchema,
   langs: z

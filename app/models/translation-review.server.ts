@@ -4,15 +4,17 @@
 import { chunks, IN_LIST_MAX } from "~/db/chunks";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { articles, dailyStats, museums, translationFailures, translationMemory, translationReports, translationReviews } from "~/db/schema";
+import { dailyStats, museums, translationFailures, translationMemory, translationReports, translationReviews } from "~/db/schema";
 import { DomainError, invalidField, notFound } from "~/errors";
 import { clearFailureStatements, type FailureReason } from "~/translation/failures.server";
-import { segmentEntries, segmentHash } from "~/translation/segments";
-import { translateArticle, type TranslationDeps } from "~/translation/translate.server";
+import { articleCatalogue, type CatalogueEntry, type SegmentKind, type SubtitleReader } from "~/translation/catalogue.server";
+import { translateArticle, translateSegments, type TranslationDeps } from "~/translation/translate.server";
+import { correctionStatements, dropCorrectedCaches, dropSubtitleCaches } from "./translation-corrections.server";
 import { dropCachedPages } from "./translations.server";
 import { readArticle } from "./tree.server";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { auditStatement, type AuditActor } from "~/audit/log.server";
+import type { Statement } from "~/translation/memory.server";
 
 const HASHES_PER_STATEMENT = IN_LIST_MAX;
 
@@ -24,24 +26,24 @@ async function sourceLanguage(db: Database, museumId: number): Promise<string> {
 }
 
 /**
- * The live article, its source language and its segments with their hashes, in content order. Reviews and
- * stale flags follow the PUBLISHED text, what visitors read (decision 041); an article never published
- * has only its draft.
+ * The live article, its source language and its review catalogue (text segments and its videos' subtitle
+ * cues, decision 050) with their hashes, in content order. Reviews and stale flags follow the PUBLISHED
+ * text, what visitors read (decision 041); an article never published has only its draft.
  */
-async function articleSegmentsOf(db: Database, museumId: number, articleId: number) {
+export async function articleSegmentsOf(db: Database, museumId: number, articleId: number, readSubtitles: SubtitleReader) {
   const [article, sourceLang] = await Promise.all([readArticle(db, museumId, articleId), sourceLanguage(db, museumId)]);
   const reviewed = article.published?.content ?? article.content;
-  const entries = await Promise.all(segmentEntries(reviewed).map(async (entry) => ({ ...entry, hash: await segmentHash(entry.source) })));
+  const entries = await articleCatalogue(reviewed, readSubtitles);
   return { article, sourceLang, entries, hashes: [...new Set(entries.map((e) => e.hash))] };
 }
 
-function notSource(lang: string, sourceLang: string) {
+export function notSource(lang: string, sourceLang: string) {
   if (lang === sourceLang) throw invalidField("lang", "source_language");
 }
 
-type MemoryRow = { lang: string; hash: string; text: string; origin: "machine" | "edited" };
+export type MemoryRow = { lang: string; hash: string; text: string; origin: "machine" | "edited" };
 
-async function memoryRows(db: Database, museumId: number, sourceLang: string, hashes: readonly string[], lang?: string): Promise<MemoryRow[]> {
+export async function memoryRows(db: Database, museumId: number, sourceLang: string, hashes: readonly string[], lang?: string): Promise<MemoryRow[]> {
   const rows: MemoryRow[] = [];
   for (const chunk of chunks(hashes, HASHES_PER_STATEMENT - 1)) {
     rows.push(
@@ -154,9 +156,18 @@ export interface TranslationLanguage {
   failing: TranslationFailing | null;
 }
 
-/** `GET /api/read/translations`: every language the article has a translation (or an open report) in. */
-export async function listTranslationLanguages(db: Database, museumId: number, articleId: number): Promise<{ languages: TranslationLanguage[] }> {
-  const { entries, hashes, sourceLang } = await articleSegmentsOf(db, museumId, articleId);
+/**
+ * `GET /api/read/translations`: every language the article has a translation (or an open report) in, and
+ * `total`, the article's distinct source sentences (subtitle cues included) that each language's
+ * `segments` counts against.
+ */
+export async function listTranslationLanguages(
+  db: Database,
+  museumId: number,
+  articleId: number,
+  readSubtitles: SubtitleReader,
+): Promise<{ languages: TranslationLanguage[]; total: number }> {
+  const { entries, hashes, sourceLang } = await articleSegmentsOf(db, museumId, articleId, readSubtitles);
   const [memory, reviews, reports, views, failures] = await Promise.all([
     memoryRows(db, museumId, sourceLang, hashes),
     reviewRows(db, museumId, articleId),
@@ -191,12 +202,17 @@ export async function listTranslationLanguages(db: Database, museumId: number, a
       ),
     };
   });
-  return { languages };
+  return { languages, total: hashes.length };
 }
 
 export interface ReviewSegment {
   id: string;
   source: string;
+  /** What the segment is (a subtitle cue, an alt text …) and the top-level element it belongs to. */
+  kind: SegmentKind;
+  element: number;
+  /** For a subtitle cue: its timings and subtitle file. */
+  cue?: CatalogueEntry["cue"];
   /** The translation staff see: theirs when reviewed (even stale), else the machine's; null when none yet. */
   text: string | null;
   origin: "machine" | "edited" | null;
@@ -208,8 +224,8 @@ export interface ReviewSegment {
 }
 
 /** `GET /api/read/translation`: the article's segments in content order with their translation in `lang`. */
-export async function readTranslation(db: Database, museumId: number, articleId: number, lang: string) {
-  const { entries, hashes, sourceLang } = await articleSegmentsOf(db, museumId, articleId);
+export async function readTranslation(db: Database, museumId: number, articleId: number, lang: string, readSubtitles: SubtitleReader) {
+  const { entries, hashes, sourceLang } = await articleSegmentsOf(db, museumId, articleId, readSubtitles);
   notSource(lang, sourceLang);
   const [memory, reviews, reports, failures] = await Promise.all([
     memoryRows(db, museumId, sourceLang, hashes, lang),
@@ -224,66 +240,42 @@ export async function readTranslation(db: Database, museumId: number, articleId:
   const rows = new Map(memory.map((r) => [r.hash, r]));
   const byPlace = new Map(reviews.map((r) => [r.segmentId, r]));
   const current = new Set(hashes);
-  const segments: ReviewSegment[] = entries.map(({ id, source, hash }) => {
+  const segments: ReviewSegment[] = entries.map(({ id, source, hash, kind, element, cue }) => {
     const row = rows.get(hash);
     const review = byPlace.get(id);
+    const place = { id, source, kind, element, ...(cue ? { cue } : {}) };
     if (staleReview(review, hash, row, current)) {
-      return { id, source, text: review.text, origin: "edited", stale: true, previousSource: review.source, machineText: row?.text ?? null };
+      return { ...place, text: review.text, origin: "edited", stale: true, previousSource: review.source, machineText: row?.text ?? null };
     }
-    return { id, source, text: row?.text ?? null, origin: row?.origin ?? null, stale: false };
+    return { ...place, text: row?.text ?? null, origin: row?.origin ?? null, stale: false };
   });
   const failing = failingSummary(failures, (hash) => rows.has(hash));
   return { articleId, lang, sourceLang, segments, reports, failing };
 }
 
-/** Articles of the museum whose content holds this text (its JSON spelling), for cache invalidation. */
-async function articlesContaining(db: Database, museumId: number, text: string): Promise<number[]> {
-  const needle = JSON.stringify(text).slice(1, -1);
-  const rows = await db
-    .select({ id: articles.id })
-    .from(articles)
-    .where(and(eq(articles.museumId, museumId), sql`(instr(${articles.content}, ${needle}) > 0 OR instr(coalesce(${articles.publishedContent}, ''), ${needle}) > 0)`));
-  return rows.map((r) => r.id);
-}
-
 /**
  * `POST /api/manage/update_translation`: the staff text becomes the segment's translation in `lang`
  * (`origin: edited`), wins over every engine from now on, for this sentence wherever the museum uses
- * it, and the cached pages that show it are dropped so visitors see it at once.
+ * it, and the cached pages (and, for a subtitle cue, the translated subtitle file) that show it are
+ * dropped so visitors see it at once.
  */
 export async function updateTranslation(
   db: Database,
   kv: KVNamespace,
   museumId: number,
   input: { articleId: number; lang: string; segmentId: string; text: string },
+  readSubtitles: SubtitleReader,
 ) {
-  visitorChanged(db, museumId); // what visitors see of the museum may change: a cached translation is dropped (decision 039)
-  const { entries, sourceLang } = await articleSegmentsOf(db, museumId, input.articleId);
+  const { entries, sourceLang } = await articleSegmentsOf(db, museumId, input.articleId, readSubtitles);
   notSource(input.lang, sourceLang);
   const entry = entries.find((e) => e.id === input.segmentId);
   if (!entry) throw notFound("Segment", "segmentId");
-  const now = Date.now();
-  await db.batch([
-    db
-      .insert(translationMemory)
-      .values({ museumId, sourceLang, targetLang: input.lang, sourceHash: entry.hash, sourceText: entry.source, text: input.text, origin: "edited", engine: "staff", updatedAt: now })
-      .onConflictDoUpdate({
-        target: [translationMemory.museumId, translationMemory.sourceLang, translationMemory.targetLang, translationMemory.sourceHash],
-        set: { text: input.text, origin: "edited", engine: "staff", updatedAt: now },
-      }),
-    db
-      .insert(translationReviews)
-      .values({ museumId, articleId: input.articleId, targetLang: input.lang, segmentId: entry.id, sourceHash: entry.hash, sourceText: entry.source, text: input.text, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [translationReviews.articleId, translationReviews.targetLang, translationReviews.segmentId],
-        set: { sourceHash: entry.hash, sourceText: entry.source, text: input.text, updatedAt: now },
-      }),
-    // The segment has a translation now: its engine failures no longer hold anything back.
-    ...clearFailureStatements(db, { museumId, from: sourceLang, to: input.lang }, [entry.hash]),
-  ]);
-  const affected = new Set([input.articleId, ...(await articlesContaining(db, museumId, entry.source))]);
-  await Promise.all([...affected].map((id) => dropCachedPages(kv, id, input.lang)));
-  return { articleId: input.articleId, lang: input.lang, segment: { id: entry.id, source: entry.source, text: input.text, origin: "edited" as const, stale: false } };
+  const scope = { museumId, sourceLang, lang: input.lang };
+  const corrections = [{ articleId: input.articleId, entry, text: input.text }];
+  await db.batch(correctionStatements(db, scope, corrections) as [Statement, ...Statement[]]);
+  await dropCorrectedCaches(db, kv, scope, corrections);
+  const { id, source, kind, element, cue } = entry;
+  return { articleId: input.articleId, lang: input.lang, segment: { id, source, kind, element, ...(cue ? { cue } : {}), text: input.text, origin: "edited" as const, stale: false } };
 }
 
 /**
@@ -292,9 +284,16 @@ export async function updateTranslation(
  * saved at the same moment is either gone with its review row or kept with it, never kept without it
  * (issue 16: without the batch, its stale flag could never fire).
  */
-export async function resetTranslation(db: Database, kv: KVNamespace, museumId: number, input: { articleId: number; lang: string }, actor: AuditActor) {
+export async function resetTranslation(
+  db: Database,
+  kv: KVNamespace,
+  museumId: number,
+  input: { articleId: number; lang: string },
+  actor: AuditActor,
+  readSubtitles: SubtitleReader,
+) {
   visitorChanged(db, museumId); // what visitors see of the museum may change: a cached translation is dropped (decision 039)
-  const { hashes, sourceLang, article } = await articleSegmentsOf(db, museumId, input.articleId);
+  const { hashes, sourceLang, article, entries } = await articleSegmentsOf(db, museumId, input.articleId, readSubtitles);
   notSource(input.lang, sourceLang);
   const memoryDeletes = chunks(hashes, HASHES_PER_STATEMENT - 2).map((chunk) =>
     db
@@ -323,7 +322,9 @@ export async function resetTranslation(db: Database, kv: KVNamespace, museumId: 
   });
   const results = await db.batch([reviewDelete, ...memoryDeletes, ...failureDeletes, audit]);
   const deleted = results.slice(1, 1 + memoryDeletes.length).reduce((n, rows) => n + (rows as unknown[]).length, 0);
-  await dropCachedPages(kv, input.articleId, input.lang);
+  // The subtitle cues were reset with the text: their translated files are made again on the next view.
+  const files = new Set(entries.flatMap((e) => (e.cue ? [e.cue.file] : [])));
+  await Promise.all([dropCachedPages(kv, input.articleId, input.lang), dropSubtitleCaches(kv, files, input.lang)]);
   return { articleId: input.articleId, lang: input.lang, deleted };
 }
 
@@ -334,12 +335,13 @@ export async function resetTranslation(db: Database, kv: KVNamespace, museumId: 
  * sentences), so a new language is ready the moment the draft is published (decision 041): `status` is
  * the published text's (the draft's for an article never published), `draftStatus` the draft's.
  */
-export async function pretranslate(deps: TranslationDeps, museumId: number, input: { articleId: number; langs: string[] }) {
-  const { article, sourceLang } = await articleSegmentsOf(deps.db, museumId, input.articleId);
+export async function pretranslate(deps: TranslationDeps, museumId: number, input: { articleId: number; langs: string[] }, readSubtitles: SubtitleReader) {
+  const { article, sourceLang, entries } = await articleSegmentsOf(deps.db, museumId, input.articleId, readSubtitles);
   for (const lang of input.langs) notSource(lang, sourceLang);
   const published = article.published?.content ?? article.content;
   const draft = article.published && article.status === "draft" ? article.content : null;
   const results: { lang: string; status: string; draftStatus?: string }[] = [];
+  const cues = entries.filter((e) => e.kind === "subtitle").map((e) => e.source);
   const queue = [...input.langs];
   const worker = async () => {
     for (let lang = queue.shift(); lang !== undefined; lang = queue.shift()) {
@@ -348,7 +350,10 @@ export async function pretranslate(deps: TranslationDeps, museumId: number, inpu
       const outcome = await translateArticle(deps, { id: article.id, museumId, content: published }, sourceLang, lang, options);
       // The draft after: the sentences it shares with the published text come from the memory.
       const drafted = draft ? await translateArticle(deps, { id: article.id, museumId, content: draft }, sourceLang, lang, options) : null;
-      results.push({ lang, status: outcome.status, ...(drafted ? { draftStatus: drafted.status } : {}) });
+      // The published text's subtitle cues too (decision 050): the counts then cover what visitors get.
+      const subtitled = cues.length > 0 ? await translateSegments(deps, { museumId, from: sourceLang, to: lang }, cues, { ...options, articleId: article.id }) : null;
+      const status = subtitled && !subtitled.complete ? "failed" : subtitled && outcome.status === "reviewed" && !subtitled.reviewed ? "machine" : outcome.status;
+      results.push({ lang, status, ...(drafted ? { draftStatus: drafted.status } : {}) });
     }
   };
   await Promise.all([worker(), worker()]);

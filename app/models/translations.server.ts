@@ -2,7 +2,9 @@ import { chunks, IN_LIST_MAX } from "~/db/chunks";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { translationFailures, translationMemory, translationReviews } from "~/db/schema";
-import { articleSegments, renderedTranslationPrefix, segmentHash } from "~/translation/segments";
+import { articleCatalogue, type SubtitleReader } from "~/translation/catalogue.server";
+import { renderedTranslationPrefix } from "~/translation/segments";
+import { MEDIA_PREFIX } from "~/content/urls";
 import { readArticle } from "./tree.server";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { auditStatement, type AuditActor } from "~/audit/log.server";
@@ -16,12 +18,14 @@ const HASHES_PER_STATEMENT = IN_LIST_MAX;
  * the KV cache, so the next visitor gets a fresh translation. Staff reviews of the article go too. A segment shared with another article
  * of the museum is forgotten for both: the memory is per text, not per article.
  */
-export async function resetArticleTranslations(db: Database, kv: KVNamespace, museumId: number, articleId: number, actor: AuditActor) {
+export async function resetArticleTranslations(db: Database, kv: KVNamespace, museumId: number, articleId: number, actor: AuditActor, readSubtitles: SubtitleReader) {
   visitorChanged(db, museumId); // what visitors see of the museum may change: a cached translation is dropped (decision 039)
   const article = await readArticle(db, museumId, articleId);
-  // The published text's segments and the draft's (decision 041): a reset forgets both.
-  const segments = new Set([...articleSegments(article.content), ...(article.published ? articleSegments(article.published.content) : [])]);
-  const hashes = await Promise.all([...segments].map(segmentHash));
+  // The published text's segments and the draft's (decision 041), their videos' subtitle lines included
+  // (decision 050): a reset forgets them all.
+  const entries = [...(await articleCatalogue(article.content, readSubtitles)), ...(article.published ? await articleCatalogue(article.published.content, readSubtitles) : [])];
+  const hashes = [...new Set(entries.map((e) => e.hash))];
+  const files = new Set(entries.flatMap((e) => (e.cue ? [e.cue.file] : [])));
   // One D1 batch (one transaction): a correction saved meanwhile goes with its review row or stays with it.
   const memoryDeletes = chunks(hashes, HASHES_PER_STATEMENT).map((chunk) =>
     db
@@ -40,13 +44,17 @@ export async function resetArticleTranslations(db: Database, kv: KVNamespace, mu
     auditStatement(db, { museumId, actor, action: "translations.reset", target: `article:${articleId}`, detail: { name: article.unformatted_name, languages: "all" } }),
   ]);
   const deleted = results.slice(1, 1 + memoryDeletes.length).reduce((n, rows) => n + (rows as unknown[]).length, 0);
-  await dropCachedPages(kv, articleId);
+  await Promise.all([dropCachedPages(kv, articleId), ...[...files].map((file) => dropKvPrefix(kv, `vtt:v1:${file.slice(MEDIA_PREFIX.length)}:`))]);
   return { articleId, deleted };
 }
 
 /** Deletes the article's rendered pages from KV: in one language, or in all. */
 export async function dropCachedPages(kv: KVNamespace, articleId: number, lang?: string) {
-  const prefix = lang === undefined ? renderedTranslationPrefix(articleId) : `${renderedTranslationPrefix(articleId)}${lang}:`;
+  await dropKvPrefix(kv, lang === undefined ? renderedTranslationPrefix(articleId) : `${renderedTranslationPrefix(articleId)}${lang}:`);
+}
+
+/** Deletes every KV entry under `prefix`. */
+async function dropKvPrefix(kv: KVNamespace, prefix: string) {
   let cursor: string | undefined;
   do {
     const page = await kv.list({ prefix, cursor });

@@ -11,7 +11,7 @@ import { listTranslationLanguages, readTranslation } from "~/models/translation-
 import { articleIdSchema } from "~/models/tree-input";
 import { readArticle } from "~/models/tree.server";
 import translationsStyles from "~/styles/translations.css?url";
-import { articleSegments } from "~/translation/segments";
+import { subtitleReader } from "~/translation/catalogue.server";
 import { pageMeta } from "~/utils/meta";
 import { orPageError, refusePage } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
@@ -43,15 +43,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     timeZone: museum.timezone,
     member,
   };
-  const total = new Set(articleSegments(article.content).map((s) => s.normalize("NFC"))).size;
+  const readSubtitles = subtitleReader(context.db, context.media, user.museumId);
 
   if (!lang) {
-    const { languages } = await orPageError(listTranslationLanguages(context.db, user.museumId, article.id));
+    const { languages, total } = await orPageError(listTranslationLanguages(context.db, user.museumId, article.id, readSubtitles));
     return { ...head, total, languages, translation: null };
   }
   try {
-    const translation = await readTranslation(context.db, user.museumId, article.id, lang.data);
-    return { ...head, total, languages: null, translation };
+    const translation = await readTranslation(context.db, user.museumId, article.id, lang.data, readSubtitles);
+    return { ...head, total: 0, languages: null, translation };
   } catch (error) {
     if (isDomainError(error) && error.reason === "source_language") throw redirect(`/translations?id=${article.id}`);
     return orPageError(Promise.reject(error));

@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/lib/password.server";
 import { can, type Permission, type Role } from "~/teams/roles";
+import { segmentHash } from "~/translation/segments";
 import { BASE, createMuseumWithUser, get, logIn, postJson, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
 
 // The role matrix (issue 18, decision 040): every read, manage, stats and upload call and every staff page,
@@ -128,6 +129,24 @@ const CASES: Case[] = [
     perm: "translations.review",
     foreign: true,
     input: (f) => ({ path: "/api/manage/update_translation", body: { articleId: f.articleId, lang: "de", segmentId: "e1.content.0", text: fresh("Geprüft") } }),
+  },
+  {
+    route: "api.manage.mark_reviewed",
+    method: "POST",
+    perm: "translations.review",
+    foreign: true,
+    input: async (f) => {
+      // A fresh machine translation each time, so an allowed role has something to mark and a refusal has something to leave.
+      const text = fresh("Maschinell");
+      await env.DB.prepare(
+        `INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at)
+         VALUES (?, 'fr', 'de', ?, 'Vers 530 avant notre ère.', ?, 'machine', 'test', ?)
+         ON CONFLICT DO UPDATE SET text = excluded.text, origin = 'machine', updated_at = excluded.updated_at`,
+      )
+        .bind(f.museumId, await segmentHash("Vers 530 avant notre ère."), text, Date.now())
+        .run();
+      return { path: "/api/manage/mark_reviewed", body: { articleId: f.articleId, lang: "de", segments: [{ id: "e2.content.0", text }] } };
+    },
   },
   // read
   { route: "api.read.article", method: "GET", perm: "content.read", foreign: true, input: (f) => ({ path: `/api/read/article?articleId=${f.articleId}` }) },

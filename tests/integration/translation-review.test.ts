@@ -29,6 +29,7 @@ describe("translation review", () => {
 
     const list = await s.read(`/api/read/translations?articleId=${articleId}`);
     expect(list.body).toEqual({
+      total: 4,
       languages: [
         { lang: "de", views: 0, segments: 4, reviewed: 0, stale: 0, reports: 0, failing: null },
         { lang: "es", views: 0, segments: 4, reviewed: 0, stale: 0, reports: 0, failing: null },
@@ -104,7 +105,7 @@ describe("translation review", () => {
     expect((await s.read(`/api/read/translations?articleId=${articleId}`)).body).toMatchObject({ languages: [{ lang: "ar" }, { lang: "es" }, { lang: "ja" }] });
 
     expect((await s.call("reset_traductions", { articleId })).status).toBe(200);
-    expect((await s.read(`/api/read/translations?articleId=${articleId}`)).body).toEqual({ languages: [] });
+    expect((await s.read(`/api/read/translations?articleId=${articleId}`)).body).toEqual({ languages: [], total: 4 });
   });
 
   it("refuses bad input with the field, and other museums' articles with 404", async () => {

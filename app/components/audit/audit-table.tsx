@@ -46,6 +46,9 @@ function Sentence({ entry, targets }: { entry: AuditEntryView; targets: Record<s
     created: text(d.created),
     updated: text(d.updated),
     skipped: text(d.skipped),
+    n: text(d.count),
+    // A count picks the sentence's plural form ("marked 3 translations").
+    ...(typeof d.count === "number" ? { count: d.count } : {}),
   };
   // Names are staff's text: escaped before Trans parses the sentence's tags, shown back as plain text.
   return (

@@ -8,7 +8,7 @@ import { apiErrorMessage, callApi } from "~/utils/api-client";
 import { FailingNotice } from "./failing-notice";
 import { LanguageName, uiLocale } from "./language-name";
 import { ReportsList, type OpenReport } from "./reports-list";
-import { SegmentEditor } from "./segment-editor";
+import { SegmentList } from "./segment-list";
 import { useConfirm } from "./use-confirm";
 
 interface LanguageReviewProps {
@@ -65,27 +65,16 @@ export function LanguageReview({ article, translation, timeZone }: LanguageRevie
 
       <section className="tr-section" aria-labelledby="tr-segments-heading">
         <h2 id="tr-segments-heading">{t("translations.segmentsHeading")}</h2>
-        {segments.length === 0 ? (
-          <p className="muted">{t("translations.noSegments")}</p>
-        ) : (
-          <ol className="tr-segments">
-            {segments.map((segment, index) => (
-              <SegmentEditor
-                key={segment.id}
-                segment={segment}
-                index={index}
-                count={segments.length}
-                articleId={article.id}
-                lang={lang}
-                dir={target?.dir ?? "ltr"}
-                sourceLang={sourceLang}
-                sourceDir={source?.dir ?? "ltr"}
-                languageName={languageName}
-                onSaved={() => revalidator.revalidate()}
-              />
-            ))}
-          </ol>
-        )}
+        <SegmentList
+          articleId={article.id}
+          lang={lang}
+          segments={segments}
+          dir={target?.dir ?? "ltr"}
+          sourceLang={sourceLang}
+          sourceDir={source?.dir ?? "ltr"}
+          languageName={languageName}
+          onChanged={() => revalidator.revalidate()}
+        />
       </section>
 
       <ReportsList reports={reports} timeZone={timeZone} onResolved={() => revalidator.revalidate()} />

@@ -8,7 +8,6 @@ import { oneLine, segmentErrorMessage } from "./segment-errors";
 interface SegmentEditorProps {
   segment: ReviewSegment;
   index: number;
-  count: number;
   articleId: number;
   lang: string;
   dir: "ltr" | "rtl";
@@ -16,6 +15,12 @@ interface SegmentEditorProps {
   sourceDir: "ltr" | "rtl";
   languageName: string;
   onSaved: () => void;
+  /** Its heading: "Text 3 of 12", or for a subtitle cue "Line 2 of 9" within its video (a level below the video's heading). */
+  heading: string;
+  headingLevel?: 3 | 4;
+  /** Keeps the machine text as the reviewed one (decision 051); offered on a machine translation only. */
+  onMark?: (segment: ReviewSegment) => void;
+  marking?: boolean;
 }
 
 const rowsFor = (text: string) => Math.min(12, Math.max(2, Math.ceil(text.length / 55)));
@@ -25,7 +30,8 @@ const rowsFor = (text: string) => Math.min(12, Math.max(2, Math.ceil(text.length
  * direction. Save is inert until the text changes; a stale review shows the old source and what visitors
  * get meanwhile, with Confirm to keep the reviewed text as is. Focus stays in the segment after each action.
  */
-export function SegmentEditor({ segment, index, count, articleId, lang, dir, sourceLang, sourceDir, languageName, onSaved }: SegmentEditorProps) {
+export function SegmentEditor(props: SegmentEditorProps) {
+  const { segment, index, articleId, lang, dir, sourceLang, sourceDir, languageName, onSaved, heading, headingLevel = 3, onMark, marking = false } = props;
   const { t } = useTranslation();
   const [base, setBase] = useState(segment.text ?? "");
   const [draft, setDraft] = useState(segment.text ?? "");
@@ -80,12 +86,22 @@ export function SegmentEditor({ segment, index, count, articleId, lang, dir, sou
   }
 
   const badge = segment.stale ? "stale" : segment.origin === "edited" ? "edited" : segment.origin === "machine" ? "machine" : "none";
+  const Heading = headingLevel === 4 ? "h4" : "h3";
+  const markable = onMark !== undefined && segment.origin === "machine" && !segment.stale && segment.text !== null;
   return (
     <li className={`tr-segment${segment.stale ? " tr-segment--stale" : ""}`} data-segment={segment.id}>
-      <h3 className="tr-segment__heading" id={`${prefix}-heading`}>
-        {t("translations.segment.heading", { n: index + 1, count })}
+      <Heading className="tr-segment__heading" id={`${prefix}-heading`}>
+        {heading}
         <span className={`tr-badge tr-badge--${badge}`}>{t(`translations.segment.badge.${badge}`)}</span>
-      </h3>
+      </Heading>
+      {segment.cue ? (
+        <p className="tr-segment__cue">
+          <span aria-hidden="true">
+            {segment.cue.start} → {segment.cue.end}
+          </span>
+          <span className="visually-hidden">{t("review.cues.timing", { start: segment.cue.start, end: segment.cue.end })}</span>
+        </p>
+      ) : null}
       <div className="tr-segment__grid">
         <div className="tr-segment__source">
           <p className="tr-segment__label">
@@ -145,12 +161,25 @@ export function SegmentEditor({ segment, index, count, articleId, lang, dir, sou
           <div className="tr-actions">
             <button type="submit" className="button button--small" aria-disabled={!canSave}>
               {t("translations.segment.save")}
-              <span className="visually-hidden"> {t("translations.segment.heading", { n: index + 1, count })}</span>
+              <span className="visually-hidden"> {heading}</span>
             </button>
+            {markable ? (
+              <button
+                type="button"
+                id={`${prefix}-mark`}
+                data-mark={segment.id}
+                className="button button--ghost button--small"
+                aria-disabled={marking || busy}
+                onClick={() => marking || busy || onMark(segment)}
+              >
+                {t("review.mark.one")}
+                <span className="visually-hidden"> {heading}</span>
+              </button>
+            ) : null}
             {segment.stale && segment.text !== null ? (
               <button type="button" className="button button--ghost button--small" aria-disabled={busy} onClick={() => busy || void save(segment.text ?? "", true)}>
                 {t("translations.segment.confirm")}
-                <span className="visually-hidden"> {t("translations.segment.heading", { n: index + 1, count })}</span>
+                <span className="visually-hidden"> {heading}</span>
               </button>
             ) : null}
           </div>
