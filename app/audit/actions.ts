@@ -24,5 +24,7 @@ export const AUDIT_ACTIONS = [
   "session.login",
   "session.login_failed",
   "museum.settings",
+  "museum.export",
+  "museum.import",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
