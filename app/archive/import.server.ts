@@ -141,6 +141,7 @@ async function readEntries(zip: ZipReader, bucket: R2Bucket, museumId: number, m
         if (listed.get(file) !== hash) throw archiveError("archive_tampered", `${file} does not match its checksum: the archive was changed or damaged`);
       }
       for (const file of expected.keys()) if (!hashes.has(file)) throw archiveError("archive_tampered", `${file} is missing from the archive`);
+      await zip.drain();
       return { manifest, data, mediaKeys };
     }
     const listed = expected.get(path);

@@ -149,6 +149,16 @@ export class ZipReader {
     controller.close();
   }
 
+  /** Reads the rest of the source (the central directory, a few bytes per entry) so the request ends cleanly. */
+  async drain() {
+    // The end record (22 bytes and a comment of up to 64 KiB) must arrive: otherwise the file was cut short.
+    const keep = 22 + 0xffff;
+    while (await this.more()) if (this.buffer.length > 2 * keep) this.buffer = this.buffer.slice(-keep);
+    const b = this.buffer;
+    for (let at = b.length - 22; at >= 0; at--) if (u32(b, at) === END_OF_CENTRAL) return;
+    throw corruptArchive("the end of the ZIP file is missing");
+  }
+
   /** Lets the rest of the source go (after a refusal). */
   async cancel() {
     await this.source.cancel().catch(() => undefined);

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { IMPORT_MAX_BYTES, archiveTooLarge } from "~/archive/import.server";
 import { importMuseum } from "~/archive/museum-import.server";
+import { assertMuseumEmpty } from "~/archive/restore.server";
 import { actorOf } from "~/audit/log.server";
 import { DomainError } from "~/errors";
 import { postOnly, run } from "~/utils/api.server";
@@ -24,6 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   return run(async () => {
     try {
+      // The museum's state first: an archive for a museum with content is refused whatever is sent.
+      await assertMuseumEmpty(context.db.$client, user.museumId);
       if (!ZIP_TYPES.has(mediaType(request))) throw new DomainError("unsupported_media_type", "Send the archive as the request body with Content-Type: application/zip", "archive", "wrong_type");
       const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
       if (Number.isFinite(declared) && declared > IMPORT_MAX_BYTES) throw archiveTooLarge();
