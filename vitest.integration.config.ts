@@ -22,7 +22,7 @@ export default defineWorkersConfig(async () => {
   const demo = demoContent("__DEMO_SLUG__");
   const demoSeed = {
     sql: demo.sql,
-    files: demo.files.map((f: { key: string; contentType: string; path: string }) => ({ key: f.key, contentType: f.contentType, base64: readFileSync(f.path).toString("base64") })),
+    files: demo.files.map((f) => ({ key: f.key, contentType: f.contentType, base64: readFileSync(f.path).toString("base64") })),
   };
   return {
     plugins: [tsconfigPaths()],

@@ -252,3 +252,14 @@ async function restoreOnce(d1: D1Database, museumId: number, manifest: Manifest,
   return report;
 }
 
+
+/** What the export and import page shows: how much the museum holds (trash included). */
+export async function museumContentCounts(d1: D1Database, museumId: number) {
+  const row = await d1
+    .prepare(
+      "SELECT (SELECT count(*) FROM articles WHERE museum_id = ?1) AS articles, (SELECT count(*) FROM folders WHERE museum_id = ?1) AS folders, (SELECT count(*) FROM qrcodes WHERE museum_id = ?1) AS qrcodes, (SELECT count(*) FROM media WHERE museum_id = ?1) AS media",
+    )
+    .bind(museumId)
+    .first<{ articles: number; folders: number; qrcodes: number; media: number }>();
+  return row ?? { articles: 0, folders: 0, qrcodes: 0, media: 0 };
+}

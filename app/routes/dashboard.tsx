@@ -11,6 +11,7 @@ import statsStyles from "~/styles/stats.css?url";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
 import { AuditIcon } from "~/components/audit/audit-icon";
+import { ArchiveIcon } from "~/components/archive/archive-icon";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "dashboard", { noindex: true });
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: statsStyles }];
@@ -29,6 +30,7 @@ const TILES: readonly { to: string; key: string; Icon: typeof ArticlesIcon; perm
   { to: "/stats", key: "dashboard.stats", Icon: StatsIcon, permission: "stats.read" },
   { to: "/team", key: "dashboard.team", Icon: TeamIcon, permission: "museum.manage" },
   { to: "/audit", key: "audit.tile", Icon: AuditIcon, permission: "audit.read" },
+  { to: "/museum-data", key: "archive.tile", Icon: ArchiveIcon, permission: "museum.manage" },
   { to: "/settings", key: "dashboard.settings", Icon: SettingsIcon, permission: "session" },
 ];
 

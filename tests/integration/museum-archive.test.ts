@@ -7,7 +7,7 @@ import { BASE, createMuseumWithUser, get, logIn, publishArticle, staffSession, t
 
 // The museum archive (decisions 062-064): export, import into an empty museum, and every way an import is refused.
 
-const sha = async (bytes: Uint8Array | ArrayBuffer) => toHex(await crypto.subtle.digest("SHA-256", bytes));
+const sha = async (bytes: Uint8Array | ArrayBuffer) => toHex(await crypto.subtle.digest("SHA-256", bytes as ArrayBuffer));
 
 /** The demo museum as `npm start` seeds it, in a fresh museum with an admin (as a StaffSession). */
 async function demoMuseum(): Promise<StaffSession> {
@@ -29,8 +29,8 @@ async function exportOf(cookie: string) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-function importInto(cookie: string, body: BodyInit | null, type = "application/zip") {
-  return SELF.fetch(`${BASE}/api/manage/import_museum`, { method: "POST", headers: { Cookie: cookie, "Content-Type": type }, body });
+function importInto(cookie: string, body: BodyInit | Uint8Array | null, type = "application/zip", query = "") {
+  return SELF.fetch(`${BASE}/api/manage/import_museum${query}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": type }, body: body as BodyInit });
 }
 
 async function importOk(cookie: string, archive: Uint8Array) {
@@ -40,7 +40,7 @@ async function importOk(cookie: string, archive: Uint8Array) {
   return body as { articles: number; media: number; qrcodes: { kept: string[]; changed: { from: string; to: string }[] } } & Record<string, unknown>;
 }
 
-async function expectRefused(cookie: string, archive: BodyInit | null, status: number, reason: string) {
+async function expectRefused(cookie: string, archive: BodyInit | Uint8Array | null, status: number, reason: string) {
   const response = await importInto(cookie, archive);
   const body = (await response.json()) as { error: { code: string; reason?: string; field?: string; message: string } };
   expect(response.status, JSON.stringify(body)).toBe(status);
@@ -75,7 +75,8 @@ async function museumState(museumId: number, opts: { links?: (link: string) => s
     fileHash.set(`/media/${m.r2_key}`, `file:${await sha(bytes)}`);
   }
   const content = (text: unknown) => (typeof text === "string" ? text.replace(/\/media\/[A-Za-z0-9/_.-]+/g, (url) => fileHash.get(url) ?? `unknown:${url}`) : text);
-  const strip = (row: Record<string, unknown>, ...keys: string[]) => Object.fromEntries(Object.entries(row).filter(([k]) => !keys.includes(k)));
+  const strip = (row: Record<string, unknown>, ...keys: string[]): Record<string, unknown> => Object.fromEntries(Object.entries(row).filter(([k]) => !keys.includes(k)));
+  const key = (row: Record<string, unknown>, ...fields: string[]) => fields.map((f) => String(row[f])).join("|");
   const links = opts.links ?? ((l: string) => l);
   return {
     museum: await env.DB.prepare("SELECT source_lang, timezone FROM museums WHERE id = ?").bind(museumId).first(),
@@ -90,7 +91,7 @@ async function museumState(museumId: number, opts: { links?: (link: string) => s
       ...strip(v, "article_id", "museum_id", "published_by", "content"),
       article: slugOf(v.article_id),
       content: content(v.content),
-    })).sort((a, b) => `${a.article}${a.number}`.localeCompare(`${b.article}${b.number}`)),
+    })).sort((a, b) => key(a, "article", "number").localeCompare(key(b, "article", "number"))),
     qrcodes: (await all<{ link: string; article_id: number | null; created_at: number }>("SELECT * FROM qrcodes WHERE museum_id = ?"))
       .map((q) => ({ link: links(q.link), article: slugOf(q.article_id), created_at: q.created_at }))
       .sort((a, b) => a.link.localeCompare(b.link)),
@@ -101,11 +102,11 @@ async function museumState(museumId: number, opts: { links?: (link: string) => s
     memory: await all("SELECT source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at FROM translation_memory WHERE museum_id = ? ORDER BY source_hash, target_lang"),
     reviews: (await all<Record<string, unknown>>("SELECT * FROM translation_reviews WHERE museum_id = ?"))
       .map((r) => ({ ...strip(r, "museum_id", "article_id"), article: slugOf(r.article_id) }))
-      .sort((a, b) => `${a.article}${a.target_lang}${a.segment_id}`.localeCompare(`${b.article}${b.target_lang}${b.segment_id}`)),
+      .sort((a, b) => key(a, "article", "target_lang", "segment_id").localeCompare(key(b, "article", "target_lang", "segment_id"))),
     reports: (await all<Record<string, unknown>>("SELECT * FROM translation_reports WHERE museum_id = ? ORDER BY created_at, id")).map((r) => ({ ...strip(r, "id", "museum_id", "article_id"), article: slugOf(r.article_id) })),
     stats: (await all<Record<string, unknown>>("SELECT * FROM daily_stats WHERE museum_id = ?"))
       .map((r) => ({ ...strip(r, "museum_id", "article_id"), article: slugOf(r.article_id) }))
-      .sort((a, b) => `${a.day}${a.article}${a.lang}`.localeCompare(`${b.day}${b.article}${b.lang}`)),
+      .sort((a, b) => key(a, "day", "article", "lang").localeCompare(key(b, "day", "article", "lang"))),
   };
 }
 
@@ -279,7 +280,7 @@ describe("museum archive", () => {
     const archive = await exportOf(s.cookie);
     const b = await staffSession();
     const media = `media/${mediaUrl.slice("/media/".length)}`;
-    const cases: [string, BodyInit | null, string][] = [
+    const cases: [string, Uint8Array, string][] = [
       ["cut short", archive.slice(0, Math.floor(archive.length * 0.8)), "archive_corrupt"],
       ["cut inside the manifest", archive.slice(0, 60), "archive_corrupt"],
       ["empty", new Uint8Array(0), "archive_corrupt"],
@@ -296,7 +297,7 @@ describe("museum archive", () => {
       [
         "an image changed",
         rezip(archive, (f) => {
-          f[media]![40] ^= 1;
+          f[media] = f[media]!.map((byte, i) => (i === 40 ? byte ^ 1 : byte));
         }),
         "archive_tampered",
       ],
@@ -327,7 +328,7 @@ describe("museum archive", () => {
     // A damaged deflate stream (a data file's bytes flipped inside the fflate-written archive).
     const broken = archive.slice();
     const at = new TextDecoder("latin1").decode(archive).indexOf("data/articles.json") + "data/articles.json".length + 40;
-    for (let i = 0; i < 16; i++) broken[at + i] ^= 0xff;
+    for (let i = 0; i < 16; i++) broken[at + i] = broken[at + i]! ^ 0xff;
     const damaged = await importInto(b.cookie, broken);
     expect(damaged.status).toBe(400);
     expect(await rowCount(b.user.museumId)).toBe(0);
@@ -362,5 +363,60 @@ describe("museum archive", () => {
     expect(Object.keys(files).filter((n) => n.startsWith("media/"))).toEqual([]);
     expect(new TextDecoder().decode(files["data/articles.json"]!)).not.toContain("attique");
     void s;
+  });
+
+  it("imports an archive sent in parts through R2 (larger than one request may be), and deletes the staged copy", async () => {
+    const s = await staffSession();
+    const added = await s.call("add_article", { pathArray: [] });
+    const articleId = added.body.id as number;
+    // A 12 MB video: its archive is sent as three parts of 5 MiB (R2's smallest part) and a last one.
+    const head = [0, 0, 0, 24, ..."ftypisom".split("").map((c) => c.charCodeAt(0)), 0, 0, 2, 0, ..."isommp41".split("").map((c) => c.charCodeAt(0))];
+    const video = new Uint8Array(12 * 1024 * 1024);
+    video.set(head);
+    for (let i = head.length; i < video.length; i += 4096) video[i] = (i / 4096) & 0xff;
+    // "PK\x07\x08" and a wrong size inside the video: a reader that ends entries at the first signature would cut it here.
+    video.set([0x50, 0x4b, 0x07, 0x08, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], 5_000_000);
+    const form = new FormData();
+    form.set("video", new File([video], "v.mp4", { type: "video/mp4" }));
+    form.set("videoId", "abc123");
+    form.set("articleId", String(articleId));
+    const uploaded = await SELF.fetch(`${BASE}/api/upload/video`, { method: "POST", body: form, headers: { Cookie: s.cookie } });
+    expect(uploaded.status).toBe(200);
+    const archive = await exportOf(s.cookie);
+    expect(archive.length).toBeGreaterThan(12 * 1024 * 1024);
+
+    const b = await staffSession();
+    const step = (query: string, body: BodyInit | Uint8Array, type: string, cookie = b.cookie) =>
+      SELF.fetch(`${BASE}/api/manage/import_museum_upload?${query}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": type }, body: body as BodyInit });
+    const start = await step("step=start", "{}", "application/json");
+    expect(start.status).toBe(200);
+    const { upload } = (await start.json()) as { upload: string };
+    const PART = 5 * 1024 * 1024;
+    const parts: { partNumber: number; etag: string }[] = [];
+    for (let at = 0, n = 1; at < archive.length; at += PART, n++) {
+      const sent = await step(`step=part&upload=${encodeURIComponent(upload)}&part=${n}`, archive.slice(at, at + PART), "application/octet-stream");
+      expect(sent.status).toBe(200);
+      parts.push((await sent.json()) as { partNumber: number; etag: string });
+    }
+    expect(parts.length).toBe(3);
+    // Another museum's admin cannot reach this upload: the token names a key in their own museum's space.
+    const other = await staffSession();
+    const foreign = await step(`step=complete&upload=${encodeURIComponent(upload)}`, JSON.stringify({ parts }), "application/json", other.cookie);
+    expect(foreign.status).toBe(404);
+    await foreign.body?.cancel();
+    expect((await step(`step=complete&upload=${encodeURIComponent(upload)}`, JSON.stringify({ parts }), "application/json")).status).toBe(200);
+    expect((await env.MEDIA.list({ prefix: `imports/${b.user.museumId}/` })).objects).toHaveLength(1);
+    const foreignImport = await importInto(other.cookie, null, "application/zip", `?upload=${encodeURIComponent(upload)}`);
+    expect(foreignImport.status).toBe(404);
+    await foreignImport.body?.cancel();
+
+    const imported = await importInto(b.cookie, null, "application/zip", `?upload=${encodeURIComponent(upload)}`);
+    const report = (await imported.json()) as { media: number };
+    expect(imported.status, JSON.stringify(report)).toBe(200);
+    expect(report.media).toBe(1);
+    expect((await env.MEDIA.list({ prefix: `imports/${b.user.museumId}/` })).objects).toHaveLength(0);
+    const row = await env.DB.prepare("SELECT r2_key FROM media WHERE museum_id = ?").bind(b.user.museumId).first<{ r2_key: string }>();
+    const copy = await env.MEDIA.get(row!.r2_key);
+    expect(await sha(await copy!.arrayBuffer())).toBe(await sha(video));
   });
 });

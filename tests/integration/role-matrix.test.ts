@@ -140,6 +140,7 @@ const CASES: Case[] = [
   { route: "api.read.export", method: "GET", perm: "museum.manage", input: () => ({ path: "/api/read/export" }) },
   // The matrix's museum has content: an admin's import is refused as not empty (409), before the body is read.
   { route: "api.manage.import_museum", method: "POST", perm: "museum.manage", ok: 409, input: () => ({ path: "/api/manage/import_museum", body: {} }) },
+  { route: "api.manage.import_museum_upload", method: "POST", perm: "museum.manage", ok: 409, input: () => ({ path: "/api/manage/import_museum_upload?step=start", body: {} }) },
   { route: "api.read.qrcode", method: "GET", perm: "content.edit", foreign: true, input: (f) => ({ path: `/api/read/qrcode?qrcodeId=${f.qrcodeId}` }) },
   { route: "api.read.qrcode_image", method: "GET", perm: "content.edit", foreign: true, input: (f) => ({ path: `/api/read/qrcode_image?qrcodeId=${f.qrcodeId}&format=svg` }) },
   { route: "api.read.qrcodes", method: "GET", perm: "content.edit", input: () => ({ path: "/api/read/qrcodes" }) },
