@@ -24,7 +24,9 @@ import { sha256Bytes as sha256, sha256Stream } from "./hash";
 /** What one request may carry (Cloudflare's plans cap a request body lower: decision 064). */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 const MANIFEST_MAX_BYTES = 16 * 1024 * 1024;
-const DATA_FILE_MAX_BYTES = 64 * 1024 * 1024;
+/** The data files are held in memory until the batch (a Worker has 128 MB): each, and all together, are capped. */
+const DATA_FILE_MAX_BYTES = 48 * 1024 * 1024;
+const DATA_TOTAL_MAX_BYTES = 64 * 1024 * 1024;
 
 export const archiveError = (reason: "archive_corrupt" | "archive_tampered" | "archive_not_muselingo" | "archive_newer" | "archive_invalid", message: string) =>
   new DomainError("invalid_input", message, "archive", reason);
@@ -167,6 +169,7 @@ async function mediaKindsFrom(
   dataPaths: Set<string>,
   expected: Map<string, { bytes: number; sha256?: string }>,
 ) {
+  let total = 0;
   while (data.size < dataPaths.size) {
     const entry = await zip.next();
     if (!entry) throw archiveError("archive_tampered", "The archive ends before its data files");
@@ -174,6 +177,8 @@ async function mediaKindsFrom(
     const listed = expected.get(entry.name);
     if (!listed) throw archiveError("archive_tampered", `${entry.name} is not listed in manifest.json`);
     const bytes = await readAll(entryContent(entry), DATA_FILE_MAX_BYTES, entry.name);
+    total += bytes.length;
+    if (total > DATA_TOTAL_MAX_BYTES) throw archiveError("archive_invalid", "The data files are larger than an import can hold");
     const hash = await sha256(bytes);
     if (bytes.length !== listed.bytes || (listed.sha256 && listed.sha256 !== hash)) throw archiveError("archive_tampered", `${entry.name} does not match its checksum: the archive was changed or damaged`);
     data.set(entry.name, bytes);

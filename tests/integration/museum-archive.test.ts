@@ -325,6 +325,14 @@ describe("museum archive", () => {
       expect(await rowCount(b.user.museumId), label).toBe(0);
       expect(await objectsOf(b.user.museumId), label).toEqual([]);
     }
+    // A deflate bomb: 49 MB of zeros in a few kilobytes, stopped at the data files' cap before it is all inflated.
+    const bomb = rezip(archive, () => undefined);
+    const bombFiles = unzipSync(bomb);
+    const inflated: Zippable = {};
+    for (const [name, bytes] of Object.entries(bombFiles)) inflated[name] = name === "data/articles.json" ? [new Uint8Array(49 * 1024 * 1024), { level: 1 }] : [bytes, { level: 0 }];
+    const bombResponse = await importInto(b.cookie, zipSync(inflated));
+    expect(((await bombResponse.json()) as { error: { reason: string } }).error.reason).toBe("archive_invalid");
+    expect(await rowCount(b.user.museumId)).toBe(0);
     // A damaged deflate stream (a data file's bytes flipped inside the fflate-written archive).
     const broken = archive.slice();
     const at = new TextDecoder("latin1").decode(archive).indexOf("data/articles.json") + "data/articles.json".length + 40;
