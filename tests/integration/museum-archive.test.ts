@@ -1,6 +1,9 @@
 import { env, SELF } from "cloudflare:test";
 import { strToU8, unzipSync, zipSync, type Zippable } from "fflate";
 import { describe, expect, it } from "vitest";
+import { manifestSchema } from "~/archive/format";
+import { parseArchiveData, restoreRows } from "~/archive/restore.server";
+import { DomainError } from "~/errors";
 import { toHex } from "~/lib/crypto";
 import { hashPassword } from "~/lib/password.server";
 import { BASE, createMuseumWithUser, get, logIn, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
@@ -426,5 +429,22 @@ describe("museum archive", () => {
     const row = await env.DB.prepare("SELECT r2_key FROM media WHERE museum_id = ?").bind(b.user.museumId).first<{ r2_key: string }>();
     const copy = await env.MEDIA.get(row!.r2_key);
     expect(await sha(await copy!.arrayBuffer())).toBe(await sha(video));
+  });
+
+  it("the batch itself refuses a museum that stopped being empty: of 10 restores that all passed the early check, one writes", async () => {
+    const { s: source } = await smallMuseum();
+    const files = unzipSync(await exportOf(source.cookie));
+    const manifest = manifestSchema.parse(json(files["manifest.json"]!));
+    const rows = parseArchiveData(new Map(Object.entries(files)));
+    const b = await staffSession();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, () => restoreRows(env.DB, b.user.museumId, manifest, rows, new Map(), { id: b.user.userId, email: b.user.email })),
+    );
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    for (const o of outcomes) if (o.status === "rejected") expect((o.reason as DomainError).reason).toBe("museum_not_empty");
+    const counts = await env.DB.prepare("SELECT (SELECT count(*) FROM articles WHERE museum_id = ?1) AS a, (SELECT count(*) FROM folders WHERE museum_id = ?1) AS f, (SELECT count(*) FROM glossary_terms WHERE museum_id = ?1) AS g")
+      .bind(b.user.museumId)
+      .first();
+    expect(counts).toEqual({ a: 1, f: 0, g: 1 });
   });
 });
