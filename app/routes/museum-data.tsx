@@ -1,5 +1,6 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { museumContentCounts } from "~/archive/restore.server";
 import { ImportForm } from "~/components/archive/import-form";
@@ -20,6 +21,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function MuseumData() {
   const { museumName, counts, empty } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  // After an import the museum is no longer empty: the counts update, and the report stays where the form was.
+  const [imported, setImported] = useState(false);
+  const onImported = () => {
+    setImported(true);
+    revalidator.revalidate();
+  };
   return (
     <section className="page archive">
       <p>
@@ -48,7 +56,7 @@ export default function MuseumData() {
       <section className="archive__card" aria-labelledby="archive-import">
         <h2 id="archive-import">{t("archive.importHeading")}</h2>
         <p>{t("archive.importIntro")}</p>
-        {empty ? <ImportForm /> : <p className="archive__notice">{t("archive.notEmpty", { articles: counts.articles, folders: counts.folders, qrcodes: counts.qrcodes })}</p>}
+        {empty || imported ? <ImportForm onImported={onImported} /> : <p className="archive__notice">{t("archive.notEmpty", { articles: counts.articles, folders: counts.folders, qrcodes: counts.qrcodes })}</p>}
       </section>
     </section>
   );

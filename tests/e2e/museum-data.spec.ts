@@ -56,6 +56,12 @@ test("an admin downloads the museum's archive; another imports it into an empty 
   // Same installation: the code's link is taken by the first museum, so it got a new one, listed.
   await expect(second.getByText(/1 adresse de QR code était déjà utilisée/)).toBeVisible();
   await expect(second.getByText(new RegExp(`${code.link} → [a-z0-9]{8}`))).toBeVisible();
+  // The export card's counts follow the import; the report stays in place.
+  await expect(second.getByText("Articles : 1 · fichiers médias : 1.")).toBeVisible();
+  await expect(second.getByRole("heading", { name: "L’archive a été importée" })).toBeFocused();
+  await mkdir("/tmp/archive-shots", { recursive: true });
+  await second.setViewportSize({ width: 375, height: 800 });
+  await second.screenshot({ path: "/tmp/archive-shots/museum-data-report-fr-375.png", fullPage: true });
   await second.getByRole("link", { name: "Ouvrir les articles" }).click();
   await expect(second.getByRole("link", { name })).toBeVisible();
   // The page now says the museum is not empty.

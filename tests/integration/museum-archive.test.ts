@@ -3,7 +3,7 @@ import { strToU8, unzipSync, zipSync, type Zippable } from "fflate";
 import { describe, expect, it } from "vitest";
 import { manifestSchema } from "~/archive/format";
 import { parseArchiveData, restoreRows } from "~/archive/restore.server";
-import { DomainError } from "~/errors";
+import type { DomainError } from "~/errors";
 import { toHex } from "~/lib/crypto";
 import { hashPassword } from "~/lib/password.server";
 import { BASE, createMuseumWithUser, get, logIn, publishArticle, staffSession, texts, type StaffSession } from "./helpers";

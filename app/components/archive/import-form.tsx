@@ -8,7 +8,7 @@ import { sendArchive } from "./send-archive";
 type State = { kind: "idle" } | { kind: "sending"; step: "upload" | "restore"; percent: number | null } | { kind: "done"; report: ImportReport } | { kind: "failed"; failure: ApiFailure };
 
 /** Picks an archive and sends it (in parts when large, decision 064); then shows the report or the refusal. */
-export function ImportForm() {
+export function ImportForm({ onImported }: { onImported?: () => void }) {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ kind: "idle" });
   const [fileError, setFileError] = useState(false);
@@ -30,6 +30,7 @@ export function ImportForm() {
     setState({ kind: "sending", step: "upload", percent: null });
     const answer = await sendArchive(file, (step, percent) => setState({ kind: "sending", step, percent }));
     setState(answer.ok ? { kind: "done", report: answer.data } : { kind: "failed", failure: answer });
+    if (answer.ok) onImported?.();
   }
 
   if (state.kind === "done") {
