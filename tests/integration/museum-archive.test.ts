@@ -3,6 +3,7 @@ import { strToU8, unzipSync, zipSync, type Zippable } from "fflate";
 import { describe, expect, it } from "vitest";
 import { manifestSchema } from "~/archive/format";
 import { parseArchiveData, restoreRows } from "~/archive/restore.server";
+import { sendArchive } from "~/components/archive/send-archive";
 import type { DomainError } from "~/errors";
 import { toHex } from "~/lib/crypto";
 import { hashPassword } from "~/lib/password.server";
@@ -429,6 +430,23 @@ describe("museum archive", () => {
     const row = await env.DB.prepare("SELECT r2_key FROM media WHERE museum_id = ?").bind(b.user.museumId).first<{ r2_key: string }>();
     const copy = await env.MEDIA.get(row!.r2_key);
     expect(await sha(await copy!.arrayBuffer())).toBe(await sha(video));
+
+    // The page's own client code (send-archive.ts) does the same steps: run against the Worker with small limits.
+    const c = await staffSession();
+    const browserFetch = globalThis.fetch;
+    const progress: string[] = [];
+    globalThis.fetch = ((path: string, init: RequestInit) =>
+      SELF.fetch(`${BASE}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), Cookie: c.cookie } })) as typeof fetch;
+    try {
+      const file = new File([archive], "archive.zip", { type: "application/zip" });
+      const sent = await sendArchive(file, (step, percent) => progress.push(`${step}:${percent}`), { direct: 1024 * 1024, part: 5 * 1024 * 1024 });
+      expect(sent.ok, JSON.stringify(sent)).toBe(true);
+      if (sent.ok) expect(sent.data.media).toBe(1);
+    } finally {
+      globalThis.fetch = browserFetch;
+    }
+    expect(progress).toEqual(["upload:0", "upload:42", "upload:83", "restore:null"]);
+    expect((await env.MEDIA.list({ prefix: `imports/${c.user.museumId}/` })).objects).toHaveLength(0);
   });
 
   it("the batch itself refuses a museum that stopped being empty: of 10 restores that all passed the early check, one writes", async () => {
@@ -446,5 +464,18 @@ describe("museum archive", () => {
       .bind(b.user.museumId)
       .first();
     expect(counts).toEqual({ a: 1, f: 0, g: 1 });
+  });
+
+  it("exports a museum whose file vanished from R2, naming it; the import says the content points at a missing file", async () => {
+    const { s: source, mediaUrl } = await smallMuseum();
+    await env.MEDIA.delete(mediaUrl.slice("/media/".length));
+    const files = unzipSync(await exportOf(source.cookie));
+    const manifest = json(files["manifest.json"]!) as { missingMedia: string[]; counts: { media: number } };
+    expect(manifest.missingMedia).toEqual([mediaUrl.slice("/media/".length)]);
+    expect(manifest.counts.media).toBe(0);
+    const b = await staffSession();
+    const archive = zipSync(Object.fromEntries(Object.entries(files).map(([name, bytes]): [string, [Uint8Array, { level: 0 }]] => [name, [bytes, { level: 0 }]])));
+    const report = await importOk(b.cookie, archive);
+    expect(report).toMatchObject({ articles: 1, media: 0, unresolvedMedia: 1 });
   });
 });
