@@ -1,8 +1,10 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { defineWorkersConfig, readD1Migrations } from "@cloudflare/vitest-pool-workers/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defaultMiniflareIndex, patchMiniflareLoopback } from "./scripts/patch-miniflare-loopback.mjs";
 import { defaultPackageDir, patchVitestPoolWorkers } from "./scripts/patch-vitest-pool.mjs";
+import { demoContent } from "./scripts/seed-demo.mjs";
 
 // Integration tests run inside workerd against the built Worker (workers/app.ts imports ./build/server),
 // with real local D1, KV, R2 and Queue bindings from wrangler.toml. `npm test` builds first.
@@ -15,6 +17,13 @@ export default defineWorkersConfig(async () => {
   // ("Network connection lost"; scripts/patch-miniflare-loopback.mjs).
   patchMiniflareLoopback(defaultMiniflareIndex());
   const migrations = await readD1Migrations(path.join(__dirname, "drizzle"));
+  // The demo museum as `npm start` seeds it (SQL for a museum slugged __DEMO_SLUG__, and its files), for the
+  // archive round trip (tests/integration/museum-archive.test.ts): workerd cannot read the repository.
+  const demo = demoContent("__DEMO_SLUG__");
+  const demoSeed = {
+    sql: demo.sql,
+    files: demo.files.map((f) => ({ key: f.key, contentType: f.contentType, base64: readFileSync(f.path).toString("base64") })),
+  };
   return {
     plugins: [tsconfigPaths()],
     test: {
@@ -66,6 +75,7 @@ export default defineWorkersConfig(async () => {
             d1Databases: { MIGRATION_TEST_DB: { id: "migration-test-db" } },
             bindings: {
               TEST_MIGRATIONS: migrations,
+              DEMO_SEED: demoSeed,
               SESSION_SECRET: "integration-tests-secret-0123456789abcdef",
               // wrangler.toml's production default (Workers AI) is remote-only: tests say pseudo explicitly.
               TRANSLATION_ENGINES: "pseudo",

@@ -47,7 +47,14 @@ export type ErrorReason =
   | "last_admin"
   | "link_invalid"
   | "link_expired"
-  | "link_revoked";
+  | "link_revoked"
+  // Museum archives (decisions 062, 063).
+  | "archive_corrupt"
+  | "archive_tampered"
+  | "archive_not_muselingo"
+  | "archive_newer"
+  | "archive_invalid"
+  | "museum_not_empty";
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_input: 400,
@@ -161,6 +168,12 @@ export const REASON_TEXT: Record<ErrorReason, string> = {
   link_invalid: "was already used or is not a valid link",
   link_expired: "has expired: ask an admin for a new link",
   link_revoked: "was withdrawn by an admin: ask for a new link",
+  archive_corrupt: "is not a readable ZIP file",
+  archive_tampered: "was changed or damaged: a file does not match its checksum",
+  archive_not_muselingo: "is not a Muselingo museum archive",
+  archive_newer: "was made by a newer version of Muselingo",
+  archive_invalid: "holds data this version cannot restore",
+  museum_not_empty: "is not empty: import into a new, empty museum",
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

@@ -27,5 +27,7 @@ export const AUDIT_ACTIONS = [
   "session.login_failed",
   "museum.settings",
   "articles.import",
+  "museum.export",
+  "museum.import",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

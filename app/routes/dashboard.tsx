@@ -12,6 +12,7 @@ import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
 import { AuditIcon } from "~/components/audit/audit-icon";
 import { XliffIcon } from "~/components/xliff/xliff-icon";
+import { ArchiveIcon } from "~/components/archive/archive-icon";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "dashboard", { noindex: true });
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: statsStyles }];
@@ -32,6 +33,7 @@ const TILES: readonly { to: string; key: string; Icon: typeof ArticlesIcon; perm
   { to: "/team", key: "dashboard.team", Icon: TeamIcon, permission: "museum.manage" },
   { to: "/audit", key: "audit.tile", Icon: AuditIcon, permission: "audit.read" },
   { to: "/translations/files", key: "xliff.tile", Icon: XliffIcon, permission: "translations.review" },
+  { to: "/museum-data", key: "archive.tile", Icon: ArchiveIcon, permission: "museum.manage" },
   { to: "/settings", key: "dashboard.settings", Icon: SettingsIcon, permission: "session" },
 ];
 

@@ -4,5 +4,7 @@ declare module "cloudflare:test" {
     /** An empty D1, migrated step by step by migration tests. */
     MIGRATION_TEST_DB: D1Database;
     SESSION_SECRET: string;
+    /** The demo museum's seed (vitest.integration.config.ts): SQL for a museum slugged __DEMO_SLUG__ and its files. */
+    DEMO_SEED: { sql: string; files: { key: string; contentType: string; base64: string }[] };
   }
 }

@@ -1,0 +1,207 @@
+// `GET /api/read/export` (decision 062): the museum as one ZIP, streamed. The data files are read from D1 and
+// written deflated; every media file is piped from R2 into the ZIP as stored bytes (already compressed), one
+// chunk at a time with the response's backpressure, so a 2 GB video never sits in memory.
+import { asc, eq } from "drizzle-orm";
+import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import { auditStatement, type AuditActor } from "~/audit/log.server";
+import type { Database } from "~/db/client.server";
+import * as t from "~/db/schema";
+import { notFound } from "~/errors";
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_FORMAT_VERSION,
+  CHECKSUMS_PATH,
+  checksumLines,
+  DATA_FILES,
+  MANIFEST_PATH,
+  MEDIA_DIR,
+  SCHEMA_VERSION,
+  type Manifest,
+  type ManifestFile,
+} from "./format";
+import { sha256Bytes as sha256, sha256Stream } from "./hash";
+import { statsCsv, type MediaRow } from "./rows";
+
+const parseJson = (text: string | null): unknown[] | null => (text === null ? null : (JSON.parse(text) as unknown[]));
+
+/** Every data file's text, read from D1 now (a museum's rows are megabytes at most; the media are streamed). */
+export async function readMuseumData(db: Database, museumId: number) {
+  const museum = await db.query.museums.findFirst({ where: eq(t.museums.id, museumId) });
+  if (!museum) throw notFound("Museum");
+  const byMuseum = <T extends { museumId: unknown }>(table: T) => eq(table.museumId as never, museumId);
+  const [folders, articles, versions, qrcodes, glossary, media, memory, reviews, reports, stats] = await Promise.all([
+    db.select().from(t.folders).where(byMuseum(t.folders)).orderBy(asc(t.folders.id)),
+    db.select().from(t.articles).where(byMuseum(t.articles)).orderBy(asc(t.articles.id)),
+    db.select().from(t.articleVersions).where(byMuseum(t.articleVersions)).orderBy(asc(t.articleVersions.articleId), asc(t.articleVersions.number)),
+    db.select().from(t.qrcodes).where(byMuseum(t.qrcodes)).orderBy(asc(t.qrcodes.id)),
+    db.select().from(t.glossaryTerms).where(byMuseum(t.glossaryTerms)).orderBy(asc(t.glossaryTerms.id)),
+    db.select().from(t.media).where(byMuseum(t.media)).orderBy(asc(t.media.id)),
+    db.select().from(t.translationMemory).where(byMuseum(t.translationMemory)),
+    db.select().from(t.translationReviews).where(byMuseum(t.translationReviews)),
+    db.select().from(t.translationReports).where(byMuseum(t.translationReports)).orderBy(asc(t.translationReports.id)),
+    db.select().from(t.dailyStats).where(byMuseum(t.dailyStats)).orderBy(asc(t.dailyStats.day), asc(t.dailyStats.articleId), asc(t.dailyStats.lang)),
+  ]);
+  const mediaRows: MediaRow[] = media.map((m) => ({
+    key: m.r2Key,
+    kind: m.kind,
+    contentType: m.contentType,
+    bytes: m.bytes,
+    articleId: m.articleId,
+    width: m.width,
+    height: m.height,
+    createdAt: m.createdAt,
+  }));
+  const files: Record<keyof typeof DATA_FILES, unknown> = {
+    folders: folders.map((f) => ({ id: f.id, parentId: f.parentId, name: f.name, createdAt: f.createdAt, deletedAt: f.deletedAt })),
+    articles: articles.map((a) => ({
+      id: a.id,
+      folderId: a.folderId,
+      slug: a.slug,
+      name: a.unformattedName,
+      content: parseJson(a.content),
+      version: a.version,
+      publishedContent: parseJson(a.publishedContent),
+      publishedVersion: a.publishedVersion,
+      publishedAt: a.publishedAt,
+      publishAt: a.publishAt,
+      createdAt: a.createdAt,
+      updatedAt: a.updatedAt,
+      deletedAt: a.deletedAt,
+    })),
+    articleVersions: versions.map((v) => ({
+      articleId: v.articleId,
+      number: v.number,
+      name: v.name,
+      content: parseJson(v.content),
+      publishedAt: v.publishedAt,
+      publishedByEmail: v.publishedByEmail,
+      note: v.note,
+    })),
+    qrcodes: qrcodes.map((q) => ({ id: q.id, link: q.link, articleId: q.articleId, createdAt: q.createdAt })),
+    glossary: glossary.map((g) => ({ term: g.term, targetLang: g.targetLang, translation: g.translation, createdAt: g.createdAt })),
+    media: mediaRows,
+    translationMemory: memory.map(({ museumId: _, ...row }) => row),
+    translationReviews: reviews.map(({ museumId: _, ...row }) => row),
+    translationReports: reports.map((r) => ({ articleId: r.articleId, lang: r.lang, message: r.message, createdAt: r.createdAt, resolvedAt: r.resolvedAt })),
+    dailyStats: stats,
+  };
+  const encoder = new TextEncoder();
+  const data = (Object.keys(DATA_FILES) as (keyof typeof DATA_FILES)[]).map((name) => ({
+    path: DATA_FILES[name],
+    bytes: encoder.encode(name === "dailyStats" ? statsCsv(stats) : `${JSON.stringify(files[name], null, 1)}\n`),
+  }));
+  const counts = {
+    folders: folders.length,
+    articles: articles.length,
+    articleVersions: versions.length,
+    qrcodes: qrcodes.length,
+    glossary: glossary.length,
+    media: media.length,
+    translationMemory: memory.length,
+    translationReviews: reviews.length,
+    translationReports: reports.length,
+    dailyStats: stats.length,
+  };
+  return { museum, data, media: mediaRows, counts };
+}
+
+
+/**
+ * The archive as a stream: `manifest.json` first (what it is, the versions, every file with its size), the data
+ * files, `media/<key>` for each file, and `checksums.sha256` last (the media's hashes are known only once read).
+ * An R2 object that is missing is left out and named in the manifest's `missingMedia`. The audit entry is written
+ * before the first byte leaves.
+ */
+export async function exportMuseum(db: Database, bucket: R2Bucket, museumId: number, actor: AuditActor, now = new Date()) {
+  const { museum, data, media, counts } = await readMuseumData(db, museumId);
+  const present: { row: MediaRow; size: number }[] = [];
+  const missingMedia: string[] = [];
+  // Sizes come from R2 (the manifest lists them before the files), ten look-ups at a time.
+  for (let i = 0; i < media.length; i += 10) {
+    const part = media.slice(i, i + 10);
+    const heads = await Promise.all(part.map((row) => bucket.head(row.key)));
+    part.forEach((row, j) => {
+      const head = heads[j];
+      if (head) present.push({ row, size: head.size });
+      else missingMedia.push(row.key);
+    });
+  }
+  const dataFiles: (ManifestFile & { content: Uint8Array; sha256: string })[] = [];
+  for (const file of data) dataFiles.push({ path: file.path, bytes: file.bytes.length, content: file.bytes, sha256: await sha256(file.bytes) });
+  const manifest: Manifest & { missingMedia: string[] } = {
+    format: ARCHIVE_FORMAT,
+    formatVersion: ARCHIVE_FORMAT_VERSION,
+    schemaVersion: SCHEMA_VERSION,
+    createdAt: now.toISOString(),
+    museum: { name: museum.name, slug: museum.slug, sourceLang: museum.sourceLang, timezone: museum.timezone },
+    counts: { ...counts, media: present.length },
+    files: [
+      ...dataFiles.map(({ path, bytes, sha256 }) => ({ path, bytes, sha256 })),
+      ...present.map(({ row, size }) => ({ path: `${MEDIA_DIR}${row.key}`, bytes: size })),
+    ],
+    missingMedia,
+  };
+  await auditStatement(db, {
+    museumId,
+    actor,
+    action: "museum.export",
+    detail: { articles: counts.articles, media: present.length, bytes: manifest.files.reduce((n, f) => n + f.bytes, 0) },
+  });
+
+  const mtime = now.getTime();
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>(undefined, { highWaterMark: 4 });
+  const writer = writable.getWriter();
+  const zip = new Zip((error, chunk, final) => {
+    if (error) return void writer.abort(error).catch(() => undefined);
+    void writer.write(chunk).catch(() => undefined);
+    if (final) void writer.close().catch(() => undefined);
+  });
+  const addWhole = async (path: string, content: Uint8Array) => {
+    const entry = new ZipDeflate(path, { level: 6 });
+    entry.mtime = mtime;
+    zip.add(entry);
+    entry.push(content, true);
+    await writer.ready;
+  };
+
+  const write = async () => {
+    const hashes: { path: string; sha256: string }[] = [];
+    const manifestBytes = new TextEncoder().encode(`${JSON.stringify(manifest, null, 1)}\n`);
+    await addWhole(MANIFEST_PATH, manifestBytes);
+    hashes.push({ path: MANIFEST_PATH, sha256: await sha256(manifestBytes) });
+    for (const file of dataFiles) {
+      await addWhole(file.path, file.content);
+      hashes.push({ path: file.path, sha256: file.sha256 });
+    }
+    for (const { row, size } of present) {
+      const path = `${MEDIA_DIR}${row.key}`;
+      const object = await bucket.get(row.key);
+      if (!object) throw new Error(`media ${row.key} vanished during the export`);
+      const entry = new ZipPassThrough(path);
+      entry.mtime = mtime;
+      zip.add(entry);
+      const digest = sha256Stream();
+      const reader = object.body.getReader();
+      let seen = 0;
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        seen += value.length;
+        await digest.write(value);
+        entry.push(value, false);
+        await writer.ready;
+      }
+      if (seen !== size) throw new Error(`media ${row.key} changed size during the export`);
+      entry.push(new Uint8Array(0), true);
+      hashes.push({ path, sha256: await digest.hex() });
+      await writer.ready;
+    }
+    await addWhole(CHECKSUMS_PATH, new TextEncoder().encode(checksumLines(hashes)));
+    zip.end();
+  };
+  // A failure mid-way aborts the download: the client gets a cut ZIP that any reader (and our import) refuses.
+  write().catch((error: unknown) => writer.abort(error).catch(() => undefined));
+
+  const bytes = manifest.files.reduce((n, f) => n + f.bytes, 0);
+  return { body: readable, museumSlug: museum.slug, bytes };
+}
