@@ -20,6 +20,7 @@ import {
   type Manifest,
 } from "./format";
 import { sha256Bytes as sha256, sha256Stream } from "./hash";
+import { concatBytes } from "~/lib/bytes";
 
 /** What one request may carry (Cloudflare's plans cap a request body lower: decision 064). */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024 * 1024;
@@ -44,13 +45,7 @@ async function readAll(stream: ReadableStream<Uint8Array>, limit: number, path: 
     if (size > limit) throw archiveError("archive_invalid", `${path} is larger than an archive file may be`);
     chunks.push(value);
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return concatBytes(chunks);
 }
 
 /** A read that turns a decompression failure (broken deflate data) into the archive's refusal. */
@@ -214,12 +209,12 @@ async function storeMedia(
   path: string,
 ): Promise<string> {
   const reader = content.getReader();
-  let head = new Uint8Array(0);
+  let head: Uint8Array = new Uint8Array(0);
   let done = false;
   while (head.length < SNIFF_BYTES && !done) {
     const next = await readOrCorrupt(reader);
     if (next.done) done = true;
-    else head = concat(head, next.value);
+    else head = concatBytes([head, next.value]);
   }
   const sniffed = SNIFFERS[media.kind](head);
   if (head.length > 0 && sniffed?.contentType !== media.contentType) {
@@ -237,7 +232,7 @@ async function storeMedia(
   let pendingBytes = 0;
   const flush = async () => {
     if (pendingBytes === 0) return;
-    const block = pending.length === 1 ? pending[0]! : concatAll(pending, pendingBytes);
+    const block = concatBytes(pending);
     pending = [];
     pendingBytes = 0;
     await writer.write(block);
@@ -273,19 +268,3 @@ async function storeMedia(
 
 const WRITE_BLOCK_BYTES = 1024 * 1024;
 
-function concatAll(chunks: Uint8Array[], size: number) {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
-
-function concat(a: Uint8Array, b: Uint8Array) {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-}

@@ -6,7 +6,8 @@ import type { PartSource } from "~/models/media.server";
 import { guessMapping, MAPPING_MAX_BYTES, mappingSchema, resolveMapping, type ColumnMapping } from "./columns";
 import { ImageSet, readImages, wantedNames, type ImageStore } from "./images.server";
 import { parseSheet, SHEET_MAX_BYTES, type Sheet } from "./sheet";
-import { chunksOf, join, readZip, zipName } from "./zip";
+import { chunksOf, readZip, zipName } from "./zip";
+import { concatBytes } from "~/lib/bytes";
 
 /** The `images` part: under Cloudflare's 100 MB request body limit with the sheet beside it (decision 055). */
 export const IMAGES_MAX_BYTES = 88 * 1024 * 1024;
@@ -48,7 +49,7 @@ async function readFilePart(parts: PartSource): Promise<Uint8Array> {
     if (size > SHEET_MAX_BYTES) throw new DomainError("too_large", "The sheet holds at most 10 MB", "file", "too_long");
     chunks.push(chunk);
   }
-  return join(chunks);
+  return concatBytes(chunks);
 }
 
 /** A ZIP that is not itself an XLSX: the sheet inside it, and the archive to read pictures from. */

@@ -2,6 +2,7 @@
 // to a byte cap, so a ZIP bomb or a 90 MB archive never sits in memory whole.
 import { Unzip, UnzipInflate, type UnzipFile } from "fflate";
 import { DomainError } from "~/errors";
+import { concatBytes } from "~/lib/bytes";
 
 /** What the sheet names and what the archive holds meet here: NFC, lowercase, `/` separators, no leading `./`. */
 export function zipName(name: string): string {
@@ -64,7 +65,7 @@ export async function readZip(
       }
       if (final) {
         finished = true;
-        done.push({ name: file.name, data: options.countOnly ? new Uint8Array(0) : join(parts), size: Math.min(size, limit + 1), truncated });
+        done.push({ name: file.name, data: options.countOnly ? new Uint8Array(0) : concatBytes(parts), size: Math.min(size, limit + 1), truncated });
       }
     };
     try {
@@ -85,7 +86,7 @@ export async function readZip(
   try {
     for await (const chunk of chunks) {
       unzip.push(chunk, false);
-      tail = join([tail, chunk]);
+      tail = concatBytes([tail, chunk]);
       if (tail.length > EOCD_WINDOW) tail = tail.slice(tail.length - EOCD_WINDOW);
       await flush();
     }
@@ -108,16 +109,6 @@ function hasEndRecord(tail: Uint8Array): boolean {
   return false;
 }
 
-export function join(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 /** A buffer as the chunks `readZip` takes (64 KB at a time, as a network body would come). */
 export async function* chunksOf(bytes: Uint8Array, size = 64 * 1024): AsyncIterable<Uint8Array> {

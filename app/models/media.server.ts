@@ -8,6 +8,7 @@ import { imageSize, type ImageSize } from "./image-size";
 import { SNIFF_BYTES, SNIFFERS, type MediaKind, type SniffedType } from "./media-types";
 import { loadFolderIndex } from "./tree.server";
 import { articleIdSchema } from "./tree-input";
+import { concatBytes } from "~/lib/bytes";
 
 export type { MediaKind } from "./media-types";
 
@@ -73,7 +74,7 @@ interface Stored {
 async function storeFilePart(bucket: R2Bucket, parts: PartSource, museumId: number, kind: MediaKind, limit: number): Promise<Stored> {
   let head: Uint8Array = new Uint8Array(0);
   let chunk: Uint8Array | null = null;
-  while (head.length < SNIFF_BYTES && (chunk = await parts.readChunk())) head = join([head, chunk]);
+  while (head.length < SNIFF_BYTES && (chunk = await parts.readChunk())) head = concatBytes([head, chunk]);
   if (head.length === 0) throw invalidField(kind, "empty");
   const type = SNIFFERS[kind](head);
   if (!type) throw new DomainError("unsupported_media_type", `The ${kind} file is not of an accepted type`, kind, "invalid");
@@ -94,7 +95,7 @@ async function storeFilePart(bucket: R2Bucket, parts: PartSource, museumId: numb
       pending.push(chunk);
       pendingBytes += chunk.length;
       while (pendingBytes >= R2_PART_BYTES) {
-        const all = join(pending);
+        const all = concatBytes(pending);
         upload ??= await bucket.createMultipartUpload(key, { httpMetadata });
         uploaded.push(await upload.uploadPart(uploaded.length + 1, all.slice(0, R2_PART_BYTES)));
         pending = [all.slice(R2_PART_BYTES)];
@@ -102,11 +103,11 @@ async function storeFilePart(bucket: R2Bucket, parts: PartSource, museumId: numb
       }
     }
     if (!upload) {
-      const whole = join(pending);
+      const whole = concatBytes(pending);
       if (kind === "image") size = imageSize(whole);
       await bucket.put(key, whole, { httpMetadata });
     } else {
-      if (pendingBytes > 0) uploaded.push(await upload.uploadPart(uploaded.length + 1, join(pending)));
+      if (pendingBytes > 0) uploaded.push(await upload.uploadPart(uploaded.length + 1, concatBytes(pending)));
       await upload.complete(uploaded);
     }
   } catch (error) {
@@ -116,16 +117,6 @@ async function storeFilePart(bucket: R2Bucket, parts: PartSource, museumId: numb
   return { key, type, bytes, size };
 }
 
-function join(chunks: Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
 
 export interface UploadResult {
   mediaUrl: string;

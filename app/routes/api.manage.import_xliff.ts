@@ -9,6 +9,7 @@ import { postOnly } from "~/utils/api.server";
 import { importXliff } from "~/xliff/import.server";
 import { flagSchema } from "~/xliff/input";
 import { decodeXliffBytes, XLIFF_LIMITS, xliffTooLarge } from "~/xliff/safety";
+import { concatBytes } from "~/lib/bytes";
 
 export const loader = postOnly;
 
@@ -28,13 +29,7 @@ async function readFile(parts: MultipartReader): Promise<Uint8Array> {
     }
     chunks.push(chunk);
   }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
+  return concatBytes(chunks);
 }
 
 /**

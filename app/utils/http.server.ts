@@ -1,6 +1,7 @@
 import type { ZodError } from "zod";
 import { type DomainError, type ErrorBody, type ErrorCode, type ErrorReason } from "~/errors";
 import { zodToDomainError } from "./zod-error";
+import { concatBytes } from "~/lib/bytes";
 
 /** JSON bodies above this answer 413 (article content gets its own limit). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -78,13 +79,7 @@ export async function readBodyText(request: Request, limit: number): Promise<str
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  return new TextDecoder().decode(concatBytes(chunks));
 }
 
 export type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
