@@ -1,6 +1,6 @@
 import { assertCanReviewLanguage } from "~/teams/roles";
 import { getOnly, queryLoader } from "~/utils/api.server";
-import { exportXliff } from "~/xliff/export.server";
+import { exportXliff, xliffDownload } from "~/xliff/export.server";
 import { xliffExportSchema } from "~/xliff/input";
 import type { ExportScope } from "~/xliff/units.server";
 
@@ -14,13 +14,5 @@ export const loader = queryLoader("translations.review", xliffExportSchema, asyn
   assertCanReviewLanguage(user, input.lang);
   const scope: ExportScope = input.articleId !== undefined ? { articleId: input.articleId } : input.folderId !== undefined ? { folderId: input.folderId } : { museum: true };
   const file = await exportXliff(context.db, context.media, user.museumId, { scope, lang: input.lang, version: input.version });
-  return new Response(file.body, {
-    headers: {
-      "Content-Type": input.version === "2.0" ? "application/xliff+xml; charset=utf-8" : "application/x-xliff+xml; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-      "X-Xliff-Units": String(file.units),
-    },
-  });
+  return xliffDownload(file, input.version);
 });

@@ -3,7 +3,7 @@ import { notFound } from "~/errors";
 import { assertCanReviewLanguage } from "~/teams/roles";
 import { orPageError, refusePage } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
-import { exportXliff } from "~/xliff/export.server";
+import { exportXliff, xliffDownload } from "~/xliff/export.server";
 import { xliffExportSchema } from "~/xliff/input";
 import type { ExportScope } from "~/xliff/units.server";
 
@@ -29,12 +29,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const input = parsed.data;
   await orPageError(Promise.resolve().then(() => assertCanReviewLanguage(user, input.lang)));
   const file = await orPageError(exportXliff(context.db, context.media, user.museumId, { scope, lang: input.lang, version: input.version }));
-  return new Response(file.body, {
-    headers: {
-      "Content-Type": input.version === "2.0" ? "application/xliff+xml; charset=utf-8" : "application/x-xliff+xml; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return xliffDownload(file, input.version);
 }

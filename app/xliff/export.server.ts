@@ -64,3 +64,16 @@ export async function exportXliff(db: Database, bucket: R2Bucket, museumId: numb
     units: count,
   };
 }
+
+/** The exported file as a download (the API call and the page's form answer the same). */
+export function xliffDownload(file: XliffExport, version: XliffVersion): Response {
+  return new Response(file.body, {
+    headers: {
+      "Content-Type": version === "2.0" ? "application/xliff+xml; charset=utf-8" : "application/x-xliff+xml; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      "X-Xliff-Units": String(file.units),
+    },
+  });
+}
