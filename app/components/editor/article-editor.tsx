@@ -46,6 +46,8 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing }: { 
   const [saved, setSaved] = useState(() => ({ snapshot: snapshotOf(draft), name: article.unformatted_name, slug: article.name }));
   const [lastDeleted, setLastDeleted] = useState<{ item: Item; index: number } | null>(null);
   const [dialog, setDialog] = useState<"reset" | "reload" | null>(null);
+  // The one element card shown open (editor v2): the cards, a refused save and undo all open it by key.
+  const [openKey, setOpenKey] = useState<string | null>(null);
   const saver = useSaveArticle(article.id, article.version);
   const { errors, setErrors } = saver;
   const content = useMemo(() => contentOf(draft), [draft]);
@@ -243,7 +245,16 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing }: { 
                 </>
               ) : null}
             </div>
-            <ElementList items={draft.items} articleId={article.id} error={errors.element} onChange={onChangeElement} onMove={onMove} onDelete={onDelete} />
+            <ElementList
+              items={draft.items}
+              articleId={article.id}
+              error={errors.element}
+              openKey={openKey}
+              onOpen={setOpenKey}
+              onChange={onChangeElement}
+              onMove={onMove}
+              onDelete={onDelete}
+            />
           </section>
           <AddPanel ref={addRef} onAdd={onAdd} />
         </div>

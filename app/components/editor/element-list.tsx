@@ -7,6 +7,10 @@ interface ElementListProps {
   articleId: number;
   /** An element the server refused, by list index, with what is wrong. */
   error?: { index: number; message: string };
+  /** The key of the one element card shown open, or null when all are closed (editor v2, issue 20). */
+  openKey: string | null;
+  /** Opens a card (closing the one open) or, with null, closes them all. */
+  onOpen: (key: string | null) => void;
   onChange: (index: number, next: BodyElement) => void;
   onMove: (index: number, by: -1 | 1) => void;
   onDelete: (index: number) => void;
