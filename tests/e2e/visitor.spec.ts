@@ -103,6 +103,8 @@ test("the visitor page works without JavaScript: the accordion opens, the langua
 });
 
 test("visitor pages are accessible (axe) and never scroll sideways at 320 px", async ({ page, staff, browser }) => {
+  // Nine pages, each in a fresh phone context with axe: a busy machine needs more than one page's 30 s.
+  test.setTimeout(120_000);
   await logIn(page, staff);
   const link = await publishArticle(page);
   const inactive = await api<{ link: string }>(page, "add_qrcode", {});
