@@ -7,21 +7,13 @@ import { TextField } from "../fields/text-field";
 import type { FormProps } from "./form-props";
 
 /**
- * A section heading (decision 074): its level (a section or a subsection under the article's name), its
- * one line of text, then its colour and alignment, the same controls as a text's.
+ * A section heading (decision 074): its one line of text first (a new heading is typed into at once), its
+ * level (a part or a subpart under the article's name), then its alignment and colour, as a text's.
  */
 export function HeadingForm({ element, onChange, id }: FormProps<HeadingElement>) {
   const { t } = useTranslation();
   return (
     <div className="ef-form">
-      <SelectField
-        id={`${id}-level`}
-        label={t("heading.level")}
-        hint={t("heading.levelHint")}
-        value={String(element.level) as `${HeadingElement["level"]}`}
-        options={HEADING_LEVELS.map((level) => ({ value: String(level) as `${HeadingElement["level"]}`, label: t(`heading.levels.${level}`) }))}
-        onChange={(level) => onChange({ ...element, level: level === "3" ? 3 : 2 })}
-      />
       <TextField
         id={`${id}-content`}
         label={t("heading.content")}
@@ -29,6 +21,14 @@ export function HeadingForm({ element, onChange, id }: FormProps<HeadingElement>
         maxLength={HEADING_MAX_LENGTH}
         // One line: a pasted line break becomes a space, as the page shows it.
         onChange={(content) => onChange({ ...element, content: content.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ") })}
+      />
+      <SelectField
+        id={`${id}-level`}
+        label={t("heading.level")}
+        hint={t("heading.levelHint")}
+        value={String(element.level) as `${HeadingElement["level"]}`}
+        options={HEADING_LEVELS.map((level) => ({ value: String(level) as `${HeadingElement["level"]}`, label: t(`heading.levels.${level}`) }))}
+        onChange={(level) => onChange({ ...element, level: level === "3" ? 3 : 2 })}
       />
       <SelectField
         id={`${id}-align`}
