@@ -95,6 +95,14 @@ test("add headings in the editor, save, publish: the visitor page shows them as 
       await context.close();
     }
   }
+
+  // The review page lists the headings as segments in the article's order, with their German text.
+  await page.goto(`/translations?id=${id}&lang=de`);
+  const sources = page.locator("li.tr-segment");
+  await expect(sources).toHaveCount(5);
+  await expect(sources.nth(2)).toContainText("Le naufrage");
+  await expect(sources.nth(4)).toContainText("Les survivants");
+  expect(await axeViolations(page), "review").toEqual([]);
 });
 
 test("the heading form in both languages at 375 and 1280 px: labelled, keyboard usable, axe clean; screenshots", async ({ page, staff }, testInfo) => {
