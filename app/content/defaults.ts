@@ -15,10 +15,14 @@ export const DEFAULT_SPACE_HEIGHT = 40;
 export const DEFAULT_LEGEND_WIDTH = 30;
 export const FONT_SIZE_MIN = 1;
 export const FONT_SIZE_MAX = 100;
+/** The heading element's levels: under the page's `<h1>` (the article's name), sections and subsections. */
+export const HEADING_LEVELS = [2, 3] as const;
 export const VIDEO_ID_LENGTH = 6;
 
 export const TEXT_MAX_LENGTH = 20_000;
 export const LABEL_MAX_LENGTH = 1_000;
+/** A heading is one line (decision 074): long enough for a real title, short enough to stay one. */
+export const HEADING_MAX_LENGTH = 300;
 export const ALT_MAX_LENGTH = 500;
 export const SLUG_MAX_LENGTH = 80;
 export const MAX_ELEMENTS = 500;

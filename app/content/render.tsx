@@ -105,9 +105,36 @@ function paragraphs(value: unknown, heading = false): ReactNode[] {
   });
 }
 
-/** The index of the element whose first line is the page's heading: the first text element with text. */
+/** A heading element's text as shown: one line, trimmed ("" shows nothing). */
+export function headingText(element: ContentElement): string {
+  return element.type === "heading" ? text(element.content).replace(/\s+/g, " ").trim() : "";
+}
+
+/**
+ * The index of the element whose first line is the page's `<h1>`: the first text element with text, unless
+ * a heading element comes before it (decision 074): the `<h1>` must come first in the outline, so such an
+ * article gets the visually hidden `<h1>` and its headings follow it. -1 when there is none.
+ */
 export function headingIndex(content: readonly ContentElement[]): number {
-  return content.findIndex((element) => element.type === "text" && blocksOf(element.content).length > 0);
+  const index = content.findIndex((element) => (element.type === "text" && blocksOf(element.content).length > 0) || headingText(element) !== "");
+  return index !== -1 && content[index]!.type === "text" ? index : -1;
+}
+
+/**
+ * The tag of each heading element, by index: its level, except that a level never skips one after the
+ * page's `<h1>` or the heading before it (a level 3 with no level 2 before it is an `<h2>`, styled as a 3).
+ * So the document outline stays h1 → h2 → h3 whatever order the staff chose.
+ */
+export function headingTags(content: readonly ContentElement[]): Map<number, "h2" | "h3"> {
+  const tags = new Map<number, "h2" | "h3">();
+  let previous = 1;
+  content.forEach((element, index) => {
+    if (element.type !== "heading" || headingText(element) === "") return;
+    const level = Math.min(element.level === 3 ? 3 : 2, previous + 1);
+    tags.set(index, level === 3 ? "h3" : "h2");
+    previous = level;
+  });
+  return tags;
 }
 
 /** A full-width flex row placing one item of at most `size` percent. */
@@ -128,6 +155,8 @@ function Image({ src, alt, className = "ml-media", media }: { src: string; alt: 
 
 interface ElementProps {
   element: ContentElement;
+  /** A heading element's tag in the outline (`headingTags`). */
+  tag?: "h2" | "h3";
   /** This element's first line is the page's h1. */
   heading?: boolean;
   labels: ContentLabels;
@@ -137,7 +166,7 @@ interface ElementProps {
   media?: MediaInfo;
 }
 
-function ElementView({ element, heading, labels, lang, inAccordion, background, media }: ElementProps) {
+function ElementView({ element, tag, heading, labels, lang, inAccordion, background, media }: ElementProps) {
   switch (element.type) {
     case "text": {
       const blocks = paragraphs(element.content, heading);
@@ -149,6 +178,21 @@ function ElementView({ element, heading, labels, lang, inAccordion, background, 
             {blocks}
           </div>
         </Row>
+      );
+    }
+    case "heading": {
+      const content = headingText(element);
+      if (!content || inAccordion) return null;
+      const Tag = tag ?? (element.level === 3 ? "h3" : "h2");
+      const style = {
+        // Checked as body-size text: a heading's colour reads at 4.5:1 or better at any zoom.
+        color: readableColor(hexColor(element.color, DEFAULT_TEXT_COLOR), background, DEFAULT_FONT_SIZE, false),
+        textAlign: LOGICAL_ALIGN[oneOf(ALIGN_VALUES, element.align, "left")],
+      };
+      return (
+        <Tag className={`ml-heading ml-heading--${element.level === 3 ? 3 : 2}`} style={style}>
+          {content}
+        </Tag>
       );
     }
     case "image": {
@@ -249,10 +293,11 @@ function ElementView({ element, heading, labels, lang, inAccordion, background, 
 export function ArticleContentView({ content, labels = {}, lang, media, heading }: ViewProps) {
   const background = articleBackground(content);
   const titled = heading ? headingIndex(content) : -1;
+  const tags = headingTags(content);
   return (
     <div className="ml-content">
       {content.map((element, index) => (
-        <ElementView key={index} element={element} heading={index === titled} labels={labels} lang={lang} inAccordion={false} background={background} media={media} />
+        <ElementView key={index} element={element} tag={tags.get(index)} heading={index === titled} labels={labels} lang={lang} inAccordion={false} background={background} media={media} />
       ))}
     </div>
   );

@@ -16,6 +16,8 @@ import {
   DEFAULT_TEXT_COLOR,
   FONT_SIZE_MAX,
   FONT_SIZE_MIN,
+  HEADING_LEVELS,
+  HEADING_MAX_LENGTH,
   LABEL_MAX_LENGTH,
   MAX_ACCORDION_DETAILS,
   MAX_ELEMENTS,
@@ -34,6 +36,8 @@ export const ALIGN_VALUES = ["left", "center", "right"] as const;
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 export const SLUG_PATTERN = /^[a-z0-9-]+$/;
 export const VIDEO_ID_PATTERN = /^[A-Za-z0-9]{6}$/;
+/** One line: no line feed, carriage return, line or paragraph separator. */
+const NO_LINE_BREAK = /^[^\r\n\u2028\u2029]*$/;
 
 const string = () => z.string({ required_error: "required", invalid_type_error: "wrong_type" });
 const boolean = () => z.boolean({ required_error: "required", invalid_type_error: "wrong_type" });
@@ -83,6 +87,19 @@ export const textElementSchema = z.object({
   ...textStyle,
   size: size(),
   justify: justify(),
+  align: choice([...ALIGN_VALUES]).default("left"),
+});
+
+/**
+ * A section heading (decision 074): level 2 or 3 under the page's `<h1>`, one line of plain text, with the
+ * text element's colour and alignment. No size or font: the level gives its size, so every article's
+ * headings look alike. Not allowed inside an accordion (its header is already that part's title).
+ */
+export const headingElementSchema = z.object({
+  type: z.literal("heading"),
+  level: z.union([z.literal(HEADING_LEVELS[0]), z.literal(HEADING_LEVELS[1])], { errorMap: () => ({ message: "invalid" }) }).default(HEADING_LEVELS[0]),
+  content: string().max(HEADING_MAX_LENGTH, "too_long").regex(NO_LINE_BREAK, "invalid").default(""),
+  color: color(DEFAULT_TEXT_COLOR),
   align: choice([...ALIGN_VALUES]).default("left"),
 });
 
@@ -156,6 +173,7 @@ export const accordionElementSchema = z.object({
 export const contentElementSchema = z.discriminatedUnion("type", [
   metadatasElementSchema,
   textElementSchema,
+  headingElementSchema,
   imageElementSchema,
   videoElementSchema,
   spaceElementSchema,
@@ -177,6 +195,7 @@ export const articleContentSchema = z
 
 export type MetadatasElement = z.infer<typeof metadatasElementSchema>;
 export type TextElement = z.infer<typeof textElementSchema>;
+export type HeadingElement = z.infer<typeof headingElementSchema>;
 export type ImageElement = z.infer<typeof imageElementSchema>;
 export type VideoElement = z.infer<typeof videoElementSchema>;
 export type SpaceElement = z.infer<typeof spaceElementSchema>;
@@ -193,12 +212,13 @@ export type ElementType = ContentElement["type"];
 export type AddableType = Exclude<ElementType, "metadatas">;
 export type ElementOf<T extends ElementType> = Extract<ContentElement, { type: T }>;
 
-/** The add-element panel's choices, in the spec's order (§4 "Element types offered"). */
-export const ADDABLE_TYPES = ["text", "image", "link", "space", "accordion", "video", "legendItem"] as const satisfies readonly AddableType[];
+/** The add-element panel's choices, in the spec's order (§4 "Element types offered"); the heading beside the text (decision 074). */
+export const ADDABLE_TYPES = ["text", "heading", "image", "link", "space", "accordion", "video", "legendItem"] as const satisfies readonly AddableType[];
 
 const ELEMENT_SCHEMAS = {
   metadatas: metadatasElementSchema,
   text: textElementSchema,
+  heading: headingElementSchema,
   image: imageElementSchema,
   video: videoElementSchema,
   space: spaceElementSchema,
@@ -289,6 +309,13 @@ function mendElement(raw: unknown, allowed: (type: string) => boolean): ContentE
   if (!Object.prototype.hasOwnProperty.call(ELEMENT_SCHEMAS, raw.type)) return null;
   const type = raw.type as Mendable;
   const input: Record<string, unknown> = { ...raw };
+  // A heading is one line: line breaks written by hand become spaces rather than losing the text; a level
+  // out of the two becomes the nearer one.
+  if (type === "heading") {
+    if (typeof raw.content === "string") input.content = raw.content.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+    const level = Number(raw.level);
+    input.level = Number.isFinite(level) && level >= 3 ? 3 : 2;
+  }
   if (type === "video" && !VIDEO_ID_PATTERN.test(String(raw.videoId))) input.videoId = newVideoId();
   if (type === "accordion") {
     const header = typeof raw.header === "string" ? { content: raw.header } : isRecord(raw.header) ? raw.header : {};

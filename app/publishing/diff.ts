@@ -40,6 +40,7 @@ export const TOTAL_CELLS_MAX = 4_000_000;
 
 const TEXT_FIELDS: Partial<Record<ElementType, readonly string[]>> = {
   text: ["content"],
+  heading: ["content"],
   image: ["alt"],
   link: ["content"],
   legendItem: ["content", "alt"],
@@ -49,6 +50,7 @@ const TEXT_FIELDS: Partial<Record<ElementType, readonly string[]>> = {
 const VALUE_FIELDS: Record<ElementType, readonly string[]> = {
   metadatas: ["url", "backgroundColor"],
   text: ["size", "fontSize", "bold", "italic", "color", "justify", "align"],
+  heading: ["level", "color", "align"],
   image: ["src", "size", "justify"],
   video: ["src", "subtitles", "videoId", "size", "justify"],
   space: ["size"],

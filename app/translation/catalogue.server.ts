@@ -10,7 +10,7 @@ import type { AccordionDetail, ArticleContent, ContentElement } from "~/content/
 import { segmentEntries, segmentHash, vttCueEntries } from "./segments";
 
 /** What a segment is, for the people and tools that translate it (XLIFF notes, review grouping). */
-export type SegmentKind = "text" | "link" | "alt" | "legend" | "accordion-header" | "subtitle";
+export type SegmentKind = "text" | "heading" | "link" | "alt" | "legend" | "accordion-header" | "subtitle";
 
 export interface CatalogueEntry {
   /**
@@ -71,6 +71,7 @@ function kindOf(content: ArticleContent, id: string): SegmentKind {
 
 function leafKind(element: ContentElement | AccordionDetail, field: string): SegmentKind {
   if (field === "alt") return "alt";
+  if (element.type === "heading") return "heading";
   if (element.type === "link") return "link";
   if (element.type === "legendItem") return "legend";
   return "text";

@@ -2,7 +2,7 @@ import { sha256Hex } from "~/lib/crypto";
 import type { AccordionDetail, ArticleContent, ContentElement } from "~/content/schema";
 
 /**
- * The visitor-visible strings of an article (DESIGN §5): text, link labels, legend texts, accordion
+ * The visitor-visible strings of an article (DESIGN §5): text, headings, link labels, legend texts, accordion
  * headers and details, image and legend alt texts. Styles, URLs and layout never reach an engine.
  * Subtitle cues live in their .vtt files and are segmented from there (`vttSegments`).
  *
@@ -33,6 +33,7 @@ export function mapText(text: string, map: Mapper, prefix = ""): string {
 function mapElement<T extends ContentElement | AccordionDetail>(element: T, map: Mapper, at: string): T {
   switch (element.type) {
     case "text":
+    case "heading":
     case "link":
       return { ...element, content: mapText(element.content, map, `${at}.content`) };
     case "image":

@@ -221,7 +221,7 @@ test("every element type can be added, an image uploaded, saved, reloaded and pr
   const addType = page.getByLabel("Type d'élément");
   // The add panel's button: an accordion brings an "Ajouter" of its own for its details.
   const add = page.getByRole("form").getByRole("button", { name: "Ajouter", exact: true });
-  const types = ["Texte", "Image", "Lien", "Espace", "Accordéon", "Vidéo", "Légende illustrée"];
+  const types = ["Texte", "Intertitre", "Image", "Lien", "Espace", "Accordéon", "Vidéo", "Légende illustrée"];
   for (const label of types) {
     await addType.selectOption({ label });
     await add.click();
@@ -230,6 +230,7 @@ test("every element type can be added, an image uploaded, saved, reloaded and pr
   const group = (label: string) => element(page, label, types.indexOf(label) + 1, count);
 
   await group("Texte").getByLabel("Texte", { exact: true }).fill("Un texte de présentation.");
+  await group("Intertitre").getByLabel("Texte de l'intertitre").fill("Une forme attique");
   await group("Image").getByLabel("Fichier image").setInputFiles({ name: "amphore.png", mimeType: "image/png", buffer: tinyPng() });
   await expect(group("Image").getByText("Fichier envoyé.")).toBeVisible();
   await group("Image").getByLabel("Texte alternatif").fill("Une amphore vue de face");
@@ -243,6 +244,7 @@ test("every element type can be added, an image uploaded, saved, reloaded and pr
   await expect(preview.getByRole("img", { name: "Une amphore vue de face" })).toBeVisible();
   await expect(preview.getByRole("link", { name: /En savoir plus/ })).toHaveAttribute("href", "https://example.org/amphore");
   await expect(preview.locator("details summary")).toContainText("Détails techniques");
+  await expect(preview.getByRole("heading", { level: 2, name: "Une forme attique" })).toBeVisible();
 
   await page.getByRole("button", { name: "Enregistrer" }).first().click();
   await expect(page.getByText("Tout est enregistré", { exact: true })).toBeVisible();

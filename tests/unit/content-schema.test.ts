@@ -29,7 +29,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("new elements take the spec's defaults", () => {
   it("offers the spec's seven types, in its order", () => {
-    expect(ADDABLE_TYPES).toEqual(["text", "image", "link", "space", "accordion", "video", "legendItem"]);
+    expect(ADDABLE_TYPES).toEqual(["text", "heading", "image", "link", "space", "accordion", "video", "legendItem"]);
   });
 
   it("text", () => {

@@ -3,6 +3,7 @@
 import type { ContentElement } from "~/content/schema";
 import { AccordionForm } from "./forms/accordion";
 import { DetailFields } from "./forms/detail-fields";
+import { HeadingForm } from "./forms/heading";
 import { VideoForm } from "./forms/video";
 
 export function ElementFields(props: {
@@ -18,6 +19,8 @@ export function ElementFields(props: {
       return <VideoForm element={element} {...rest} />;
     case "accordion":
       return <AccordionForm element={element} {...rest} />;
+    case "heading":
+      return <HeadingForm element={element} {...rest} />;
     default:
       // Every other type is one an accordion detail may be too: one dispatch for both.
       return <DetailFields element={element} {...rest} />;

@@ -1,4 +1,4 @@
-import { ArticleContentView, articleBackground, headingIndex, type MediaInfo } from "~/content/render";
+import { ArticleContentView, articleBackground, headingIndex, headingText, type MediaInfo } from "~/content/render";
 import type { ArticleContent } from "~/content/schema";
 import type { TranslationStatus } from "~/translation/translate.server";
 import type { VisitorStrings } from "../strings.server";
@@ -12,9 +12,10 @@ export function articleTitle(content: ArticleContent): string {
   return element.content.replace(/\r\n?/g, "\n").split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
 }
 
-/** The first line of text anywhere (a legend too), for the description of an article without a name. */
+/** The first line of text anywhere (a heading or a legend too), for the description of an article without a name. */
 function firstText(content: ArticleContent): string {
   for (const element of content) {
+    if (headingText(element) !== "") return headingText(element);
     if (element.type === "text" || element.type === "legendItem") {
       const line = element.content.split(/\n/).find((l) => l.trim() !== "");
       if (line) return line.trim();
@@ -74,6 +75,8 @@ export function ArticlePage(props: ArticlePageProps) {
   const { strings, content, lang, visitorLang, sourceLang, base, keep, status } = props;
   const background = articleBackground(content);
   const title = articleTitle(content);
+  // An article opening with a heading element has no name of its own (decision 074): its tab shows that heading.
+  const tabTitle = title || content.map(headingText).find((line) => line !== "") || "";
   const ui = uiLang(props.stringsLang, lang);
   const translated = status === "machine" || status === "reviewed";
   const canToggle = visitorLang !== sourceLang && status !== "failed";
@@ -81,7 +84,7 @@ export function ArticlePage(props: ArticlePageProps) {
     <Shell
       lang={lang}
       canonical={props.canonical}
-      title={title ? `${clip(title, 60)} – ${props.museumName}` : props.museumName}
+      title={tabTitle ? `${clip(tabTitle, 60)} – ${props.museumName}` : props.museumName}
       description={clip(title || firstText(content) || props.museumName, 155)}
       nonce={props.nonce}
       background={background}
