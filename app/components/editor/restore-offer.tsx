@@ -17,10 +17,13 @@ export function keptTime(keptAt: number, locale: string, now = Date.now()): { to
 export function RestoreOffer({ kept, savedVersion, onRestore, onDiscard }: { kept: KeptDraft; savedVersion: number; onRestore: () => void; onDiscard: () => void }) {
   const { t, i18n } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
+  const restoreRef = useRef<HTMLButtonElement>(null);
 
+  // showModal focuses the dialog's first control; the safe choice takes focus instead.
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    restoreRef.current?.focus();
   }, []);
 
   const time = keptTime(kept.keptAt, i18n.language);
@@ -45,7 +48,7 @@ export function RestoreOffer({ kept, savedVersion, onRestore, onDiscard }: { kep
         <button type="button" className="button button--ghost" onClick={onDiscard}>
           {t("keep.discard")}
         </button>
-        <button type="button" className="button" onClick={onRestore} autoFocus>
+        <button ref={restoreRef} type="button" className="button" onClick={onRestore}>
           {t("keep.restore")}
         </button>
       </div>

@@ -16,9 +16,16 @@ export function SessionDialog({ email, returnTo, onLoggedIn, onCancel }: { email
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
+  // Focus goes back where it was (the Save button) when the dialog closes, whichever way.
   useEffect(() => {
+    const before = document.activeElement;
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // showModal focuses the first control, the read-only address; the password is what is asked.
+    passwordRef.current?.focus();
+    return () => {
+      if (before instanceof HTMLElement && before.isConnected) before.focus();
+    };
   }, []);
 
   async function submit(event: FormEvent) {
@@ -83,7 +90,6 @@ export function SessionDialog({ email, returnTo, onLoggedIn, onCancel }: { email
             onChange={(event) => setPassword(event.target.value)}
             aria-invalid={message ? true : undefined}
             aria-describedby={message ? "keep-session-error" : undefined}
-            autoFocus
           />
         </label>
         {message ? (
