@@ -5,7 +5,8 @@ export const REDO_ID = "editor-redo";
 
 /**
  * Undo and redo in the editor's action bar (decision 072). Unavailable, they stay focusable with
- * aria-disabled, so focus is not lost when the last step is undone; `announce` is read out politely.
+ * aria-disabled, so focus is not lost when the last step is undone; `announce` is read out politely. On a
+ * phone they show only their arrows (the words stay their accessible names), so the sticky bar keeps one row.
  */
 export function HistoryButtons({ canUndo, canRedo, onUndo, onRedo, announce }: { canUndo: boolean; canRedo: boolean; onUndo: () => void; onRedo: () => void; announce: string }) {
   const { t } = useTranslation();
@@ -19,8 +20,7 @@ export function HistoryButtons({ canUndo, canRedo, onUndo, onRedo, announce }: {
         aria-keyshortcuts="Control+Z Meta+Z"
         onClick={() => canUndo && onUndo()}
       >
-        <span aria-hidden="true">↶ </span>
-        {t("keep.undo")}
+        <span aria-hidden="true">↶</span> <span className="keep-history__label">{t("keep.undo")}</span>
       </button>
       <button
         type="button"
@@ -30,8 +30,7 @@ export function HistoryButtons({ canUndo, canRedo, onUndo, onRedo, announce }: {
         aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
         onClick={() => canRedo && onRedo()}
       >
-        <span aria-hidden="true">↷ </span>
-        {t("keep.redo")}
+        <span aria-hidden="true">↷</span> <span className="keep-history__label">{t("keep.redo")}</span>
       </button>
       <span className="visually-hidden" role="status">
         {announce}
