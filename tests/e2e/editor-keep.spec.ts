@@ -107,7 +107,9 @@ test("a kept draft older than the saved version says so, and saving it meets the
   page = await reopen(context, page, id);
   const offer = page.getByRole("dialog", { name: /^Restaurer vos modifications/ });
   await expect(offer).toContainText("Elles partent d'une version plus ancienne");
-  await offer.getByRole("button", { name: "Restaurer" }).click();
+  // Escape is the choice that loses nothing: it restores (undo would bring the saved version back).
+  await page.keyboard.press("Escape");
+  await expect(offer).toHaveCount(0);
   await expect(textField(page, 1, 1)).toHaveValue("Ma version");
   await page.getByRole("button", { name: "Enregistrer" }).click();
   // Refused as stale: theirs stays on the server, mine stays on the page and in the browser.
