@@ -8,6 +8,7 @@ import { getMuseum } from "~/models/museums.server";
 import { readArticle } from "~/models/tree.server";
 import { can } from "~/teams/roles";
 import editorStylesheetUrl from "~/styles/editor.css?url";
+import keepStylesheetUrl from "~/styles/editor-keep.css?url";
 import { pageMeta } from "~/utils/meta";
 import { orPageError, refusePage } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
@@ -17,6 +18,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "editor", {
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: contentStylesheetUrl },
   { rel: "stylesheet", href: editorStylesheetUrl },
+  { rel: "stylesheet", href: keepStylesheetUrl },
 ];
 
 /** `/article?id=`: a missing, malformed, another museum's or trashed id is the not-found page, never a 500. */
@@ -39,10 +41,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         timeZone: museum?.timezone ?? "UTC",
       }
     : undefined;
-  return { article: { id, name, unformatted_name, content, version }, museumSlug: user.museumSlug, pathArray, publishing };
+  // The editor keeps unsaved changes in the browser per user (decision 071), and its login dialog names the account.
+  return { article: { id, name, unformatted_name, content, version }, museumSlug: user.museumSlug, pathArray, publishing, user: { id: user.id, email: user.email } };
 }
 
 export default function ArticleEditorRoute() {
-  const { article, museumSlug, pathArray, publishing } = useLoaderData<typeof loader>();
-  return <ArticleEditor key={article.id} article={article} museumSlug={museumSlug} pathArray={pathArray} publishing={publishing} />;
+  const { article, museumSlug, pathArray, publishing, user } = useLoaderData<typeof loader>();
+  return <ArticleEditor key={article.id} article={article} museumSlug={museumSlug} pathArray={pathArray} publishing={publishing} user={user} />;
 }

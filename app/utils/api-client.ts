@@ -9,6 +9,18 @@ export interface ApiFailure {
 }
 export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
 
+type UnauthorizedListener = (path: string) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * Called with the path of any call answered 401 (the session ended: expired, logged out elsewhere), except
+ * the login call itself; the editor opens its login dialog (decision 071). Returns the unsubscribe.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
 /** Calls the JSON API from the browser; network failures become a result, never an exception. */
 export async function callApi<T = unknown>(path: string, body?: unknown): Promise<ApiResult<T>> {
   try {
@@ -20,6 +32,7 @@ export async function callApi<T = unknown>(path: string, body?: unknown): Promis
     });
     const data = (await response.json().catch(() => null)) as unknown;
     if (response.ok) return { ok: true, data: data as T };
+    if (response.status === 401 && path !== "/login") for (const listener of unauthorizedListeners) listener(path);
     const error = (data as { error?: ApiFailure["error"] } | null)?.error;
     return { ok: false, status: response.status, error: error ?? { code: "unknown", message: response.statusText } };
   } catch (error) {

@@ -6,13 +6,19 @@ import { folderHref } from "~/components/articles/tree-helpers";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { PublishBar, type PublicationState } from "~/components/publishing/publish-bar";
 import { newElement, type AddableType, type ArticleContent, type MetadatasElement } from "~/content/schema";
-import { callApi } from "~/utils/api-client";
+import { callApi, onUnauthorized } from "~/utils/api-client";
 import { AddPanel } from "./add-panel";
 import { ArticlePreview } from "./article-preview";
 import { colourProblem, contentOf, draftFrom, moveItem, nameProblem, newKey, slugProblem, snapshotOf, type BodyElement, type Draft, type Item } from "./editor-state";
 import { elementDomId, ElementList } from "./element-list";
 import { SettingsFields } from "./settings-fields";
 import { UnsavedGuard } from "./unsaved-guard";
+import { affectedItemKey } from "./history";
+import { HistoryButtons, REDO_ID, UNDO_ID } from "./history-buttons";
+import { RestoreOffer } from "./restore-offer";
+import { SessionDialog } from "./session-dialog";
+import { useDraftHistory, useHistoryKeys } from "./use-draft-history";
+import { useKeptDraft } from "./use-kept-draft";
 import { useSaveArticle, type FocusTarget } from "./use-save-article";
 
 export interface EditorArticle {
@@ -39,12 +45,21 @@ export interface EditorPublishing {
   timeZone: string;
 }
 
-export function ArticleEditor({ article, museumSlug, pathArray, publishing }: { article: EditorArticle; museumSlug: string; pathArray: string[]; publishing?: EditorPublishing }) {
+/** Who edits (decision 071): their unsaved changes are kept in this browser under their id. */
+export interface EditorUser {
+  id: number;
+  email: string;
+}
+
+export function ArticleEditor({ article, museumSlug, pathArray, publishing, user }: { article: EditorArticle; museumSlug: string; pathArray: string[]; publishing?: EditorPublishing; user: EditorUser }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
-  const [draft, setDraft] = useState<Draft>(() => draftFrom(article));
+  // Undo and redo (decision 072): the same draft and setDraft as a useState, every change a step.
+  const history = useDraftHistory(() => draftFrom(article));
+  const { draft, setDraft } = history;
   const [saved, setSaved] = useState(() => ({ snapshot: snapshotOf(draft), name: article.unformatted_name, slug: article.name }));
-  const [lastDeleted, setLastDeleted] = useState<{ item: Item; index: number } | null>(null);
+  // The "deleted, undo" message shows while the delete is the last step (`revision` the step it made).
+  const [lastDeleted, setLastDeleted] = useState<{ item: Item; index: number; revision: number } | null>(null);
   const [dialog, setDialog] = useState<"reset" | "reload" | null>(null);
   // The one element card shown open (editor v2): the cards, a refused save and undo all open it by key.
   const [openKey, setOpenKey] = useState<string | null>(null);
@@ -55,6 +70,63 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing }: { 
   const pendingFocus = useRef<PendingFocus | null>(null);
   const addRef = useRef<HTMLSelectElement>(null);
   const reloadRequested = useRef(false);
+
+  // Nothing lost (decisions 071 and 072): unsaved changes kept in the browser, undo and redo, and a login
+  // dialog when the session ends mid-edit.
+  const keeper = useKeptDraft({ userId: user.id, articleId: article.id, loadedSnapshot: saved.snapshot, draft, dirty, baseVersion: saver.version });
+  const [announce, setAnnounce] = useState("");
+  const [session, setSession] = useState<{ retrySave: boolean } | null>(null);
+  const historyFocus = useRef<string | null>(null);
+
+  function step(command: "undo" | "redo") {
+    const target = command === "undo" ? history.previous : history.next;
+    if (!target) return;
+    const key = affectedItemKey(draft, target);
+    if (key) setOpenKey(key);
+    historyFocus.current = command === "undo" ? UNDO_ID : REDO_ID;
+    history[command]();
+    // A trailing no-break space alternates, so the same words are read out again on the next step.
+    setAnnounce((current) => t(command === "undo" ? "keep.undone" : "keep.redone") + (current.endsWith("\u00a0") ? "" : "\u00a0"));
+  }
+  useHistoryKeys(step);
+
+  // Focus that fell with an element an undo or redo removed goes to the button of that command.
+  useEffect(() => {
+    const id = historyFocus.current;
+    if (!id) return;
+    historyFocus.current = null;
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) document.getElementById(id)?.focus();
+  });
+
+  function restoreKept() {
+    const kept = keeper.offer;
+    if (!kept) return;
+    keeper.accept();
+    setDraft(kept.draft);
+    // Kept from an older version than the saved one: saving it meets the usual stale-version refusal.
+    if (kept.baseVersion < saver.version) saver.reset(kept.baseVersion);
+    pendingFocus.current = { kind: "control", id: UNDO_ID };
+    setAnnounce(t("keep.restored"));
+  }
+
+  function discardKept() {
+    keeper.discard();
+    pendingFocus.current = { kind: "control", id: "editor-name" };
+  }
+
+  // Any call answered 401 opens the login dialog; a refused save is made again once logged in.
+  useEffect(
+    () => onUnauthorized((path) => setSession((current) => ({ retrySave: Boolean(current?.retrySave) || path === "/api/manage/update_article" }))),
+    [],
+  );
+
+  function loggedIn() {
+    const retry = session?.retrySave ?? false;
+    setSession(null);
+    if (retry) void save();
+    else toast.success(t("keep.sessionBack"));
+  }
 
   // Moves re-order DOM nodes, which drops focus: put it back where the person was.
   useEffect(() => {
@@ -73,7 +145,7 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing }: { 
     if (!reloadRequested.current) return;
     reloadRequested.current = false;
     const fresh = draftFrom(article);
-    setDraft(fresh);
+    history.reset(fresh);
     setSaved({ snapshot: snapshotOf(fresh), name: article.unformatted_name, slug: article.name });
     setLastDeleted(null);
     saver.reset(article.version);
@@ -118,17 +190,16 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing }: { 
     const next = draft.items.filter((_, i) => i !== index);
     const after = next[index];
     pendingFocus.current = after ? { kind: "element", key: after.key } : { kind: "add" };
-    setLastDeleted({ item, index });
+    setLastDeleted({ item, index, revision: history.revision + 1 });
     updateItems(next);
   }
 
+  // The message's "undo" is the history's undo of that delete; focus goes to the element it brings back.
   function undoDelete() {
-    if (!lastDeleted) return;
-    const next = [...draft.items];
-    next.splice(Math.min(lastDeleted.index, next.length), 0, lastDeleted.item);
+    if (!lastDeleted || lastDeleted.revision !== history.revision) return;
     pendingFocus.current = { kind: "element", key: lastDeleted.item.key };
     setLastDeleted(null);
-    updateItems(next);
+    history.undo();
   }
 
   function onAdd(type: AddableType) {
@@ -196,6 +267,7 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing }: { 
         <button type="button" className="button" aria-disabled={saver.busy} onClick={() => void save()}>
           {t("editor.save")}
         </button>
+        <HistoryButtons canUndo={history.canUndo} canRedo={history.canRedo} onUndo={() => step("undo")} onRedo={() => step("redo")} announce={announce} />
         <div className="editor-bar__more">{secondaryActions}</div>
         <span className={dirty ? "editor-bar__state editor-bar__state--dirty" : "editor-bar__state"}>
           {dirty ? t("editor.unsaved") : t("editor.allSaved")}
@@ -236,7 +308,7 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing }: { 
           <section className="editor-content" aria-labelledby="editor-content-heading">
             <h2 id="editor-content-heading">{t("editor.contentHeading")}</h2>
             <div role="status" className="editor-undo">
-              {lastDeleted ? (
+              {lastDeleted && lastDeleted.revision === history.revision ? (
                 <>
                   <span>{t("editor.deleted", { type: t(`editor.types.${lastDeleted.item.element.type}`) })}</span>{" "}
                   <button type="button" className="button button--ghost button--small" onClick={undoDelete}>
@@ -262,6 +334,8 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing }: { 
       </div>
 
       <UnsavedGuard dirty={dirty} />
+      {keeper.offer ? <RestoreOffer kept={keeper.offer} savedVersion={saver.version} onRestore={restoreKept} onDiscard={discardKept} /> : null}
+      {session ? <SessionDialog email={user.email} returnTo={`/article?id=${article.id}`} onLoggedIn={loggedIn} onCancel={() => setSession(null)} /> : null}
       {dialog === "reset" ? (
         <ConfirmDialog title={t("editor.resetConfirmTitle")} confirmLabel={t("editor.resetConfirm")} onConfirm={() => void resetTranslations()} onCancel={() => setDialog(null)}>
           <p>{t("editor.resetConfirmBody")}</p>
