@@ -64,6 +64,7 @@ test("a refused link low on the page is scrolled below the sticky bars, focused,
   await expect(page.getByRole("status").filter({ hasText: "Non enregistré : 1 champ demande votre attention." })).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "Corrigez" })).toHaveCount(0);
   await expect(page.getByText("Modifications non enregistrées", { exact: true })).toBeVisible();
+  await page.screenshot({ path: "test-results/editor-errors-refused-1280.png" });
 
   // Fixed, the message goes at once; the save goes through.
   await url.fill("https://example.org/amphore");
