@@ -71,7 +71,14 @@ const STATUS: Record<ErrorCode, number> = {
 export const ERROR_CODES = Object.keys(STATUS) as ErrorCode[];
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; field?: string; reason?: ErrorReason; retryAfter?: number };
+  error: { code: ErrorCode; message: string; field?: string; reason?: ErrorReason; retryAfter?: number; current?: StaleDetails };
+}
+
+/** What a stale-version 409 tells about the version that won (decision 068): to say who saved and when. */
+export interface StaleDetails {
+  version: number;
+  savedAt: number;
+  savedBy: { id: number; email: string } | null;
 }
 
 /** A refusal that models throw; the API and page adapters turn it into a response. */
@@ -79,6 +86,8 @@ export class DomainError extends Error {
   readonly status: number;
   /** Seconds before trying again (a rate limit); sent as `Retry-After` and in the body. */
   retryAfter?: number;
+  /** A stale version's current state (decision 068), sent as `error.current`. */
+  current?: StaleDetails;
 
   constructor(
     readonly code: ErrorCode,
@@ -97,6 +106,12 @@ export class DomainError extends Error {
     return this;
   }
 
+  /** The same error, saying which version is current now and who saved it. */
+  withCurrent(current: StaleDetails): this {
+    this.current = current;
+    return this;
+  }
+
   toBody(): ErrorBody {
     return {
       error: {
@@ -105,6 +120,7 @@ export class DomainError extends Error {
         ...(this.field ? { field: this.field } : {}),
         ...(this.reason ? { reason: this.reason } : {}),
         ...(this.retryAfter ? { retryAfter: this.retryAfter } : {}),
+        ...(this.current ? { current: this.current } : {}),
       },
     };
   }

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { CONTENT_MAX_BYTES, contentByteSize } from "~/content/schema";
 import type { Database } from "~/db/client.server";
-import { articles } from "~/db/schema";
+import { articles, users } from "~/db/schema";
 import { conflict, DomainError, isUniqueViolation, notFound } from "~/errors";
 import type { UpdateArticleInput } from "./article-input";
 import { loadFolderIndex } from "./tree.server";
@@ -12,7 +12,7 @@ import { visitorChanged } from "~/visitor-cache/snapshot.server";
  * while the article is live and, when the editor sent the version it loaded, only if nobody saved since.
  * Of two editors saving the same version, one wins and the other gets 409 instead of overwriting.
  */
-export async function updateArticle(db: Database, museumId: number, input: UpdateArticleInput) {
+export async function updateArticle(db: Database, museumId: number, input: UpdateArticleInput, userId: number | null = null) {
   visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   if (contentByteSize(input.newContent) > CONTENT_MAX_BYTES) {
     throw new DomainError("too_large", `An article's content holds at most ${CONTENT_MAX_BYTES} bytes`, "newContent", "too_long");
@@ -32,11 +32,11 @@ export async function updateArticle(db: Database, museumId: number, input: Updat
   try {
     row = await db.$client
       .prepare(
-        `UPDATE articles SET content = ?1, unformatted_name = ?2, slug = ?3, version = version + 1, updated_at = ?4
+        `UPDATE articles SET content = ?1, unformatted_name = ?2, slug = ?3, version = version + 1, updated_at = ?4, updated_by = ?8
          WHERE id = ?5 AND museum_id = ?6 AND deleted_at IS NULL AND (?7 IS NULL OR version = ?7)
          RETURNING version, updated_at`,
       )
-      .bind(JSON.stringify(input.newContent), name, slug, now, input.articleId, museumId, input.version ?? null)
+      .bind(JSON.stringify(input.newContent), name, slug, now, input.articleId, museumId, input.version ?? null, userId)
       .first();
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("newContent.0.url", "Another article of the museum has this address");
@@ -47,7 +47,13 @@ export async function updateArticle(db: Database, museumId: number, input: Updat
       where: and(eq(articles.id, input.articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)),
     });
     if (!still) throw notFound("Article", "articleId");
-    throw conflict("version", `The article was saved elsewhere meanwhile (now version ${still.version})`, "stale_version");
+    // Who won, for the editor's conflict panel (decision 068); a member since removed is said as unknown.
+    const by = still.updatedBy === null ? undefined : await db.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.id, still.updatedBy), eq(users.museumId, museumId))).get();
+    throw conflict("version", `The article was saved elsewhere meanwhile (now version ${still.version})`, "stale_version").withCurrent({
+      version: still.version,
+      savedAt: still.updatedAt,
+      savedBy: by ?? null,
+    });
   }
   return { id: input.articleId, name: slug, unformatted_name: name, version: row.version, updated_at: row.updated_at };
 }

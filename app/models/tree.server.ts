@@ -292,6 +292,7 @@ export async function readArticle(db: Database, museumId: number, articleId: num
   const index = await loadFolderIndex(db, museumId);
   if (!index.isLive(row.folderId)) throw notFound("Article", "articleId");
   const content = parseStoredContent(row.content, row.slug);
+  const editor = row.updatedBy !== null ? await db.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.id, row.updatedBy), eq(users.museumId, museumId))).get() : undefined;
   const scheduler = row.publishAt !== null && row.publishAtBy !== null ? await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, row.publishAtBy)).get() : undefined;
   return {
     id: row.id,
@@ -303,7 +304,7 @@ export async function readArticle(db: Database, museumId: number, articleId: num
     updated_at: row.updatedAt,
     pathArray: index.path(row.folderId),
     status: row.publishedContent === null ? ("never_published" as const) : row.publishedVersion === row.version ? ("published" as const) : ("draft" as const),
-    draft: { content, version: row.version, updatedAt: row.updatedAt },
+    draft: { content, version: row.version, updatedAt: row.updatedAt, updatedBy: editor ?? null },
     published:
       row.publishedContent === null
         ? null

@@ -1,5 +1,5 @@
 import type { ZodError } from "zod";
-import { type DomainError, type ErrorBody, type ErrorCode, type ErrorReason } from "~/errors";
+import { type DomainError, type ErrorBody, type ErrorCode, type ErrorReason, type StaleDetails } from "~/errors";
 import { zodToDomainError } from "./zod-error";
 import { concatBytes } from "~/lib/bytes";
 
@@ -10,7 +10,7 @@ export function apiError(
   status: number,
   code: ErrorCode,
   message: string,
-  init: { field?: string; reason?: ErrorReason; headers?: HeadersInit; retryAfter?: number } = {},
+  init: { field?: string; reason?: ErrorReason; headers?: HeadersInit; retryAfter?: number; current?: StaleDetails } = {},
 ): Response {
   const body: ErrorBody = {
     error: {
@@ -19,6 +19,7 @@ export function apiError(
       ...(init.field ? { field: init.field } : {}),
       ...(init.reason ? { reason: init.reason } : {}),
       ...(init.retryAfter ? { retryAfter: init.retryAfter } : {}),
+      ...(init.current ? { current: init.current } : {}),
     },
   };
   const headers = new Headers(init.headers);
@@ -28,10 +29,10 @@ export function apiError(
 }
 
 export function domainErrorResponse(error: DomainError, headers?: HeadersInit): Response {
-  const { field, reason, retryAfter } = error;
+  const { field, reason, retryAfter, current } = error;
   const out = new Headers(headers);
   if (retryAfter) out.set("Retry-After", String(retryAfter));
-  return apiError(error.status, error.code, error.message, { field, reason, retryAfter, headers: out });
+  return apiError(error.status, error.code, error.message, { field, reason, retryAfter, current, headers: out });
 }
 
 /** 400 naming the first invalid field of a zod parse. */

@@ -112,15 +112,15 @@ test("a tab that saves an older version is told, keeps its work, and can reload 
   const mine = unique("Ma stèle");
   await page.getByLabel("Nom privé").fill(mine);
   await page.getByRole("button", { name: "Enregistrer" }).click();
-  const alert = page.getByRole("alert").filter({ hasText: "Cet article a été modifié ailleurs" });
-  await expect(alert).toBeVisible();
+  const panel = page.getByTestId("conflict-panel");
+  await expect(panel).toContainText(`${staff.email} a enregistré la version`);
   await expect(page.getByLabel("Nom privé")).toHaveValue(mine);
 
-  await alert.getByRole("button", { name: "Recharger la version enregistrée" }).click();
-  const dialog = page.getByRole("dialog", { name: "Remplacer vos modifications par la version enregistrée ?" });
-  await dialog.getByRole("button", { name: "Recharger" }).click();
+  await panel.getByRole("button", { name: "Prendre leur version" }).click();
+  const dialog = page.getByRole("dialog", { name: "Prendre leur version ?" });
+  await dialog.getByRole("button", { name: "Prendre leur version" }).click();
   await expect(page.getByLabel("Nom privé")).toHaveValue(theirs);
-  await expect(alert).toHaveCount(0);
+  await expect(panel).toHaveCount(0);
   await expect(page.getByText("Tout est enregistré", { exact: true })).toBeVisible();
 
   // The reloaded version saves.

@@ -1,5 +1,5 @@
 import { Link, useRevalidator } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { folderHref } from "~/components/articles/tree-helpers";
@@ -8,6 +8,9 @@ import { PublishBar, type PublicationState } from "~/components/publishing/publi
 import { newElement, type AddableType, type ArticleContent, type MetadatasElement } from "~/content/schema";
 import { callApi, onUnauthorized } from "~/utils/api-client";
 import { AddPanel } from "./add-panel";
+import { ConflictPanel } from "./conflict-panel";
+import { FieldErrorsProvider, revealField, type FieldErrorMap } from "./field-errors";
+import { contentIssues, fieldTarget } from "./field-paths";
 import { ArticlePreview } from "./article-preview";
 import { colourProblem, contentOf, draftFrom, moveItem, nameProblem, newKey, slugProblem, snapshotOf, type BodyElement, type Draft, type Item } from "./editor-state";
 import { elementDomId, ElementList } from "./element-list";
@@ -29,15 +32,27 @@ export interface EditorArticle {
   version: number;
 }
 
-type PendingFocus = { kind: "control"; id: string } | { kind: "element"; key: string } | { kind: "fields"; key: string } | { kind: "add" };
+type PendingFocus =
+  | { kind: "control"; id: string }
+  | { kind: "element"; key: string }
+  | { kind: "fields"; key: string }
+  | { kind: "add" }
+  // A refused field (decision 069): its input once its card is open, else the card.
+  | { kind: "refused"; inputId: string | null; key: string | null };
 
 const RESET_TOAST = "article-reset";
 
-/** Where focus goes when a save is refused: the field, or the element's group (always in the page). */
-function focusId(target: Exclude<FocusTarget, null>, submitted: Draft): string {
-  if (typeof target === "object") return elementDomId(submitted.items[target.element]?.key ?? "");
-  return { name: "editor-name", slug: "editor-slug", colour: "editor-colour-hex" }[target];
+/** Where focus goes when a save is refused: the field's input, and the element card to open for it. */
+function refusedFocus(target: Exclude<FocusTarget, null>, submitted: Draft): PendingFocus {
+  if (typeof target === "object") {
+    const place = fieldTarget(target.path, submitted);
+    return { kind: "refused", inputId: place?.inputId ?? null, key: place?.key ?? null };
+  }
+  return { kind: "refused", inputId: { name: "editor-name", slug: "editor-slug", colour: "editor-colour-hex" }[target], key: null };
 }
+
+// The side-by-side comparison is loaded only when a conflict asks for it (decision 068).
+const ConflictCompare = lazy(() => import("./conflict-compare"));
 
 /** Publishing (decision 041): the article's publication and the museum's time zone; absent, no publish bar. */
 export interface EditorPublishing {
@@ -60,7 +75,7 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
   const [saved, setSaved] = useState(() => ({ snapshot: snapshotOf(draft), name: article.unformatted_name, slug: article.name }));
   // The "deleted, undo" message shows while the delete is the last step (`revision` the step it made).
   const [lastDeleted, setLastDeleted] = useState<{ item: Item; index: number; revision: number } | null>(null);
-  const [dialog, setDialog] = useState<"reset" | "reload" | null>(null);
+  const [dialog, setDialog] = useState<"reset" | "reload" | "keep" | "compare" | null>(null);
   // The one element card shown open (editor v2): the cards, a refused save and undo all open it by key.
   const [openKey, setOpenKey] = useState<string | null>(null);
   const saver = useSaveArticle(article.id, article.version);
@@ -70,6 +85,26 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
   const pendingFocus = useRef<PendingFocus | null>(null);
   const addRef = useRef<HTMLSelectElement>(null);
   const reloadRequested = useRef(false);
+  const conflictHeading = useRef<HTMLHeadingElement>(null);
+
+  // Errors beside their fields (decision 069): after a refused save, the content is checked live, so a
+  // message goes as soon as its field is fixed; a field only the server refused keeps its message until
+  // its element changes.
+  const { fieldErrors, cardError } = useMemo(() => {
+    const map: Record<string, string> = {};
+    let card: { index: number; message: string } | undefined;
+    const issues = saver.checking ? contentIssues(content).filter((issue) => issue.path[0] !== 0) : [];
+    if (errors.server) issues.unshift({ path: errors.server.path, reason: "" });
+    for (const issue of issues) {
+      const message = issue.reason === "" && errors.server ? errors.server.message : saver.issueMessage(issue);
+      const inputId = fieldTarget(issue.path, draft)?.inputId;
+      if (inputId) map[inputId] ??= message;
+      // No input edits it (a damaged element): the card says it, once.
+      else if (!card && typeof issue.path[0] === "number" && issue.path[0] > 0) card = { index: issue.path[0] - 1, message };
+    }
+    return { fieldErrors: map as FieldErrorMap, cardError: card };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- issueMessage only reads the language
+  }, [content, draft, saver.checking, errors.server]);
 
   // Nothing lost (decisions 071 and 072): unsaved changes kept in the browser, undo and redo, and a login
   // dialog when the session ends mid-edit.
@@ -135,16 +170,30 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
     pendingFocus.current = null;
     if (target.kind === "add") return addRef.current?.focus();
     if (target.kind === "control") return document.getElementById(target.id)?.focus();
+    if (target.kind === "refused") {
+      const input = target.inputId ? document.getElementById(target.inputId) : null;
+      const place = input ?? (target.key ? document.getElementById(elementDomId(target.key)) : null);
+      if (place) revealField(place);
+      return;
+    }
     const group = document.getElementById(elementDomId(target.key));
     const field = target.kind === "fields" ? group?.querySelector<HTMLElement>("[data-fields] :is(input, textarea, select, button, [tabindex='0'])") : null;
     (field ?? group)?.focus();
   });
+
+  // A conflict opens its panel next to Save: focus goes to its heading, where the eyes are.
+  const conflictShown = saver.conflict !== null;
+  useEffect(() => {
+    if (conflictShown) conflictHeading.current?.focus();
+  }, [conflictShown]);
 
   // "Reload the saved version": once the loader has read it again, it replaces the draft.
   useEffect(() => {
     if (!reloadRequested.current) return;
     reloadRequested.current = false;
     const fresh = draftFrom(article);
+    // Taking their version removes the conflict panel that had focus: Save gets it.
+    if (saver.conflict) pendingFocus.current = { kind: "control", id: "editor-save" };
     history.reset(fresh);
     setSaved({ snapshot: snapshotOf(fresh), name: article.unformatted_name, slug: article.name });
     setLastDeleted(null);
@@ -154,7 +203,7 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
 
   const updateItems = (items: Item[]) => {
     setDraft((current) => ({ ...current, items }));
-    if (errors.element) setErrors({ ...errors, element: undefined });
+    if (errors.server) setErrors({ ...errors, server: undefined });
   };
 
   function onName(name: string) {
@@ -172,6 +221,7 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
   }
 
   function onChangeElement(index: number, element: BodyElement) {
+    if (errors.server?.path[0] === index + 1) setErrors({ ...errors, server: undefined });
     setDraft((current) => ({ ...current, items: current.items.map((item, i) => (i === index ? { ...item, element } : item)) }));
   }
 
@@ -209,16 +259,37 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
   }
 
   /** The new version once saved, or null when the save was refused (its message shows). */
-  async function save(): Promise<number | null> {
+  async function save(overwrite?: number): Promise<number | null> {
     const submitted = draft;
     let version: number | null = null;
-    const target = await saver.save(submitted, (result) => {
-      setSaved({ snapshot: snapshotOf(submitted), name: result.unformatted_name, slug: submitted.metadatas.url });
-      setLastDeleted(null);
-      version = result.version;
-    });
-    if (target) document.getElementById(focusId(target, submitted))?.focus();
+    const target = await saver.save(
+      submitted,
+      (result) => {
+        setSaved({ snapshot: snapshotOf(submitted), name: result.unformatted_name, slug: submitted.metadatas.url });
+        setLastDeleted(null);
+        version = result.version;
+      },
+      { overwrite },
+    );
+    if (target) {
+      // Open the faulty element's card, then (after it renders) focus the field below the sticky bars.
+      const focus = refusedFocus(target, submitted);
+      if (focus.kind === "refused" && focus.key) setOpenKey(focus.key);
+      pendingFocus.current = focus;
+      setErrors((current) => ({ ...current }));
+    }
     return version;
+  }
+
+  /** "Keep mine", confirmed: save again over the version the conflict named. */
+  function keepMine() {
+    setDialog(null);
+    const current = saver.conflict?.current;
+    if (!current) return;
+    // The panel goes once saved: focus goes to Save rather than nowhere.
+    void save(current.version).then((version) => {
+      if (version !== null) document.getElementById("editor-save")?.focus();
+    });
   }
 
   async function resetTranslations() {
@@ -264,7 +335,7 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
         {secondaryActions}
       </div>
       <div className="editor-bar" role="group" aria-label={t("editor.actions")}>
-        <button type="button" className="button" aria-disabled={saver.busy} onClick={() => void save()}>
+        <button type="button" id="editor-save" className="button" aria-disabled={saver.busy} onClick={() => void save()}>
           {t("editor.save")}
         </button>
         <HistoryButtons canUndo={history.canUndo} canRedo={history.canRedo} onUndo={() => step("undo")} onRedo={() => step("redo")} announce={announce} />
@@ -272,6 +343,21 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
         <span className={dirty ? "editor-bar__state editor-bar__state--dirty" : "editor-bar__state"}>
           {dirty ? t("editor.unsaved") : t("editor.allSaved")}
         </span>
+        {saver.conflict ? (
+          <ConflictPanel
+            ref={conflictHeading}
+            current={saver.conflict.current}
+            busy={saver.busy}
+            onCompare={() => setDialog("compare")}
+            onKeepMine={() => setDialog("keep")}
+            onTakeTheirs={() => (dirty ? setDialog("reload") : reloadSaved())}
+          />
+        ) : null}
+        {errors.general ? (
+          <div className="editor-alert editor-bar__alert" role="alert">
+            <p>{errors.general}</p>
+          </div>
+        ) : null}
       </div>
 
       {publishing ? (
@@ -288,20 +374,7 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
         />
       ) : null}
 
-      {saver.stale ? (
-        <div className="editor-alert" role="alert">
-          <p>{t("editor.stale")}</p>
-          <button type="button" className="button button--small" onClick={() => (dirty ? setDialog("reload") : reloadSaved())}>
-            {t("editor.reloadSaved")}
-          </button>
-        </div>
-      ) : null}
-      {errors.general ? (
-        <div className="editor-alert" role="alert">
-          <p>{errors.general}</p>
-        </div>
-      ) : null}
-
+      <FieldErrorsProvider value={fieldErrors}>
       <div className="editor-layout">
         <div className="editor-main">
           <SettingsFields name={draft.name} metadatas={draft.metadatas} errors={errors} onName={onName} onMetadatas={onMetadatas} />
@@ -320,7 +393,7 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
             <ElementList
               items={draft.items}
               articleId={article.id}
-              error={errors.element}
+              error={cardError}
               openKey={openKey}
               onOpen={setOpenKey}
               onChange={onChangeElement}
@@ -332,6 +405,7 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
         </div>
         <ArticlePreview content={content} />
       </div>
+      </FieldErrorsProvider>
 
       <UnsavedGuard dirty={dirty} />
       {keeper.offer ? <RestoreOffer kept={keeper.offer} savedVersion={saver.version} onRestore={restoreKept} onDiscard={discardKept} /> : null}
@@ -342,9 +416,36 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
         </ConfirmDialog>
       ) : null}
       {dialog === "reload" ? (
-        <ConfirmDialog title={t("editor.reloadConfirmTitle")} confirmLabel={t("editor.reloadConfirm")} onConfirm={reloadSaved} onCancel={() => setDialog(null)}>
-          <p>{t("editor.reloadConfirmBody")}</p>
+        saver.conflict ? (
+          <ConfirmDialog title={t("editorErrors.conflict.takeConfirmTitle")} confirmLabel={t("editorErrors.conflict.takeConfirm")} onConfirm={reloadSaved} onCancel={() => setDialog(null)}>
+            <p>{t("editorErrors.conflict.takeConfirmBody")}</p>
+          </ConfirmDialog>
+        ) : (
+          <ConfirmDialog title={t("editor.reloadConfirmTitle")} confirmLabel={t("editor.reloadConfirm")} onConfirm={reloadSaved} onCancel={() => setDialog(null)}>
+            <p>{t("editor.reloadConfirmBody")}</p>
+          </ConfirmDialog>
+        )
+      ) : null}
+      {dialog === "keep" ? (
+        <ConfirmDialog title={t("editorErrors.conflict.keepConfirmTitle")} confirmLabel={t("editorErrors.conflict.keepConfirm")} onConfirm={keepMine} onCancel={() => setDialog(null)}>
+          <p>
+            {saver.conflict?.current?.savedBy
+              ? t("editorErrors.conflict.keepConfirmBody", { who: saver.conflict.current.savedBy.email })
+              : t("editorErrors.conflict.keepConfirmBodyUnknown")}
+          </p>
         </ConfirmDialog>
+      ) : null}
+      {dialog === "compare" ? (
+        <Suspense fallback={null}>
+          <ConflictCompare
+            articleId={article.id}
+            mine={{ name: draft.name, content }}
+            onCurrent={saver.updateConflict}
+            onKeepMine={() => setDialog("keep")}
+            onTakeTheirs={() => setDialog("reload")}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

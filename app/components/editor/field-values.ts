@@ -3,14 +3,20 @@ import { HEX_COLOR } from "~/content/schema";
 import { safeLinkHref } from "~/content/urls";
 
 /**
- * The integer a number input stands for, kept within [min, max]; `fallback` when the text is not a
- * number at all (empty, "-", "e"), so a field never emits NaN.
+ * The number a number input's text stands for once it is a finished number, or null while it is not one
+ * ("", "-", "1e999"): never NaN. Out of range or not whole, it is still returned, so the field can say
+ * what is wrong instead of changing the value behind the person's back (issue 20: no silent clamp).
  */
-export function clampInteger(raw: string, min: number, max: number, fallback: number): number {
-  const trimmed = raw.trim();
-  const number = trimmed === "" ? NaN : Number(trimmed);
-  if (!Number.isFinite(number)) return Math.min(max, Math.max(min, fallback));
-  return Math.min(max, Math.max(min, Math.round(number)));
+export function readNumber(raw: string): number | null {
+  if (!isCompleteNumber(raw)) return null;
+  const number = Number(raw.trim());
+  return Number.isFinite(number) ? number : null;
+}
+
+/** What is wrong with a number field's value, if anything. */
+export function numberProblem(value: number, min: number, max: number): "not_whole" | "out_of_range" | null {
+  if (!Number.isInteger(value)) return "not_whole";
+  return value < min || value > max ? "out_of_range" : null;
 }
 
 /** True when the text is a finished number worth sending while the person is still typing. */
@@ -36,6 +42,29 @@ export function parseHexColor(raw: string): string | null {
 export function isInvalidLink(raw: string): boolean {
   const trimmed = raw.trim();
   return trimmed !== "" && safeLinkHref(trimmed) === null;
+}
+
+// A host name as people type it: labels of letters (any script), digits and dashes, then a dot and a
+// top-level label of at least two letters; then an optional port, path, query or fragment.
+const BARE_HOST = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,}(?::\d{1,5})?(?:[/?#]\S*)?$/u;
+const BARE_EMAIL = /^[^\s@/:]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,}$/u;
+
+/**
+ * What a typed link most likely means (decision 069): `example.org/x` → `https://example.org/x`,
+ * `//example.org` → `https://example.org`, `info@museum.fr` → `mailto:info@museum.fr`. Anything already
+ * valid, empty or not recognisable comes back trimmed and unchanged, for the field to refuse.
+ */
+export function normaliseLink(raw: string): string {
+  const trimmed = raw.trim();
+  if (trimmed === "" || safeLinkHref(trimmed) !== null) return trimmed;
+  const candidate = trimmed.startsWith("//")
+    ? `https:${trimmed}`
+    : BARE_EMAIL.test(trimmed)
+      ? `mailto:${trimmed}`
+      : BARE_HOST.test(trimmed)
+        ? `https://${trimmed}`
+        : null;
+  return candidate !== null && safeLinkHref(candidate) !== null ? candidate : trimmed;
 }
 
 /** `list` with the item at `index` swapped with the one before it; the first stays. */

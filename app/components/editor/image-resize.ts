@@ -9,6 +9,20 @@ function encode(canvas: HTMLCanvasElement, type: OutputType, quality: number): P
   return new Promise((resolve) => canvas.toBlob(resolve, type, quality));
 }
 
+/**
+ * Whether the browser can read the file as a picture: false for bytes that are not an image (a renamed
+ * document, a truncated download), null when this browser cannot tell (no createImageBitmap).
+ */
+export async function canDecodeImage(file: Blob): Promise<boolean | null> {
+  if (typeof createImageBitmap !== "function") return null;
+  try {
+    (await createImageBitmap(file)).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A file at most IMAGE_MAX_BYTES long showing the same picture, or null when none could be made. */
 export async function fitImage(file: File, budget = IMAGE_MAX_BYTES): Promise<File | null> {
   if (fitsBudget(file.size, budget)) return file;

@@ -77,7 +77,7 @@ function Entry({ entry }: { entry: Exclude<ElementDiff, { kind: "same" }> }) {
 }
 
 /** The entries in order; a run of unchanged elements is one line saying how many. */
-function DiffList({ entries, nested = false }: { entries: ElementDiff[]; nested?: boolean }) {
+export function DiffList({ entries, nested = false }: { entries: ElementDiff[]; nested?: boolean }) {
   const { t } = useTranslation();
   const items: React.ReactNode[] = [];
   let same = 0;

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFieldError } from "../field-errors";
 import { parseHexColor, toColorInputValue } from "../field-values";
 
 interface ColorFieldProps {
@@ -12,7 +13,9 @@ interface ColorFieldProps {
 export function ColorField({ id, value, onChange }: ColorFieldProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<string | null>(null);
-  const invalid = draft !== null && parseHexColor(draft) === null;
+  const typedWrong = draft !== null && parseHexColor(draft) === null;
+  const refused = useFieldError(`${id}-hex`);
+  const invalid = typedWrong || refused !== undefined;
   const errorId = `${id}-hex-error`;
   return (
     <fieldset className="ef-group ef-color">
@@ -45,7 +48,7 @@ export function ColorField({ id, value, onChange }: ColorFieldProps) {
       </div>
       {invalid ? (
         <p id={errorId} className="ef-error">
-          {t("editor.fields.color.invalid")}
+          {typedWrong ? t("editor.fields.color.invalid") : refused}
         </p>
       ) : null}
     </fieldset>

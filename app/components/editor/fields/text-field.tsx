@@ -1,3 +1,5 @@
+import { useFieldError } from "../field-errors";
+
 interface TextFieldProps {
   id: string;
   label: string;
@@ -15,7 +17,10 @@ interface TextFieldProps {
 }
 
 /** A labelled text input or textarea, with an optional hint and an error tied to it by aria-describedby. */
-export function TextField({ id, label, value, onChange, maxLength, multiline, readOnly, hint, error, type = "text", onBlur, onFocus }: TextFieldProps) {
+export function TextField({ id, label, value, onChange, maxLength, multiline, readOnly, hint, error: ownError, type = "text", onBlur, onFocus }: TextFieldProps) {
+  // The form's own check first (it says it while typing); else what a refused save found here.
+  const refused = useFieldError(id);
+  const error = ownError ?? refused;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
@@ -45,7 +50,7 @@ export function TextField({ id, label, value, onChange, maxLength, multiline, re
       )}
       {hint ? <small id={hintId}>{hint}</small> : null}
       {error ? (
-        <p id={errorId} className="ef-error" role="alert">
+        <p id={errorId} className="ef-error" role={ownError ? "alert" : undefined}>
           {error}
         </p>
       ) : null}

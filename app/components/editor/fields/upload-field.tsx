@@ -3,8 +3,10 @@ import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { safeMediaSrc } from "~/content/urls";
 import { apiErrorMessage } from "~/utils/api-client";
+import { useFieldError } from "../field-errors";
 import { isSvgFile } from "../image-fit";
-import { fitImage } from "../image-resize";
+import { IMAGE_MAX_BYTES } from "../image-fit";
+import { canDecodeImage, fitImage } from "../image-resize";
 import { upload, type UploadAnswer, type UploadKind } from "../upload";
 
 const ACCEPT: Record<UploadKind, string> = {
@@ -40,7 +42,9 @@ interface UploadFieldProps {
  * smaller in the browser; the "too large" message appears only when that fails or the server says 413.
  */
 export function UploadField({ id, kind, label, value, articleId, videoId, onUploaded, onClear, clearLabel }: UploadFieldProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The file chosen on this page: its name and size say what is there (never the /media/… path).
+  const [chosen, setChosen] = useState<{ src: string; name: string; bytes: number } | null>(null);
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const abort = useRef<(() => void) | null>(null);
   const alive = useRef(true);
@@ -54,17 +58,23 @@ export function UploadField({ id, kind, label, value, articleId, videoId, onUplo
 
   const busy = status.state === "preparing" || status.state === "uploading";
   const tooLarge = kind === "image" ? t("editor.fields.upload.imageTooLarge") : t("editor.fields.upload.fileTooLarge");
+  // Bytes that are not the kind of file asked for, said as such (decision 069), not as "invalid".
+  const unreadable = t(`editorErrors.${kind}Unreadable`);
+  const refused = useFieldError(id);
 
   async function send(file: File) {
     let body: File = file;
     if (kind === "image") {
       if (isSvgFile(file)) return setStatus({ state: "error", message: t("editor.fields.upload.svgRefused") });
       setStatus({ state: "preparing" });
-      const fitted = await fitImage(file);
+      const small = file.size <= IMAGE_MAX_BYTES;
+      const fitted = small ? ((await canDecodeImage(file)) === false ? null : file) : await fitImage(file);
       if (!alive.current) return;
       if (!fitted) {
-        toast.error(tooLarge);
-        return setStatus({ state: "error", message: tooLarge });
+        const message = small || (await canDecodeImage(file)) === false ? unreadable : tooLarge;
+        if (!alive.current) return;
+        toast.error(message);
+        return setStatus({ state: "error", message });
       }
       body = fitted;
     }
@@ -82,11 +92,12 @@ export function UploadField({ id, kind, label, value, articleId, videoId, onUplo
     abort.current = null;
     if (!alive.current) return;
     if (result.ok) {
+      setChosen({ src: result.data.mediaUrl, name: file.name, bytes: body.size });
       onUploaded(result.data);
       return setStatus({ state: "done" });
     }
     console.error(`Upload of ${kind} failed`, result.status, result.error);
-    const message = result.status === 413 ? tooLarge : apiErrorMessage(t, result);
+    const message = result.status === 413 ? tooLarge : result.status === 415 ? unreadable : apiErrorMessage(t, result);
     // The spec's notification (top right, 5 s) and, beside the field, the same words until the next try.
     toast.error(message);
     setStatus({ state: "error", message });
@@ -102,6 +113,11 @@ export function UploadField({ id, kind, label, value, articleId, videoId, onUplo
   const statusId = `${id}-status`;
   const currentId = `${id}-current`;
   const src = safeMediaSrc(value);
+  const size = (bytes: number) =>
+    new Intl.NumberFormat(i18n.language, { style: "unit", unit: bytes >= 1_000_000 ? "megabyte" : "kilobyte", maximumFractionDigits: 1 }).format(
+      bytes >= 1_000_000 ? bytes / 1_000_000 : Math.max(0.1, bytes / 1000),
+    );
+  const shownError = status.state === "error" ? status.message : refused;
   return (
     <div className="ef-upload">
       <div className="field ef-field">
@@ -111,7 +127,7 @@ export function UploadField({ id, kind, label, value, articleId, videoId, onUplo
           type="file"
           accept={ACCEPT[kind]}
           disabled={busy}
-          aria-invalid={status.state === "error" || undefined}
+          aria-invalid={shownError ? true : undefined}
           aria-describedby={`${currentId} ${statusId}`}
           onChange={onPick}
         />
@@ -119,7 +135,10 @@ export function UploadField({ id, kind, label, value, articleId, videoId, onUplo
       <p id={currentId} className="ef-upload__current">
         {src ? (
           <>
-            {t("editor.fields.upload.current")} <span className="ef-upload__url">{src}</span>
+            {t("editor.fields.upload.current")}{" "}
+            <span className="ef-upload__url">
+              {chosen && chosen.src === value ? t("editorErrors.fileSummary", { name: chosen.name, size: size(chosen.bytes) }) : t("editorErrors.fileUnknown")}
+            </span>
           </>
         ) : (
           t("editor.fields.upload.none")
@@ -134,14 +153,12 @@ export function UploadField({ id, kind, label, value, articleId, videoId, onUplo
           </progress>
         </div>
       ) : null}
-      <p id={statusId} className={status.state === "error" ? "ef-error" : "ef-status"} role={status.state === "error" ? "alert" : "status"}>
+      <p id={statusId} className={shownError ? "ef-error" : "ef-status"} role={status.state === "error" ? "alert" : "status"}>
         {status.state === "preparing"
           ? t("editor.fields.upload.preparing")
           : status.state === "done"
             ? t("editor.fields.upload.done")
-            : status.state === "error"
-              ? status.message
-              : null}
+            : (shownError ?? null)}
       </p>
       {onClear && src ? (
         <button type="button" className="button button--ghost ef-button" disabled={busy} onClick={onClear}>

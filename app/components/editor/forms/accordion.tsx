@@ -58,7 +58,8 @@ export function AccordionForm({ element, onChange, articleId, id }: FormProps<Ac
           {details.map((detail, index) => {
             const key = keys[index]!;
             const n = index + 1;
-            const detailId = `${id}-detail-${key}`;
+            // Ids by position (a refused `details.1.content` names its input, decision 069); React keys stay by identity.
+            const detailId = `${id}-detail-${index}`;
             const detailLabel = t("editor.fields.accordion.detail", { n, type: typeName(detail.type) });
             return (
               <li key={key} className="ef-detail">

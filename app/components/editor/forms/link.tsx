@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { LABEL_MAX_LENGTH } from "~/content/defaults";
 import type { LinkElement } from "~/content/schema";
 import { URL_MAX_LENGTH } from "~/content/urls";
-import { isInvalidLink } from "../field-values";
+import { isInvalidLink, normaliseLink } from "../field-values";
 import { FontFields } from "../fields/font-fields";
 import { LayoutFields } from "../fields/layout-fields";
 import { TextField } from "../fields/text-field";
@@ -16,7 +16,10 @@ export function LinkForm({ element, onChange, articleId, id }: FormProps<LinkEle
   const latest = useLatest({ element, onChange });
   // Not while typing: "h" is not an address yet. The error shows once the field is left.
   const [typing, setTyping] = useState(false);
+  // `example.org` becomes `https://example.org` on leaving the field, and a note says so (decision 069).
+  const [completed, setCompleted] = useState<string | null>(null);
   const error = !typing && isInvalidLink(element.link) ? t("editor.fields.link.urlInvalid") : null;
+  const noteId = `${id}-url-note`;
   return (
     <div className="ef-form">
       <TextField
@@ -29,10 +32,21 @@ export function LinkForm({ element, onChange, articleId, id }: FormProps<LinkEle
         maxLength={URL_MAX_LENGTH}
         onChange={(link) => {
           setTyping(true);
+          setCompleted(null);
           onChange({ ...element, link });
         }}
-        onBlur={() => setTyping(false)}
+        onBlur={() => {
+          setTyping(false);
+          const current = latest.current.element;
+          const link = normaliseLink(current.link);
+          if (link === current.link.trim()) return;
+          setCompleted(link);
+          latest.current.onChange({ ...current, link });
+        }}
       />
+      <p id={noteId} className="ef-note" role="status">
+        {completed !== null && completed === element.link ? t("editorErrors.linkCompleted", { link: completed }) : null}
+      </p>
       <TextField id={`${id}-label`} label={t("editor.fields.link.label")} value={element.content} maxLength={LABEL_MAX_LENGTH} onChange={(content) => onChange({ ...element, content })} />
       <UploadField
         id={`${id}-image`}

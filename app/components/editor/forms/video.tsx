@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { VIDEO_ID_PATTERN, type VideoElement } from "~/content/schema";
 import { LayoutFields } from "../fields/layout-fields";
-import { TextField } from "../fields/text-field";
 import { UploadField } from "../fields/upload-field";
 import { useLatest } from "../fields/use-latest";
 import type { UploadAnswer } from "../upload";
@@ -28,7 +27,7 @@ export function VideoForm({ element, onChange, articleId, id }: FormProps<VideoE
         videoId={element.videoId}
         onUploaded={uploaded("subtitles")}
       />
-      <TextField id={`${id}-video-id`} label={t("editor.fields.video.videoId")} hint={t("editor.fields.video.videoIdHint")} value={element.videoId} readOnly />
+      {/* The video id names the files on the server: technical, kept but not shown (decision 069). */}
       <LayoutFields id={id} size={element.size} justify={element.justify} onChange={(layout) => onChange({ ...element, ...layout })} />
     </div>
   );
