@@ -6,6 +6,7 @@ import { UploadField } from "../fields/upload-field";
 import { useLatest } from "../fields/use-latest";
 import type { UploadAnswer } from "../upload";
 import type { FormProps } from "./form-props";
+import { StyleFold } from "../fields/style-fold";
 
 export function VideoForm({ element, onChange, articleId, id }: FormProps<VideoElement>) {
   const { t } = useTranslation();
@@ -29,7 +30,9 @@ export function VideoForm({ element, onChange, articleId, id }: FormProps<VideoE
         onUploaded={uploaded("subtitles")}
       />
       <TextField id={`${id}-video-id`} label={t("editor.fields.video.videoId")} hint={t("editor.fields.video.videoIdHint")} value={element.videoId} readOnly />
-      <LayoutFields id={id} size={element.size} justify={element.justify} onChange={(layout) => onChange({ ...element, ...layout })} />
+      <StyleFold style={element}>
+        <LayoutFields id={id} size={element.size} justify={element.justify} onChange={(layout) => onChange({ ...element, ...layout })} />
+      </StyleFold>
     </div>
   );
 }
