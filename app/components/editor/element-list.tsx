@@ -150,7 +150,7 @@ export function ElementList({ items, articleId, error, openKey, onOpen, onChange
                       <span className="editor-element__words">
                         <span id={`${id}-title`} className="editor-element__type">
                           {label}
-                        </span>
+                        </span>{" "}
                         <SummaryLine summary={summary} />
                       </span>
                       <span className="editor-element__chevron" aria-hidden="true" />
@@ -201,7 +201,10 @@ export function ElementList({ items, articleId, error, openKey, onOpen, onChange
                         setAnnouncement(t("editorCards.duplicated", { type: typeName(item), position: index + 2, count: items.length + 1 }));
                       }}
                     >
-                      <span aria-hidden="true">⧉</span>
+                      <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2">
+                        <rect x="7" y="7" width="10" height="10" rx="2" />
+                        <path d="M13 4.5V4a1 1 0 0 0-1-1H4a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h.5" />
+                      </svg>
                       <span className="visually-hidden">
                         {t("editorCards.duplicate")} — {label}
                       </span>
