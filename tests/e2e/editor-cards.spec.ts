@@ -224,12 +224,15 @@ test.describe("on a 375 px phone", () => {
     await expect(page.getByRole("tabpanel", { name: "Aperçu" })).toBeVisible();
     await expect(page.locator(".phone__screen")).toContainText("L'amphore");
     await expect(page.getByRole("tabpanel", { name: "Modifier" })).toBeHidden();
+    // The preview starts at its top, not scrolled under the pinned bar.
+    await expect(page.getByRole("heading", { name: "Aperçu", level: 2 })).toBeInViewport();
 
     // The keyboard: arrows move between the tabs and choose.
     await preview.press("ArrowLeft");
     await expect(edit).toBeFocused();
     await expect(edit).toHaveAttribute("aria-selected", "true");
-    await expect(toggle(page, "Texte", 1, 7)).toBeVisible();
+    // Back on Edit, the form is where it was left.
+    await expect(toggle(page, "Texte", 7, 7)).toBeInViewport();
     await edit.press("End");
     await expect(preview).toBeFocused();
     await expect(page.locator(".phone")).toBeVisible();

@@ -80,10 +80,11 @@ export const STYLE_KEYS = Object.keys(STYLE_DEFAULTS) as StyleKey[];
  * Whether any style value the object has differs from its default: colours compared as colours (#FFF is
  * #ffffff), keys the object lacks ignored. `defaults` overrides some (a type whose defaults differ).
  */
-export function styleDiffers(style: Partial<Record<StyleKey, unknown>>, defaults: Partial<Record<StyleKey, unknown>> = {}): boolean {
+export function styleDiffers(style: object, defaults: Partial<Record<StyleKey, unknown>> = {}): boolean {
+  const values = style as Partial<Record<StyleKey, unknown>>;
   return STYLE_KEYS.some((key) => {
-    if (!(key in style)) return false;
-    const value = style[key];
+    if (!(key in values)) return false;
+    const value = values[key];
     const base = key in defaults ? defaults[key] : STYLE_DEFAULTS[key];
     if (key === "color" && typeof value === "string" && typeof base === "string") return sixDigitHex(value, value) !== sixDigitHex(base, base);
     return value !== base;

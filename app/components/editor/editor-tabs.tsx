@@ -37,6 +37,24 @@ const TABS: EditorTab[] = ["edit", "preview"];
 export function EditorTabs({ current, onChange }: { current: EditorTab; onChange: (tab: EditorTab) => void }) {
   const { t } = useTranslation();
   const refs = useRef<Partial<Record<EditorTab, HTMLButtonElement | null>>>({});
+  const listRef = useRef<HTMLDivElement>(null);
+  // Each tab keeps its own place on the page: back on Edit, the form is where it was left; the preview
+  // starts at its top, just under the pinned bar.
+  const scrollOf = useRef<Partial<Record<EditorTab, number>>>({});
+
+  function choose(tab: EditorTab) {
+    if (tab === current) return;
+    scrollOf.current[current] = window.scrollY;
+    onChange(tab);
+    requestAnimationFrame(() => {
+      const saved = scrollOf.current[tab];
+      if (saved !== undefined) return window.scrollTo(0, saved);
+      const panel = document.getElementById(panelId(tab));
+      const barBottom = listRef.current?.getBoundingClientRect().bottom ?? 0;
+      const top = panel?.getBoundingClientRect().top;
+      if (top !== undefined && top < barBottom) window.scrollBy(0, top - barBottom - 8);
+    });
+  }
 
   function onKeyDown(event: KeyboardEvent) {
     const index = TABS.indexOf(current);
@@ -44,12 +62,12 @@ export function EditorTabs({ current, onChange }: { current: EditorTab; onChange
     if (next === undefined) return;
     event.preventDefault();
     const tab = TABS[(next + TABS.length) % TABS.length]!;
-    onChange(tab);
+    choose(tab);
     refs.current[tab]?.focus();
   }
 
   return (
-    <div className="editor-tabs" role="tablist" aria-label={t("editorCards.tabsLabel")} onKeyDown={onKeyDown}>
+    <div className="editor-tabs" ref={listRef} role="tablist" aria-label={t("editorCards.tabsLabel")} onKeyDown={onKeyDown}>
       {TABS.map((tab) => (
         <button
           key={tab}
@@ -63,7 +81,7 @@ export function EditorTabs({ current, onChange }: { current: EditorTab; onChange
           aria-selected={tab === current}
           tabIndex={tab === current ? 0 : -1}
           className="editor-tabs__tab"
-          onClick={() => onChange(tab)}
+          onClick={() => choose(tab)}
         >
           {t(tab === "edit" ? "editorCards.tabEdit" : "editorCards.tabPreview")}
         </button>

@@ -4,7 +4,7 @@ import { styleDiffers, type StyleKey } from "../card-summary";
 
 interface StyleFoldProps {
   /** The values the fold holds (an element, an accordion header): compared with the defaults. */
-  style: Partial<Record<StyleKey, unknown>>;
+  style: object;
   defaults?: Partial<Record<StyleKey, unknown>>;
   children: ReactNode;
 }
