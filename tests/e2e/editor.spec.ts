@@ -14,6 +14,13 @@ async function addArticle(page: Page, name: string) {
 const element = (page: Page, type: string, position: number, count: number) =>
   page.getByRole("group", { name: `${type}, élément ${position} sur ${count}` });
 
+/** Opens an element's card (its fields are hidden while it is closed; one card is open at a time). */
+async function openCard(page: Page, type: string, position: number, count: number) {
+  const toggle = element(page, type, position, count).getByRole("button", { name: new RegExp(`^${type}, élément ${position} sur ${count}`) });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+}
+
 test("open an article from the list, edit, reorder, save, reload and find it saved", async ({ page, staff }) => {
   await logIn(page, staff);
   const name = unique("Amphore");
@@ -193,12 +200,22 @@ test.describe("accessibility", () => {
       ],
     });
 
+    // One card is open at a time: each card in turn, with its Style fold open, so every field is checked.
+    test.setTimeout(120_000);
     for (const lang of ["fr", "en"]) {
       if (lang === "en") await switchToEnglish(page);
       await page.goto(`/article?id=${id}`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.locator(".ef-details li")).toHaveCount(2);
       expect(await axeViolations(page), lang).toEqual([]);
+      const toggles = page.locator(".editor-element__toggle");
+      for (let i = 0; i < 7; i++) {
+        await toggles.nth(i).click();
+        await expect(toggles.nth(i)).toHaveAttribute("aria-expanded", "true");
+        const closedFolds = page.locator(".editor-element--open details.ef-style:not([open]) > summary");
+        while ((await closedFolds.count()) > 0) await closedFolds.first().click();
+        expect(await axeViolations(page), `${lang}, card ${i + 1}`).toEqual([]);
+      }
     }
     await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
     // The names screen readers announce start with what the buttons show.
@@ -229,14 +246,22 @@ test("every element type can be added, an image uploaded, saved, reloaded and pr
   const count = types.length;
   const group = (label: string) => element(page, label, types.indexOf(label) + 1, count);
 
+  const open = (label: string) => openCard(page, label, types.indexOf(label) + 1, count);
+
+  await open("Texte");
   await group("Texte").getByLabel("Texte", { exact: true }).fill("Un texte de présentation.");
+  await open("Intertitre");
   await group("Intertitre").getByLabel("Texte de l'intertitre").fill("Une forme attique");
+  await open("Image");
   await group("Image").getByLabel("Fichier image").setInputFiles({ name: "amphore.png", mimeType: "image/png", buffer: tinyPng() });
   await expect(group("Image").getByText("Fichier envoyé.")).toBeVisible();
   await group("Image").getByLabel("Texte alternatif").fill("Une amphore vue de face");
+  await open("Lien");
   await group("Lien").getByLabel("Adresse du lien").fill("https://example.org/amphore");
   await group("Lien").getByLabel("Texte du lien").fill("En savoir plus");
+  await open("Accordéon");
   await group("Accordéon").getByLabel("Texte de l'en-tête").fill("Détails techniques");
+  await open("Légende illustrée");
   await group("Légende illustrée").getByLabel("Texte", { exact: true }).fill("Anse ornée");
 
   const preview = page.locator(".phone__screen");

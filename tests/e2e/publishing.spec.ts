@@ -32,6 +32,8 @@ test("an editor drafts, previews and publishes; a visitor reads the old text unt
   await page.goto(`/article?id=${a.id}`);
   const status = page.locator(".publish-badge");
   await expect(status).toHaveText("Publié");
+  // Fields sit in the element's card: open it first (it stays open for the rest of the test).
+  await page.getByRole("button", { name: /^Texte, élément 1 sur 1/ }).click();
   await page.getByRole("group", { name: "Texte, élément 1 sur 1" }).getByLabel(/Texte/).fill("Texte du brouillon.");
   await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(page.getByText("Article enregistré")).toBeVisible();

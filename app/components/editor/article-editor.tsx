@@ -12,7 +12,8 @@ import { ConflictPanel } from "./conflict-panel";
 import { FieldErrorsProvider, revealField, type FieldErrorMap } from "./field-errors";
 import { contentIssues, fieldTarget } from "./field-paths";
 import { ArticlePreview } from "./article-preview";
-import { colourProblem, contentOf, draftFrom, moveItem, nameProblem, newKey, slugProblem, snapshotOf, type BodyElement, type Draft, type Item } from "./editor-state";
+import { colourProblem, contentOf, draftFrom, duplicateItem, moveItem, moveItemTo, nameProblem, newKey, slugProblem, snapshotOf, type BodyElement, type Draft, type Item } from "./editor-state";
+import { EditorTabs, panelProps, useNarrowScreen, type EditorTab } from "./editor-tabs";
 import { elementDomId, ElementList } from "./element-list";
 import { SettingsFields } from "./settings-fields";
 import { UnsavedGuard } from "./unsaved-guard";
@@ -78,6 +79,9 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
   const [dialog, setDialog] = useState<"reset" | "reload" | "keep" | "compare" | null>(null);
   // The one element card shown open (editor v2): the cards, a refused save and undo all open it by key.
   const [openKey, setOpenKey] = useState<string | null>(null);
+  // Cards and layout (decision 066): on a narrow screen the form and the preview are two tabs.
+  const narrow = useNarrowScreen();
+  const [tab, setTab] = useState<EditorTab>("edit");
   const saver = useSaveArticle(article.id, article.version);
   const { errors, setErrors } = saver;
   const content = useMemo(() => contentOf(draft), [draft]);
@@ -186,6 +190,10 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
   useEffect(() => {
     if (conflictShown) conflictHeading.current?.focus();
   }, [conflictShown]);
+  // A card opened for the person (a refused save, undo) or a refused field is shown on the Edit tab.
+  useEffect(() => {
+    if (openKey !== null || Object.values(errors).some(Boolean)) setTab("edit");
+  }, [openKey, errors]);
 
   // "Reload the saved version": once the loader has read it again, it replaces the draft.
   useEffect(() => {
@@ -234,6 +242,20 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
     updateItems(next);
   }
 
+  function onMoveTo(from: number, to: number) {
+    const item = draft.items[from];
+    if (!item) return;
+    pendingFocus.current = { kind: "element", key: item.key };
+    updateItems(moveItemTo(draft.items, from, to));
+  }
+
+  function onDuplicate(index: number) {
+    const key = newKey();
+    pendingFocus.current = { kind: "fields", key };
+    setOpenKey(key);
+    updateItems(duplicateItem(draft.items, index, key));
+  }
+
   function onDelete(index: number) {
     const item = draft.items[index];
     if (!item) return;
@@ -255,6 +277,7 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
   function onAdd(type: AddableType) {
     const item = { key: newKey(), element: newElement(type) as BodyElement };
     pendingFocus.current = { kind: "fields", key: item.key };
+    setOpenKey(item.key);
     updateItems([...draft.items, item]);
   }
 
@@ -343,6 +366,7 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
         <span className={dirty ? "editor-bar__state editor-bar__state--dirty" : "editor-bar__state"}>
           {dirty ? t("editor.unsaved") : t("editor.allSaved")}
         </span>
+        {narrow ? <EditorTabs current={tab} onChange={setTab} /> : null}
         {saver.conflict ? (
           <ConflictPanel
             ref={conflictHeading}
@@ -376,7 +400,7 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
 
       <FieldErrorsProvider value={fieldErrors}>
       <div className="editor-layout">
-        <div className="editor-main">
+        <div className="editor-main" {...panelProps("edit", tab, narrow)}>
           <SettingsFields name={draft.name} metadatas={draft.metadatas} errors={errors} onName={onName} onMetadatas={onMetadatas} />
           <section className="editor-content" aria-labelledby="editor-content-heading">
             <h2 id="editor-content-heading">{t("editor.contentHeading")}</h2>
@@ -398,12 +422,16 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
               onOpen={setOpenKey}
               onChange={onChangeElement}
               onMove={onMove}
+              onMoveTo={onMoveTo}
+              onDuplicate={onDuplicate}
               onDelete={onDelete}
             />
           </section>
           <AddPanel ref={addRef} onAdd={onAdd} />
         </div>
-        <ArticlePreview content={content} />
+        <div className="editor-preview-pane" {...panelProps("preview", tab, narrow)}>
+          <ArticlePreview content={content} />
+        </div>
       </div>
       </FieldErrorsProvider>
 

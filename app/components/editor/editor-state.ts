@@ -1,5 +1,5 @@
 // The editor's unsaved article: pure functions over it, so the page component only wires events.
-import { HEX_COLOR, SLUG_PATTERN, type ArticleContent, type ContentElement, type MetadatasElement } from "~/content/schema";
+import { HEX_COLOR, newVideoId, SLUG_PATTERN, type ArticleContent, type ContentElement, type MetadatasElement } from "~/content/schema";
 import { SLUG_MAX_LENGTH } from "~/content/defaults";
 import { checkItemName, type NameProblem } from "~/lib/names";
 
@@ -45,6 +45,27 @@ export function moveItem(items: Item[], index: number, by: -1 | 1): Item[] {
   const next = [...items];
   [next[index], next[target]] = [next[target]!, next[index]!];
   return next;
+}
+
+/** The item at `from` taken out and put back at `to` (both list positions); out-of-range moves change nothing. */
+export function moveItemTo(items: Item[], from: number, to: number): Item[] {
+  if (from === to || from < 0 || to < 0 || from >= items.length || to >= items.length) return items;
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved!);
+  return next;
+}
+
+/**
+ * A copy of the item at `index`, placed right after it under `key`. A copied video gets an id of its own
+ * (its files are shared until one is replaced: an upload makes new files, never overwrites).
+ */
+export function duplicateItem(items: Item[], index: number, key: string): Item[] {
+  const original = items[index];
+  if (!original) return items;
+  const element = structuredClone(original.element);
+  if (element.type === "video") element.videoId = newVideoId();
+  return [...items.slice(0, index + 1), { key, element }, ...items.slice(index + 1)];
 }
 
 export function slugProblem(url: string): "empty" | "too_long" | "invalid" | null {

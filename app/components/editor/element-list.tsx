@@ -1,4 +1,7 @@
+import { useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { MEDIA_PREFIX } from "~/content/urls";
+import { cardSummary, type CardSummary } from "./card-summary";
 import type { BodyElement, Item } from "./editor-state";
 import { ElementFields } from "./element-fields";
 
@@ -7,86 +10,231 @@ interface ElementListProps {
   articleId: number;
   /** An element the server refused, by list index, with what is wrong. */
   error?: { index: number; message: string };
-  /** The key of the one element card shown open, or null when all are closed (editor v2, issue 20). */
+  /** The key of the one element card shown open, or null when all are closed (decision 065). */
   openKey: string | null;
   /** Opens a card (closing the one open) or, with null, closes them all. */
   onOpen: (key: string | null) => void;
   onChange: (index: number, next: BodyElement) => void;
   onMove: (index: number, by: -1 | 1) => void;
+  /** A drag ended: the element at `from` goes to position `to`. */
+  onMoveTo: (from: number, to: number) => void;
+  onDuplicate: (index: number) => void;
   onDelete: (index: number) => void;
 }
 
 export const elementDomId = (key: string) => `editor-${key}`;
 
-/**
- * The article's elements after metadatas, each a labelled group with its fields and its controls. The
- * first cannot move up and the last cannot move down: those buttons stay focusable (aria-disabled), so
- * focus is not lost when a move brings an element to either end.
- */
-export function ElementList({ items, articleId, error, onChange, onMove, onDelete }: ElementListProps) {
+/** Where a dragged card would land: the number of other cards whose middle is above the pointer. */
+function dropIndex(list: HTMLOListElement, from: number, clientY: number): number {
+  let index = 0;
+  Array.from(list.children).forEach((card, i) => {
+    if (i === from) return;
+    const box = card.getBoundingClientRect();
+    if (clientY > box.top + box.height / 2) index++;
+  });
+  return index;
+}
+
+function SummaryLine({ summary }: { summary: CardSummary }) {
   const { t } = useTranslation();
-  if (items.length === 0) return <p className="editor-empty">{t("editor.noElements")}</p>;
+  let text = summary.text;
+  if (summary.video) {
+    text = summary.video.format ? t("editorCards.videoFile", { format: summary.video.format }) : t("editorCards.noVideo");
+    if (summary.video.subtitles) text += ` · ${t("editorCards.withSubtitles")}`;
+  } else if (summary.height !== undefined) {
+    text = t("editorCards.spaceHeight", { height: summary.height });
+  } else if (summary.count !== undefined) {
+    text = `${summary.text || t("editorCards.noHeader")} · ${t("editorCards.details", { count: summary.count })}`;
+  }
+  return <span className={text ? "editor-element__summary" : "editor-element__summary editor-element__summary--empty"}>{text || t("editorCards.empty")}</span>;
+}
+
+/**
+ * The article's elements after metadatas, each a card (decision 065): its type, position and a one-line
+ * summary on a button that opens it, and its actions. One card is open at a time; closed cards keep
+ * their fields mounted (hidden) so an upload in progress or a number being typed is not lost. Cards move
+ * by dragging the handle (pointer events: mouse, pen and touch) or with the up/down buttons, and each
+ * move is announced. The first cannot move up and the last cannot move down: those buttons stay
+ * focusable (aria-disabled), so focus is not lost when a move brings an element to either end.
+ */
+export function ElementList({ items, articleId, error, openKey, onOpen, onChange, onMove, onMoveTo, onDuplicate, onDelete }: ElementListProps) {
+  const { t } = useTranslation();
+  const listRef = useRef<HTMLOListElement>(null);
+  const [drag, setDrag] = useState<{ from: number; to: number } | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const typeName = (item: Item) => t(`editor.types.${item.element.type}`);
+  const announceMove = (item: Item, to: number) => setAnnouncement(t("editorCards.moved", { type: typeName(item), position: to + 1, count: items.length }));
+
+  function startDrag(event: ReactPointerEvent<HTMLElement>, index: number) {
+    if (event.button !== 0) return;
+    event.preventDefault();
+    event.currentTarget.setPointerCapture(event.pointerId);
+    setDrag({ from: index, to: index });
+  }
+
+  function moveDrag(event: ReactPointerEvent<HTMLElement>) {
+    if (!drag || !listRef.current) return;
+    // Near the window's top or bottom edge the page scrolls, so a card can travel past the screen.
+    const edge = 48;
+    if (event.clientY < edge) window.scrollBy(0, -16);
+    else if (event.clientY > window.innerHeight - edge) window.scrollBy(0, 16);
+    const to = dropIndex(listRef.current, drag.from, event.clientY);
+    if (to !== drag.to) setDrag({ ...drag, to });
+  }
+
+  function endDrag() {
+    if (!drag) return;
+    setDrag(null);
+    const item = items[drag.from];
+    if (!item || drag.to === drag.from) return;
+    onMoveTo(drag.from, drag.to);
+    announceMove(item, drag.to);
+  }
+
+  const status = (
+    <p role="status" className="visually-hidden">
+      {announcement}
+    </p>
+  );
+  if (items.length === 0)
+    return (
+      <>
+        {status}
+        <p className="editor-empty">{t("editor.noElements")}</p>
+      </>
+    );
   return (
-    <ol className="editor-elements">
-      {items.map((item, index) => {
-        const id = elementDomId(item.key);
-        const label = t("editor.elementLabel", { type: t(`editor.types.${item.element.type}`), position: index + 1, count: items.length });
-        const invalid = error?.index === index;
-        const isFirst = index === 0;
-        const isLast = index === items.length - 1;
-        return (
-          <li key={item.key}>
-            <div
-              id={id}
-              role="group"
-              aria-labelledby={`${id}-title`}
-              tabIndex={-1}
-              className={invalid ? "editor-element editor-element--invalid" : "editor-element"}
-              aria-describedby={invalid ? `${id}-error` : undefined}
-            >
-              <div className="editor-element__head">
-                <h3 id={`${id}-title`} className="editor-element__title">
-                  {label}
-                </h3>
-                <div className="editor-element__controls">
-                  <button
-                    type="button"
-                    id={`${id}-up`}
-                    className="button button--ghost button--small"
-                    aria-disabled={isFirst}
-                    onClick={() => !isFirst && onMove(index, -1)}
+    <>
+      {status}
+      <ol className={drag ? "editor-elements editor-elements--dragging" : "editor-elements"} ref={listRef}>
+        {items.map((item, index) => {
+          const id = elementDomId(item.key);
+          const label = t("editor.elementLabel", { type: typeName(item), position: index + 1, count: items.length });
+          const invalid = error?.index === index;
+          const open = openKey === item.key;
+          const isFirst = index === 0;
+          const isLast = index === items.length - 1;
+          const summary = cardSummary(item.element);
+          const thumb = summary.thumb?.startsWith(MEDIA_PREFIX) ? summary.thumb : null;
+          const classes = ["editor-element"];
+          if (open) classes.push("editor-element--open");
+          if (invalid) classes.push("editor-element--invalid");
+          if (drag?.from === index) classes.push("editor-element--dragged");
+          if (drag && drag.to !== drag.from && drag.to === index) classes.push(drag.to > drag.from ? "editor-element--drop-after" : "editor-element--drop-before");
+          return (
+            <li key={item.key}>
+              <div id={id} role="group" aria-labelledby={`${id}-title`} tabIndex={-1} className={classes.join(" ")} aria-describedby={invalid ? `${id}-error` : undefined}>
+                <div className="editor-element__head">
+                  <span
+                    className="editor-element__handle"
+                    aria-hidden="true"
+                    title={t("editorCards.dragHint")}
+                    data-drag-handle
+                    onPointerDown={(event) => startDrag(event, index)}
+                    onPointerMove={moveDrag}
+                    onPointerUp={endDrag}
+                    onPointerCancel={() => setDrag(null)}
                   >
-                    <span aria-hidden="true">↑</span> {t("editor.moveUp")}
-                    <span className="visually-hidden"> — {label}</span>
-                  </button>
-                  <button
-                    type="button"
-                    id={`${id}-down`}
-                    className="button button--ghost button--small"
-                    aria-disabled={isLast}
-                    onClick={() => !isLast && onMove(index, 1)}
-                  >
-                    <span aria-hidden="true">↓</span> {t("editor.moveDown")}
-                    <span className="visually-hidden"> — {label}</span>
-                  </button>
-                  <button type="button" className="button button--ghost button--small editor-element__delete" onClick={() => onDelete(index)}>
-                    {t("editor.delete")}
-                    <span className="visually-hidden"> — {label}</span>
-                  </button>
+                    ⠿
+                  </span>
+                  <h3 className="editor-element__title">
+                    <button
+                      type="button"
+                      id={`${id}-toggle`}
+                      className="editor-element__toggle"
+                      aria-expanded={open}
+                      aria-controls={`${id}-body`}
+                      onClick={() => onOpen(open ? null : item.key)}
+                    >
+                      {thumb ? <img className="editor-element__thumb" src={thumb} alt="" width={40} height={40} loading="lazy" /> : null}
+                      <span className="editor-element__words">
+                        <span id={`${id}-title`} className="editor-element__type">
+                          {label}
+                        </span>{" "}
+                        <SummaryLine summary={summary} />
+                      </span>
+                      <span className="editor-element__chevron" aria-hidden="true" />
+                    </button>
+                  </h3>
+                  <div className="editor-element__controls">
+                    <button
+                      type="button"
+                      id={`${id}-up`}
+                      className="button button--ghost button--small editor-element__icon"
+                      title={t("editor.moveUp")}
+                      aria-disabled={isFirst}
+                      onClick={() => {
+                        if (isFirst) return;
+                        onMove(index, -1);
+                        announceMove(item, index - 1);
+                      }}
+                    >
+                      <span aria-hidden="true">↑</span>
+                      <span className="visually-hidden">
+                        {t("editor.moveUp")} — {label}
+                      </span>
+                    </button>
+                    <button
+                      type="button"
+                      id={`${id}-down`}
+                      className="button button--ghost button--small editor-element__icon"
+                      title={t("editor.moveDown")}
+                      aria-disabled={isLast}
+                      onClick={() => {
+                        if (isLast) return;
+                        onMove(index, 1);
+                        announceMove(item, index + 1);
+                      }}
+                    >
+                      <span aria-hidden="true">↓</span>
+                      <span className="visually-hidden">
+                        {t("editor.moveDown")} — {label}
+                      </span>
+                    </button>
+                    <button
+                      type="button"
+                      id={`${id}-duplicate`}
+                      className="button button--ghost button--small editor-element__icon"
+                      title={t("editorCards.duplicate")}
+                      onClick={() => {
+                        onDuplicate(index);
+                        setAnnouncement(t("editorCards.duplicated", { type: typeName(item), position: index + 2, count: items.length + 1 }));
+                      }}
+                    >
+                      <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2">
+                        <rect x="7" y="7" width="10" height="10" rx="2" />
+                        <path d="M13 4.5V4a1 1 0 0 0-1-1H4a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h.5" />
+                      </svg>
+                      <span className="visually-hidden">
+                        {t("editorCards.duplicate")} — {label}
+                      </span>
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small editor-element__icon editor-element__delete"
+                      title={t("editor.delete")}
+                      onClick={() => onDelete(index)}
+                    >
+                      <span aria-hidden="true">✕</span>
+                      <span className="visually-hidden">
+                        {t("editor.delete")} — {label}
+                      </span>
+                    </button>
+                  </div>
+                </div>
+                {invalid ? (
+                  <p className="field__error editor-element__error" id={`${id}-error`}>
+                    {error.message}
+                  </p>
+                ) : null}
+                <div id={`${id}-body`} className="editor-element__fields" data-fields hidden={!open}>
+                  <ElementFields element={item.element} onChange={(next) => onChange(index, next)} articleId={articleId} idPrefix={id} />
                 </div>
               </div>
-              {invalid ? (
-                <p className="field__error editor-element__error" id={`${id}-error`}>
-                  {error.message}
-                </p>
-              ) : null}
-              <div className="editor-element__fields" data-fields>
-                <ElementFields element={item.element} onChange={(next) => onChange(index, next)} articleId={articleId} idPrefix={id} />
-              </div>
-            </div>
-          </li>
-        );
-      })}
-    </ol>
+            </li>
+          );
+        })}
+      </ol>
+    </>
   );
 }

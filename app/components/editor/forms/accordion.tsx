@@ -8,6 +8,7 @@ import { SelectField } from "../fields/select-field";
 import { TextField } from "../fields/text-field";
 import { DetailFields } from "./detail-fields";
 import type { FormProps } from "./form-props";
+import { StyleFold } from "../fields/style-fold";
 
 export const DETAIL_TYPES = ["text", "image", "space", "link", "legendItem"] as const satisfies readonly AccordionDetail["type"][];
 type DetailType = (typeof DETAIL_TYPES)[number];
@@ -49,7 +50,9 @@ export function AccordionForm({ element, onChange, articleId, id }: FormProps<Ac
           maxLength={LABEL_MAX_LENGTH}
           onChange={(content) => onChange({ ...element, header: { ...element.header, content } })}
         />
-        <FontFields id={`${id}-header`} value={element.header} onChange={(header) => onChange({ ...element, header })} />
+        <StyleFold style={element.header}>
+          <FontFields id={`${id}-header`} value={element.header} onChange={(header) => onChange({ ...element, header })} />
+        </StyleFold>
       </fieldset>
       <fieldset className="ef-group">
         <legend>{t("editor.fields.accordion.details")}</legend>

@@ -7,6 +7,7 @@ import { NumberField } from "../fields/number-field";
 import { TextField } from "../fields/text-field";
 import { ImageWithAlt } from "../fields/image-with-alt";
 import type { FormProps } from "./form-props";
+import { StyleFold } from "../fields/style-fold";
 
 export function LegendItemForm({ element, onChange, articleId, id }: FormProps<LegendItemElement>) {
   const { t } = useTranslation();
@@ -23,15 +24,17 @@ export function LegendItemForm({ element, onChange, articleId, id }: FormProps<L
         onChange={(width) => onChange({ ...element, width })}
       />
       <TextField id={`${id}-content`} label={t("editor.fields.text.content")} value={element.content} maxLength={TEXT_MAX_LENGTH} multiline onChange={(content) => onChange({ ...element, content })} />
-      <FontFields id={id} value={element} onChange={onChange} />
-      <LayoutFields
-        id={id}
-        size={element.size}
-        justify={element.justify}
-        justifyLabel={t("editor.fields.legendItem.justify")}
-        justifyOptions={LEGEND_JUSTIFY_VALUES.map((value) => ({ value, label: t(`editor.fields.legendItem.justifyOptions.${value}`) }))}
-        onChange={(layout) => onChange({ ...element, ...layout })}
-      />
+      <StyleFold style={element}>
+        <FontFields id={id} value={element} onChange={onChange} />
+        <LayoutFields
+          id={id}
+          size={element.size}
+          justify={element.justify}
+          justifyLabel={t("editor.fields.legendItem.justify")}
+          justifyOptions={LEGEND_JUSTIFY_VALUES.map((value) => ({ value, label: t(`editor.fields.legendItem.justifyOptions.${value}`) }))}
+          onChange={(layout) => onChange({ ...element, ...layout })}
+        />
+      </StyleFold>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { TextField } from "../fields/text-field";
 import { UploadField } from "../fields/upload-field";
 import { useLatest } from "../fields/use-latest";
 import type { FormProps } from "./form-props";
+import { StyleFold } from "../fields/style-fold";
 
 export function LinkForm({ element, onChange, articleId, id }: FormProps<LinkElement>) {
   const { t } = useTranslation();
@@ -57,8 +58,10 @@ export function LinkForm({ element, onChange, articleId, id }: FormProps<LinkEle
         onUploaded={({ mediaUrl }) => latest.current.onChange({ ...latest.current.element, src: mediaUrl })}
         onClear={() => onChange({ ...element, src: "" })}
       />
-      <FontFields id={id} value={element} onChange={onChange} />
-      <LayoutFields id={id} size={element.size} justify={element.justify} onChange={(layout) => onChange({ ...element, ...layout })} />
+      <StyleFold style={element}>
+        <FontFields id={id} value={element} onChange={onChange} />
+        <LayoutFields id={id} size={element.size} justify={element.justify} onChange={(layout) => onChange({ ...element, ...layout })} />
+      </StyleFold>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { UploadField } from "../fields/upload-field";
 import { useLatest } from "../fields/use-latest";
 import type { UploadAnswer } from "../upload";
 import type { FormProps } from "./form-props";
+import { StyleFold } from "../fields/style-fold";
 
 export function VideoForm({ element, onChange, articleId, id }: FormProps<VideoElement>) {
   const { t } = useTranslation();
@@ -28,7 +29,9 @@ export function VideoForm({ element, onChange, articleId, id }: FormProps<VideoE
         onUploaded={uploaded("subtitles")}
       />
       {/* The video id names the files on the server: technical, kept but not shown (decision 069). */}
-      <LayoutFields id={id} size={element.size} justify={element.justify} onChange={(layout) => onChange({ ...element, ...layout })} />
+      <StyleFold style={element}>
+        <LayoutFields id={id} size={element.size} justify={element.justify} onChange={(layout) => onChange({ ...element, ...layout })} />
+      </StyleFold>
     </div>
   );
 }
