@@ -1,7 +1,7 @@
 import { type Browser, type Page } from "@playwright/test";
 import { PNG } from "pngjs";
 import { test, expect, logIn } from "./fixtures";
-import { api, axeViolations, switchToEnglish, unique } from "./helpers";
+import { api, axeViolations, closeCard, openCard, openStyle, switchToEnglish, unique } from "./helpers";
 
 // Issue 20 §2, decisions 068 and 069: errors where the eyes are. A refused save brings the faulty field
 // into view below the sticky bars, focused, its message beside it and one toast; a version conflict opens
@@ -48,8 +48,11 @@ test("a refused link low on the page is scrolled below the sticky bars, focused,
   const { id } = await article(page, unique("Long"), [...texts, { type: "link", link: "", content: "Le site" }]);
   await page.goto(`/article?id=${id}`);
 
+  await openCard(page, "Lien", 9, 9);
   const url = element(page, "Lien", 9, 9).getByLabel("Adresse du lien");
   await url.fill("javascript:alert(1)");
+  // Closed again: the refused save must open the card itself.
+  await closeCard(page, "Lien", 9, 9);
   // Back at the top, as a person who wrote further up, then Save (sticky) is pressed.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
@@ -79,8 +82,10 @@ test("a refused field deep in an accordion is focused itself, at 375 px too", as
   const accordion = { type: "accordion", header: { content: "Plus" }, details: [text("Un"), { type: "link", link: "", content: "Deux" }] };
   const { id } = await article(page, unique("Accordéon"), [text("Haut ".repeat(80)), accordion]);
   await page.goto(`/article?id=${id}`);
+  await openCard(page, "Accordéon", 2, 2);
   const url = element(page, "Accordéon", 2, 2).getByRole("group", { name: "Contenu 2 : Lien" }).getByLabel("Adresse du lien");
   await url.fill("ftp://example.org");
+  await closeCard(page, "Accordéon", 2, 2);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(url).toBeFocused();
@@ -93,6 +98,8 @@ test("a font size out of range is an error on the field, kept as typed, and refu
   await logIn(page, staff);
   const { id } = await article(page, unique("Police"), [text("Un texte.")]);
   await page.goto(`/article?id=${id}`);
+  await openCard(page, "Texte", 1, 1);
+  await openStyle(page, "Texte", 1, 1);
   const size = element(page, "Texte", 1, 1).getByLabel("Taille de police (px)");
   await size.fill("500");
   await size.press("Tab");
@@ -116,6 +123,7 @@ test("friendlier input: a bare address is completed and said, a file that is not
   await logIn(page, staff);
   const { id } = await article(page, unique("Saisie"), [{ type: "link", link: "" }, { type: "image" }, { type: "video", videoId: "abc123" }]);
   await page.goto(`/article?id=${id}`);
+  await openCard(page, "Lien", 1, 3);
   const link = element(page, "Lien", 1, 3);
   const url = link.getByLabel("Adresse du lien");
   await url.fill("example.org/visite");
@@ -124,6 +132,7 @@ test("friendlier input: a bare address is completed and said, a file that is not
   await expect(link.getByText("Adresse complétée : https://example.org/visite. Vérifiez qu’elle mène à la bonne page.")).toBeVisible();
   await expect(url).not.toHaveAttribute("aria-invalid");
 
+  await openCard(page, "Image", 2, 3);
   const image = element(page, "Image", 2, 3);
   await image.getByLabel("Fichier image").setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4 not a picture at all") });
   await expect(image.getByText("Ce fichier n’a pas pu être lu comme une image.", { exact: false }).first()).toBeVisible();
@@ -134,6 +143,7 @@ test("friendlier input: a bare address is completed and said, a file that is not
   await expect(image.locator(".ef-upload__current")).toContainText(/amphore\.png \(\d+([,.]\d)?\s?ko\)/);
   await expect(page.locator(".editor-main")).not.toContainText("/media/");
 
+  await openCard(page, "Vidéo", 3, 3);
   const video = element(page, "Vidéo", 3, 3);
   await expect(video.getByLabel("Identifiant de la vidéo")).toHaveCount(0);
   await expect(video.getByText("abc123")).toHaveCount(0);
@@ -164,11 +174,13 @@ test("a conflict opens a panel next to Save naming the colleague, with compare, 
   await marie.page.goto(`/article?id=${id}`);
 
   // Marie saves first.
+  await openCard(marie.page, "Texte", 7, 7);
   await element(marie.page, "Texte", 7, 7).getByLabel("Texte", { exact: true }).fill("La stèle selon Marie.");
   await marie.page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(marie.page.getByText("Article enregistré")).toBeVisible();
 
   // I edit the same text low on the page and save: the panel is beside Save, in view, focused, and names her.
+  await openCard(page, "Texte", 7, 7);
   const mine = element(page, "Texte", 7, 7).getByLabel("Texte", { exact: true });
   await mine.fill("La stèle selon moi.");
   await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
@@ -202,6 +214,7 @@ test("a conflict opens a panel next to Save naming the colleague, with compare, 
   expect(stored.content[7]).toMatchObject({ content: "La stèle selon moi." });
 
   // Marie saves again over an old version of hers: this time she takes mine, after confirming.
+  await openCard(marie.page, "Texte", 1, 7);
   await element(marie.page, "Texte", 1, 7).getByLabel("Texte", { exact: true }).fill("Marie change le début.");
   await marie.page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   const herPanel = marie.page.getByTestId("conflict-panel");
@@ -237,6 +250,8 @@ for (const width of [320, 1280]) {
         const again = (await (await page.request.get(`/api/read/article?articleId=${id}`)).json()) as { version: number; content: Json[] };
         await api(page, "update_article", { articleId: id, version: again.version, newContent: [again.content[0], text("Elsewhere.")] });
       }
+      const toggle = page.locator(".editor-element [aria-expanded]").first();
+      if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
       await page.locator(".editor-element textarea").first().fill(lang === "fr" ? "Le mien." : "Mine.");
       await page.getByRole("button", { name: lang === "fr" ? "Enregistrer" : "Save", exact: true }).click();
       const panel = page.getByTestId("conflict-panel");

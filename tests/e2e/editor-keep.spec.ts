@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { type BrowserContext, type Page } from "@playwright/test";
 import { test, expect, logIn } from "./fixtures";
-import { api, axeViolations, switchToEnglish, unique } from "./helpers";
+import { api, axeViolations, openCard, switchToEnglish, unique } from "./helpers";
 
 // Nothing lost (issue 20, decisions 071 and 072): unsaved changes kept in the browser per user and article
 // and offered back, undo and redo by buttons and keys, and a login dialog when the session ends mid-edit.
@@ -52,6 +52,7 @@ test("crash recovery: type, close the tab without saving, reopen, restore, save;
   await page.goto(`/article?id=${id}`);
   const newName = unique("Cratère en calice");
   await page.getByLabel("Nom privé").fill(newName);
+  await openCard(page, "Texte", 2, 2);
   await textField(page, 2, 2).fill("Second, corrigé 🏺");
   await keptHolds(page, id, "corrigé");
 
@@ -81,6 +82,7 @@ test("crash recovery: type, close the tab without saving, reopen, restore, save;
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   // Discard: the kept draft goes, the saved version stays, and reopening offers nothing.
+  await openCard(page, "Texte", 1, 2);
   await textField(page, 1, 2).fill("À jeter");
   await keptHolds(page, id, "À jeter");
   page = await reopen(context, page, id);
@@ -98,6 +100,7 @@ test("a kept draft older than the saved version says so, and saving it meets the
   await logIn(page, staff);
   const { id, slug } = await addArticle(page, ["Premier"]);
   await page.goto(`/article?id=${id}`);
+  await openCard(page, "Texte", 1, 1);
   await textField(page, 1, 1).fill("Ma version");
   await keptHolds(page, id, "Ma version");
   // A colleague saves meanwhile.
@@ -127,6 +130,7 @@ test("another person on the same browser never sees someone else's kept draft", 
   const invited = await api<{ invitationUrl: string }>(page, "invite_member", { email: colleague.email, role: "editor" });
 
   await page.goto(`/article?id=${id}`);
+  await openCard(page, "Texte", 1, 1);
   await textField(page, 1, 1).fill("Brouillon privé");
   await keptHolds(page, id, "Brouillon privé");
   page.on("dialog", (dialog) => void dialog.accept());
@@ -139,6 +143,7 @@ test("another person on the same browser never sees someone else's kept draft", 
   await page.waitForTimeout(800);
   await expect(page.getByRole("dialog")).toHaveCount(0);
   // They edit and leave: their own entry, beside the first one.
+  await openCard(page, "Texte", 1, 1);
   await textField(page, 1, 1).fill("Brouillon du collègue");
   await keptHolds(page, id, "Brouillon du collègue");
   expect(await keptKeys(page)).toHaveLength(2);
@@ -233,6 +238,7 @@ test("an expired session while editing: the save opens a login dialog, log in, t
   await logIn(page, staff);
   const { id } = await addArticle(page, ["Premier"]);
   await page.goto(`/article?id=${id}`);
+  await openCard(page, "Texte", 1, 1);
   await textField(page, 1, 1).fill("Écrit pendant que la session expirait");
 
   // The session row is deleted server-side while the browser still holds its cookie.
@@ -278,6 +284,8 @@ test.describe("accessibility", () => {
         await page.setViewportSize({ width, height: 800 });
         await page.goto(`/article?id=${id}`);
         const text = `Version ${lang} ${width}`;
+        const toggle = page.locator(".editor-element [aria-expanded]").first();
+        if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
         await page.locator(".editor-elements textarea").first().fill(text);
         await keptHolds(page, id, text);
         await page.reload();

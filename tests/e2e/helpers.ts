@@ -41,3 +41,28 @@ export async function switchToEnglish(page: Page) {
   await page.getByRole("button", { name: "EN", exact: true }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 }
+
+/** An editor element's card, by its type, position and the count of elements (French interface). */
+export const elementCard = (page: Page, type: string, position: number, count: number) =>
+  page.getByRole("group", { name: `${type}, élément ${position} sur ${count}`, exact: true });
+
+/** Opens an editor element's card (its fields are hidden while it is closed; one card is open at a time). */
+export async function openCard(page: Page, type: string, position: number, count: number) {
+  const toggle = elementCard(page, type, position, count).getByRole("button", { name: new RegExp(`^${type}, élément ${position} sur ${count}`) });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+}
+
+/** Closes an editor element's card. */
+export async function closeCard(page: Page, type: string, position: number, count: number) {
+  const toggle = elementCard(page, type, position, count).getByRole("button", { name: new RegExp(`^${type}, élément ${position} sur ${count}`) });
+  if ((await toggle.getAttribute("aria-expanded")) === "true") await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+}
+
+/** Opens the "Style" fold of an open card. */
+export async function openStyle(page: Page, type: string, position: number, count: number) {
+  const fold = elementCard(page, type, position, count).locator("details.ef-style").first();
+  if ((await fold.getAttribute("open")) === null) await fold.locator("summary").click();
+  await expect(fold).toHaveAttribute("open", "");
+}

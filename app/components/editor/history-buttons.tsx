@@ -5,8 +5,8 @@ export const REDO_ID = "editor-redo";
 
 /**
  * Undo and redo in the editor's action bar (decision 072). Unavailable, they stay focusable with
- * aria-disabled, so focus is not lost when the last step is undone; `announce` is read out politely. On a
- * phone they show only their arrows (the words stay their accessible names), so the sticky bar keeps one row.
+ * aria-disabled, so focus is not lost when the last step is undone; `announce` is read out politely. They
+ * show only their arrows (the words are their accessible names and tooltips), so the action bar keeps one row.
  */
 export function HistoryButtons({ canUndo, canRedo, onUndo, onRedo, announce }: { canUndo: boolean; canRedo: boolean; onUndo: () => void; onRedo: () => void; announce: string }) {
   const { t } = useTranslation();
@@ -18,6 +18,7 @@ export function HistoryButtons({ canUndo, canRedo, onUndo, onRedo, announce }: {
         className="button button--ghost button--small"
         aria-disabled={!canUndo}
         aria-keyshortcuts="Control+Z Meta+Z"
+        title={`${t("keep.undo")} (Ctrl+Z)`}
         onClick={() => canUndo && onUndo()}
       >
         <span aria-hidden="true">↶</span> <span className="keep-history__label">{t("keep.undo")}</span>
@@ -28,6 +29,7 @@ export function HistoryButtons({ canUndo, canRedo, onUndo, onRedo, announce }: {
         className="button button--ghost button--small"
         aria-disabled={!canRedo}
         aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+        title={`${t("keep.redo")} (Ctrl+Shift+Z)`}
         onClick={() => canRedo && onRedo()}
       >
         <span aria-hidden="true">↷</span> <span className="keep-history__label">{t("keep.redo")}</span>
