@@ -246,6 +246,9 @@ for (const width of [320, 1280]) {
         await page.setViewportSize({ width: 1280, height: 800 });
         await switchToEnglish(page);
         await page.setViewportSize({ width, height: 800 });
+        // The French round's unsaved text was kept in the browser (decision 071): without this, reopening
+        // the article offers to restore it first.
+        await page.evaluate(() => localStorage.clear());
         await page.goto(`/article?id=${id}`);
         const again = (await (await page.request.get(`/api/read/article?articleId=${id}`)).json()) as { version: number; content: Json[] };
         await api(page, "update_article", { articleId: id, version: again.version, newContent: [again.content[0], text("Elsewhere.")] });
