@@ -120,6 +120,9 @@ test("the heading form in both languages at 375 and 1280 px: labelled, keyboard 
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/article?id=${id}`);
+      // The heading's card (the second element) opens to show its form.
+      const toggle = page.locator(".editor-element [aria-expanded]").nth(1);
+      if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
       const level = page.getByLabel(lang === "fr" ? "Niveau" : "Level", { exact: true });
       await expect(level).toHaveValue("3");
       const content = page.getByLabel(lang === "fr" ? "Texte de l'intertitre" : "Heading text");
