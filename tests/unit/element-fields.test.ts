@@ -84,10 +84,11 @@ describe("ElementFields", () => {
     expect(html).toContain('<img class="ef-upload__preview" src="/media/7/abc.webp" alt=""/>');
   });
 
-  it("video: the id is shown read-only; subtitles take .vtt", () => {
+  it("video: the technical id is never shown (decision 069); subtitles take .vtt", () => {
     const video = { ...newElement("video"), videoId: "Ab12Cd" };
     const html = render([{ element: video, idPrefix: "v" }]);
-    expect(html).toMatch(/<input id="v-video-id" readonly=""[^>]*value="Ab12Cd"/);
+    expect(html).not.toContain("Ab12Cd");
+    expect(html).not.toContain('id="v-video-id"');
     expect(html).toMatch(/<input id="v-subtitles" type="file" accept="\.vtt,text\/vtt"/);
     expect(html).toMatch(/<input id="v-video" type="file" accept="video\/\*"/);
   });
