@@ -11,7 +11,7 @@ import type { Statement } from "~/translation/memory.server";
 import type { CatalogueEntry } from "~/translation/catalogue.server";
 import { MEDIA_PREFIX } from "~/content/urls";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
-import { dropCachedPages } from "./translations.server";
+import { dropCachedPages, dropKvPrefix } from "./translations.server";
 
 export interface Correction {
   articleId: number;
@@ -109,16 +109,6 @@ async function articlesContaining(db: Database, museumId: number, texts: readonl
   return rows.map((r) => r.id);
 }
 
-/** Deletes every KV entry under `prefix`. */
-async function dropPrefix(kv: KVNamespace, prefix: string) {
-  let cursor: string | undefined;
-  do {
-    const page = await kv.list({ prefix, cursor });
-    await Promise.all(page.keys.map((key) => kv.delete(key.name)));
-    cursor = page.list_complete ? undefined : page.cursor;
-  } while (cursor);
-}
-
 /**
  * After the batch committed: drops the cached pages in `lang` of the corrected articles and of every
  * article sharing a corrected sentence, and the translated subtitle files (`/vtt`) holding a corrected
@@ -140,5 +130,5 @@ export async function dropCorrectedCaches(db: Database, kv: KVNamespace, scope: 
 /** Drops the translated subtitle files (`/vtt`) in `lang` of these subtitle uploads (`/media/…` addresses). */
 export async function dropSubtitleCaches(kv: KVNamespace, files: Iterable<string>, lang: string) {
   // `/vtt` caches per file and language (with a glossary suffix after it): `vtt:v1:{key}:{lang}…`.
-  await Promise.all([...files].map((file) => dropPrefix(kv, `vtt:v1:${file.slice(MEDIA_PREFIX.length)}:${lang}`)));
+  await Promise.all([...files].map((file) => dropKvPrefix(kv, `vtt:v1:${file.slice(MEDIA_PREFIX.length)}:${lang}`)));
 }

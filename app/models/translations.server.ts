@@ -53,8 +53,8 @@ export async function dropCachedPages(kv: KVNamespace, articleId: number, lang?:
   await dropKvPrefix(kv, lang === undefined ? renderedTranslationPrefix(articleId) : `${renderedTranslationPrefix(articleId)}${lang}:`);
 }
 
-/** Deletes every KV entry under `prefix`. */
-async function dropKvPrefix(kv: KVNamespace, prefix: string) {
+/** Deletes every KV entry under `prefix` (cached pages, translated subtitle files). */
+export async function dropKvPrefix(kv: KVNamespace, prefix: string) {
   let cursor: string | undefined;
   do {
     const page = await kv.list({ prefix, cursor });
