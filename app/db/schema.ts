@@ -117,11 +117,17 @@ export const articles = sqliteTable(
     publishAtBy: integer("publish_at_by"),
     /** The user who saved the draft last (for conflicts and history); no foreign key: members may leave. */
     updatedBy: integer("updated_by"),
+    /**
+     * The short number printed on the label under the article's code, typed on the keypad page (0009,
+     * issue 21): 1–9999, unique among the museum's articles; null = none. Trashing an article frees it.
+     */
+    stopNumber: integer("stop_number"),
   },
   (t) => [
     uniqueIndex("articles_museum_slug_unique").on(t.museumId, t.slug),
     index("articles_folder_idx").on(t.museumId, t.folderId),
     index("articles_publish_at_idx").on(t.publishAt),
+    uniqueIndex("articles_museum_stop_number_unique").on(t.museumId, t.stopNumber).where(sql`${t.stopNumber} IS NOT NULL`),
   ],
 );
 
@@ -336,6 +342,8 @@ export const media = sqliteTable(
     width: integer("width"),
     height: integer("height"),
     createdAt: createdAt(),
+    /** The file's name on the uploader's computer (0009, issue 20), shown by the editor; null before it was kept. */
+    originalName: text("original_name"),
   },
   (t) => [
     uniqueIndex("media_r2_key_unique").on(t.r2Key),
@@ -396,4 +404,69 @@ export const glossaryTerms = sqliteTable(
     createdAt: integer("created_at", { mode: "number" }).notNull(),
   },
   (t) => [uniqueIndex("glossary_terms_unique").on(t.museumId, t.term, t.targetLang)],
+);
+
+/**
+ * A tour (0009, issue 21): a path through the rooms, stop after stop. `link` is its printed code's address
+ * `/t/{link}` (same alphabet and length as QR code links, unique across the host). `version` guards
+ * concurrent edits (update_tour with a stale version → 409). `cover` is a `/media/…` image of the museum.
+ */
+export const tours = sqliteTable(
+  "tours",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    link: text("link").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    cover: text("cover"),
+    /** Estimated duration in minutes; null = not given. */
+    minutes: integer("minutes"),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+    updatedBy: integer("updated_by"),
+  },
+  (t) => [uniqueIndex("tours_link_unique").on(t.link), index("tours_museum_idx").on(t.museumId)],
+);
+
+/**
+ * The ordered stops of a tour: `position` 1, 2, … without gaps, rewritten whole by update_tour. The same
+ * article may be in several tours (and twice in one). Purging an article removes its stops (cascade); a
+ * trashed article's stop is skipped on the visitor side until it is restored.
+ */
+export const tourStops = sqliteTable(
+  "tour_stops",
+  {
+    tourId: integer("tour_id")
+      .notNull()
+      .references(() => tours.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    museumId: integer("museum_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tourId, t.position] }), index("tour_stops_article_idx").on(t.articleId)],
+);
+
+/**
+ * Tour statistics per museum day (0009, issue 21): `position` 0 counts the tour page's opens (`starts`:
+ * opens from its printed code or a link), 1…n the views of each stop reached through the tour, so the
+ * drop from one position to the next shows where visitors leave.
+ */
+export const tourDailyStats = sqliteTable(
+  "tour_daily_stats",
+  {
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    tourId: integer("tour_id").notNull(),
+    position: integer("position").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.museumId, t.day, t.tourId, t.position] }), index("tour_daily_stats_tour_idx").on(t.museumId, t.tourId, t.day)],
 );

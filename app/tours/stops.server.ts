@@ -1,0 +1,93 @@
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { articles, museums, tourStops, tours } from "~/db/schema";
+import { linkSchema } from "~/models/qrcode-input";
+import { loadFolderIndex } from "~/models/tree.server";
+
+/**
+ * Tours as visitors see them (issue 21, decision 076). One rule shared by the tour page, the stop pages,
+ * the keypad and the offline manifest: a stop is shown when its article is live (not trashed, not in a
+ * trashed folder) and published; shown stops are numbered 1…n in the tour's order, so "Stop 3 of 12" and
+ * `/t/{link}/3` always agree with the list on `/t/{link}`.
+ */
+export interface VisitorTour {
+  id: number;
+  museum: { id: number; name: string; slug: string; sourceLang: string };
+  link: string;
+  name: string;
+  description: string;
+  cover: string | null;
+  minutes: number | null;
+  version: number;
+  updatedAt: number;
+}
+
+export interface VisibleStop {
+  /** 1…n over the shown stops (the address `/t/{link}/{position}`). */
+  position: number;
+  articleId: number;
+  slug: string;
+  name: string;
+  /** The published content as stored (JSON), for the first image and the page. */
+  publishedContent: string;
+  stopNumber: number | null;
+}
+
+/** The tour printed as `/t/{link}`, with its museum; null for a malformed or unknown link. */
+export async function tourByLink(db: Database, link: string): Promise<VisitorTour | null> {
+  const parsed = linkSchema.safeParse(link);
+  if (!parsed.success) return null;
+  const row = await db
+    .select({
+      id: tours.id,
+      link: tours.link,
+      name: tours.name,
+      description: tours.description,
+      cover: tours.cover,
+      minutes: tours.minutes,
+      version: tours.version,
+      updatedAt: tours.updatedAt,
+      museumId: museums.id,
+      museumName: museums.name,
+      museumSlug: museums.slug,
+      sourceLang: museums.sourceLang,
+    })
+    .from(tours)
+    .innerJoin(museums, eq(museums.id, tours.museumId))
+    .where(eq(tours.link, parsed.data))
+    .get();
+  if (!row) return null;
+  const { museumId, museumName, museumSlug, sourceLang, ...tour } = row;
+  return { ...tour, museum: { id: museumId, name: museumName, slug: museumSlug, sourceLang } };
+}
+
+/** The tour's shown stops in order, numbered 1…n (see the module comment). */
+export async function visibleStops(db: Database, museumId: number, tourId: number): Promise<VisibleStop[]> {
+  const [index, rows] = await Promise.all([
+    loadFolderIndex(db, museumId),
+    db
+      .select({
+        articleId: articles.id,
+        slug: articles.slug,
+        name: articles.unformattedName,
+        publishedContent: articles.publishedContent,
+        stopNumber: articles.stopNumber,
+        folderId: articles.folderId,
+      })
+      .from(tourStops)
+      .innerJoin(articles, and(eq(articles.id, tourStops.articleId), eq(articles.museumId, museumId)))
+      .where(and(eq(tourStops.tourId, tourId), eq(tourStops.museumId, museumId), isNull(articles.deletedAt), isNotNull(articles.publishedContent)))
+      .orderBy(asc(tourStops.position))
+      .all(),
+  ]);
+  return rows
+    .filter((row) => row.folderId === null || index.isLive(row.folderId))
+    .map((row, i) => ({
+      position: i + 1,
+      articleId: row.articleId,
+      slug: row.slug,
+      name: row.name,
+      publishedContent: row.publishedContent ?? "[]",
+      stopNumber: row.stopNumber,
+    }));
+}
