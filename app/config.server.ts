@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ENGINE_IDS, type EngineId } from "./translation/engines/codes";
+import { SPEECH_ENGINE_IDS, type SpeechEngineId } from "./speech/engines/types";
 
 // wrangler passes unset optional vars as "" (a `[vars]` line left empty), which means "not set".
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
@@ -20,6 +21,24 @@ const engineList = z
       .min(1, "lists no engine")
       .refine((ids) => new Set(ids).size === ids.length, "lists an engine twice"),
   );
+
+const speechEngineList = z
+  .string()
+  .transform((value) => value.split(",").map((id) => id.trim()).filter((id) => id !== ""))
+  .pipe(
+    z
+      .array(z.enum(SPEECH_ENGINE_IDS, { errorMap: () => ({ message: `lists an unknown speech engine; known: ${SPEECH_ENGINE_IDS.join(", ")}` }) }))
+      .refine((ids) => new Set(ids).size === ids.length, "lists an engine twice"),
+  );
+
+/** Speech engines when SPEECH_ENGINES is not set (decision 090): Workers AI's MeloTTS, which needs no key. */
+export const DEFAULT_SPEECH_ENGINES: readonly SpeechEngineId[] = ["workers-ai"];
+
+/** What each speech engine needs besides its name in SPEECH_ENGINES. */
+export const REQUIRED_SPEECH_SETTINGS: Partial<Record<SpeechEngineId, readonly string[]>> = {
+  google: ["GOOGLE_TTS_API_KEY"],
+  "openai-compatible": ["SPEECH_OPENAI_BASE_URL"],
+};
 
 /**
  * Engines used when TRANSLATION_ENGINES is not set: the real ones that need no key (decision 037). The
@@ -74,6 +93,14 @@ const configSchema = z
     OPENAI_BASE_URL: optional(httpUrl("OPENAI_BASE_URL")),
     OPENAI_API_KEY: optional(z.string()),
     OPENAI_MODEL: optional(z.string().max(200)),
+    // Narration (decision 090): speech engines in order of preference ("" = none: read-aloud only).
+    SPEECH_ENGINES: z.preprocess((value) => (value === undefined ? undefined : String(value)), speechEngineList.optional()),
+    SPEECH_OPENAI_BASE_URL: optional(httpUrl("SPEECH_OPENAI_BASE_URL")),
+    SPEECH_OPENAI_API_KEY: optional(z.string()),
+    SPEECH_OPENAI_MODEL: optional(z.string().max(200)).transform((value) => value ?? "tts-1"),
+    SPEECH_OPENAI_VOICE: optional(z.string().max(100)).transform((value) => value ?? "alloy"),
+    GOOGLE_TTS_API_KEY: optional(z.string()),
+    GOOGLE_TTS_URL: optional(httpUrl("GOOGLE_TTS_URL")).transform((value) => value ?? "https://texttospeech.googleapis.com/v1/text:synthesize"),
   })
   .superRefine((config, ctx) => {
     if (config.TRANSLATION_ENGINES === undefined && config.TRANSLATION_ENGINE !== undefined && config.TRANSLATION_ENGINE !== "pseudo") {
@@ -94,10 +121,18 @@ const configSchema = z
         }
       }
     }
+    for (const engine of config.SPEECH_ENGINES ?? []) {
+      for (const name of REQUIRED_SPEECH_SETTINGS[engine] ?? []) {
+        if (config[name as keyof typeof config] === undefined) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: `${name} is required because SPEECH_ENGINES lists ${engine}` });
+        }
+      }
+    }
   })
   .transform(({ TRANSLATION_ENGINE: _replaced, ...config }) => ({
     ...config,
     TRANSLATION_ENGINES: config.TRANSLATION_ENGINES ?? [...DEFAULT_ENGINES],
+    SPEECH_ENGINES: config.SPEECH_ENGINES ?? [...DEFAULT_SPEECH_ENGINES],
   }));
 
 export type AppConfig = z.infer<typeof configSchema>;

@@ -1,0 +1,126 @@
+/**
+ * What a narration file is, from its first bytes (never its name or declared type), and how long an MP3
+ * or WAV lasts. Accepted recordings: MP3, AAC (ADTS or in an MP4/M4A container) and Ogg (Opus or Vorbis).
+ * References: ISO/IEC 11172-3 and 13818-3 frame headers (http://www.mp3-tech.org/programmer/frame_header.html),
+ * ID3v2.4 §3.1 (syncsafe size), ISO/IEC 13818-7 ADTS, RFC 3533 (Ogg), RFC 7845 §5.1 (OpusHead).
+ */
+import { parseWav } from "./wav";
+
+export interface AudioType {
+  contentType: string;
+  ext: string;
+}
+
+export const AUDIO_SNIFF_BYTES = 64;
+
+const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
+
+/** Size of a leading ID3v2 tag (header + body + optional footer), 0 without one. */
+export function id3Size(b: Uint8Array): number {
+  if (b.length < 10 || ascii(b, 0, 3) !== "ID3") return 0;
+  if ((b[6]! | b[7]! | b[8]! | b[9]!) & 0x80) return 0;
+  const size = (b[6]! << 21) | (b[7]! << 14) | (b[8]! << 7) | b[9]!;
+  return 10 + size + (b[5]! & 0x10 ? 10 : 0);
+}
+
+const BITRATES: Record<string, number[]> = {
+  // MPEG-1 layer III; MPEG-2/2.5 layer III (kbit/s, index 1..14)
+  "1": [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
+  "2": [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+};
+const RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+
+interface Mp3Frame {
+  bytes: number;
+  samples: number;
+  sampleRate: number;
+}
+
+/** The MPEG audio layer III frame header at `at`, or null. */
+export function mp3Frame(b: Uint8Array, at: number): Mp3Frame | null {
+  if (at + 4 > b.length || b[at] !== 0xff || (b[at + 1]! & 0xe0) !== 0xe0) return null;
+  const version = (b[at + 1]! >> 3) & 3; // 3 = MPEG-1, 2 = MPEG-2, 0 = MPEG-2.5, 1 reserved
+  const layer = (b[at + 1]! >> 1) & 3; // 1 = layer III
+  if (version === 1 || layer !== 1) return null;
+  const bitrateIndex = b[at + 2]! >> 4;
+  const rateIndex = (b[at + 2]! >> 2) & 3;
+  if (bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
+  const padding = (b[at + 2]! >> 1) & 1;
+  const kbps = BITRATES[version === 3 ? "1" : "2"]![bitrateIndex]!;
+  const sampleRate = RATES[version]![rateIndex]!;
+  const samples = version === 3 ? 1152 : 576;
+  const bytes = Math.floor((samples / 8) * (kbps * 1000) / sampleRate) + padding;
+  return bytes > 4 ? { bytes, samples, sampleRate } : null;
+}
+
+/** Whether the bytes (after any ID3 tag) start with two consecutive MP3 frames, or one that fills the rest. */
+function looksMp3(b: Uint8Array): boolean {
+  const start = id3Size(b);
+  if (start > 0) return start <= b.length ? mp3Frame(b, start) !== null || start >= b.length - 4 : true;
+  const frame = mp3Frame(b, 0);
+  if (!frame) return false;
+  return frame.bytes >= b.length || mp3Frame(b, frame.bytes) !== null;
+}
+
+/** Duration of an MP3 stream by walking its frames; null when the bytes are not MP3. */
+export function mp3DurationMs(b: Uint8Array): number | null {
+  let at = id3Size(b);
+  let samples = 0;
+  let rate = 0;
+  let frames = 0;
+  while (at < b.length) {
+    const frame = mp3Frame(b, at);
+    if (!frame) break;
+    samples += frame.samples;
+    rate = frame.sampleRate;
+    frames++;
+    at += frame.bytes;
+  }
+  return frames === 0 ? null : Math.round((samples / rate) * 1000);
+}
+
+/** The recording types staff may upload. */
+export function sniffRecording(b: Uint8Array): AudioType | null {
+  if (ascii(b, 0, 4) === "OggS") {
+    // The first page carries the codec's identification header (RFC 7845 §5.1; Vorbis I §4.2.2).
+    const head = ascii(b, 28, 8);
+    if (head === "OpusHead") return { contentType: "audio/ogg; codecs=opus", ext: "opus" };
+    if (head.slice(1, 7) === "vorbis") return { contentType: "audio/ogg", ext: "ogg" };
+    return null;
+  }
+  if (b.length >= 12 && ascii(b, 4, 4) === "ftyp") {
+    const brand = ascii(b, 8, 4);
+    // Audio-only brands of the MP4 family; a video (isom/mp42 with a picture) is refused here.
+    if (["M4A ", "M4B ", "mp42", "isom", "dash"].includes(brand)) return { contentType: "audio/mp4", ext: "m4a" };
+    return null;
+  }
+  // ADTS: 12-bit sync 0xFFF, layer bits 00 (an MP3 frame has layer 01).
+  if (b[0] === 0xff && (b[1]! & 0xf6) === 0xf0) return { contentType: "audio/aac", ext: "aac" };
+  if (looksMp3(b)) return { contentType: "audio/mpeg", ext: "mp3" };
+  return null;
+}
+
+/** What an engine answered with: one of the recording types, or WAV. */
+export function sniffGenerated(b: Uint8Array): AudioType | null {
+  if (parseWav(b)) return { contentType: "audio/wav", ext: "wav" };
+  return sniffRecording(b);
+}
+
+/** The duration of a generated file when its format tells it (WAV, MP3); null otherwise. */
+export function durationMs(b: Uint8Array, type: AudioType): number | null {
+  if (type.ext === "wav") return parseWav(b)?.durationMs ?? null;
+  if (type.ext === "mp3") return mp3DurationMs(b);
+  return null;
+}
+
+/** MP3 pieces played one after the other: the ID3 tags of all but the first are dropped. */
+export function joinMp3(pieces: Uint8Array[]): Uint8Array {
+  const parts = pieces.map((p, i) => (i === 0 ? p : p.subarray(Math.min(id3Size(p), p.length))));
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
