@@ -79,6 +79,8 @@ export default defineWorkersConfig(async () => {
               SESSION_SECRET: "integration-tests-secret-0123456789abcdef",
               // wrangler.toml's production default (Workers AI) is remote-only: tests say pseudo explicitly.
               TRANSLATION_ENGINES: "pseudo",
+              // Narration (decision 090): the offline speech engine makes real WAV files without a network.
+              SPEECH_ENGINES: "offline",
             },
           },
         },

@@ -40,6 +40,8 @@ export type ErrorReason =
   | "no_changes"
   | "never_published"
   | "in_the_past"
+  // Narrations (decision 092): a recording plays, so nothing is generated.
+  | "recorded"
   // Review (decision 051).
   | "not_translated"
   // Teams (decision 040).
@@ -178,6 +180,7 @@ export const REASON_TEXT: Record<ErrorReason, string> = {
   no_changes: "has no changes since the last publication",
   never_published: "was never published: there is no published version to go back to",
   in_the_past: "is in the past",
+  recorded: "has a recorded narration: remove it first",
   not_translated: "has no translation yet: there is nothing to mark as reviewed",
   already_member: "already has an account (an address belongs to one museum)",
   last_admin: "is the museum's last admin: make someone else admin first",

@@ -30,6 +30,7 @@ import {
 const { values: args } = parseOptions(process.argv.slice(2), {
   "dry-run": "boolean",
   "allow-pseudo": "boolean",
+  "allow-offline-speech": "boolean",
   "allow-missing-engine-settings": "boolean",
   "no-build": "boolean",
 });
@@ -80,6 +81,14 @@ async function main() {
     return 2;
   }
   console.log(`  TRANSLATION_ENGINES = ${engines.list.join(", ")}`);
+  if (engines.speech.includes("offline") && !args["allow-offline-speech"]) {
+    console.error(
+      `wrangler.toml sets SPEECH_ENGINES = "${engines.speech.join(",")}": "offline" gives visitors tones, not speech (decision 090).\n` +
+        'Set real engines, e.g. SPEECH_ENGINES = "workers-ai" (docs/operations.md), or deploy it anyway with: npm run deploy -- --allow-offline-speech',
+    );
+    return 2;
+  }
+  console.log(`  SPEECH_ENGINES = ${engines.speech.join(", ") || "(none: read-aloud only)"}`);
 
   // 2. What exists, all lookups at once (each wrangler start costs seconds).
   step("Looking up the Cloudflare account's resources");

@@ -264,6 +264,14 @@ export const ENGINE_SETTINGS = [
   "OPENAI_BASE_URL",
   "OPENAI_API_KEY",
   "OPENAI_MODEL",
+  // Narration (decision 090).
+  "SPEECH_ENGINES",
+  "SPEECH_OPENAI_BASE_URL",
+  "SPEECH_OPENAI_API_KEY",
+  "SPEECH_OPENAI_MODEL",
+  "SPEECH_OPENAI_VOICE",
+  "GOOGLE_TTS_API_KEY",
+  "GOOGLE_TTS_URL",
 ];
 
 export class LocalEngineError extends Error {}
@@ -281,6 +289,12 @@ export function engineVarArgs(env = process.env) {
       `TRANSLATION_ENGINES lists ${remoteOnly.join(" and ")}, which ${remoteOnly.length === 1 ? "needs" : "need"} Cloudflare's AI ` +
         "binding: it does not run in the " +
         "offline local session. Use pseudo, libretranslate (a local server), or deepl/google/openai-compatible with a key.",
+    );
+  }
+  if ((env.SPEECH_ENGINES ?? "").split(",").some((id) => id.trim() === "workers-ai")) {
+    throw new LocalEngineError(
+      "SPEECH_ENGINES lists workers-ai, which needs Cloudflare's AI binding: it does not run in the offline local session. " +
+        "Use offline, or google/openai-compatible with their settings.",
     );
   }
   return ENGINE_SETTINGS.filter((name) => (env[name] ?? "") !== "").flatMap((name) => ["--var", `${name}:${env[name]}`]);

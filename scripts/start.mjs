@@ -40,7 +40,12 @@ const IRRELEVANT = /Your types might be out of date|collects anonymous telemetry
 let engineVars;
 try {
   // Explicitly pseudo unless the environment chooses: wrangler.toml's default (Workers AI) is remote-only.
-  engineVars = engineVarArgs({ ...process.env, TRANSLATION_ENGINES: process.env.TRANSLATION_ENGINES?.trim() || "pseudo" });
+  engineVars = engineVarArgs({
+    ...process.env,
+    TRANSLATION_ENGINES: process.env.TRANSLATION_ENGINES?.trim() || "pseudo",
+    // Narration: the offline speech engine unless the environment chooses (decision 090).
+    SPEECH_ENGINES: process.env.SPEECH_ENGINES?.trim() || "offline",
+  });
 } catch (error) {
   if (!(error instanceof LocalEngineError)) throw error;
   console.error(`Error: ${error.message}`);

@@ -29,5 +29,8 @@ export const AUDIT_ACTIONS = [
   "articles.import",
   "museum.export",
   "museum.import",
+  "narration.upload",
+  "narration.regenerate",
+  "narration.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -18,6 +18,8 @@ const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b
 /** Size of a leading ID3v2 tag (header + body + optional footer), 0 without one. */
 export function id3Size(b: Uint8Array): number {
   if (b.length < 10 || ascii(b, 0, 3) !== "ID3") return 0;
+  // Major version 2, 3 or 4; the revision is never 0xFF (ID3v2.4 §3.1).
+  if (b[3]! < 2 || b[3]! > 4 || b[4] === 0xff) return 0;
   if ((b[6]! | b[7]! | b[8]! | b[9]!) & 0x80) return 0;
   const size = (b[6]! << 21) | (b[7]! << 14) | (b[8]! << 7) | b[9]!;
   return 10 + size + (b[5]! & 0x10 ? 10 : 0);

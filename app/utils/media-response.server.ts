@@ -36,6 +36,12 @@ const notFoundResponse = () =>
 export async function serveMedia(request: Request, context: AppLoadContext, key: string): Promise<Response> {
   const row = key ? await findMedia(context.db, key) : undefined;
   if (!row) return notFoundResponse();
+  return serveStored(request, context, row);
+}
+
+/** Serves one R2 object that a table row records (its key, type and size), with the same rules. */
+export async function serveStored(request: Request, context: AppLoadContext, row: { r2Key: string; contentType: string; bytes: number }): Promise<Response> {
+  const key = row.r2Key;
   const headers = new Headers({
     "Content-Type": row.contentType,
     "X-Content-Type-Options": "nosniff",

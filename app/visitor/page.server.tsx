@@ -4,6 +4,9 @@ import type { ArticleContent } from "~/content/schema";
 import { translationDeps } from "~/utils/translation-deps.server";
 import { readThrough } from "~/visitor-cache/snapshot.server";
 import { glossaryFor } from "~/translation/glossary";
+import { narrationText } from "~/narration/text";
+import { narrationForVisitor } from "~/narration/narrations.server";
+import { narrationDeps } from "~/utils/narration.server";
 import { translateArticle, type TranslatedArticle } from "~/translation/translate.server";
 import { chooseLanguage } from "./language.server";
 import { visitorNotFound } from "./not-found.server";
@@ -67,6 +70,14 @@ export async function visitorPage(request: Request, context: AppLoadContext, { t
   const contentHtml = usableContentHtml(translated.html, translated.content);
   const media = contentHtml === undefined ? mediaFor(pageLang) : {};
 
+  // The narration of what the page shows (never of a draft): ready, or scheduled after this answer (issue 22).
+  const narration = draftPreview
+    ? null
+    : await narrationForVisitor(narrationDeps(context), { museumId: museum.id, articleId: article.id, lang: pageLang, text: narrationText(translated.content) }).catch((error: unknown) => {
+        console.warn(`narration lookup failed: ${String(error)}`);
+        return null;
+      });
+
   if (!draftPreview) countOpen(context, request, scanEventFor(request, { ...target, article }, place, choice.lang));
 
   const page = (
@@ -88,6 +99,7 @@ export async function visitorPage(request: Request, context: AppLoadContext, { t
       canonical={`${url.origin}/v/${encodeURIComponent(museum.slug)}/${encodeURIComponent(article.slug)}${translated.status === "original" ? "" : `?lang=${pageLang}`}`}
       nonce={nonce}
       draftPreview={draftPreview}
+      narration={narration}
     />
   );
   const privateHeaders = draftPreview ? { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" } : {};

@@ -95,7 +95,9 @@ export function readEngines(toml) {
   const section = /^\[vars\]\s*$([\s\S]*?)(?=^\[)/m.exec(`${toml}\n[end]`)?.[1] ?? "";
   for (const match of section.matchAll(/^\s*([A-Z0-9_]+)\s*=\s*"([^"]*)"/gm)) vars[match[1]] = match[2];
   const list = (vars.TRANSLATION_ENGINES ?? "workers-ai,workers-ai-llm").split(",").map((id) => id.trim()).filter(Boolean);
-  return { list, vars, hasAi: /^\[ai\]\s*$/m.test(toml) };
+  // Narration (decision 090): "" means no speech engine (visitors keep the browser's read-aloud).
+  const speech = (vars.SPEECH_ENGINES ?? "workers-ai").split(",").map((id) => id.trim()).filter(Boolean);
+  return { list, speech, vars, hasAi: /^\[ai\]\s*$/m.test(toml) };
 }
 
 /** Mirrors app/config.server.ts REQUIRED_SETTINGS (tests/deploy/deploy-lib.test.ts checks they agree). */

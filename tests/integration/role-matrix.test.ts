@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/lib/password.server";
 import { can, type Permission, type Role } from "~/teams/roles";
 import { segmentHash } from "~/translation/segments";
+import { mp3Bytes } from "./narration-helpers";
 import { BASE, createMuseumWithUser, get, logIn, postJson, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
 
 // The role matrix (issue 18, decision 040): every read, manage, stats and upload call and every staff page,
@@ -193,6 +194,32 @@ const CASES: Case[] = [
     foreign: true,
     input: (f) => ({ path: "/api/upload/subtitles", multipart: { articleId: String(f.articleId), videoId: "abc123", subtitles: new File([VTT], "a.vtt", { type: "text/vtt" }) } }),
   },
+  // narration (issue 22): translations.review in the language
+  {
+    route: "api.upload.narration",
+    method: "POST",
+    perm: "translations.review",
+    foreign: true,
+    input: (f) => ({ path: "/api/upload/narration", multipart: { articleId: String(f.articleId), lang: "de", narration: new File([mp3Bytes(4)], "a.mp3", { type: "audio/mpeg" }) } }),
+  },
+  { route: "api.manage.regenerate_narration", method: "POST", perm: "translations.review", foreign: true, input: (f) => ({ path: "/api/manage/regenerate_narration", body: { articleId: f.articleId, lang: "es" } }) },
+  {
+    route: "api.manage.delete_narration",
+    method: "POST",
+    perm: "translations.review",
+    foreign: true,
+    input: async (f) => {
+      // A narration to remove each time, so an allowed role gets 200 and a refusal has something to leave.
+      await env.DB.prepare(
+        `INSERT INTO narrations (museum_id, article_id, lang, kind, r2_key, content_type, bytes) VALUES (?1, ?2, 'it', 'recorded', ?3, 'audio/mpeg', 10)
+         ON CONFLICT (article_id, lang) DO NOTHING`,
+      )
+        .bind(f.museumId, f.articleId, `n/${f.museumId}/rec/${crypto.randomUUID()}.mp3`)
+        .run();
+      return { path: "/api/manage/delete_narration", body: { articleId: f.articleId, lang: "it" } };
+    },
+  },
+  { route: "api.read.narrations", method: "GET", perm: "translations.review", foreign: true, input: (f) => ({ path: `/api/read/narrations?articleId=${f.articleId}` }) },
   // spreadsheet import (a dry run writes nothing; the CSV names no existing id, so no foreign case)
   {
     route: "api.manage.import_articles",
@@ -274,6 +301,7 @@ const PUBLIC: Record<string, string> = {
   login: "login",
   logout: "ends one's own session",
   "media.$": "media of published articles, for visitors",
+  "narration.$": "narrations of published articles, for visitors",
   "r.$link": "visitor",
   "r.$link_.languages": "visitor",
   "r.$link_.report": "visitor",

@@ -1,6 +1,8 @@
 import { ArticleContentView, articleBackground, headingIndex, headingText, type MediaInfo } from "~/content/render";
 import type { ArticleContent } from "~/content/schema";
 import type { TranslationStatus } from "~/translation/translate.server";
+import type { PlayableNarration } from "~/narration/narrations.server";
+import { NarrationPlayer } from "../narration/player";
 import type { VisitorStrings } from "../strings.server";
 import { ReportForm } from "./report";
 import { contentLabels, endonym, href, LanguageButton, MuseumBar, Shell, uiLang } from "./shell";
@@ -61,6 +63,8 @@ export interface ArticlePageProps {
   nonce?: string;
   /** A staff preview of the draft (decision 041): a banner says so and search engines are kept out. */
   draftPreview?: boolean;
+  /** The narration in the page's language (issue 22), if one is ready; else the read-aloud button stays. */
+  narration?: PlayableNarration | null;
 }
 
 function statusLabel(props: ArticlePageProps): string {
@@ -111,6 +115,7 @@ export function ArticlePage(props: ArticlePageProps) {
             {strings.failed}
           </p>
         )}
+        {props.narration ? <NarrationPlayer narration={props.narration} label={strings.listen} ui={ui} /> : null}
         {/* An article without text still has a heading, for screen readers: the museum's name. */}
         {!title && <h1 className="ml-visually-hidden">{props.museumName}</h1>}
         {props.contentHtml !== undefined ? (
@@ -123,9 +128,9 @@ export function ArticlePage(props: ArticlePageProps) {
       </main>
       <footer className="v-footer" {...ui}>
         <LanguageButton strings={strings} stringsLang={props.stringsLang} lang={visitorLang} base={base} keep={keep} />
-        <button type="button" id="v-read" className="v-button v-button--light" hidden data-lang={lang} data-read={strings.readAloud} data-stop={strings.stopReading} aria-pressed="false">
+        {!props.narration && <button type="button" id="v-read" className="v-button v-button--light" hidden data-lang={lang} data-read={strings.readAloud} data-stop={strings.stopReading} aria-pressed="false">
           {strings.readAloud}
-        </button>
+        </button>}
         {translated && !props.showingOriginal && (
           <details className="v-report">
             <summary>{strings.reportProblem}</summary>

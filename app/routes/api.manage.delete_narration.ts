@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { actorOf } from "~/audit/log.server";
+import { articleIdSchema } from "~/models/tree-input";
+import { langSchema } from "~/models/translation-input";
+import { deleteNarration } from "~/narration/staff.server";
+import { assertCanReviewLanguage } from "~/teams/roles";
+import { jsonAction, postOnly } from "~/utils/api.server";
+
+export const loader = postOnly;
+
+const schema = z.object({ articleId: articleIdSchema, lang: langSchema });
+
+/**
+ * `POST /api/manage/delete_narration {articleId, lang}`: removes the narration (recorded or generated) of
+ * that language; 404 when there is none. A generated one comes back at the next visit if an engine
+ * speaks the language (remove a recording to go back to generation).
+ */
+export const action = jsonAction("translations.review", schema, ({ input, user, context }) => {
+  assertCanReviewLanguage(user, input.lang);
+  return deleteNarration(context.db, context.media, user.museumId, input.articleId, input.lang, actorOf(user));
+});

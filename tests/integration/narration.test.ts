@@ -1,0 +1,376 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import { hashPassword } from "~/lib/password.server";
+import { generateOnce, narrationForVisitor, narrationTextHash, type NarrationDeps } from "~/narration/narrations.server";
+import { offlineSpeechEngine } from "~/speech/engines/offline";
+import { SpeechEngineError, type SpeechEngine } from "~/speech/engines/types";
+import { parseWav } from "~/speech/wav";
+import { BASE, createMuseumWithUser, get, logIn, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
+import { m4aBytes, mp3Bytes, oggOpusBytes } from "./narration-helpers";
+
+type Json = Record<string, unknown>;
+
+const LINES = ["L'amphore attique", "Vers 530 avant notre ère, le peintre Amasis décore cette amphore.", "Deux guerriers se font face."];
+
+async function upload(cookie: string, fields: Record<string, string | File>, headers: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const response = await SELF.fetch(`${BASE}/api/upload/narration`, { method: "POST", body: form, headers: { Cookie: cookie, ...headers } });
+  return { status: response.status, body: (await response.json()) as Json & { error: Json } };
+}
+
+const mp3File = (frames = 40) => new File([mp3Bytes(frames)], "guide.mp3", { type: "audio/mpeg" });
+
+async function visit(link: string, lang: string) {
+  const response = await get(`/r/${link}?lang=${lang}`);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+const audioSrc = (html: string) => /<source src="(\/narration\/[^"]+)"/.exec(html)?.[1] ?? null;
+
+async function narrationRows(articleId: number) {
+  return (await env.DB.prepare("SELECT lang, kind, r2_key, text_hash, engine, voice, duration_ms, bytes FROM narrations WHERE article_id = ? ORDER BY lang").bind(articleId).all<Json>()).results;
+}
+
+/** Waits for the generation scheduled after an answer (waitUntil) to land in D1. */
+async function until<T>(check: () => Promise<T | undefined | null | false>, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function objectsUnder(prefix: string) {
+  return (await env.MEDIA.list({ prefix })).objects.map((o) => o.key);
+}
+
+async function translator(museumId: number, languages: string[]) {
+  const email = `translator-${crypto.randomUUID()}@example.org`;
+  await env.DB.prepare("INSERT INTO users (museum_id, email, password_hash, role, languages) VALUES (?, ?, ?, 'translator', ?)")
+    .bind(museumId, email, await hashPassword("correct horse battery"), JSON.stringify(languages))
+    .run();
+  return logIn({ email, password: "correct horse battery" });
+}
+
+describe("generated narrations on the visitor page", () => {
+  it("the first view does not wait and offers read-aloud; the narration made meanwhile plays on the next view, with Range", async () => {
+    const s = await staffSession();
+    const { articleId, link } = await publishArticle(s, texts(LINES));
+    const first = await visit(link, "de");
+    expect(audioSrc(first)).toBeNull();
+    expect(first).toContain('id="v-read"');
+
+    const [row] = await until(async () => {
+      const rows = await narrationRows(articleId);
+      return rows.length > 0 && rows;
+    });
+    expect(row).toMatchObject({ lang: "de", kind: "generated", engine: "offline", voice: "offline-140" });
+    expect(row!.duration_ms as number).toBeGreaterThan(2000);
+
+    const second = await visit(link, "de");
+    const src = audioSrc(second);
+    expect(src).toBe(`/narration/${row!.r2_key as string}`);
+    expect(second).toMatch(/<audio id="v-audio" controls="" preload="none"/);
+    expect(second).toMatch(/<time dateTime="PT\d+S">\d+:\d\d<\/time>/i);
+    // A narration plays: the browser's read-aloud is not offered beside it.
+    expect(second).not.toContain('id="v-read"');
+
+    const whole = await SELF.fetch(`${BASE}${src}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("Content-Type")).toBe("audio/wav");
+    expect(whole.headers.get("Accept-Ranges")).toBe("bytes");
+    const bytes = new Uint8Array(await whole.arrayBuffer());
+    expect(bytes.length).toBe(row!.bytes);
+    expect(parseWav(bytes)?.durationMs).toBe(row!.duration_ms);
+
+    const part = await SELF.fetch(`${BASE}${src}`, { headers: { Range: "bytes=0-99" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("Content-Range")).toBe(`bytes 0-99/${bytes.length}`);
+    expect((await part.arrayBuffer()).byteLength).toBe(100);
+    const tail = await SELF.fetch(`${BASE}${src}`, { headers: { Range: `bytes=${bytes.length}-` } });
+    expect(tail.status).toBe(416);
+    expect(tail.headers.get("Content-Range")).toBe(`bytes */${bytes.length}`);
+    await tail.body?.cancel();
+    const head = await SELF.fetch(`${BASE}${src}`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Content-Length")).toBe(String(bytes.length));
+  });
+
+  it("50 parallel first views generate the narration once", async () => {
+    const s = await staffSession();
+    const { articleId, link } = await publishArticle(s, texts(LINES));
+    // The local workerd serves them interleaved: the later ones may already find the narration made.
+    const pages = await Promise.all(Array.from({ length: 50 }, () => visit(link, "es")));
+    expect(audioSrc(pages[0]!)).toBeNull();
+    await until(async () => (await narrationRows(articleId)).length === 1);
+    // Let any stray generation finish before counting the files.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await objectsUnder(`n/${s.user.museumId}/${articleId}/`)).toHaveLength(1);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM narration_claims WHERE article_id = ?").bind(articleId).first("n")).toBe(0);
+  });
+
+  it("50 parallel generations of one text: one engine run, the others find the claim", async () => {
+    const s = await staffSession();
+    const { articleId } = await publishArticle(s, texts(LINES));
+    let calls = 0;
+    const offline = offlineSpeechEngine();
+    const counting: SpeechEngine = { ...offline, synthesize: (...args) => (calls++, offline.synthesize(...args)) };
+    const deps: NarrationDeps = { db: createDb(env.DB), media: env.MEDIA, engines: [counting], waitUntil: () => undefined };
+    const text = LINES.join("\n\n");
+    const hash = await narrationTextHash(text);
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, () => generateOnce(deps, { museumId: s.user.museumId, articleId, lang: "it", text, hash, voice: "offline-140" })),
+    );
+    expect(outcomes.filter((o) => o.status === "generated")).toHaveLength(1);
+    expect(outcomes.filter((o) => o.status === "claimed_elsewhere")).toHaveLength(49);
+    expect(calls).toBe(1);
+  });
+
+  it("an edit regenerates the narration from the new text; the old file goes", async () => {
+    const s = await staffSession();
+    const { articleId, link, edit } = await publishArticle(s, texts(LINES));
+    await visit(link, "de");
+    const [before] = await until(async () => {
+      const rows = await narrationRows(articleId);
+      return rows.length > 0 && rows;
+    });
+    await edit(texts([...LINES, "Une troisième scène montre Dionysos."]));
+    // The old narration no longer matches the text: not played, a new one is made.
+    const stale = await visit(link, "de");
+    expect(audioSrc(stale)).toBeNull();
+    const [after] = await until(async () => {
+      const rows = await narrationRows(articleId);
+      return rows[0] && rows[0].text_hash !== before!.text_hash && rows;
+    });
+    expect(after!.r2_key).not.toBe(before!.r2_key);
+    expect(after!.duration_ms as number).toBeGreaterThan(before!.duration_ms as number);
+    expect(await env.MEDIA.head(before!.r2_key as string)).toBeNull();
+    expect(audioSrc(await visit(link, "de"))).toBe(`/narration/${after!.r2_key as string}`);
+  });
+
+  it("an engine that fails gives no player, and is not tried again at every view", async () => {
+    const s = await staffSession();
+    const { articleId } = await publishArticle(s, texts(LINES));
+    let calls = 0;
+    const failing: SpeechEngine = {
+      ...offlineSpeechEngine(),
+      id: "google",
+      synthesize: async () => {
+        calls++;
+        throw new SpeechEngineError("google", "HTTP 403: quota", { retryable: false, status: 403 });
+      },
+    };
+    const scheduled: Promise<unknown>[] = [];
+    const deps: NarrationDeps = { db: createDb(env.DB), media: env.MEDIA, engines: [failing], waitUntil: (p) => scheduled.push(p) };
+    const target = { museumId: s.user.museumId, articleId, lang: "de", text: LINES.join("\n\n") };
+    expect(await narrationForVisitor(deps, target)).toBeNull();
+    await Promise.all(scheduled);
+    expect(calls).toBe(1);
+    const claim = await env.DB.prepare("SELECT failure, expires_at FROM narration_claims WHERE article_id = ?").bind(articleId).first<{ failure: string; expires_at: number }>();
+    expect(claim?.failure).toContain("quota");
+    expect(await narrationForVisitor(deps, target)).toBeNull();
+    expect(scheduled).toHaveLength(1);
+    expect(await narrationRows(articleId)).toHaveLength(0);
+    // After the back-off the next view tries again.
+    expect(await narrationForVisitor(deps, target, claim!.expires_at + 1)).toBeNull();
+    expect(scheduled).toHaveLength(2);
+    await Promise.all(scheduled);
+    expect(calls).toBe(2);
+  });
+
+  it("a draft preview never narrates the draft", async () => {
+    const s = await staffSession();
+    const { articleId, slug } = await publishArticle(s, texts(LINES));
+    const museum = await env.DB.prepare("SELECT slug FROM museums WHERE id = ?").bind(s.user.museumId).first<string>("slug");
+    const response = await get(`/v/${museum}/${slug}?preview=draft&lang=de`, s.cookie);
+    expect(response.status).toBe(200);
+    expect(audioSrc(await response.text())).toBeNull();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await narrationRows(articleId)).toHaveLength(0);
+  });
+});
+
+describe("recorded narrations", () => {
+  async function setup() {
+    const s = await staffSession();
+    const published = await publishArticle(s, texts(LINES));
+    return { s, ...published };
+  }
+
+  it("accepts MP3, M4A and Ogg Opus by their bytes; the recording wins over generation", async () => {
+    const { s, articleId, link } = await setup();
+    const mp3 = await upload(s.cookie, { articleId: String(articleId), lang: "de", durationMs: "83000", narration: mp3File() });
+    expect(mp3.status).toBe(200);
+    expect(mp3.body).toMatchObject({ lang: "de", kind: "recorded", contentType: "audio/mpeg", durationMs: 83000, bytes: 40 * 417 });
+    const html = await visit(link, "de");
+    expect(audioSrc(html)).toBe(mp3.body.url);
+    expect(html).toContain("1:23</time>");
+    expect(html).toContain('type="audio/mpeg"');
+    await new Promise((r) => setTimeout(r, 300));
+    // Nothing generated while a recording plays.
+    expect(await narrationRows(articleId)).toMatchObject([{ lang: "de", kind: "recorded" }]);
+
+    const m4a = await upload(s.cookie, { narration: new File([m4aBytes()], "a.m4a"), articleId: String(articleId), lang: "en" });
+    expect(m4a.body).toMatchObject({ contentType: "audio/mp4" });
+    const opus = await upload(s.cookie, { articleId: String(articleId), lang: "ar", narration: new File([oggOpusBytes()], "a.opus") });
+    expect(opus.body).toMatchObject({ contentType: "audio/ogg; codecs=opus" });
+    // Arabic: the page (and the player's label) right to left.
+    const arabic = await visit(link, "ar");
+    expect(arabic).toMatch(/<html[^>]*dir="rtl"/);
+    expect(audioSrc(arabic)).toBe(opus.body.url);
+
+    // A new recording replaces the previous one and its file.
+    const again = await upload(s.cookie, { articleId: String(articleId), lang: "de", narration: mp3File(10) });
+    expect(again.status).toBe(200);
+    const oldKey = (mp3.body.url as string).replace("/narration/", "");
+    expect(await env.MEDIA.head(oldKey)).toBeNull();
+    expect((await SELF.fetch(`${BASE}${mp3.body.url as string}`)).status).toBe(404);
+
+    const listed = (await s.read(`/api/read/narrations?articleId=${articleId}`)).body as { narrations: Json[]; speaks: Json };
+    expect(listed.narrations.map((n) => n.lang)).toEqual(["ar", "de", "en"]);
+    expect(listed.speaks).toMatchObject({ de: "offline" });
+  });
+
+  it("refuses what is not audio, malformed fields and other museums' articles", async () => {
+    const { s, articleId } = await setup();
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(100).fill(0)]);
+    const cases: [Record<string, string | File>, number, string?][] = [
+      [{ articleId: String(articleId), lang: "de", narration: new File([png], "fake.mp3", { type: "audio/mpeg" }) }, 415, "narration"],
+      [{ articleId: String(articleId), lang: "de", narration: new File([new Uint8Array(0)], "empty.mp3") }, 400, "narration"],
+      [{ articleId: String(articleId), lang: "de", narration: new File([new TextEncoder().encode("ID3 not really an mp3 at all....")], "x.mp3") }, 415, "narration"],
+      [{ articleId: String(articleId), narration: mp3File() }, 400, "lang"],
+      [{ articleId: String(articleId), lang: "xx-nowhere", narration: mp3File() }, 400, "lang"],
+      [{ articleId: String(articleId), lang: "de\u202e", narration: mp3File() }, 400, "lang"],
+      [{ articleId: "12abc", lang: "de", narration: mp3File() }, 400, "articleId"],
+      [{ articleId: String(articleId), lang: "de", durationMs: "-5", narration: mp3File() }, 400, "durationMs"],
+      [{ articleId: String(articleId), lang: "de", durationMs: "99999999", narration: mp3File() }, 400, "durationMs"],
+      [{ articleId: String(articleId), lang: "de", other: "x", narration: mp3File() }, 400],
+      [{ articleId: String(articleId), lang: "de" }, 400, "narration"],
+    ];
+    for (const [fields, status, field] of cases) {
+      const r = await upload(s.cookie, fields);
+      expect([r.status, r.body.error?.field]).toEqual([status, field ?? r.body.error?.field]);
+    }
+    const other = await staffSession();
+    const foreign = await upload(other.cookie, { articleId: String(articleId), lang: "de", narration: mp3File() });
+    expect(foreign.status).toBe(404);
+    expect((await other.call("delete_narration", { articleId, lang: "de" })).status).toBe(404);
+    expect((await other.call("regenerate_narration", { articleId, lang: "de" })).status).toBe(404);
+    expect((await other.read(`/api/read/narrations?articleId=${articleId}`)).status).toBe(404);
+    // Nothing was stored for any refusal.
+    expect(await objectsUnder(`n/${s.user.museumId}/rec/`)).toHaveLength(0);
+    expect(await objectsUnder(`n/${other.user.museumId}/rec/`)).toHaveLength(0);
+    expect(await narrationRows(articleId)).toHaveLength(0);
+    expect((await SELF.fetch(`${BASE}/narration/n/${s.user.museumId}/rec/${crypto.randomUUID()}.mp3`)).status).toBe(404);
+    expect((await SELF.fetch(`${BASE}/narration/`)).status).toBe(404);
+  });
+
+  it("refuses a declared body over 50 MB before reading it (413)", async () => {
+    const { s, articleId } = await setup();
+    const boundary = "----narration";
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="articleId"\r\n\r\n${articleId}\r\n--${boundary}--\r\n`;
+    const response = await SELF.fetch(`${BASE}/api/upload/narration`, {
+      method: "POST",
+      body,
+      headers: { Cookie: s.cookie, "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": String(51 * 1024 * 1024) },
+    });
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: Json }).error).toMatchObject({ code: "too_large", field: "narration" });
+  });
+
+  it("streams a file past the limit and stops at 50 MB (413), storing nothing", async () => {
+    const { s, articleId } = await setup();
+    const boundary = "----big";
+    const enc = new TextEncoder();
+    const chunk = new Uint8Array(1024 * 1024);
+    chunk.set(mp3Bytes(2));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="articleId"\r\n\r\n${articleId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="lang"\r\n\r\nde\r\n--${boundary}\r\nContent-Disposition: form-data; name="narration"; filename="big.mp3"\r\n\r\n`));
+        if (sent >= 52) {
+          controller.enqueue(enc.encode(`\r\n--${boundary}--\r\n`));
+          controller.close();
+          return;
+        }
+        controller.enqueue(chunk);
+        sent++;
+      },
+    });
+    const response = await SELF.fetch(`${BASE}/api/upload/narration`, {
+      method: "POST",
+      body: stream,
+      headers: { Cookie: s.cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    await response.body?.cancel();
+    expect(await objectsUnder(`n/${s.user.museumId}/rec/`)).toHaveLength(0);
+    const uploads = await env.MEDIA.listMultipartUploads?.({ prefix: `n/${s.user.museumId}/` }).catch(() => null);
+    if (uploads) expect(uploads.uploads ?? []).toHaveLength(0);
+  });
+
+  it("remove and regenerate: audit entries, 409 while a recording plays, 404 when nothing to remove", async () => {
+    const { s, articleId, link } = await setup();
+    expect((await upload(s.cookie, { articleId: String(articleId), lang: "de", narration: mp3File() })).status).toBe(200);
+    const blocked = await s.call("regenerate_narration", { articleId, lang: "de" });
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.error).toMatchObject({ reason: "recorded", field: "lang" });
+    expect((await s.call("delete_narration", { articleId, lang: "de" })).status).toBe(200);
+    expect((await s.call("delete_narration", { articleId, lang: "de" })).status).toBe(404);
+    // Back to generation: the next view schedules it.
+    expect(audioSrc(await visit(link, "de"))).toBeNull();
+    const [generated] = await until(async () => {
+      const rows = await narrationRows(articleId);
+      return rows.length > 0 && rows;
+    });
+    const regenerated = await s.call("regenerate_narration", { articleId, lang: "de" });
+    expect(regenerated.status).toBe(200);
+    expect(regenerated.body).toEqual({ scheduled: true });
+    const [fresh] = await until(async () => {
+      const rows = await narrationRows(articleId);
+      return rows[0] && rows[0].r2_key !== generated!.r2_key && rows;
+    });
+    expect(fresh!.text_hash).toBe(generated!.text_hash);
+    expect(await env.MEDIA.head(generated!.r2_key as string)).toBeNull();
+    const actions = (await env.DB.prepare("SELECT action, target, detail FROM audit_log WHERE museum_id = ? AND action LIKE 'narration.%' ORDER BY id").bind(s.user.museumId).all<Json>()).results;
+    expect(actions.map((a) => a.action)).toEqual(["narration.upload", "narration.delete", "narration.regenerate"]);
+    expect(actions.every((a) => a.target === `article:${articleId}` && JSON.parse(a.detail as string).lang === "de")).toBe(true);
+    // Bad input names its field.
+    expect((await s.call("regenerate_narration", { articleId, lang: 7 })).body.error).toMatchObject({ field: "lang" });
+    expect((await s.call("delete_narration", { articleId: "x", lang: "de" })).body.error).toMatchObject({ field: "articleId" });
+  });
+
+  it("translators work on their languages' narrations only", async () => {
+    const { s, articleId } = await setup();
+    const cookie = await translator(s.user.museumId, ["de"]);
+    expect((await upload(cookie, { articleId: String(articleId), lang: "es", narration: mp3File() })).status).toBe(403);
+    expect((await upload(cookie, { articleId: String(articleId), lang: "de", narration: mp3File() })).status).toBe(200);
+    expect((await upload(s.cookie, { articleId: String(articleId), lang: "es", narration: mp3File() })).status).toBe(200);
+    const call = (name: string, body: unknown) => SELF.fetch(`${BASE}/api/manage/${name}`, { method: "POST", body: JSON.stringify(body), headers: { Cookie: cookie, "Content-Type": "application/json" } });
+    expect((await call("delete_narration", { articleId, lang: "es" })).status).toBe(403);
+    expect((await call("regenerate_narration", { articleId, lang: "es" })).status).toBe(403);
+    expect((await get(`/api/read/narrations?articleId=${articleId}&lang=es`, cookie)).status).toBe(403);
+    const mine = (await (await get(`/api/read/narrations?articleId=${articleId}`, cookie)).json()) as { narrations: Json[] };
+    expect(mine.narrations.map((n) => n.lang)).toEqual(["de"]);
+    expect((await call("delete_narration", { articleId, lang: "de" })).status).toBe(200);
+    expect(await objectsUnder(`n/${s.user.museumId}/rec/`)).toHaveLength(1);
+  });
+});
+
+describe("narrations and the museum's lifecycle", () => {
+  it("another museum's staff cannot reach a narration through their own ids", async () => {
+    const a = await staffSession();
+    const b: StaffSession = await staffSession();
+    const { articleId } = await publishArticle(a, texts(LINES));
+    expect((await upload(a.cookie, { articleId: String(articleId), lang: "de", narration: mp3File() })).status).toBe(200);
+    const list = await b.read(`/api/read/narrations?articleId=${articleId}`);
+    expect(list.status).toBe(404);
+    void createMuseumWithUser;
+  });
+});
