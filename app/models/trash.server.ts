@@ -154,6 +154,9 @@ export async function purgeExpiredTrash(db: Database, bucket: R2Bucket, now = Da
   const { results: files } = await d1.prepare(`${doomed} SELECT r2_key FROM media ${mediaWhere}`).bind(cutoff).all<{ r2_key: string }>();
   const keys = files.map((f) => f.r2_key);
   await deleteObjects(bucket, keys);
+  // Narrations (issue 22) of the purged articles: their rows go with the articles (ON DELETE CASCADE).
+  const { results: narrated } = await d1.prepare(`${doomed} SELECT r2_key FROM narrations WHERE article_id IN (${purgedArticles})`).bind(cutoff).all<{ r2_key: string }>();
+  await deleteObjects(bucket, narrated.map((n) => n.r2_key));
   // One batch is one transaction, so the counts are those of the rows deleted.
   // The audit log (decision 043) gets one entry per item staff had put in the trash (not per article
   // inside a trashed folder), by the system, in the same transaction as the deletion.

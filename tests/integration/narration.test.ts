@@ -6,7 +6,7 @@ import { generateOnce, narrationForVisitor, narrationTextHash, type NarrationDep
 import { offlineSpeechEngine } from "~/speech/engines/offline";
 import { SpeechEngineError, type SpeechEngine } from "~/speech/engines/types";
 import { parseWav } from "~/speech/wav";
-import { BASE, createMuseumWithUser, get, logIn, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
+import { BASE, get, logIn, publishArticle, staffSession, texts } from "./helpers";
 import { m4aBytes, mp3Bytes, oggOpusBytes } from "./narration-helpers";
 
 type Json = Record<string, unknown>;
@@ -311,8 +311,6 @@ describe("recorded narrations", () => {
     expect(response.status).toBe(413);
     await response.body?.cancel();
     expect(await objectsUnder(`n/${s.user.museumId}/rec/`)).toHaveLength(0);
-    const uploads = await env.MEDIA.listMultipartUploads?.({ prefix: `n/${s.user.museumId}/` }).catch(() => null);
-    if (uploads) expect(uploads.uploads ?? []).toHaveLength(0);
   });
 
   it("remove and regenerate: audit entries, 409 while a recording plays, 404 when nothing to remove", async () => {
@@ -360,17 +358,5 @@ describe("recorded narrations", () => {
     expect(mine.narrations.map((n) => n.lang)).toEqual(["de"]);
     expect((await call("delete_narration", { articleId, lang: "de" })).status).toBe(200);
     expect(await objectsUnder(`n/${s.user.museumId}/rec/`)).toHaveLength(1);
-  });
-});
-
-describe("narrations and the museum's lifecycle", () => {
-  it("another museum's staff cannot reach a narration through their own ids", async () => {
-    const a = await staffSession();
-    const b: StaffSession = await staffSession();
-    const { articleId } = await publishArticle(a, texts(LINES));
-    expect((await upload(a.cookie, { articleId: String(articleId), lang: "de", narration: mp3File() })).status).toBe(200);
-    const list = await b.read(`/api/read/narrations?articleId=${articleId}`);
-    expect(list.status).toBe(404);
-    void createMuseumWithUser;
   });
 });
