@@ -11,7 +11,8 @@ export interface AudioType {
   ext: string;
 }
 
-export const AUDIO_SNIFF_BYTES = 64;
+/** Enough for an ID3 header or two whole MP3 frames (the largest layer III frame is 1,441 bytes). */
+export const AUDIO_SNIFF_BYTES = 4096;
 
 const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
 
@@ -55,13 +56,17 @@ export function mp3Frame(b: Uint8Array, at: number): Mp3Frame | null {
   return bytes > 4 ? { bytes, samples, sampleRate } : null;
 }
 
-/** Whether the bytes (after any ID3 tag) start with two consecutive MP3 frames, or one that fills the rest. */
+/**
+ * Whether the bytes are MP3: a valid ID3v2 header whose tag runs past what was read (cover art often
+ * does), or, after any tag, a whole frame followed by another frame or by the end of the file.
+ */
 function looksMp3(b: Uint8Array): boolean {
   const start = id3Size(b);
-  if (start > 0) return start <= b.length ? mp3Frame(b, start) !== null || start >= b.length - 4 : true;
-  const frame = mp3Frame(b, 0);
-  if (!frame) return false;
-  return frame.bytes >= b.length || mp3Frame(b, frame.bytes) !== null;
+  if (start > 0 && start + 4 > b.length) return true;
+  const frame = mp3Frame(b, start);
+  if (!frame || start + frame.bytes > b.length) return false;
+  const next = start + frame.bytes;
+  return next === b.length || next + 4 > b.length || mp3Frame(b, next) !== null;
 }
 
 /** Duration of an MP3 stream by walking its frames; null when the bytes are not MP3. */
