@@ -5,6 +5,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import type { ReviewSegment, TranslationFailing } from "~/models/translation-review.server";
 import { findLanguage } from "~/translation/languages";
 import { apiErrorMessage, callApi } from "~/utils/api-client";
+import { NarrationPanel } from "~/components/narration/narration-panel";
 import { FailingNotice } from "./failing-notice";
 import { LanguageName, uiLocale } from "./language-name";
 import { ReportsList, type OpenReport } from "./reports-list";
@@ -76,6 +77,8 @@ export function LanguageReview({ article, translation, timeZone }: LanguageRevie
           onChanged={() => revalidator.revalidate()}
         />
       </section>
+
+      <NarrationPanel articleId={article.id} lang={lang} languageName={languageName} />
 
       <ReportsList reports={reports} timeZone={timeZone} onResolved={() => revalidator.revalidate()} />
 

@@ -5,6 +5,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import type { TranslationLanguage } from "~/models/translation-review.server";
 import { findLanguage } from "~/translation/languages";
 import { apiErrorMessage, callApi } from "~/utils/api-client";
+import { NarrationCount, NarrationPanel } from "~/components/narration/narration-panel";
 import { FailingNotice } from "./failing-notice";
 import { LanguageName, uiLocale } from "./language-name";
 import { LanguagesTable } from "./languages-table";
@@ -52,6 +53,7 @@ export function LanguagesOverview({ article, sourceLang, total, languages, timeZ
         {t("translations.sourceIs")} <LanguageName code={sourceLang} locale={uiLocale(i18n.language)} />.{" "}
         {t("translations.segmentCount", { count: total })}
       </p>
+      <NarrationCount articleId={article.id} />
       {languages.map((language) =>
         language.failing && canReview(language.lang) ? (
           <FailingNotice
@@ -67,6 +69,9 @@ export function LanguagesOverview({ article, sourceLang, total, languages, timeZ
         <h2 id="tr-languages-heading">{t("translations.table.heading")}</h2>
         <LanguagesTable articleId={article.id} total={total} languages={languages} canReview={canReview} />
       </section>
+      {canReview(sourceLang) ? (
+        <NarrationPanel articleId={article.id} lang={sourceLang} languageName={languageName(sourceLang, uiLocale(i18n.language))} heading={t("narration.sourceHeading")} />
+      ) : null}
       {canEdit ? <PretranslateForm articleId={article.id} sourceLang={sourceLang} /> : null}
       {canEdit ? (
         <section className="tr-section" aria-labelledby="tr-reset-heading">
