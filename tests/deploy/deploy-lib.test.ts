@@ -29,6 +29,12 @@ describe("npm run deploy's engine check", () => {
     expect(engineProblems({ ...engines, hasAi: true }, ["DEEPL_API_KEY", "OPENAI_BASE_URL"])).toEqual([]);
   });
 
+  it("reads SPEECH_ENGINES: Workers AI when unset, none when empty (decision 090)", () => {
+    expect(readEngines('[vars]\nTRANSLATION_ENGINES = "deepl"\n').speech).toEqual(["workers-ai"]);
+    expect(readEngines('[vars]\nSPEECH_ENGINES = ""\n').speech).toEqual([]);
+    expect(readEngines('[vars]\nSPEECH_ENGINES = "google, offline"\n').speech).toEqual(["google", "offline"]);
+  });
+
   it("treats an empty [vars] value as missing", () => {
     const engines = readEngines('[vars]\nTRANSLATION_ENGINES = "libretranslate"\nLIBRETRANSLATE_URL = ""\n');
     expect(engineProblems(engines, [])).toEqual(["libretranslate needs LIBRETRANSLATE_URL"]);

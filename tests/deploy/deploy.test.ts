@@ -115,6 +115,7 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
     expect(byName("AI")).toMatchObject({ type: "ai" });
     expect(byName("ASSETS")).toMatchObject({ type: "assets" });
     expect(byName("TRANSLATION_ENGINES")).toMatchObject({ type: "plain_text", text: "workers-ai,workers-ai-llm" });
+    expect(byName("SPEECH_ENGINES")).toMatchObject({ type: "plain_text", text: "workers-ai" });
     // SESSION_SECRET goes with the first upload: the fake keeps its length only.
     expect(byName("SESSION_SECRET")).toEqual({ name: "SESSION_SECRET", type: "secret_text", length: 48 });
     const consumer = uploads.find((u) => u.script === "muselingo-stats-consumer")!;

@@ -17,5 +17,8 @@ describe("npm start passes engine settings through", () => {
   it("refuses the Workers AI engines, which cannot run offline", () => {
     expect(() => engineVarArgs({ TRANSLATION_ENGINES: "deepl, workers-ai-llm" })).toThrow(LocalEngineError);
     expect(() => engineVarArgs({ TRANSLATION_ENGINES: "workers-ai" })).toThrow(/AI binding/);
+    // Narration (decision 090): MeloTTS needs the binding too; the offline speech engine passes.
+    expect(() => engineVarArgs({ TRANSLATION_ENGINES: "pseudo", SPEECH_ENGINES: "google, workers-ai" })).toThrow(/SPEECH_ENGINES lists workers-ai/);
+    expect(engineVarArgs({ TRANSLATION_ENGINES: "pseudo", SPEECH_ENGINES: "offline" })).toEqual(["--var", "TRANSLATION_ENGINES:pseudo", "--var", "SPEECH_ENGINES:offline"]);
   });
 });
