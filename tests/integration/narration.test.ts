@@ -28,6 +28,11 @@ async function visit(link: string, lang: string) {
   return response.text();
 }
 
+async function gzipSize(text: string) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return (await new Response(stream).arrayBuffer()).byteLength;
+}
+
 const audioSrc = (html: string) => /<source src="(\/narration\/[^"]+)"/.exec(html)?.[1] ?? null;
 
 async function narrationRows(articleId: number) {
@@ -79,6 +84,10 @@ describe("generated narrations on the visitor page", () => {
     expect(second).toMatch(/<time dateTime="PT\d+S">\d+:\d\d<\/time>/i);
     // A narration plays: the browser's read-aloud is not offered beside it.
     expect(second).not.toContain('id="v-read"');
+    // The page stays within the visitor budget (≤ 14 KB gzip) with the player.
+    const [withPlayer, without] = [await gzipSize(second), await gzipSize(first)];
+    console.log(`visitor page gzip: ${withPlayer} B with the player, ${without} B without (${second.length} / ${first.length} B raw)`);
+    expect(withPlayer).toBeLessThanOrEqual(14 * 1024);
 
     const whole = await SELF.fetch(`${BASE}${src}`);
     expect(whole.status).toBe(200);
