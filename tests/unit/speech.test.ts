@@ -81,6 +81,7 @@ describe("WAV and MP3 checks", () => {
 
   it("shows durations the way players do", () => {
     expect(clockDuration(5_000)).toBe("0:05");
+    expect(clockDuration(8_600)).toBe("0:08");
     expect(clockDuration(83_400)).toBe("1:23");
     expect(clockDuration(3_729_000)).toBe("1:02:09");
   });

@@ -20,7 +20,7 @@ function measureDuration(file: File): Promise<number | null> {
 }
 
 const clock = (ms: number) => {
-  const s = Math.round(ms / 1000);
+  const s = Math.floor(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 };
 

@@ -2,7 +2,8 @@ import type { PlayableNarration } from "~/narration/narrations.server";
 
 /** 3:05, 1:02:09: how long a narration lasts, the way players show it. */
 export function clockDuration(ms: number): string {
-  const total = Math.max(0, Math.round(ms / 1000));
+  // Whole seconds cut down, as the browsers' own players show them (8.6 s → 0:08).
+  const total = Math.max(0, Math.floor(ms / 1000));
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = String(total % 60).padStart(2, "0");
