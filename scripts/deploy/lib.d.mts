@@ -21,6 +21,8 @@ export interface WranglerResult {
 export function wranglerJson(args: string[], options: { work: string; input?: string }): Promise<WranglerResult>;
 export interface EngineSettings {
   list: string[];
+  /** SPEECH_ENGINES (decision 090): workers-ai when unset, none when empty. */
+  speech: string[];
   vars: Record<string, string>;
   hasAi: boolean;
 }
