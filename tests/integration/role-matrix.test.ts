@@ -289,6 +289,13 @@ const PUBLIC: Record<string, string> = {
   "v.$museum.$slug_.languages": "visitor",
   "v.$museum.$slug_.report": "visitor",
   vtt: "visitor subtitles",
+  "t.$link": "visitor: a tour (tests/integration/tour-visitor.test.ts)",
+  "t.$link_.languages": "visitor",
+  "t.$link_.$position": "visitor: a tour's stop",
+  "t.$link_.$position_.languages": "visitor",
+  "t.$link_.$position_.report": "visitor",
+  "v.$museum.n": "visitor: the stop-number keypad",
+  "v.$museum.n_.languages": "visitor",
 };
 
 const ROUTE_FILES = Object.keys(import.meta.glob("../../app/routes/*.{ts,tsx}")).map((p) => p.replace(/^.*\/routes\//, "").replace(/\.tsx?$/, ""));
