@@ -15,6 +15,7 @@ import { ArticlePreview } from "./article-preview";
 import { colourProblem, contentOf, draftFrom, duplicateItem, moveItem, moveItemTo, nameProblem, newKey, slugProblem, snapshotOf, type BodyElement, type Draft, type Item } from "./editor-state";
 import { EditorTabs, panelProps, useNarrowScreen, type EditorTab } from "./editor-tabs";
 import { elementDomId, ElementList } from "./element-list";
+import { MediaFilesProvider, type MediaFileInfo } from "./media-files";
 import { SettingsFields } from "./settings-fields";
 import { UnsavedGuard } from "./unsaved-guard";
 import { affectedItemKey } from "./history";
@@ -42,6 +43,7 @@ type PendingFocus =
   | { kind: "refused"; inputId: string | null; key: string | null };
 
 const RESET_TOAST = "article-reset";
+const NO_FILES: Record<string, MediaFileInfo> = {};
 
 /** Where focus goes when a save is refused: the field's input, and the element card to open for it. */
 function refusedFocus(target: Exclude<FocusTarget, null>, submitted: Draft): PendingFocus {
@@ -67,7 +69,22 @@ export interface EditorUser {
   email: string;
 }
 
-export function ArticleEditor({ article, museumSlug, pathArray, publishing, user }: { article: EditorArticle; museumSlug: string; pathArray: string[]; publishing?: EditorPublishing; user: EditorUser }) {
+export function ArticleEditor({
+  article,
+  museumSlug,
+  pathArray,
+  publishing,
+  user,
+  mediaFiles = NO_FILES,
+}: {
+  article: EditorArticle;
+  museumSlug: string;
+  pathArray: string[];
+  publishing?: EditorPublishing;
+  user: EditorUser;
+  /** The article's uploaded files by `/media/…` address: their own names and sizes (issue 20). */
+  mediaFiles?: Record<string, MediaFileInfo>;
+}) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   // Undo and redo (decision 072): the same draft and setDraft as a useState, every change a step.
@@ -399,6 +416,7 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
       ) : null}
 
       <FieldErrorsProvider value={fieldErrors}>
+      <MediaFilesProvider initial={mediaFiles}>
       <div className="editor-layout">
         <div className="editor-main" {...panelProps("edit", tab, narrow)}>
           <SettingsFields name={draft.name} metadatas={draft.metadatas} errors={errors} onName={onName} onMetadatas={onMetadatas} />
@@ -433,6 +451,7 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
           <ArticlePreview content={content} />
         </div>
       </div>
+      </MediaFilesProvider>
       </FieldErrorsProvider>
 
       <UnsavedGuard dirty={dirty} />
