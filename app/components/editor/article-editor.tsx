@@ -17,6 +17,7 @@ import { EditorTabs, panelProps, useNarrowScreen, type EditorTab } from "./edito
 import { elementDomId, ElementList } from "./element-list";
 import { MediaFilesProvider, type MediaFileInfo } from "./media-files";
 import { SettingsFields } from "./settings-fields";
+import { useToastsBelow } from "./toast-place";
 import { UnsavedGuard } from "./unsaved-guard";
 import { affectedItemKey } from "./history";
 import { HistoryButtons, REDO_ID, UNDO_ID } from "./history-buttons";
@@ -107,6 +108,8 @@ export function ArticleEditor({
   const addRef = useRef<HTMLSelectElement>(null);
   const reloadRequested = useRef(false);
   const conflictHeading = useRef<HTMLHeadingElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  useToastsBelow(barRef);
 
   // Errors beside their fields (decision 069): after a refused save, the content is checked live, so a
   // message goes as soon as its field is fixed; a field only the server refused keeps its message until
@@ -259,10 +262,11 @@ export function ArticleEditor({
     updateItems(next);
   }
 
-  function onMoveTo(from: number, to: number) {
+  function onMoveTo(from: number, to: number, focusId?: string) {
     const item = draft.items[from];
     if (!item) return;
-    pendingFocus.current = { kind: "element", key: item.key };
+    // A keyboard drop keeps focus on the handle that moved (decision 078); a pointer drop shows the card.
+    pendingFocus.current = focusId ? { kind: "control", id: focusId } : { kind: "element", key: item.key };
     updateItems(moveItemTo(draft.items, from, to));
   }
 
@@ -374,7 +378,7 @@ export function ArticleEditor({
       <div className="editor-more" role="group" aria-label={t("editor.actions")}>
         {secondaryActions}
       </div>
-      <div className="editor-bar" role="group" aria-label={t("editor.actions")}>
+      <div ref={barRef} className="editor-bar" role="group" aria-label={t("editor.actions")}>
         <button type="button" id="editor-save" className="button" aria-disabled={saver.busy} onClick={() => void save()}>
           {t("editor.save")}
         </button>
