@@ -140,7 +140,7 @@ describe("original file names", () => {
 
     const importInto = async (archive: Uint8Array) => {
       const b = await staffSession();
-      const response = await SELF.fetch(`${BASE}/api/manage/import_museum`, { method: "POST", headers: { Cookie: b.cookie, "Content-Type": "application/zip" }, body: archive });
+      const response = await SELF.fetch(`${BASE}/api/manage/import_museum`, { method: "POST", headers: { Cookie: b.cookie, "Content-Type": "application/zip" }, body: archive as Uint8Array<ArrayBuffer> });
       expect(response.status, await response.clone().text()).toBe(200);
       return (await env.DB.prepare("SELECT original_name AS n FROM media WHERE museum_id = ?").bind(b.user.museumId).all<{ n: string | null }>()).results;
     };
@@ -171,7 +171,7 @@ async function resealed(files: Record<string, Uint8Array>) {
     f.bytes = bytes.length;
     if (f.sha256) f.sha256 = await sha(bytes);
   }
-  const next = { ...files, "manifest.json": strToU8(JSON.stringify(manifest)) };
+  const next: Record<string, Uint8Array> = { ...files, "manifest.json": strToU8(JSON.stringify(manifest)) };
   const lines: string[] = [];
   for (const line of new TextDecoder().decode(files["checksums.sha256"]!).split("\n").filter(Boolean)) {
     const path = line.slice(66);

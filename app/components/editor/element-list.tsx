@@ -217,7 +217,7 @@ export function ElementList({ items, articleId, error, openKey, onOpen, onChange
                         <span id={`${id}-title`} className="editor-element__type">
                           {label}
                         </span>{" "}
-                        <SummaryLine summary={summary} fileName={summary.video && typeof item.element.src === "string" ? files.lookup(item.element.src)?.name : null} />
+                        <SummaryLine summary={summary} fileName={item.element.type === "video" && item.element.src ? files.lookup(item.element.src)?.name : null} />
                       </span>
                       <span className="editor-element__chevron" aria-hidden="true" />
                     </button>
