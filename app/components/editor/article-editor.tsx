@@ -405,6 +405,11 @@ export function ArticleEditor({
         ) : null}
       </div>
 
+      {keeper.elsewhere ? (
+        <p className="editor-alert editor-elsewhere" role="status">
+          {t("keep.elsewhere")}
+        </p>
+      ) : null}
       {publishing ? (
         <PublishBar
           articleId={article.id}
