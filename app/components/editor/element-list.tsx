@@ -180,7 +180,8 @@ export function ElementList({ items, articleId, error, openKey, onOpen, onChange
           const classes = ["editor-element"];
           if (open) classes.push("editor-element--open");
           if (invalid) classes.push("editor-element--invalid");
-          if (drag?.from === index) classes.push("editor-element--dragged");
+          // Picked up with the keys, the card is outlined, not dimmed: its words stay readable (decision 078).
+          if (drag?.from === index) classes.push(drag.keyboard ? "editor-element--lifted" : "editor-element--dragged");
           if (drag && drag.to !== drag.from && drag.to === index) classes.push(drag.to > drag.from ? "editor-element--drop-after" : "editor-element--drop-before");
           return (
             <li key={item.key}>
