@@ -50,6 +50,7 @@ export async function readMuseumData(db: Database, museumId: number) {
     width: m.width,
     height: m.height,
     createdAt: m.createdAt,
+    originalName: m.originalName,
   }));
   const files: Record<keyof typeof DATA_FILES, unknown> = {
     folders: folders.map((f) => ({ id: f.id, parentId: f.parentId, name: f.name, createdAt: f.createdAt, deletedAt: f.deletedAt })),

@@ -211,8 +211,8 @@ async function restoreOnce(d1: D1Database, museumId: number, manifest: Manifest,
     ]),
     ...inserts(d1, "INSERT INTO qrcodes (museum_id, link, article_id, created_at)", 4, rows.qrcodes, (q) => [museumId, links[rows.qrcodes.indexOf(q)], mapArticle(q.articleId), q.createdAt]),
     ...inserts(d1, "INSERT INTO glossary_terms (museum_id, term, target_lang, translation, created_at)", 5, rows.glossary, (g) => [museumId, g.term, g.targetLang, g.translation, g.createdAt]),
-    ...inserts(d1, "INSERT INTO media (museum_id, r2_key, kind, content_type, bytes, article_id, width, height, created_at)", 9, media, (m) => [
-      museumId, mediaKeys.get(m.key), m.kind, m.contentType, m.bytes, mapArticle(m.articleId), m.width, m.height, m.createdAt,
+    ...inserts(d1, "INSERT INTO media (museum_id, r2_key, kind, content_type, bytes, article_id, width, height, created_at, original_name)", 10, media, (m) => [
+      museumId, mediaKeys.get(m.key), m.kind, m.contentType, m.bytes, mapArticle(m.articleId), m.width, m.height, m.createdAt, m.originalName,
     ]),
     ...inserts(d1, "INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at)", 9, rows.memory, (m) => [
       museumId, m.sourceLang, m.targetLang, m.sourceHash, m.sourceText, m.text, m.origin, m.engine, m.updatedAt,

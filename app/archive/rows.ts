@@ -1,6 +1,7 @@
 // The rows of a museum archive's data files (decision 062): the tables' columns in the content model's
 // words, with the ids they had in the museum they came from (an import gives new ones and maps every reference).
 import { z } from "zod";
+import { sanitiseOriginalName } from "~/models/media-name";
 
 const id = z.number().int().positive();
 const time = z.number().int().nonnegative();
@@ -50,6 +51,8 @@ export const mediaRow = z.object({
   width: z.number().int().positive().nullable(),
   height: z.number().int().positive().nullable(),
   createdAt: time,
+  /** The uploaded file's own name (issue 20): absent from older archives; kept the way an upload keeps it. */
+  originalName: z.string().max(1000).nullable().optional().transform((name) => sanitiseOriginalName(name ?? null)),
 });
 
 export const memoryRow = z.object({
