@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { articles, media, tourStops, tours, users } from "~/db/schema";
-import { conflict, DomainError, invalid, isUniqueViolation, notFound } from "~/errors";
+import { conflict, type DomainError, invalid, isUniqueViolation, notFound } from "~/errors";
 import { auditWhenChanged, auditWhenChangedD1, type AuditActor } from "~/audit/log.server";
 import { randomLink } from "~/models/qrcodes.server";
 import { listTree, loadFolderIndex } from "~/models/tree.server";

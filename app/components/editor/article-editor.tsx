@@ -16,6 +16,7 @@ import { colourProblem, contentOf, draftFrom, duplicateItem, moveItem, moveItemT
 import { EditorTabs, panelProps, useNarrowScreen, type EditorTab } from "./editor-tabs";
 import { elementDomId, ElementList } from "./element-list";
 import { SettingsFields } from "./settings-fields";
+import { StopNumberField } from "~/components/tours/stop-number-field";
 import { UnsavedGuard } from "./unsaved-guard";
 import { affectedItemKey } from "./history";
 import { HistoryButtons, REDO_ID, UNDO_ID } from "./history-buttons";
@@ -402,6 +403,7 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
       <div className="editor-layout">
         <div className="editor-main" {...panelProps("edit", tab, narrow)}>
           <SettingsFields name={draft.name} metadatas={draft.metadatas} errors={errors} onName={onName} onMetadatas={onMetadatas} />
+          <StopNumberField articleId={article.id} />
           <section className="editor-content" aria-labelledby="editor-content-heading">
             <h2 id="editor-content-heading">{t("editor.contentHeading")}</h2>
             <div role="status" className="editor-undo">
