@@ -111,7 +111,8 @@ async function museumState(museumId: number, opts: { links?: (link: string) => s
     // Tours (0009): by name, with their stops as addresses; links may change like QR codes' (not compared).
     tours: await Promise.all(
       (await all<Record<string, unknown> & { id: number }>("SELECT * FROM tours WHERE museum_id = ? ORDER BY name")).map(async (t) => ({
-        ...strip(t, "id", "museum_id", "link", "cover", "updated_by"),
+        // An imported tour starts again at version 1 (a fresh edit history on this installation).
+        ...strip(t, "id", "museum_id", "link", "cover", "updated_by", "version"),
         cover: content(t.cover),
         stops: (await env.DB.prepare("SELECT article_id FROM tour_stops WHERE tour_id = ? ORDER BY position").bind(t.id).all<{ article_id: number }>()).results.map((r) => slugOf(r.article_id)),
       })),
