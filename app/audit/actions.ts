@@ -29,5 +29,10 @@ export const AUDIT_ACTIONS = [
   "articles.import",
   "museum.export",
   "museum.import",
+  // Tours and stop numbers (issue 21).
+  "tour.add",
+  "tour.update",
+  "tour.delete",
+  "article.stop_number",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

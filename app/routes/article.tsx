@@ -11,6 +11,7 @@ import { can } from "~/teams/roles";
 import editorStylesheetUrl from "~/styles/editor.css?url";
 import keepStylesheetUrl from "~/styles/editor-keep.css?url";
 import historyStylesheetUrl from "~/styles/history.css?url";
+import stopNumberStylesheetUrl from "~/styles/stop-number.css?url";
 import { pageMeta } from "~/utils/meta";
 import { orPageError, refusePage } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
@@ -23,6 +24,8 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: keepStylesheetUrl },
   // The conflict's comparison speaks the history page's diff (decision 068).
   { rel: "stylesheet", href: historyStylesheetUrl },
+  // The stop number field (issue 21).
+  { rel: "stylesheet", href: stopNumberStylesheetUrl },
 ];
 
 /** `/article?id=`: a missing, malformed, another museum's or trashed id is the not-found page, never a 500. */

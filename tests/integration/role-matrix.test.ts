@@ -28,6 +28,8 @@ type Fixture = {
   member: () => Promise<number>;
   /** A fresh pending invitation of the museum (its id). */
   invitation: () => Promise<number>;
+  /** A fresh tour of the museum at version 1 (its id). */
+  tour: () => Promise<number>;
 };
 
 type Input = { path: string; body?: unknown; form?: Record<string, string>; multipart?: Record<string, string | File> };
@@ -122,6 +124,26 @@ const CASES: Case[] = [
       return { path: "/api/manage/update_article", body: { articleId, version: current.version, newContent: [current.content[0], ...texts([fresh("Texte")])] } };
     },
   },
+  // tours (issue 21)
+  { route: "api.manage.add_tour", method: "POST", perm: "content.edit", input: () => ({ path: "/api/manage/add_tour", body: { name: fresh("Parcours") } }) },
+  {
+    route: "api.manage.update_tour",
+    method: "POST",
+    perm: "content.edit",
+    foreign: true,
+    input: async (f) => {
+      const id = await f.tour();
+      return { path: "/api/manage/update_tour", body: { id, version: 1, name: fresh("Renommé"), articleIds: [f.articleId] } };
+    },
+  },
+  { route: "api.manage.delete_tour", method: "POST", perm: "content.edit", foreign: true, input: async (f) => ({ path: "/api/manage/delete_tour", body: { id: await f.tour() } }) },
+  {
+    route: "api.manage.update_stop_number",
+    method: "POST",
+    perm: "content.edit",
+    foreign: true,
+    input: async (f) => ({ path: "/api/manage/update_stop_number", body: { articleId: await f.article(), stopNumber: 100 + ++n } }),
+  },
   { route: "api.manage.update_qrcode", method: "POST", perm: "content.edit", foreign: true, input: (f) => ({ path: "/api/manage/update_qrcode", body: { qrcodeId: f.qrcodeId, articleId: f.articleId } }) },
   {
     route: "api.manage.update_translation",
@@ -163,6 +185,9 @@ const CASES: Case[] = [
   { route: "api.read.qrcode", method: "GET", perm: "content.edit", foreign: true, input: (f) => ({ path: `/api/read/qrcode?qrcodeId=${f.qrcodeId}` }) },
   { route: "api.read.qrcode_image", method: "GET", perm: "content.edit", foreign: true, input: (f) => ({ path: `/api/read/qrcode_image?qrcodeId=${f.qrcodeId}&format=svg` }) },
   { route: "api.read.qrcodes", method: "GET", perm: "content.edit", input: () => ({ path: "/api/read/qrcodes" }) },
+  { route: "api.read.tours", method: "GET", perm: "content.read", input: () => ({ path: "/api/read/tours" }) },
+  { route: "api.read.tour", method: "GET", perm: "content.read", foreign: true, input: async (f) => ({ path: `/api/read/tour?id=${await f.tour()}` }) },
+  { route: "api.read.tour_qrcode", method: "GET", perm: "content.read", foreign: true, input: async (f) => ({ path: `/api/read/tour_qrcode?id=${await f.tour()}&format=svg` }) },
   { route: "api.read.translation", method: "GET", perm: "translations.review", foreign: true, input: (f) => ({ path: `/api/read/translation?articleId=${f.articleId}&lang=de` }) },
   { route: "api.read.translations", method: "GET", perm: "translations.review", foreign: true, input: (f) => ({ path: `/api/read/translations?articleId=${f.articleId}` }) },
   { route: "api.read.trash", method: "GET", perm: "content.edit", input: () => ({ path: "/api/read/trash" }) },
@@ -259,6 +284,8 @@ const CASES: Case[] = [
   { route: "team", label: "invite", page: true, method: "POST", perm: "museum.manage", input: () => ({ path: "/team", form: { intent: "invite", email: `page-invite-${++n}@example.org`, role: "viewer" } }) },
   { route: "team", label: "update_member", page: true, method: "POST", perm: "museum.manage", input: async (f) => ({ path: "/team", form: { intent: "update_member", userId: String(await f.member()), role: "editor" } }) },
   { route: "trash", page: true, method: "GET", perm: "content.edit", input: () => ({ path: "/trash" }) },
+  { route: "tours._index", page: true, method: "GET", perm: "content.edit", input: () => ({ path: "/tours" }) },
+  { route: "tours.$id", page: true, method: "GET", perm: "content.edit", foreign: true, input: async (f) => ({ path: `/tours/${await f.tour()}` }) },
 ];
 
 /** Routes with no staff permission: public pages, the visitor's pages, the login, assets and plumbing. */
@@ -325,6 +352,9 @@ async function digest(museumId: number): Promise<string> {
       (SELECT group_concat(id||':'||version||':'||ifnull(deleted_at,'')||':'||unformatted_name||':'||ifnull(folder_id,'')||':'||length(content)||':'||ifnull(published_version,''), ',') FROM articles WHERE museum_id = ?1) AS articles,
       (SELECT group_concat(id||':'||name||':'||ifnull(parent_id,'')||':'||ifnull(deleted_at,''), ',') FROM folders WHERE museum_id = ?1) AS folders,
       (SELECT group_concat(id||':'||ifnull(article_id,''), ',') FROM qrcodes WHERE museum_id = ?1) AS qrcodes,
+      (SELECT group_concat(id||':'||version||':'||name, ',') FROM tours WHERE museum_id = ?1) AS tours,
+      (SELECT group_concat(tour_id||':'||position||':'||article_id, ',') FROM tour_stops WHERE museum_id = ?1) AS tour_stops,
+      (SELECT group_concat(id||':'||stop_number, ',') FROM articles WHERE museum_id = ?1 AND stop_number IS NOT NULL) AS stop_numbers,
       (SELECT group_concat(id||':'||term||':'||target_lang, ',') FROM glossary_terms WHERE museum_id = ?1) AS glossary,
       (SELECT count(*)||':'||total(length(text))||':'||total(updated_at) FROM translation_memory WHERE museum_id = ?1) AS memory,
       (SELECT count(*)||':'||total(length(text))||':'||total(updated_at) FROM translation_reviews WHERE museum_id = ?1) AS reviews,
@@ -399,6 +429,7 @@ describe("role matrix", () => {
         const row = await env.DB.prepare("SELECT max(id) AS id FROM member_tokens WHERE museum_id = ? AND kind = 'invitation'").bind(museumId).first<{ id: number }>();
         return row!.id;
       },
+      tour: async () => ok<number>(await admin.call("add_tour", { name: fresh("Parcours") }), "id"),
       report: async () => {
         const row = await env.DB.prepare("INSERT INTO translation_reports (museum_id, article_id, lang, message, created_at) VALUES (?, ?, 'de', 'Faute', ?) RETURNING id")
           .bind(museumId, published.articleId, Date.now())

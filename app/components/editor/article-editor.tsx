@@ -18,6 +18,7 @@ import { elementDomId, ElementList } from "./element-list";
 import { MediaFilesProvider, type MediaFileInfo } from "./media-files";
 import { SettingsFields } from "./settings-fields";
 import { useToastsBelow } from "./toast-place";
+import { StopNumberField } from "~/components/tours/stop-number-field";
 import { UnsavedGuard } from "./unsaved-guard";
 import { affectedItemKey } from "./history";
 import { HistoryButtons, REDO_ID, UNDO_ID } from "./history-buttons";
@@ -429,6 +430,7 @@ export function ArticleEditor({
       <div className="editor-layout">
         <div className="editor-main" {...panelProps("edit", tab, narrow)}>
           <SettingsFields name={draft.name} metadatas={draft.metadatas} errors={errors} onName={onName} onMetadatas={onMetadatas} />
+          <StopNumberField articleId={article.id} />
           <section className="editor-content" aria-labelledby="editor-content-heading">
             <h2 id="editor-content-heading">{t("editor.contentHeading")}</h2>
             <div role="status" className="editor-undo">
