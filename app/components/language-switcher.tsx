@@ -40,9 +40,9 @@ export function LanguageSwitcher({ locale }: { locale: Locale }) {
             input.type = "hidden";
             input.name = name;
             input.value = String(value);
-            plain.append(input);
+            plain.appendChild(input);
           }
-          document.body.append(plain);
+          document.body.appendChild(plain);
           plain.submit();
         });
     },
