@@ -12,7 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import toast, { Toaster } from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { SiteLayout } from "./components/site-layout";
@@ -53,6 +53,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = data?.locale ?? DEFAULT_LOCALE;
+  // The document's first language: after a switch the new strings are fetched by script, and a changed href
+  // would only make the browser preload them a second time.
+  const [stringsLocale] = useState(locale);
   return (
     <html lang={locale} dir="ltr">
       <head>
@@ -61,7 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {/* The page language's strings (decision 077), fetched with the scripts: hydration waits for them. */}
-        <link rel="preload" as="fetch" crossOrigin="anonymous" href={LOCALE_URLS[locale]} />
+        <link rel="preload" as="fetch" crossOrigin="anonymous" href={LOCALE_URLS[stringsLocale]} />
       </head>
       <body>
         <SiteLayout locale={locale} loggedIn={Boolean(data?.user)}>
