@@ -5,12 +5,14 @@ import { useTranslation } from "react-i18next";
 import { folderHref } from "~/components/articles/tree-helpers";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { PublishBar, type PublicationState } from "~/components/publishing/publish-bar";
-import { newElement, type AddableType, type ArticleContent, type MetadatasElement } from "~/content/schema";
+import { newElement } from "~/content/model";
+import type { AddableType, ArticleContent, MetadatasElement } from "~/content/schema";
 import { callApi, onUnauthorized } from "~/utils/api-client";
 import { AddPanel } from "./add-panel";
 import { ConflictPanel } from "./conflict-panel";
 import { FieldErrorsProvider, revealField, type FieldErrorMap } from "./field-errors";
-import { contentIssues, fieldTarget } from "./field-paths";
+import { loadedContentCheck } from "./content-check-loader";
+import { fieldTarget } from "./field-paths";
 import { ArticlePreview } from "./article-preview";
 import { colourProblem, contentOf, draftFrom, duplicateItem, moveItem, moveItemTo, nameProblem, newKey, slugProblem, snapshotOf, type BodyElement, type Draft, type Item } from "./editor-state";
 import { EditorTabs, panelProps, useNarrowScreen, type EditorTab } from "./editor-tabs";
@@ -118,7 +120,9 @@ export function ArticleEditor({
   const { fieldErrors, cardError } = useMemo(() => {
     const map: Record<string, string> = {};
     let card: { index: number; message: string } | undefined;
-    const issues = saver.checking ? contentIssues(content).filter((issue) => issue.path[0] !== 0) : [];
+    // `checking` is set by a save, which loaded the check first (decision 077).
+    const checker = saver.checking ? loadedContentCheck() : null;
+    const issues = checker ? checker.contentIssues(content).filter((issue) => issue.path[0] !== 0) : [];
     if (errors.server) issues.unshift({ path: errors.server.path, reason: "" });
     for (const issue of issues) {
       const message = issue.reason === "" && errors.server ? errors.server.message : saver.issueMessage(issue);

@@ -1,5 +1,6 @@
 // The editor's unsaved article: pure functions over it, so the page component only wires events.
-import { HEX_COLOR, newVideoId, RESERVED_SLUGS, SLUG_PATTERN, type ArticleContent, type ContentElement, type MetadatasElement } from "~/content/schema";
+import { HEX_COLOR, newVideoId, RESERVED_SLUGS, SLUG_PATTERN } from "~/content/model";
+import type { ArticleContent, ContentElement, MetadatasElement } from "~/content/schema";
 import { SLUG_MAX_LENGTH } from "~/content/defaults";
 import { checkItemName, type NameProblem } from "~/lib/names";
 

@@ -1,7 +1,8 @@
 // Unsaved changes kept in the browser (decision 071): one localStorage entry per user, article and browser
 // tab (decision 079), with the version the draft was based on and when it was kept. Every access is
 // guarded: a full quota, private browsing or a refused storage only means nothing is kept; editing goes on.
-import { contentElementSchema, type MetadatasElement } from "~/content/schema";
+import { ELEMENT_TYPES as TYPES } from "~/content/model";
+import type { MetadatasElement } from "~/content/schema";
 import { newKey, type BodyElement, type Draft } from "./editor-state";
 
 export const KEPT_PREFIX = "muselingo:kept-draft:v1:";
@@ -49,7 +50,7 @@ export function browserStore(): KeptStore | null {
   }
 }
 
-const ELEMENT_TYPES: ReadonlySet<string> = new Set([...contentElementSchema.optionsMap.keys()].map(String));
+const ELEMENT_TYPES: ReadonlySet<string> = new Set(TYPES);
 
 interface Stored {
   v: 1;
