@@ -269,3 +269,40 @@ describe("views made offline", () => {
     expect(await bot.json()).toEqual({ counted: 0, ignored: 1 });
   });
 });
+
+describe("offline budget", () => {
+  it("saves a 12-stop tour of demo-like content (text and one illustration per stop) in under 1.5 MB", async () => {
+    const s = await staffSession();
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const article = await publishArticle(s, texts([`Salle ${i + 1}`]));
+      const image = await uploadDemoImage(s, article.articleId, i);
+      await article.edit([
+        { type: "image", src: image, alt: `Illustration ${i + 1}` },
+        ...texts([
+          "Les navires de commerce déchargent leurs amphores avant de repartir avec d'autres marchandises ; les quais de pierre, les entrepôts et la capitainerie occupent tout le front de mer.",
+          "Regardez la légende qui court le long du bord : elle nomme souvent l'autorité qui a émis la pièce, et le revers évoque la cité.",
+        ]),
+      ]);
+      await env.DB.prepare("UPDATE articles SET stop_number = ? WHERE id = ?").bind(100 + i, article.articleId).run();
+      ids.push(article.articleId);
+    }
+    const tour = await makeTour(s.user.museumId, ids);
+    const { body } = await manifest(tour.link, "en");
+    const entries = [...body.entries, body.offlinePage as Json];
+    let total = 0;
+    const byKind: Record<string, number> = {};
+    for (const entry of entries) {
+      const response = await get(String(entry.url), undefined, { "User-Agent": PHONE, "X-Muselingo-Save": "1" });
+      expect(response.status, String(entry.url)).toBe(200);
+      const size = (await response.arrayBuffer()).byteLength;
+      total += size;
+      byKind[String(entry.kind)] = (byKind[String(entry.kind)] ?? 0) + size;
+    }
+    console.log(`12-stop tour saved offline: ${entries.length} files, ${(total / 1024).toFixed(1)} KiB (${JSON.stringify(byKind)}); shown before saving: ${(body.bytes.estimated / 1024).toFixed(1)} KiB`);
+    expect(total).toBeLessThan(1.5 * 1024 * 1024);
+    // The size shown before saving is within a factor of two of what is saved.
+    expect(body.bytes.estimated / total).toBeGreaterThan(0.5);
+    expect(body.bytes.estimated / total).toBeLessThan(2);
+  });
+});

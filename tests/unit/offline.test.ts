@@ -6,6 +6,7 @@ import { plannedStop } from "~/offline/manifest.server";
 import { OFFLINE_BOOTSTRAP, SAVE_SCRIPT, SERVICE_WORKER } from "~/offline/scripts";
 import { offlineViewId, offlineViewsSchema, refusedTime, tourAddress } from "~/offline/views";
 import { scanEventSchema } from "~/queue/scan-event";
+import { scanEventFor } from "~/visitor/scan.server";
 
 const DAY = 86_400_000;
 const ORIGIN = "https://musee.example";
@@ -107,6 +108,16 @@ describe("offline views (decision 088)", () => {
     expect(offlineViewsSchema.safeParse({ ...ok, extra: 1 }).success).toBe(false);
     expect(offlineViewsSchema.safeParse({ ...ok, views: [{ ...ok.views[0], lang: "fr<script>" }] }).success).toBe(false);
     expect(offlineViewsSchema.safeParse({ ...ok, views: Array.from({ length: 101 }, () => ok.views[0]) }).success).toBe(false);
+  });
+});
+
+describe("saving is not visiting", () => {
+  it("does not count a page the service worker fetches to save a tour", () => {
+    const target = { museum: { id: 1, name: "M", slug: "m", sourceLang: "fr" }, article: { id: 2 }, qrcodeId: null, glossary: [], images: {} } as unknown as Parameters<typeof scanEventFor>[1];
+    const open = (headers: Record<string, string>) => scanEventFor(new Request(`${ORIGIN}/v/m/a`, { headers }), target, { base: "/v/m/a", scannable: false }, "en");
+    const phone = { "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148 Safari/604.1" };
+    expect(open(phone)).toMatchObject({ type: "view", articleId: 2 });
+    expect(open({ ...phone, "X-Muselingo-Save": "1" })).toBeNull();
   });
 });
 
