@@ -35,6 +35,8 @@ export const LEGEND_JUSTIFY_VALUES = ["flex-start", "flex-end"] as const;
 export const ALIGN_VALUES = ["left", "center", "right"] as const;
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 export const SLUG_PATTERN = /^[a-z0-9-]+$/;
+/** Addresses `/v/{museum}/…` keeps for itself: `n` is the stop-number keypad (decision 085). */
+export const RESERVED_SLUGS: readonly string[] = ["n"];
 export const VIDEO_ID_PATTERN = /^[A-Za-z0-9]{6}$/;
 /** One line: no line feed, carriage return, line or paragraph separator. */
 const NO_LINE_BREAK = /^[^\r\n\u2028\u2029]*$/;
@@ -77,7 +79,11 @@ const textStyle = {
 
 export const metadatasElementSchema = z.object({
   type: z.literal("metadatas"),
-  url: string().min(1, "empty").max(SLUG_MAX_LENGTH, "too_long").regex(SLUG_PATTERN, "invalid"),
+  url: string()
+    .min(1, "empty")
+    .max(SLUG_MAX_LENGTH, "too_long")
+    .regex(SLUG_PATTERN, "invalid")
+    .refine((url) => !RESERVED_SLUGS.includes(url), "reserved"),
   backgroundColor: color(DEFAULT_BACKGROUND_COLOR),
 });
 

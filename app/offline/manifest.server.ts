@@ -20,7 +20,7 @@ export async function offlineManifest(db: Database, link: string, lang: string, 
   if (!tour) throw new DomainError("not_found", "No tour at this address");
   const stops = await visibleStops(db, tour.museum.id, tour.id);
   const planned = stops.map(plannedStop);
-  const keys = [...new Set(planned.flatMap((stop) => [...stop.images, ...stop.subtitles]).filter((src) => src.startsWith(MEDIA_PREFIX)))].map((src) =>
+  const keys = [...new Set([...(tour.cover ? [tour.cover] : []), ...planned.flatMap((stop) => [...stop.images, ...stop.subtitles])].filter((src) => src.startsWith(MEDIA_PREFIX)))].map((src) =>
     src.slice(MEDIA_PREFIX.length),
   );
   const [bytes, reviewed, published] = await Promise.all([mediaBytes(db, tour.museum.id, keys), lastReview(db, tour, stops, lang), publishedVersions(db, tour, stops)]);

@@ -51,7 +51,7 @@ export interface PlannedStop {
 }
 
 export interface PlanInput {
-  tour: { link: string; name: string; museum: { slug: string; sourceLang: string } };
+  tour: { link: string; name: string; cover?: string | null; museum: { slug: string; sourceLang: string } };
   stops: readonly PlannedStop[];
   lang: string;
   bytes: ReadonlyMap<string, number>;
@@ -72,6 +72,7 @@ export function offlinePlan({ tour, stops, lang, bytes, strings }: PlanInput): O
     seen.add(url);
     entries.push({ url, key: url, kind, bytes: bytes.get(kind === "subtitles" ? subtitleSource(url) : url) ?? null });
   };
+  if (tour.cover?.startsWith("/media/")) file(tour.cover, "image");
   for (const stop of stops) {
     stop.images.forEach((src) => file(src, "image"));
     // The page asks for the subtitles in the visitor's language through /vtt (the original file in the museum's own).

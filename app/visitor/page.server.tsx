@@ -17,7 +17,7 @@ import { countOpen, scanEventFor } from "./scan.server";
 import { visitorStrings } from "./strings.server";
 
 /** The visitor page of an article, a code that leads nowhere yet, or the 404 page. */
-export async function visitorPage(request: Request, context: AppLoadContext, { target, place, memo, draftPreview }: Located): Promise<Response> {
+export async function visitorPage(request: Request, context: AppLoadContext, { target, place, memo, draftPreview, tourStop }: Located): Promise<Response> {
   const refused = refusedMethod(request);
   if (refused) return refused;
   if (!target) return visitorNotFound(request, context, place);
@@ -67,7 +67,7 @@ export async function visitorPage(request: Request, context: AppLoadContext, { t
   const contentHtml = usableContentHtml(translated.html, translated.content);
   const media = contentHtml === undefined ? mediaFor(pageLang) : {};
 
-  if (!draftPreview) countOpen(context, request, scanEventFor(request, { ...target, article }, place, choice.lang));
+  if (!draftPreview) countOpen(context, request, scanEventFor(request, { ...target, article }, place, choice.lang, tourStop));
 
   const page = (
     <ArticlePage
@@ -88,6 +88,7 @@ export async function visitorPage(request: Request, context: AppLoadContext, { t
       canonical={`${url.origin}/v/${encodeURIComponent(museum.slug)}/${encodeURIComponent(article.slug)}${translated.status === "original" ? "" : `?lang=${pageLang}`}`}
       nonce={nonce}
       draftPreview={draftPreview}
+      tourStop={tourStop}
     />
   );
   const privateHeaders = draftPreview ? { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" } : {};

@@ -19,6 +19,20 @@ export interface Located {
   memo?: Map<string, unknown>;
   /** A staff member of the museum previews the draft (decision 041): read from D1, never kept, never counted. */
   draftPreview?: boolean;
+  /** The article is opened as a stop of a tour (`/t/{link}/{position}`, issue 21): the page shows its place in it. */
+  tourStop?: TourStopPlace;
+}
+
+/** Where a stop sits in its tour, for "Stop 3 of 12", previous, next and the tour's name (decision 076). */
+export interface TourStopPlace {
+  tourId: number;
+  /** The tour page's path, `/t/{link}`. */
+  tourBase: string;
+  tourName: string;
+  position: number;
+  total: number;
+  /** The museum has stop numbers on its labels: the page links to the keypad (decision 086). */
+  keypad?: string;
 }
 
 /** A path segment as the page links to it again; text that cannot be encoded (a lone surrogate) links nowhere. */

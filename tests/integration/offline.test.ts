@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { randomLink } from "~/models/qrcodes.server";
-import type { ScanEvent } from "~/queue/scan-event";
+import type { QueuedEvent } from "~/queue/scan-event";
 import worker from "../../workers/app";
 import consumer from "../../workers/stats-consumer/index";
 import { BASE, get, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
@@ -49,11 +49,11 @@ const views = (body: unknown, headers: Record<string, string> = {}) =>
 
 /** The app Worker with a SCANS queue that keeps what it is sent (as scan-visitors.test.ts does). */
 function recordingApp() {
-  const sent: ScanEvent[] = [];
+  const sent: QueuedEvent[] = [];
   const queue = {
-    send: async (body: unknown) => void sent.push(JSON.parse(JSON.stringify(body)) as ScanEvent),
+    send: async (body: unknown) => void sent.push(JSON.parse(JSON.stringify(body)) as QueuedEvent),
     sendBatch: async (messages: Iterable<{ body: unknown }>) => {
-      for (const m of messages) sent.push(JSON.parse(JSON.stringify(m.body)) as ScanEvent);
+      for (const m of messages) sent.push(JSON.parse(JSON.stringify(m.body)) as QueuedEvent);
     },
   } as unknown as Queue;
   const appEnv = { ...env, SCANS: queue } as typeof env;
@@ -191,14 +191,15 @@ describe("views made offline", () => {
         { path: `/t/${tour.link}/2`, lang: "pt-br", at: at + 60_000 },
         { path: `/t/${tour.link}/2`, lang: "pt-br", at: at + 60_000 }, // the same view twice in a batch
         { path: `/t/${tour.link}/9`, lang: "en", at }, // no such stop (any more): accepted, not counted
-        { path: `/t/${tour.link}`, lang: "en", at },
+        { path: `/t/${tour.link}`, lang: "en", at }, // the tour page: a start
       ],
     };
     const answer = await app.post(batch, "203.0.113.10");
-    expect(answer).toEqual({ status: 202, body: { counted: 2, ignored: 3 } });
-    expect(app.sent.map((e) => [e.articleId, e.type, e.lang, e.at, e.qrcodeId])).toEqual([
-      [one.articleId, "view", "ar", at, null],
-      [two.articleId, "view", "pt-br", at + 60_000, null],
+    expect(answer).toEqual({ status: 202, body: { counted: 3, ignored: 2 } });
+    expect(app.sent.map((e) => [e.type === "start" ? null : e.articleId, e.type, e.lang, e.at, e.tour])).toEqual([
+      [one.articleId, "view", "ar", at, { id: tour.id, position: 1 }],
+      [two.articleId, "view", "pt-br", at + 60_000, { id: tour.id, position: 2 }],
+      [null, "start", "en", at, { id: tour.id, position: 0 }],
     ]);
     expect(app.sent.every((e) => /^[0-9a-f]{64}$/.test(e.fingerprint ?? ""))).toBe(true);
     // Sent again (the answer was lost): the same event ids, counted once.
@@ -208,6 +209,13 @@ describe("views made offline", () => {
     expect(await viewsOf(s.user.museumId, two.articleId)).toBe(1);
     const day = await env.DB.prepare("SELECT day, lang FROM daily_stats WHERE article_id = ?").bind(two.articleId).first<{ day: string; lang: string }>();
     expect(day).toEqual({ day: new Date(at + 60_000).toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" }), lang: "pt-BR" });
+    // The tour's own statistics: the start (position 0) and the two stops, once each.
+    const tourRows = await env.DB.prepare("SELECT position, SUM(views) AS views FROM tour_daily_stats WHERE tour_id = ? GROUP BY position ORDER BY position").bind(tour.id).all<{ position: number; views: number }>();
+    expect(tourRows.results).toEqual([
+      { position: 0, views: 1 },
+      { position: 1, views: 1 },
+      { position: 2, views: 1 },
+    ]);
   });
 
   it("counts 50 identical batches sent at once as one, and limits batches per network", async () => {

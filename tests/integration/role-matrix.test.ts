@@ -289,11 +289,18 @@ const PUBLIC: Record<string, string> = {
   "v.$museum.$slug_.languages": "visitor",
   "v.$museum.$slug_.report": "visitor",
   vtt: "visitor subtitles",
+  "t.$link": "visitor: a tour (tests/integration/tour-visitor.test.ts)",
+  "t.$link_.languages": "visitor",
+  "t.$link_.$position": "visitor: a tour's stop",
+  "t.$link_.$position_.languages": "visitor",
+  "t.$link_.$position_.report": "visitor",
+  "v.$museum.n": "visitor: the stop-number keypad",
+  "v.$museum.n_.languages": "visitor",
   // The offline visit (issue 21 §3, decisions 087-088): public like the tour pages.
   offline: "visitor offline page",
   "offline[.]js": "visitor offline save script",
   "sw[.]js": "visitor service worker",
-  "t.$link.offline[.]json": "visitor offline manifest of a tour",
+  "t.$link_.offline[.]json": "visitor offline manifest of a tour",
   "api.visit.offline_views": "visitor views made offline (no login; rate limited)",
 };
 

@@ -276,7 +276,7 @@ describe("the service worker", () => {
     expect(await (await w.navigate("/v/louvre/n?number=99"))!.text()).toContain("/offline ?tour=AbC123xy");
     expect(await (await w.navigate("/r/ZZZZ1234"))!.text()).toContain("/offline ?tour=AbC123xy");
     await Promise.all(w.waits);
-    const queued = await (await w.stores.get("muselingo-offline-meta")!.match("/__queue"))!.json();
+    const queued = (await (await w.stores.get("muselingo-offline-meta")!.match("/__queue"))!.json()) as { path: string }[];
     expect(queued.map((v: { path: string }) => v.path)).toEqual(["/t/AbC123xy/2", "/t/AbC123xy/1"]);
     expect(w.posted).toEqual([]);
 
@@ -300,14 +300,14 @@ describe("the service worker", () => {
     const w = worker(site(state));
     await w.message({ type: "save", link: "AbC123xy", lang: "en" });
     const meta = w.stores.get("muselingo-offline-meta")!;
-    const first = await (await meta.match("/__tour/AbC123xy"))!.json();
+    const first = (await (await meta.match("/__tour/AbC123xy"))!.json()) as { checkedAt: number; savedAt: number };
     // An hour later staff changed the tour: the next page online saves it again under the new version.
     state.version = "v2";
     await meta.put("/__tour/AbC123xy", Response.json({ ...first, checkedAt: first.checkedAt - 3_600_001 }));
     await w.navigate("/t/AbC123xy");
     await Promise.all(w.waits);
     await Promise.all(w.waits);
-    const second = await (await meta.match("/__tour/AbC123xy"))!.json();
+    const second = (await (await meta.match("/__tour/AbC123xy"))!.json()) as Record<string, unknown>;
     expect(second).toMatchObject({ version: "v2", cache: "muselingo-tour-AbC123xy@v2", savedAt: first.savedAt });
     expect(w.stores.has("muselingo-tour-AbC123xy@v1")).toBe(false);
     // 30 days after the save, the next page online removes it.

@@ -46,6 +46,7 @@ export function useSaveArticle(articleId: number, initialVersion: number) {
   function slugMessage(problem: ReturnType<typeof slugProblem>) {
     if (problem === "empty") return t("editor.slugEmpty");
     if (problem === "too_long") return t("editor.slugTooLong", { max: SLUG_MAX_LENGTH });
+    if (problem === "reserved") return t("editor.slugReserved");
     return problem ? t("editor.slugInvalid") : undefined;
   }
 

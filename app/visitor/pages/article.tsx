@@ -2,6 +2,8 @@ import { ArticleContentView, articleBackground, headingIndex, headingText, type 
 import type { ArticleContent } from "~/content/schema";
 import type { TranslationStatus } from "~/translation/translate.server";
 import type { VisitorStrings } from "../strings.server";
+import type { TourStopPlace } from "../place.server";
+import { TourStopBar, TourStopLinks } from "../tour/nav";
 import { ReportForm } from "./report";
 import { contentLabels, endonym, href, LanguageButton, MuseumBar, Shell, uiLang } from "./shell";
 
@@ -61,6 +63,8 @@ export interface ArticlePageProps {
   nonce?: string;
   /** A staff preview of the draft (decision 041): a banner says so and search engines are kept out. */
   draftPreview?: boolean;
+  /** Opened as a stop of a tour: "Stop 3 of 12", the tour's name, previous and next (issue 21). */
+  tourStop?: TourStopPlace;
 }
 
 function statusLabel(props: ArticlePageProps): string {
@@ -97,6 +101,7 @@ export function ArticlePage(props: ArticlePageProps) {
         </p>
       )}
       <MuseumBar name={props.museumName} {...ui} />
+      {props.tourStop && <TourStopBar stop={props.tourStop} strings={strings} keep={keep} ui={ui} />}
       <main id="article" className="v-main ml-surface" style={{ backgroundColor: background }}>
         <p className="v-status" {...ui}>
           <span className="v-label">{statusLabel(props)}</span>
@@ -121,6 +126,7 @@ export function ArticlePage(props: ArticlePageProps) {
           </div>
         )}
       </main>
+      {props.tourStop && <TourStopLinks stop={props.tourStop} strings={strings} keep={keep} ui={ui} />}
       <footer className="v-footer" {...ui}>
         <LanguageButton strings={strings} stringsLang={props.stringsLang} lang={visitorLang} base={base} keep={keep} />
         <button type="button" id="v-read" className="v-button v-button--light" hidden data-lang={lang} data-read={strings.readAloud} data-stop={strings.stopReading} aria-pressed="false">
