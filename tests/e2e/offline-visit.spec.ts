@@ -52,43 +52,42 @@ test("a phone saves a tour, walks it offline by next, previous and number, and i
   const context = await browser.newContext(phone);
   const visitor = await context.newPage();
   await visitor.goto(`/t/${link}`);
-  await visitor.getByRole("link", { name: stops[0]!.name }).click();
+  await visitor.getByRole("link", { name: "Commencer le parcours" }).click();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(stops[0]!.name);
   for (const next of stops.slice(1, 3)) {
-    await visitor.getByRole("link", { name: "Next" }).click();
+    await visitor.getByRole("link", { name: /Étape suivante/ }).click();
     await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(next.name);
   }
 
-  // Back on the tour page: the size first, then progress, then ready.
-  await visitor.goto(`/t/${link}`);
+  // Back on the tour page by its name: the size first, then progress, then ready.
+  await visitor.getByRole("link", { name: "Parcours hors connexion" }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/t/${link}$`));
   const save = visitor.getByRole("button", { name: "Enregistrer ce parcours hors connexion" });
   await save.click();
   const status = visitor.getByRole("status");
   await expect(status).toContainText(/Ce parcours occupera environ [\d,]+\sMo/);
   const confirm = visitor.getByRole("button", { name: /^Enregistrer \([\d,]+\sMo\)$/ });
   await expect(confirm).toBeFocused();
-  const progress: string[] = [];
-  visitor.on("console", () => undefined);
   await confirm.click();
+  await expect(visitor.locator("#v-offline-progress")).toBeVisible();
   await expect(status).toContainText(/Prêt hors connexion/, { timeout: 20_000 });
   await expect(visitor.getByRole("button", { name: "Supprimer de ce téléphone" })).toBeFocused();
-  expect(progress).toEqual([]);
   // Saving is not a visit: the stops not yet opened still have no views.
   expect(await requestsOf(page, stops[3]!.id)).toBe(0);
 
   await context.setOffline(true);
   await visitor.getByRole("link", { name: stops[2]!.name }).click();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(stops[2]!.name);
-  await visitor.getByRole("link", { name: "Next" }).click();
+  await visitor.getByRole("link", { name: /Étape suivante/ }).click();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(stops[3]!.name);
-  await visitor.getByRole("link", { name: "Next" }).click();
+  await visitor.getByRole("link", { name: /Étape suivante/ }).click();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(stops[4]!.name);
-  await visitor.getByRole("link", { name: "Previous" }).click();
+  await visitor.getByRole("link", { name: /Étape précédente/ }).click();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(stops[3]!.name);
   // The keypad, from the saved map of numbers.
   await visitor.goto(`/v/${staff.museumSlug}/n`);
-  await visitor.getByRole("textbox").fill(String(stops[5]!.stopNumber));
-  await visitor.getByRole("button").click();
+  await visitor.locator('input[name="number"]').fill(String(stops[5]!.stopNumber));
+  await visitor.getByRole("button", { name: "Valider" }).click();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(stops[5]!.name);
   // A page that was not saved.
   await visitor.goto(`/r/${"2".repeat(8)}`);
