@@ -12,7 +12,7 @@ export function OfflineControl({ strings, link, lang, nonce }: { strings: Visito
       <button
         type="button"
         id="v-offline-save"
-        className="v-button"
+        className="v-button v-button--light"
         hidden
         data-link={link}
         data-lang={lang}
