@@ -9,7 +9,7 @@ import { ignoresStats } from "./respond.server";
 
 /**
  * The statistics event of one open of an article's page, or null when it is not counted: a `HEAD`, a bot,
- * a staff preview (`ignoreStats=true`), a request without a User-Agent (decision 032: a phone's browser
+ * a staff preview (`ignoreStats=true`), a page fetched to save a tour offline, a request without a User-Agent (decision 032: a phone's browser
  * always sends one). Opening `/r/{link}` without `?lang=` is a scan, anything else a view.
  */
 export function scanEventFor(
@@ -37,7 +37,9 @@ export function scanEventFor(
 /** Whether opening this page counts at all (see `scanEventFor`). */
 function counts(request: Request, url: URL): boolean {
   const userAgent = countedUserAgent(request.headers.get("User-Agent"));
-  return request.method === "GET" && !ignoresStats(url) && userAgent !== null && !isbot(userAgent);
+  // A tour being saved for offline (decision 087) is not a visit: its views are counted when they happen.
+  const saving = request.headers.get("X-Muselingo-Save") === "1";
+  return request.method === "GET" && !ignoresStats(url) && !saving && userAgent !== null && !isbot(userAgent);
 }
 
 /** The statistics event of a tour page open (a start, position 0), or null when it is not counted (same rules). */

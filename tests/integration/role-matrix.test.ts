@@ -323,6 +323,12 @@ const PUBLIC: Record<string, string> = {
   "t.$link_.$position_.report": "visitor",
   "v.$museum.n": "visitor: the stop-number keypad",
   "v.$museum.n_.languages": "visitor",
+  // The offline visit (issue 21 §3, decisions 087-088): public like the tour pages.
+  offline: "visitor offline page",
+  "offline[.]js": "visitor offline save script",
+  "sw[.]js": "visitor service worker",
+  "t.$link_.offline[.]json": "visitor offline manifest of a tour",
+  "api.visit.offline_views": "visitor views made offline (no login; rate limited)",
 };
 
 const ROUTE_FILES = Object.keys(import.meta.glob("../../app/routes/*.{ts,tsx}")).map((p) => p.replace(/^.*\/routes\//, "").replace(/\.tsx?$/, ""));

@@ -75,6 +75,7 @@ export async function tourPage(request: Request, context: AppLoadContext, link: 
       keypad={view.numbered ? keypadBase(tour.museum.slug) : undefined}
       canonical={`${url.origin}${base}${translated.status === "original" ? "" : `?lang=${pageLang}`}`}
       nonce={context.cspNonce}
+      offlineLink={tour.link}
     />
   );
   return htmlPage(context.timing.rendering(() => renderDocument(page)), 200, { "Set-Cookie": choice.setCookie });

@@ -1,5 +1,6 @@
 import type { TranslationStatus } from "~/translation/translate.server";
 import type { VisitorStrings } from "../strings.server";
+import { OfflineControl } from "../pages/offline-control";
 import { href, LanguageButton, MuseumBar, Shell, uiLang } from "../pages/shell";
 import type { ListedStop } from "./load.server";
 import { fill, stopPath } from "./nav";
@@ -21,6 +22,8 @@ export interface TourPageProps {
   cover: { src: string; width?: number; height?: number } | null;
   stops: (ListedStop & { shownName: string })[];
   status: TranslationStatus;
+  /** The tour's link, for "Save this tour for offline" (decision 087). */
+  offlineLink?: string;
   /** `/t/{link}`. */
   base: string;
   keep: string;
@@ -32,7 +35,7 @@ export interface TourPageProps {
 
 /**
  * The tour page (`/t/{link}`): cover, name, description, duration, the numbered stops with their first
- * image, and `#v-offline` where the offline helper puts "Save this tour for offline". No script.
+ * image, and in `#v-offline` "Save this tour for offline" (decision 087: its small script is the page's only one).
  */
 export function TourPage(props: TourPageProps) {
   const { strings, lang, base, keep } = props;
@@ -68,7 +71,9 @@ export function TourPage(props: TourPageProps) {
             )}
           </p>
         )}
-        <div id="v-offline" />
+        <div id="v-offline" className="v-offline" {...ui}>
+          {props.offlineLink && props.stops.length > 0 && <OfflineControl strings={strings} link={props.offlineLink} lang={props.visitorLang} nonce={props.nonce} />}
+        </div>
         {props.stops.length === 0 ? (
           <p className="v-notice" role="status" {...ui}>
             {strings.tourEmpty}
