@@ -23,8 +23,10 @@ export default defineConfig({
   globalTeardown: "./tests/e2e/global-teardown.ts",
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Two browsers and the server share two cores (and, on this machine, other people's work): a journey takes
+  // longer than alone. The limits only matter to a test that would fail anyway.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     locale: "fr-FR",

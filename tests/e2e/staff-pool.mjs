@@ -222,13 +222,21 @@ export function deleteE2eMuseums() {
   const userIds = users.map((u) => Number(u.id));
   if (ids.length === 0) return 0;
   const inIds = `(${ids.join(", ")})`;
-  const leftovers = [
-    ...OWNED.map((table) => `SELECT '${table}' AS tbl, museum_id AS owner, COUNT(*) AS n FROM ${table} WHERE museum_id IN ${inIds} GROUP BY museum_id`),
-    ...(userIds.length > 0 ? [`SELECT 'sessions' AS tbl, user_id AS owner, COUNT(*) AS n FROM sessions WHERE user_id IN (${userIds.join(", ")}) GROUP BY user_id`] : []),
-  ].join(" UNION ALL ");
-  const results = d1QueryAll(`DELETE FROM scan_events WHERE museum_id IN ${inIds};\nDELETE FROM museums WHERE id IN ${inIds};\n${leftovers};`, e2eTarget);
-  const left = results.at(-1) ?? [];
-  if (left.length > 0) throw new Error(`Deleting the e2e museums left rows behind: ${JSON.stringify(left.slice(0, 20))}`);
+  // One row of totals (D1 refuses a compound SELECT of this many terms); named per museum only when not empty.
+  const totals = [
+    ...OWNED.map((table) => `(SELECT COUNT(*) FROM ${table} WHERE museum_id IN ${inIds}) AS ${table}`),
+    `(SELECT COUNT(*) FROM sessions WHERE user_id IN (${userIds.length > 0 ? userIds.join(", ") : "NULL"})) AS sessions`,
+  ].join(", ");
+  const results = d1QueryAll(`DELETE FROM scan_events WHERE museum_id IN ${inIds};\nDELETE FROM museums WHERE id IN ${inIds};\nSELECT ${totals};`, e2eTarget);
+  const [row = {}] = results.at(-1) ?? [];
+  const left = Object.entries(row).filter(([, n]) => Number(n) > 0);
+  if (left.length > 0) {
+    const owners = left
+      .filter(([table]) => table !== "sessions")
+      .map(([table]) => `SELECT '${table}' AS tbl, museum_id AS museum, COUNT(*) AS n FROM ${table} WHERE museum_id IN ${inIds} GROUP BY museum_id;`);
+    const detail = owners.length > 0 ? d1QueryAll(owners.join("\n"), e2eTarget).flat() : [];
+    throw new Error(`Deleting the e2e museums left rows behind: ${JSON.stringify(Object.fromEntries(left))} ${JSON.stringify(detail.slice(0, 20))}`);
+  }
   return ids.length;
 }
 
