@@ -1,14 +1,11 @@
 import { devices, type Page } from "@playwright/test";
-import { d1QueryAll, d1Target } from "../../scripts/lib.mjs";
-import { expect, logIn, test } from "./fixtures";
+import { expect, logIn, test, writeD1 } from "./fixtures";
 import { api, axeViolations, publish, unique } from "./helpers";
-import { E2E_PERSIST_TO } from "./server";
 
 // The offline visit (issue 21 §3, decisions 087-088): a phone walks a tour, saves it, keeps walking in
 // airplane mode (next, previous, the keypad), meets the offline page, and its offline views reach the
 // statistics once the connection returns.
 
-const target = d1Target({ persistTo: E2E_PERSIST_TO });
 const LINK_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
 const phone = { ...devices["Pixel 7"], locale: "fr-FR" };
 
@@ -40,13 +37,12 @@ test("a phone saves a tour, walks it offline by next, previous and number, and i
   const stops = [];
   for (let i = 1; i <= 6; i++) stops.push(await article(page, unique(`Salle ${i}`), 400 + i));
   const link = Array.from({ length: 8 }, () => LINK_ALPHABET[Math.floor(Math.random() * LINK_ALPHABET.length)]).join("");
-  d1QueryAll(
+  writeD1(
     [
       `INSERT INTO tours (museum_id, link, name, updated_at) VALUES ((SELECT id FROM museums WHERE slug = '${staff.museumSlug}'), '${link}', 'Parcours hors connexion', ${Date.now()});`,
       ...stops.map((s, i) => `INSERT INTO tour_stops (tour_id, position, article_id, museum_id) SELECT id, ${i + 1}, ${s.id}, museum_id FROM tours WHERE link = '${link}';`),
       ...stops.map((s) => `UPDATE articles SET stop_number = ${s.stopNumber} WHERE id = ${s.id};`),
     ].join("\n"),
-    target,
   );
 
   const context = await browser.newContext(phone);
@@ -110,10 +106,9 @@ test("the tour page with the save control passes axe and fits a phone, in French
   await logIn(page, staff);
   const one = await article(page, unique("Salle"), 1);
   const link = Array.from({ length: 8 }, () => LINK_ALPHABET[Math.floor(Math.random() * LINK_ALPHABET.length)]).join("");
-  d1QueryAll(
+  writeD1(
     `INSERT INTO tours (museum_id, link, name, updated_at) VALUES ((SELECT id FROM museums WHERE slug = '${staff.museumSlug}'), '${link}', 'Parcours', ${Date.now()});
 INSERT INTO tour_stops (tour_id, position, article_id, museum_id) SELECT id, 1, ${one.id}, museum_id FROM tours WHERE link = '${link}';`,
-    target,
   );
   for (const [locale, lang] of [["fr-FR", "fr"], ["en-GB", "en"]] as const) {
     for (const width of [375, 1280]) {
