@@ -196,6 +196,7 @@ const CASES: Case[] = [
   { route: "api.stats.scans-per-article", method: "GET", perm: "stats.read", input: () => ({ path: "/api/stats/scans-per-article" }) },
   { route: "api.stats.scans-per-language", method: "GET", perm: "stats.read", input: () => ({ path: "/api/stats/scans-per-language?format=csv" }) },
   { route: "api.stats.languages-per-article", method: "GET", perm: "stats.read", foreign: true, input: (f) => ({ path: `/api/stats/languages-per-article?articleId=${f.articleId}` }) },
+  { route: "api.stats.tours", method: "GET", perm: "stats.read", input: () => ({ path: "/api/stats/tours?from=2026-03-01&to=2026-03-07" }) },
   // uploads
   {
     route: "api.upload.image",

@@ -337,3 +337,64 @@ describe("tour statistics", () => {
     expect(app.sent).toHaveLength(0);
   });
 });
+
+describe("GET /api/stats/tours", () => {
+  async function day(museumId: number, dayText: string, tourId: number, position: number, views: number) {
+    await env.DB.prepare("INSERT INTO tour_daily_stats (museum_id, day, tour_id, position, views) VALUES (?, ?, ?, ?, ?)").bind(museumId, dayText, tourId, position, views).run();
+  }
+
+  it("gives starts, views per stop and where visitors leave, over the days asked, for this museum's tours only", async () => {
+    const { session, tour } = await museumWithTour();
+    const museumId = session.user.museumId;
+    const other = await museumWithTour();
+    await day(museumId, "2026-03-01", tour.id, 0, 10);
+    await day(museumId, "2026-03-02", tour.id, 0, 5);
+    await day(museumId, "2026-03-01", tour.id, 1, 12);
+    await day(museumId, "2026-03-02", tour.id, 2, 8);
+    await day(museumId, "2026-03-02", tour.id, 3, 2);
+    await day(museumId, "2026-02-27", tour.id, 0, 100); // before the window
+    await day(other.session.user.museumId, "2026-03-01", other.tour.id, 0, 77);
+
+    const answer = await session.read("/api/stats/tours?from=2026-03-01&to=2026-03-07");
+    expect(answer.status).toBe(200);
+    const body = answer.body as { from: string; to: string; tours: { id: number; name: string; starts: number; stops: { position: number; name: string | null; views: number; left: number }[] }[] };
+    expect(body.from).toBe("2026-03-01");
+    expect(body.to).toBe("2026-03-07");
+    expect(body.tours.map((t) => t.id)).toEqual([tour.id]);
+    expect(body.tours[0]!.starts).toBe(15);
+    expect(body.tours[0]!.stops.map((s) => [s.position, s.views, s.left])).toEqual([
+      [1, 12, 3],
+      [2, 8, 4],
+      [3, 2, 6],
+    ]);
+    expect(body.tours[0]!.stops.every((s) => typeof s.name === "string")).toBe(true);
+
+    // Without dates: the last 10 days, which holds none of these.
+    const recent = (await session.read("/api/stats/tours")).body as { tours: { starts: number }[] };
+    expect(recent.tours[0]!.starts).toBe(0);
+  });
+
+  it("refuses malformed or reversed dates with the field, and needs a session", async () => {
+    const s = await staffSession();
+    for (const [query, field] of [
+      ["from=2026-02-30", "from"],
+      ["to=yesterday", "to"],
+      ["from=2026-03-05&to=2026-03-01", "from"],
+      ["from=2020-01-01&to=2026-01-01", "from"],
+      ["from=%F0%9F%98%80", "from"],
+    ] as const) {
+      const answer = await s.read(`/api/stats/tours?${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(JSON.stringify(answer.body), query).toContain(`"field":"${field}"`);
+    }
+    expect((await get("/api/stats/tours")).status).toBe(401);
+  });
+
+  it("shows a Tours section on /stats", async () => {
+    const { session, tour } = await museumWithTour();
+    await day(session.user.museumId, new Date().toISOString().slice(0, 10), tour.id, 0, 4);
+    const page = await (await get("/stats", session.cookie, FR)).text();
+    expect(page).toContain('id="tour-stats-title"');
+    expect(page).toContain("Parcours « Le parcours grec »");
+  });
+});

@@ -23,6 +23,11 @@ export function stopOf(strings: VisitorStrings, position: number, total: number)
   return fill(strings.stopOf, { n: position, total }, `${position} / ${total}`);
 }
 
+/** The words of "Stop 3 of 12" lost a placeholder (an engine's translation): the numbers alone show. */
+export function stopOfFallsBack(strings: VisitorStrings): boolean {
+  return fill(strings.stopOf, { n: 1, total: 2 }, "") === "";
+}
+
 /** The stop's path in its tour. */
 export function stopPath(tourBase: string, position: number): string {
   return `${tourBase}/${position}`;
@@ -35,7 +40,10 @@ export function TourStopBar({ stop, strings, keep, ui }: { stop: TourStopPlace; 
       <a className="v-tour-name" href={href(stop.tourBase, keep, {})}>
         {stop.tourName}
       </a>
-      <span className="v-tour-count">{stopOf(strings, stop.position, stop.total)}</span>
+      {/* The numbers-only fallback reads left to right in every language ("2 / 4", never "4 / 2"). */}
+      <span className="v-tour-count" dir={stopOfFallsBack(strings) ? "ltr" : undefined}>
+        {stopOf(strings, stop.position, stop.total)}
+      </span>
     </nav>
   );
 }

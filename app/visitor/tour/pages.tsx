@@ -9,6 +9,13 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
+/** "About 45 min"; the numbers-only fallback (an engine lost the placeholder) reads left to right everywhere. */
+function Minutes({ template, minutes }: { template: string; minutes: number }) {
+  const fallback = `${minutes} min`;
+  const text = fill(template, { minutes }, fallback);
+  return <span dir={text === fallback ? "ltr" : undefined}>{text}</span>;
+}
+
 export interface TourPageProps {
   museumName: string;
   /** The language of the tour's texts (the translation's, or the source's when it failed). */
@@ -63,7 +70,7 @@ export function TourPage(props: TourPageProps) {
         ))}
         {(props.minutes !== null || props.stops.length > 0) && (
           <p className="v-facts" {...ui}>
-            {props.minutes !== null && <span>{fill(strings.tourMinutes, { minutes: props.minutes }, `${props.minutes} min`)}</span>}
+            {props.minutes !== null && <Minutes template={strings.tourMinutes} minutes={props.minutes} />}
             {props.stops.length > 0 && (
               <span>
                 {props.stops.length} {strings.tourStops.toLocaleLowerCase(props.stringsLang)}
