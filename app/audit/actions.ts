@@ -29,5 +29,9 @@ export const AUDIT_ACTIONS = [
   "articles.import",
   "museum.export",
   "museum.import",
+  "easy_read.generate",
+  "easy_read.update",
+  "easy_read.approve",
+  "easy_read.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
