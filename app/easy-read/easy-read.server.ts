@@ -374,3 +374,12 @@ export async function deleteEasyRead(db: Database, user: { id: number; email: st
   }
   return { deleted: true };
 }
+
+/**
+ * The visitor target with its approved easy-to-read version (one query, by primary key), for the visitor
+ * snapshot (decision 039): a cached view then needs no D1 for it; approve and delete mark the museum changed.
+ */
+export async function withEasyRead<T extends { museum: { id: number }; article: { id: number } | null }>(db: Database, target: T | null): Promise<(T & { easyRead: ArticleContent | null }) | null> {
+  if (!target) return null;
+  return { ...target, easyRead: target.article ? await approvedEasyRead(db, target.museum.id, target.article.id) : null };
+}

@@ -30,6 +30,8 @@ export const scanEventSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/, "64 lowercase hexadecimal digits")
     .optional(),
+  /** The visitor read the article's easy-to-read version (decision 096). Absent from older events: false. */
+  easyRead: z.boolean().optional(),
 });
 
 export type ScanEvent = z.infer<typeof scanEventSchema>;

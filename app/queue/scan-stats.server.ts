@@ -91,6 +91,13 @@ const ADD_TO_DAY = `INSERT INTO daily_stats (museum_id, day, article_id, lang, s
 SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE changes() = 1
 ON CONFLICT (museum_id, day, article_id, lang) DO UPDATE SET scans = scans + excluded.scans, views = views + excluded.views`;
 
+// An open of the easy-to-read version (decision 096): counted per museum day, article and language, right
+// after the event's own insert, so a redelivered event adds nothing; every open counts (no visitor window),
+// and the upsert leaves `changes()` at 1 exactly when the insert before it did, for the statements after.
+const ADD_EASY_READ = `INSERT INTO easy_read_daily_stats (museum_id, day, article_id, lang, opens)
+SELECT ?1, ?2, ?3, ?4, 1 WHERE changes() = 1
+ON CONFLICT (museum_id, day, article_id, lang) DO UPDATE SET opens = opens + 1`;
+
 /**
  * The statements that count one event (two, or three with a fingerprint); prepared once per batch,
  * bound per event. An event without a fingerprint (queued before it existed) is counted as before.
@@ -99,10 +106,12 @@ function counter(db: D1Database, now: number) {
   const insertEvent = db.prepare(INSERT_EVENT);
   const insertVisit = db.prepare(INSERT_VISIT);
   const addToDay = db.prepare(ADD_TO_DAY);
+  const addEasyRead = db.prepare(ADD_EASY_READ);
   return (event: ScanEvent, day: string): D1PreparedStatement[] => {
     const scan = event.type === "scan" ? 1 : 0;
     return [
       insertEvent.bind(event.id, event.museumId, event.articleId, event.qrcodeId, event.lang, event.type, event.at),
+      ...(event.easyRead ? [addEasyRead.bind(event.museumId, day, event.articleId, event.lang)] : []),
       ...(event.fingerprint === undefined
         ? []
         : [insertVisit.bind(event.fingerprint, event.articleId, event.type, event.at, now, event.at - VISIT_WINDOW_MS, event.at + VISIT_WINDOW_MS)]),

@@ -2,6 +2,8 @@ import { ArticleContentView, articleBackground, headingIndex, headingText, type 
 import type { ArticleContent } from "~/content/schema";
 import type { TranslationStatus } from "~/translation/translate.server";
 import type { VisitorStrings } from "../strings.server";
+import { DisplayLink } from "../display/link";
+import { EasyReadSwitch } from "../easy-read/switch";
 import { ReportForm } from "./report";
 import { contentLabels, endonym, href, LanguageButton, MuseumBar, Shell, uiLang } from "./shell";
 
@@ -61,6 +63,10 @@ export interface ArticlePageProps {
   nonce?: string;
   /** A staff preview of the draft (decision 041): a banner says so and search engines are kept out. */
   draftPreview?: boolean;
+  /** The article has an approved easy-to-read version (decision 096): whether it shows, and the link to the other. */
+  easyRead?: { on: boolean; href: string };
+  /** The address the display choices page comes back to (decision 097); no link when absent. */
+  displayBack?: string;
 }
 
 function statusLabel(props: ArticlePageProps): string {
@@ -106,6 +112,7 @@ export function ArticlePage(props: ArticlePageProps) {
             </a>
           )}
         </p>
+        {props.easyRead && <EasyReadSwitch on={props.easyRead.on} href={props.easyRead.href} strings={strings} ui={ui} />}
         {status === "failed" && (
           <p className="v-notice" role="status" {...ui}>
             {strings.failed}
@@ -123,6 +130,7 @@ export function ArticlePage(props: ArticlePageProps) {
       </main>
       <footer className="v-footer" {...ui}>
         <LanguageButton strings={strings} stringsLang={props.stringsLang} lang={visitorLang} base={base} keep={keep} />
+        {props.displayBack && <DisplayLink strings={strings} back={props.displayBack} />}
         <button type="button" id="v-read" className="v-button v-button--light" hidden data-lang={lang} data-read={strings.readAloud} data-stop={strings.stopReading} aria-pressed="false">
           {strings.readAloud}
         </button>
