@@ -2,12 +2,14 @@ import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ArticleFetchForm } from "~/components/stats/article-fetch-form";
+import { EasyReadStats } from "~/components/easy-read/easy-read-stats";
 import { CountingHelp } from "~/components/stats/counting-help";
 import { PeriodNav } from "~/components/stats/period-nav";
 import { StatsChart } from "~/components/stats/stats-chart";
 import type { Locale } from "~/i18n/config";
 import { STATS_DEFAULT_DAYS, STATS_PERIODS } from "~/models/stats-input";
-import { loadStatsPage } from "~/models/stats.server";
+import { dayRange, loadStatsPage, museumToday } from "~/models/stats.server";
+import { easyReadOpens } from "~/easy-read/stats.server";
 import statsStyles from "~/styles/stats.css?url";
 import { languageLabel } from "~/translation/languages";
 import { pageMeta } from "~/utils/meta";
@@ -30,11 +32,13 @@ function readQuery(search: URLSearchParams) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, "stats.read");
   const query = readQuery(new URL(request.url).searchParams);
-  return { ...query, ...(await orPageError(loadStatsPage(context.db, user.museumId, query))) };
+  const today = await museumToday(context.db, user.museumId);
+  const [page, easyRead] = await Promise.all([orPageError(loadStatsPage(context.db, user.museumId, query)), easyReadOpens(context.db, user.museumId, dayRange(today, query.days)[0]!, today)]);
+  return { ...query, ...page, easyRead };
 }
 
 export default function Stats() {
-  const { days, articleId, articles, perArticle, perLanguage, ofArticle } = useLoaderData<typeof loader>();
+  const { days, articleId, articles, perArticle, perLanguage, ofArticle, easyRead } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const locale = (i18n.language === "en" ? "en" : "fr") satisfies Locale;
   const navigation = useNavigation();
@@ -100,6 +104,7 @@ export default function Stats() {
       ) : (
         <p className="muted">{t("stats.pickArticle")}</p>
       )}
+      <EasyReadStats rows={easyRead} days={days} />
     </section>
   );
 }

@@ -21,7 +21,8 @@ export function safeBack(raw: string | null): string {
   if (!raw || raw.length > BACK_MAX || !/^\/[rvt]\//.test(raw) || /[\\\s]|^\/\/|%2f%2f/i.test(raw)) return "/";
   try {
     const url = new URL(raw, "https://muselingo.invalid");
-    return url.origin === "https://muselingo.invalid" ? `${url.pathname}${url.search}` : "/";
+    // Dot segments are resolved first: `/r/../dashboard` is not a visitor page.
+    return url.origin === "https://muselingo.invalid" && /^\/[rvt]\//.test(url.pathname) ? `${url.pathname}${url.search}` : "/";
   } catch {
     return "/";
   }
