@@ -111,7 +111,7 @@ describe("easy-to-read versions", () => {
     await s.call("generate_easy_read", { articleId, version: 0 });
     await s.call("approve_easy_read", { articleId, version: 1 });
     const de = await page(`/r/${link}?lang=de&easy=1`);
-    expect(de.html).toContain("[de] ▸ Éllé há"); // the pseudo engine's German of the easy text
+    expect(de.html).toContain("[de] ▸ Éllé á été"); // the pseudo engine's German of the easy text
     const full = await page(`/r/${link}?lang=de&easy=0`);
     expect(full.html).not.toContain("▸");
     const keys = (await env.KV.list({ prefix: `tr:v1:${articleId}:de:` })).keys.map((k) => k.name);
