@@ -6,6 +6,8 @@ import { api, axeViolations, publish, switchToEnglish } from "./helpers";
 // Issue 22 §2-3 (decisions 094-097): staff write, correct and approve an easy-to-read version; a visitor in
 // Arabic switches to it; display choices at 320 px with the largest text never scroll sideways.
 const SHOTS = process.env.EASY_READ_SHOTS;
+// axe is injected as a script: the app's nonce CSP would block it.
+test.use({ bypassCSP: true });
 
 async function shoot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
