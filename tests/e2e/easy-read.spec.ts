@@ -67,6 +67,7 @@ test("staff write, correct and approve an easy-to-read version; an Arabic phone 
     await shoot(page, `staff-fr-${width}`);
   }
   if (SHOTS) {
+    await page.setViewportSize({ width: 1280, height: 900 });
     await switchToEnglish(page);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
