@@ -115,7 +115,8 @@ test("staff write, correct and approve an easy-to-read version; an Arabic phone 
     const style = getComputedStyle(p);
     return { color: style.color, background: getComputedStyle(document.querySelector("main")!).backgroundColor, link: getComputedStyle(a).color, letterSpacing: style.letterSpacing, zoom: getComputedStyle(document.body).zoom };
   });
-  expect(computed).toMatchObject({ color: "rgb(255, 255, 255)", background: "rgb(0, 0, 0)", letterSpacing: "0px", zoom: "1.5" });
+  expect(computed).toMatchObject({ color: "rgb(255, 255, 255)", background: "rgb(0, 0, 0)", zoom: "1.5" });
+  expect(["normal", "0px"]).toContain(computed.letterSpacing);
   await shoot(visitor, "visitor-ar-display-320");
   await visitor.setViewportSize({ width: 1280, height: 900 });
   await shoot(visitor, "visitor-ar-display-1280");
