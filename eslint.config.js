@@ -15,7 +15,7 @@ function layerRules() {
   const models = { group: ["~/models/*"], message: "Translation and content get what they need from models as arguments (TranslationDeps), not by import." };
   const restrict = (patterns) => ({ rules: { "no-restricted-imports": ["error", { patterns }] } });
   return [
-    { files: ["app/models/**", "app/queue/**", "app/qrcode/**", "app/teams/**", "app/publishing/**", "app/audit/**", "app/import/**", "app/xliff/**", "app/archive/**", "app/tours/**", "app/offline/**", "app/errors.ts"], ...restrict(up) },
+    { files: ["app/models/**", "app/queue/**", "app/qrcode/**", "app/teams/**", "app/publishing/**", "app/audit/**", "app/import/**", "app/xliff/**", "app/archive/**", "app/tours/**", "app/offline/**", "app/easy-read/**", "app/errors.ts"], ...restrict(up) },
     { files: ["app/translation/**", "app/content/**"], ...restrict([...up, models]) },
     { files: ["app/lib/**"], ...restrict([{ group: ["~/*", "!~/lib/*", "!~/errors"], message: "app/lib holds pure helpers: it imports only app/lib and app/errors." }]) },
   ];

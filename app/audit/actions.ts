@@ -34,5 +34,9 @@ export const AUDIT_ACTIONS = [
   "tour.update",
   "tour.delete",
   "article.stop_number",
+  "easy_read.generate",
+  "easy_read.update",
+  "easy_read.approve",
+  "easy_read.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -42,6 +42,8 @@ export const articleEventSchema = z.object({
    * for every other open. The consumer then also counts the stop's view in `tour_daily_stats`.
    */
   tour: tourRef.extend({ position: z.number().int().min(1).max(9_999) }).optional(),
+  /** The visitor read the article's easy-to-read version (decision 096). Absent from older events: false. */
+  easyRead: z.boolean().optional(),
 });
 
 /**

@@ -99,6 +99,12 @@ VALUES (?1, ?2, ?3, NULL, ?4, 'tour', ?5)`;
 const ADD_TO_TOUR_DAY = `INSERT INTO tour_daily_stats (museum_id, day, tour_id, position, views)
 SELECT ?1, ?2, ?3, ?4, 1 WHERE changes() = 1
 ON CONFLICT (museum_id, day, tour_id, position) DO UPDATE SET views = views + 1`;
+// An open of the easy-to-read version (decision 096): counted per museum day, article and language, right
+// after the event's own insert, so a redelivered event adds nothing; every open counts (no visitor window),
+// and the upsert leaves `changes()` at 1 exactly when the insert before it did, for the statements after.
+const ADD_EASY_READ = `INSERT INTO easy_read_daily_stats (museum_id, day, article_id, lang, opens)
+SELECT ?1, ?2, ?3, ?4, 1 WHERE changes() = 1
+ON CONFLICT (museum_id, day, article_id, lang) DO UPDATE SET opens = opens + 1`;
 
 /**
  * The statements that count one event (two, or three with a fingerprint; as many again for its tour
@@ -111,6 +117,7 @@ function counter(db: D1Database, now: number) {
   const addToDay = db.prepare(ADD_TO_DAY);
   const insertTourEvent = db.prepare(INSERT_TOUR_EVENT);
   const addToTourDay = db.prepare(ADD_TO_TOUR_DAY);
+  const addEasyRead = db.prepare(ADD_EASY_READ);
   const visit = (fingerprint: string | undefined, key: number, kind: string, at: number) =>
     fingerprint === undefined ? [] : [insertVisit.bind(fingerprint, key, kind, at, now, at - VISIT_WINDOW_MS, at + VISIT_WINDOW_MS)];
   return (event: QueuedEvent, day: string): D1PreparedStatement[] => {
@@ -125,6 +132,7 @@ function counter(db: D1Database, now: number) {
     const scan = event.type === "scan" ? 1 : 0;
     return [
       insertEvent.bind(event.id, event.museumId, event.articleId, event.qrcodeId, event.lang, event.type, event.at),
+      ...(event.easyRead ? [addEasyRead.bind(event.museumId, day, event.articleId, event.lang)] : []),
       ...visit(event.fingerprint, event.articleId, event.type, event.at),
       addToDay.bind(event.museumId, day, event.articleId, event.lang, scan, 1 - scan),
       ...tour,

@@ -58,6 +58,14 @@ const VTT = new TextEncoder().encode("WEBVTT\n\n00:00.000 --> 00:02.000\nBonjour
 let n = 0;
 const fresh = (label: string) => `${label} ${++n}`;
 
+/** A published article with a generated easy-to-read draft (the offline rewriter), for the calls that need one. */
+async function easyDraft(f: Fixture) {
+  const { articleId } = await publishArticle(f.admin, texts([fresh("Une amphore attique. Vers 530 avant notre ère.")]));
+  const made = await f.admin.call("generate_easy_read", { articleId, version: 0 });
+  expect(made.status).toBe(200);
+  return { articleId, version: made.body.version as number };
+}
+
 const CASES: Case[] = [
   // manage
   { route: "api.manage.add_article", method: "POST", perm: "content.edit", input: () => ({ path: "/api/manage/add_article", body: { pathArray: [] } }) },
@@ -107,6 +115,17 @@ const CASES: Case[] = [
       return { path: "/api/manage/discard_draft", body: { id } };
     },
   },
+  // Easy-to-read versions (decision 094): each allowed call gets a fresh published article (and draft).
+  { route: "api.manage.generate_easy_read", method: "POST", perm: "content.edit", foreign: true, input: async (f) => ({ path: "/api/manage/generate_easy_read", body: { articleId: (await publishArticle(f.admin, texts([fresh("Une amphore attique, vers 530.")]))).articleId, version: 0 } }) },
+  { route: "api.manage.update_easy_read", method: "POST", perm: "content.edit", foreign: true, input: async (f) => { const d = await easyDraft(f); return { path: "/api/manage/update_easy_read", body: { articleId: d.articleId, version: d.version, texts: { "e1.content": fresh("Une amphore.") } } }; } },
+  { route: "api.manage.approve_easy_read", method: "POST", perm: "content.publish", foreign: true, input: async (f) => { const d = await easyDraft(f); return { path: "/api/manage/approve_easy_read", body: { articleId: d.articleId, version: d.version } }; } },
+  { route: "api.manage.delete_easy_read", method: "POST", perm: "content.edit", foreign: true, input: async (f) => ({ path: "/api/manage/delete_easy_read", body: { articleId: (await easyDraft(f)).articleId } }) },
+  { route: "api.read.easy_read", method: "GET", perm: "content.read", foreign: true, input: (f) => ({ path: `/api/read/easy_read?articleId=${f.articleId}` }) },
+  { route: "easy-read", page: true, method: "GET", perm: "content.edit", foreign: true, input: (f) => ({ path: `/easy-read?id=${f.articleId}` }) },
+  { route: "easy-read", label: "generate", page: true, method: "POST", perm: "content.edit", input: async (f) => ({ path: `/easy-read?id=${(await publishArticle(f.admin, texts([fresh("Un bol.")]))).articleId}`, form: { intent: "generate", version: "0" } }) },
+  { route: "easy-read", label: "save", page: true, method: "POST", perm: "content.edit", input: async (f) => { const d = await easyDraft(f); return { path: `/easy-read?id=${d.articleId}`, form: { intent: "save", version: String(d.version), "f:e1.content": fresh("Un vase.") } }; } },
+  { route: "easy-read", label: "approve", page: true, method: "POST", perm: "content.publish", input: async (f) => { const d = await easyDraft(f); return { path: `/easy-read?id=${d.articleId}`, form: { intent: "approve", version: String(d.version) } }; } },
+  { route: "easy-read", label: "delete", page: true, method: "POST", perm: "content.edit", input: async (f) => ({ path: `/easy-read?id=${(await easyDraft(f)).articleId}`, form: { intent: "delete" } }) },
   { route: "api.manage.invite_member", method: "POST", perm: "museum.manage", input: () => ({ path: "/api/manage/invite_member", body: { email: `invite-${++n}@example.org`, role: "editor" } }) },
   { route: "api.manage.revoke_invitation", method: "POST", perm: "museum.manage", foreign: true, input: async (f) => ({ path: "/api/manage/revoke_invitation", body: { id: await f.invitation() } }) },
   { route: "api.manage.update_member", method: "POST", perm: "museum.manage", foreign: true, input: async (f) => ({ path: "/api/manage/update_member", body: { userId: await f.member(), role: "editor" } }) },
@@ -303,6 +322,7 @@ const PUBLIC: Record<string, string> = {
   logout: "ends one's own session",
   "media.$": "media of published articles, for visitors",
   "r.$link": "visitor",
+  display: "visitor",
   "r.$link_.languages": "visitor",
   "r.$link_.report": "visitor",
   "resources.language": "interface language cookie",

@@ -4,6 +4,8 @@ import type { TranslationStatus } from "~/translation/translate.server";
 import type { VisitorStrings } from "../strings.server";
 import type { TourStopPlace } from "../place.server";
 import { TourStopBar, TourStopLinks } from "../tour/nav";
+import { DisplayLink } from "../display/link";
+import { EasyReadSwitch } from "../easy-read/switch";
 import { ReportForm } from "./report";
 import { contentLabels, endonym, href, LanguageButton, MuseumBar, Shell, uiLang } from "./shell";
 
@@ -65,6 +67,10 @@ export interface ArticlePageProps {
   draftPreview?: boolean;
   /** Opened as a stop of a tour: "Stop 3 of 12", the tour's name, previous and next (issue 21). */
   tourStop?: TourStopPlace;
+  /** The article has an approved easy-to-read version (decision 096): whether it shows, and the link to the other. */
+  easyRead?: { on: boolean; href: string };
+  /** The address the display choices page comes back to (decision 097); no link when absent. */
+  displayBack?: string;
 }
 
 function statusLabel(props: ArticlePageProps): string {
@@ -111,6 +117,7 @@ export function ArticlePage(props: ArticlePageProps) {
             </a>
           )}
         </p>
+        {props.easyRead && <EasyReadSwitch on={props.easyRead.on} href={props.easyRead.href} strings={strings} ui={ui} />}
         {status === "failed" && (
           <p className="v-notice" role="status" {...ui}>
             {strings.failed}
@@ -129,6 +136,7 @@ export function ArticlePage(props: ArticlePageProps) {
       {props.tourStop && <TourStopLinks stop={props.tourStop} strings={strings} keep={keep} ui={ui} />}
       <footer className="v-footer" {...ui}>
         <LanguageButton strings={strings} stringsLang={props.stringsLang} lang={visitorLang} base={base} keep={keep} />
+        {props.displayBack && <DisplayLink strings={strings} back={props.displayBack} />}
         <button type="button" id="v-read" className="v-button v-button--light" hidden data-lang={lang} data-read={strings.readAloud} data-stop={strings.stopReading} aria-pressed="false">
           {strings.readAloud}
         </button>
