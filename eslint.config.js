@@ -15,7 +15,7 @@ function layerRules() {
   const models = { group: ["~/models/*"], message: "Translation and content get what they need from models as arguments (TranslationDeps), not by import." };
   const restrict = (patterns) => ({ rules: { "no-restricted-imports": ["error", { patterns }] } });
   return [
-    { files: ["app/models/**", "app/queue/**", "app/qrcode/**", "app/teams/**", "app/publishing/**", "app/audit/**", "app/import/**", "app/xliff/**", "app/archive/**", "app/tours/**", "app/narration/**", "app/errors.ts"], ...restrict(up) },
+    { files: ["app/models/**", "app/queue/**", "app/qrcode/**", "app/teams/**", "app/publishing/**", "app/audit/**", "app/import/**", "app/xliff/**", "app/archive/**", "app/tours/**", "app/offline/**", "app/easy-read/**", "app/narration/**", "app/errors.ts"], ...restrict(up) },
     { files: ["app/translation/**", "app/content/**", "app/speech/**"], ...restrict([...up, models]) },
     { files: ["app/lib/**"], ...restrict([{ group: ["~/*", "!~/lib/*", "!~/errors"], message: "app/lib holds pure helpers: it imports only app/lib and app/errors." }]) },
   ];
@@ -51,6 +51,11 @@ export default tseslint.config(
     },
   },
   ...layerRules(),
+  {
+    // The offline visit's browser scripts (decision 087): a service worker and a classic page script.
+    files: ["app/offline/*.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.serviceworker, ...globals.browser } },
+  },
   {
     files: ["scripts/**/*.mjs", "*.config.{js,ts}", "tests/**/*.{ts,mjs}"],
     languageOptions: { globals: { ...globals.node } },

@@ -8,17 +8,25 @@ const baseURL = `http://localhost:${PORT}`;
 // Runs against the production build under `wrangler dev` with its own fresh state directory, in the
 // chromium scripts/browser.mjs finds (CHROME_PATH, Debian's, or Playwright's cache). `npm test` builds
 // before this runs and installs a browser when there is none.
+//
+// Two workers, every test on its own (decision 080): each test has a museum and a login of its own, claimed
+// from a pool written before the server starts (tests/e2e/staff-pool.mjs), so no test runs wrangler against
+// the server's SQLite file while the other worker's requests read it (that made SQLITE_BUSY 500s). A test
+// that must write the database straight uses fixtures.ts's writeD1, which waits until no other test runs.
+// E2E_WORKERS=1 runs everything in one browser.
+const workers = Number(process.env.E2E_WORKERS || 2);
+
 export default defineConfig({
   testDir: "tests/e2e",
-  fullyParallel: false,
-  // One browser: with two, one worker's `wrangler d1 execute` (its staff pool) can lock the dev server's SQLite
-  // file while the other worker's request reads it (SQLITE_BUSY, a 500). The suite runs beside the unit tests
-  // and the deploy rehearsal instead (scripts/test.mjs).
-  workers: 1,
+  fullyParallel: true,
+  workers,
+  globalTeardown: "./tests/e2e/global-teardown.ts",
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Two browsers and the server share two cores (and, on this machine, other people's work): a journey takes
+  // longer than alone. The limits only matter to a test that would fail anyway.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     locale: "fr-FR",
@@ -30,7 +38,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], locale: "fr-FR" } }],
   webServer: {
-    command: `rm -rf ${E2E_PERSIST_TO} && node scripts/start.mjs --no-build --persist-to ${E2E_PERSIST_TO}`,
+    // A fresh state directory with the demo museum and the staff pool, then the server on it.
+    command: `node tests/e2e/staff-pool.mjs && node scripts/start.mjs --no-build --persist-to ${E2E_PERSIST_TO}`,
     env: { PORT: String(PORT) },
     url: `${baseURL}/session`,
     reuseExistingServer: false,

@@ -40,6 +40,9 @@ export default defineConfig(({ command }) => ({
       : undefined,
   build: {
     minify: true,
+    // Vite's manifest of the client build: Remix moves it to build/.vite/client-manifest.json (outside the
+    // deployed assets), where tests/bench/editor-js.mjs reads it to weigh what a page loads.
+    manifest: true,
     rollupOptions: {
       onwarn(warning, warn) {
         // Resource routes (api.*, session, logout…) export no component: their client chunk is empty by design.

@@ -10,7 +10,8 @@ export type ErrorCode =
   | "too_large"
   | "unsupported_media_type"
   | "rate_limited"
-  | "method_not_allowed";
+  | "method_not_allowed"
+  | "unavailable";
 
 /**
  * Why a field was refused, for the client to say it in the interface language (`errors.reasons.*`).
@@ -56,7 +57,11 @@ export type ErrorReason =
   | "archive_not_muselingo"
   | "archive_newer"
   | "archive_invalid"
-  | "museum_not_empty";
+  | "museum_not_empty"
+  // Easy-to-read versions (decision 094).
+  | "engine_failed"
+  | "no_engine"
+  | "not_generated";
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_input: 400,
@@ -68,6 +73,7 @@ const STATUS: Record<ErrorCode, number> = {
   too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 export const ERROR_CODES = Object.keys(STATUS) as ErrorCode[];
@@ -193,6 +199,9 @@ export const REASON_TEXT: Record<ErrorReason, string> = {
   archive_newer: "was made by a newer version of Muselingo",
   archive_invalid: "holds data this version cannot restore",
   museum_not_empty: "is not empty: import into a new, empty museum",
+  engine_failed: "could not be written: the text engine failed; nothing was changed, try again later",
+  no_engine: "cannot be generated: no LLM engine (workers-ai-llm, openai-compatible) is configured",
+  not_generated: "has no easy-to-read version yet",
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

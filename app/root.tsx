@@ -12,12 +12,13 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import toast, { Toaster } from "react-hot-toast";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import { SiteLayout } from "./components/site-layout";
+import { LOCALE_URLS } from "./i18n/client";
 import { DEFAULT_LOCALE, fixedT } from "./i18n/config";
+import { useLocaleStrings } from "./i18n/use-locale-strings";
 import { getLocale } from "./i18n/i18n.server";
 import stylesheet from "./styles/app.css?url";
 import { localeFromMatches } from "./utils/meta";
@@ -52,6 +53,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = data?.locale ?? DEFAULT_LOCALE;
+  // The document's first language: after a switch the new strings are fetched by script, and a changed href
+  // would only make the browser preload them a second time.
+  const [stringsLocale] = useState(locale);
   return (
     <html lang={locale} dir="ltr">
       <head>
@@ -59,6 +63,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* The page language's strings (decision 077), fetched with the scripts: hydration waits for them. */}
+        <link rel="preload" as="fetch" crossOrigin="anonymous" href={LOCALE_URLS[stringsLocale]} />
       </head>
       <body>
         <SiteLayout locale={locale} loggedIn={Boolean(data?.user)}>
@@ -98,7 +104,7 @@ function useFocusHeadingOnNavigation() {
 export default function App() {
   const { locale, toast: flash } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  useChangeLanguage(locale);
+  useLocaleStrings(locale);
   useFocusHeadingOnNavigation();
 
   useEffect(() => {

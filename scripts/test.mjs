@@ -1,8 +1,8 @@
 // `npm test`: build, then every suite (unit, integration in workerd, the deploy rehearsal, end-to-end in
 // chromium), then one closing line with the totals. Exits non-zero if any suite fails.
 //
-// After the build, integration runs alone (the heaviest); then the end-to-end suite (mostly waiting on a browser
-// and a dev server) runs beside the unit tests and the deploy rehearsal. Its output is kept in a file and
+// After the build, integration runs alone (the heaviest); then the end-to-end suite (two browsers against one dev
+// server, decision 080) runs beside the unit tests and the deploy rehearsal. Its output is kept in a file and
 // printed once they are done, so the two never interleave. `TEST_LANES=1` runs everything in turn instead.
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -123,8 +123,8 @@ if (process.env.TEST_LANES === "1") {
   results.push(runInTurn(byName("integration")));
   console.log("\n(e2e runs beside unit and deploy; its output follows theirs)");
   background = [runBeside(byName("e2e"))];
-  // One vitest worker for the unit tests meanwhile: they are not the longest lane, and the browser tests keep
-  // the other core (their timings are what a second busy core would make flaky).
+  // One vitest worker for the unit tests meanwhile: they are not the longest lane (about 120 s, then the deploy
+  // rehearsal's 90 s, against the browser tests' minutes), and the browsers need the cores more.
   const unit = byName("unit");
   results.push(runInTurn({ ...unit, args: [...unit.args, "--maxWorkers=1"] }), runInTurn(byName("deploy")));
 }

@@ -14,8 +14,8 @@ import { isJsonLinkPost, jsonLinkPost } from "../app/utils/member-links.server";
 import { SESSION_COOKIE, sessionToken } from "../app/utils/session.server";
 import { createNonce, crossSiteRefusal, isCrossSiteWrite, withSecurityHeaders } from "../app/utils/security.server";
 
-/** The visitor's pages (`/r/…`, `/v/…`, `/vtt`): their responses say where the time went (`Server-Timing`). */
-const VISITOR_PATH = /^\/(r|v)\/|^\/vtt$/;
+/** The visitor's pages (`/r/…`, `/v/…`, `/t/…` tours, `/vtt`): their responses say where the time went (`Server-Timing`). */
+const VISITOR_PATH = /^\/(r|v|t)\/|^\/vtt$/;
 
 /** wrangler.toml's per-minute trigger: scheduled publications (any other cron is the daily one). */
 const PUBLISH_CRON = "* * * * *";

@@ -15,12 +15,13 @@ import {
   DATA_FILES,
   MANIFEST_PATH,
   MEDIA_DIR,
+  OPTIONAL_DATA_FILES,
   SCHEMA_VERSION,
   type Manifest,
   type ManifestFile,
 } from "./format";
 import { sha256Bytes as sha256, sha256Stream } from "./hash";
-import { statsCsv, type MediaRow } from "./rows";
+import { statsCsv, type MediaRow, type TourRow } from "./rows";
 
 const parseJson = (text: string | null): unknown[] | null => (text === null ? null : (JSON.parse(text) as unknown[]));
 
@@ -29,7 +30,7 @@ export async function readMuseumData(db: Database, museumId: number) {
   const museum = await db.query.museums.findFirst({ where: eq(t.museums.id, museumId) });
   if (!museum) throw notFound("Museum");
   const byMuseum = <T extends { museumId: unknown }>(table: T) => eq(table.museumId as never, museumId);
-  const [folders, articles, versions, qrcodes, glossary, media, memory, reviews, reports, stats] = await Promise.all([
+  const [folders, articles, versions, qrcodes, glossary, media, memory, reviews, reports, stats, tours, tourStops] = await Promise.all([
     db.select().from(t.folders).where(byMuseum(t.folders)).orderBy(asc(t.folders.id)),
     db.select().from(t.articles).where(byMuseum(t.articles)).orderBy(asc(t.articles.id)),
     db.select().from(t.articleVersions).where(byMuseum(t.articleVersions)).orderBy(asc(t.articleVersions.articleId), asc(t.articleVersions.number)),
@@ -40,6 +41,8 @@ export async function readMuseumData(db: Database, museumId: number) {
     db.select().from(t.translationReviews).where(byMuseum(t.translationReviews)),
     db.select().from(t.translationReports).where(byMuseum(t.translationReports)).orderBy(asc(t.translationReports.id)),
     db.select().from(t.dailyStats).where(byMuseum(t.dailyStats)).orderBy(asc(t.dailyStats.day), asc(t.dailyStats.articleId), asc(t.dailyStats.lang)),
+    db.select().from(t.tours).where(byMuseum(t.tours)).orderBy(asc(t.tours.id)),
+    db.select().from(t.tourStops).where(byMuseum(t.tourStops)).orderBy(asc(t.tourStops.tourId), asc(t.tourStops.position)),
   ]);
   const mediaRows: MediaRow[] = media.map((m) => ({
     key: m.r2Key,
@@ -50,6 +53,7 @@ export async function readMuseumData(db: Database, museumId: number) {
     width: m.width,
     height: m.height,
     createdAt: m.createdAt,
+    originalName: m.originalName,
   }));
   const files: Record<keyof typeof DATA_FILES, unknown> = {
     folders: folders.map((f) => ({ id: f.id, parentId: f.parentId, name: f.name, createdAt: f.createdAt, deletedAt: f.deletedAt })),
@@ -67,6 +71,7 @@ export async function readMuseumData(db: Database, museumId: number) {
       createdAt: a.createdAt,
       updatedAt: a.updatedAt,
       deletedAt: a.deletedAt,
+      stopNumber: a.stopNumber,
     })),
     articleVersions: versions.map((v) => ({
       articleId: v.articleId,
@@ -86,10 +91,23 @@ export async function readMuseumData(db: Database, museumId: number) {
     dailyStats: stats,
   };
   const encoder = new TextEncoder();
-  const data = (Object.keys(DATA_FILES) as (keyof typeof DATA_FILES)[]).map((name) => ({
+  const data: { path: string; bytes: Uint8Array }[] = (Object.keys(DATA_FILES) as (keyof typeof DATA_FILES)[]).map((name) => ({
     path: DATA_FILES[name],
     bytes: encoder.encode(name === "dailyStats" ? statsCsv(stats) : `${JSON.stringify(files[name], null, 1)}\n`),
   }));
+  // Tours and their stops (issue 21), after the first archives' files.
+  const tourRows: TourRow[] = tours.map((tour) => ({
+    id: tour.id,
+    link: tour.link,
+    name: tour.name,
+    description: tour.description,
+    cover: tour.cover,
+    minutes: tour.minutes,
+    createdAt: tour.createdAt,
+    updatedAt: tour.updatedAt,
+    stops: tourStops.filter((stop) => stop.tourId === tour.id).map((stop) => stop.articleId),
+  }));
+  data.push({ path: OPTIONAL_DATA_FILES.tours, bytes: encoder.encode(`${JSON.stringify(tourRows, null, 1)}\n`) });
   const counts = {
     folders: folders.length,
     articles: articles.length,
@@ -101,6 +119,7 @@ export async function readMuseumData(db: Database, museumId: number) {
     translationReviews: reviews.length,
     translationReports: reports.length,
     dailyStats: stats.length,
+    tours: tours.length,
   };
   return { museum, data, media: mediaRows, counts };
 }

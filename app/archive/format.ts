@@ -9,7 +9,7 @@ export const ARCHIVE_FORMAT_VERSION = 1;
  * import refuses an archive made under a later one (its rows may carry columns this code would drop).
  * tests/unit/archive-format.test.ts checks it is the newest file in drizzle/.
  */
-export const SCHEMA_VERSION = "0008_teams";
+export const SCHEMA_VERSION = "0009_tours";
 
 export const MANIFEST_PATH = "manifest.json";
 export const CHECKSUMS_PATH = "checksums.sha256";
@@ -29,6 +29,14 @@ export const DATA_FILES = {
   dailyStats: "stats/daily_stats.csv",
 } as const;
 export type DataFile = keyof typeof DATA_FILES;
+
+/**
+ * Data files added after the first archives (0009, issue 21): written after the others, read when the manifest
+ * lists them, so an archive made before them still imports (it simply has no tours).
+ */
+export const OPTIONAL_DATA_FILES = {
+  tours: "data/tours.json",
+} as const;
 
 /** The number in front of a migration's name ("0008_teams" → 8), NaN when there is none. */
 export function schemaNumber(version: string): number {

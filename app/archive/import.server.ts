@@ -10,6 +10,7 @@ import {
   ARCHIVE_FORMAT_VERSION,
   CHECKSUMS_PATH,
   DATA_FILES,
+  OPTIONAL_DATA_FILES,
   MANIFEST_PATH,
   MEDIA_DIR,
   manifestHeadSchema,
@@ -124,7 +125,8 @@ async function readEntries(zip: ZipReader, bucket: R2Bucket, museumId: number, m
   if (expected.size !== manifest.files.length) throw archiveError("archive_invalid", "manifest.json lists a file twice");
   const hashes = new Map<string, string>([[MANIFEST_PATH, await sha256(manifestBytes)]]);
   const data = new Map<string, Uint8Array>();
-  const dataPaths = new Set<string>(Object.values(DATA_FILES));
+  // The optional data files (tours, 0009) are read when the manifest lists them: older archives have none.
+  const dataPaths = new Set<string>([...Object.values(DATA_FILES), ...Object.values(OPTIONAL_DATA_FILES).filter((path) => expected.has(path))]);
   const mediaKinds = await mediaKindsFrom(manifest, zip, data, hashes, dataPaths, expected);
 
   for (let entry = await zip.next(); entry; entry = await zip.next()) {

@@ -8,7 +8,7 @@ import { chunks, IN_LIST_MAX, rowsPerStatement } from "~/db/chunks";
 import { lostRace } from "~/db/guards";
 import { DomainError, isUniqueViolation } from "~/errors";
 import { randomLink } from "~/models/qrcodes.server";
-import { DATA_FILES, type Manifest } from "./format";
+import { DATA_FILES, OPTIONAL_DATA_FILES, type Manifest } from "./format";
 import { archiveError } from "./import.server";
 import * as r from "./rows";
 
@@ -50,6 +50,7 @@ export interface ImportReport {
   translationReviews: number;
   translationReports: number;
   dailyStats: number;
+  tours: number;
   qrcodes: { kept: string[]; changed: { from: string; to: string }[]; inactive: number };
   /** Scheduled publications are not carried over: they would publish under a member of the other museum. */
   schedulesDropped: number;
@@ -88,6 +89,7 @@ interface Parsed {
   reviews: r.ReviewRow[];
   reports: r.ReportRow[];
   stats: r.StatRow[];
+  tours: r.TourRow[];
 }
 
 export function parseArchiveData(data: Map<string, Uint8Array>): Parsed {
@@ -104,17 +106,23 @@ export function parseArchiveData(data: Map<string, Uint8Array>): Parsed {
     reviews: parseFile(data, DATA_FILES.translationReviews, r.reviewRow),
     reports: parseFile(data, DATA_FILES.translationReports, r.reportRow),
     stats,
+    // Absent from archives made before tours (0009): none then.
+    tours: data.has(OPTIONAL_DATA_FILES.tours) ? parseFile(data, OPTIONAL_DATA_FILES.tours, r.tourRow) : [],
   };
   const folderIds = new Set(parsed.folders.map((f) => f.id));
   const articleIds = new Set(parsed.articles.map((a) => a.id));
   if (folderIds.size !== parsed.folders.length || articleIds.size !== parsed.articles.length) throw archiveError("archive_invalid", "An id appears twice in the archive");
   if (new Set(parsed.articles.map((a) => a.slug)).size !== parsed.articles.length) throw archiveError("archive_invalid", "Two articles share an address");
   if (new Set(parsed.qrcodes.map((q) => q.link)).size !== parsed.qrcodes.length) throw archiveError("archive_invalid", "Two QR codes share a link");
+  if (new Set(parsed.tours.map((t) => t.link)).size !== parsed.tours.length) throw archiveError("archive_invalid", "Two tours share a link");
+  const numbers = parsed.articles.filter((a) => a.stopNumber !== null && a.deletedAt === null).map((a) => a.stopNumber);
+  if (new Set(numbers).size !== numbers.length) throw archiveError("archive_invalid", "Two articles share a stop number");
   const refs: [string, number | null, Set<number>][] = [
     ...parsed.folders.map((f) => [DATA_FILES.folders, f.parentId, folderIds] as [string, number | null, Set<number>]),
     ...parsed.articles.map((a) => [DATA_FILES.articles, a.folderId, folderIds] as [string, number | null, Set<number>]),
     ...[...parsed.versions, ...parsed.reviews, ...parsed.reports].map((x) => ["an article's translations or history", x.articleId, articleIds] as [string, number | null, Set<number>]),
     ...[...parsed.qrcodes, ...parsed.media].map((x) => ["a QR code or media row", x.articleId, articleIds] as [string, number | null, Set<number>]),
+    ...parsed.tours.flatMap((t) => t.stops.map((stop) => [OPTIONAL_DATA_FILES.tours, stop, articleIds] as [string, number | null, Set<number>])),
   ];
   for (const [file, ref, ids] of refs) if (ref !== null && !ids.has(ref)) throw archiveError("archive_invalid", `${file} refers to id ${ref}, which the archive does not hold`);
   for (const a of parsed.articles) {
@@ -133,16 +141,16 @@ function inserts<T>(d1: D1Database, head: string, columns: number, rows: T[], va
   );
 }
 
-async function takenLinks(d1: D1Database, links: string[]): Promise<Set<string>> {
+async function takenLinks(d1: D1Database, links: string[], table: "qrcodes" | "tours" = "qrcodes"): Promise<Set<string>> {
   const taken = new Set<string>();
   for (const part of chunks(links, IN_LIST_MAX)) {
-    const { results } = await d1.prepare(`SELECT link FROM qrcodes WHERE link IN (${part.map(() => "?").join(", ")})`).bind(...part).all<{ link: string }>();
+    const { results } = await d1.prepare(`SELECT link FROM ${table} WHERE link IN (${part.map(() => "?").join(", ")})`).bind(...part).all<{ link: string }>();
     for (const row of results) taken.add(row.link);
   }
   return taken;
 }
 
-async function maxId(d1: D1Database, table: "folders" | "articles") {
+async function maxId(d1: D1Database, table: "folders" | "articles" | "tours") {
   return (await d1.prepare(`SELECT coalesce(max(id), 0) AS id FROM ${table}`).first<{ id: number }>())?.id ?? 0;
 }
 
@@ -191,6 +199,23 @@ async function restoreOnce(d1: D1Database, museumId: number, manifest: Manifest,
     changed.push({ from: q.link, to: link });
     return link;
   });
+  // Tours keep their link where it is free on this installation, like QR codes; a cover whose file did not come is dropped.
+  const takenTourLinks = await takenLinks(d1, rows.tours.map((t) => t.link), "tours");
+  const usedTourLinks = new Set(rows.tours.map((t) => t.link));
+  const tourLinks = rows.tours.map((tour) => {
+    if (!takenTourLinks.has(tour.link)) return tour.link;
+    let link = randomLink();
+    while (usedTourLinks.has(link)) link = randomLink();
+    usedTourLinks.add(link);
+    return link;
+  });
+  const tourBase = await maxId(d1, "tours");
+  const tourId = new Map(rows.tours.map((tour, i) => [tour.id, tourBase + 1 + i]));
+  const cover = (src: string | null) => {
+    const key = src?.startsWith(MEDIA_PREFIX) ? mediaKeys.get(src.slice(MEDIA_PREFIX.length)) : undefined;
+    return key ? `${MEDIA_PREFIX}${key}` : null;
+  };
+  const stops = rows.tours.flatMap((tour) => tour.stops.map((article, i) => ({ tour: tourId.get(tour.id)!, position: i + 1, article: mapArticle(article) })));
   const media = rows.media.filter((m) => mediaKeys.has(m.key));
   const stats = rows.stats.filter((s) => articleId.has(s.articleId));
 
@@ -201,18 +226,19 @@ async function restoreOnce(d1: D1Database, museumId: number, manifest: Manifest,
     ...inserts(d1, "INSERT INTO folders (id, museum_id, parent_id, name, created_at, deleted_at)", 6, rows.folders, (f) => [folderId.get(f.id), museumId, mapFolder(f.parentId), f.name, f.createdAt, f.deletedAt]),
     ...inserts(
       d1,
-      "INSERT INTO articles (id, museum_id, folder_id, slug, unformatted_name, content, version, created_at, updated_at, deleted_at, published_content, published_version, published_at)",
-      13,
+      "INSERT INTO articles (id, museum_id, folder_id, slug, unformatted_name, content, version, created_at, updated_at, deleted_at, published_content, published_version, published_at, stop_number)",
+      14,
       rows.articles,
-      (a) => [articleId.get(a.id), museumId, mapFolder(a.folderId), a.slug, a.name, content(a.content), a.version, a.createdAt, a.updatedAt, a.deletedAt, content(a.publishedContent), a.publishedVersion, a.publishedAt],
+      // A trashed article holds no stop number (decision 083).
+      (a) => [articleId.get(a.id), museumId, mapFolder(a.folderId), a.slug, a.name, content(a.content), a.version, a.createdAt, a.updatedAt, a.deletedAt, content(a.publishedContent), a.publishedVersion, a.publishedAt, a.deletedAt === null ? a.stopNumber : null],
     ),
     ...inserts(d1, "INSERT INTO article_versions (article_id, museum_id, number, content, name, published_at, published_by, published_by_email, note)", 9, rows.versions, (v) => [
       mapArticle(v.articleId), museumId, v.number, content(v.content), v.name, v.publishedAt, null, v.publishedByEmail, v.note,
     ]),
     ...inserts(d1, "INSERT INTO qrcodes (museum_id, link, article_id, created_at)", 4, rows.qrcodes, (q) => [museumId, links[rows.qrcodes.indexOf(q)], mapArticle(q.articleId), q.createdAt]),
     ...inserts(d1, "INSERT INTO glossary_terms (museum_id, term, target_lang, translation, created_at)", 5, rows.glossary, (g) => [museumId, g.term, g.targetLang, g.translation, g.createdAt]),
-    ...inserts(d1, "INSERT INTO media (museum_id, r2_key, kind, content_type, bytes, article_id, width, height, created_at)", 9, media, (m) => [
-      museumId, mediaKeys.get(m.key), m.kind, m.contentType, m.bytes, mapArticle(m.articleId), m.width, m.height, m.createdAt,
+    ...inserts(d1, "INSERT INTO media (museum_id, r2_key, kind, content_type, bytes, article_id, width, height, created_at, original_name)", 10, media, (m) => [
+      museumId, mediaKeys.get(m.key), m.kind, m.contentType, m.bytes, mapArticle(m.articleId), m.width, m.height, m.createdAt, m.originalName,
     ]),
     ...inserts(d1, "INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at)", 9, rows.memory, (m) => [
       museumId, m.sourceLang, m.targetLang, m.sourceHash, m.sourceText, m.text, m.origin, m.engine, m.updatedAt,
@@ -224,6 +250,10 @@ async function restoreOnce(d1: D1Database, museumId: number, manifest: Manifest,
       museumId, mapArticle(p.articleId), p.lang, p.message, p.createdAt, p.resolvedAt,
     ]),
     ...inserts(d1, "INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views)", 6, stats, (s) => [museumId, s.day, mapArticle(s.articleId), s.lang, s.scans, s.views]),
+    ...inserts(d1, "INSERT INTO tours (id, museum_id, link, name, description, cover, minutes, version, created_at, updated_at)", 10, rows.tours, (tour) => [
+      tourId.get(tour.id), museumId, tourLinks[rows.tours.indexOf(tour)], tour.name, tour.description, cover(tour.cover), tour.minutes, 1, tour.createdAt, tour.updatedAt,
+    ]),
+    ...inserts(d1, "INSERT INTO tour_stops (tour_id, position, article_id, museum_id)", 4, stops, (stop) => [stop.tour, stop.position, stop.article, museumId]),
   ];
   const report: ImportReport = {
     folders: rows.folders.length,
@@ -235,6 +265,7 @@ async function restoreOnce(d1: D1Database, museumId: number, manifest: Manifest,
     translationReviews: rows.reviews.length,
     translationReports: rows.reports.length,
     dailyStats: stats.length,
+    tours: rows.tours.length,
     qrcodes: { kept: links.filter((l, i) => l === rows.qrcodes[i]!.link), changed, inactive: rows.qrcodes.filter((q) => q.articleId === null).length },
     schedulesDropped: rows.articles.filter((a) => a.publishAt !== null).length,
     statsDropped: rows.stats.length - stats.length,

@@ -1,6 +1,7 @@
 // The rows of a museum archive's data files (decision 062): the tables' columns in the content model's
 // words, with the ids they had in the museum they came from (an import gives new ones and maps every reference).
 import { z } from "zod";
+import { sanitiseOriginalName } from "~/models/media-name";
 
 const id = z.number().int().positive();
 const time = z.number().int().nonnegative();
@@ -25,6 +26,8 @@ export const articleRow = z.object({
   createdAt: time,
   updatedAt: time,
   deletedAt: time.nullable(),
+  /** The number on the label (0009, issue 21); absent from older archives. */
+  stopNumber: z.number().int().min(1).max(9999).nullable().default(null),
 });
 
 export const articleVersionRow = z.object({
@@ -39,6 +42,19 @@ export const articleVersionRow = z.object({
 
 export const qrcodeRow = z.object({ id, link: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/), articleId: id.nullable(), createdAt: time });
 
+/** A tour (0009, issue 21) with its stops as article ids in order; `cover` a `/media/…` address or null. */
+export const tourRow = z.object({
+  id,
+  link: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/),
+  name: short(120).min(1),
+  description: short(1000),
+  cover: short(2048).nullable(),
+  minutes: z.number().int().min(1).max(600).nullable(),
+  createdAt: time,
+  updatedAt: time,
+  stops: z.array(id).max(200),
+});
+
 export const glossaryRow = z.object({ term: short(200).min(1), targetLang: z.union([z.literal(""), lang]), translation: short(200), createdAt: time });
 
 export const mediaRow = z.object({
@@ -50,6 +66,8 @@ export const mediaRow = z.object({
   width: z.number().int().positive().nullable(),
   height: z.number().int().positive().nullable(),
   createdAt: time,
+  /** The uploaded file's own name (issue 20): absent from older archives; kept the way an upload keeps it. */
+  originalName: z.string().max(1000).nullable().optional().transform((name) => sanitiseOriginalName(name ?? null)),
 });
 
 export const memoryRow = z.object({
@@ -82,6 +100,7 @@ export type ArticleRow = z.infer<typeof articleRow>;
 export type ArticleVersionRow = z.infer<typeof articleVersionRow>;
 export type QrcodeRow = z.infer<typeof qrcodeRow>;
 export type GlossaryRow = z.infer<typeof glossaryRow>;
+export type TourRow = z.infer<typeof tourRow>;
 export type MediaRow = z.infer<typeof mediaRow>;
 export type MemoryRow = z.infer<typeof memoryRow>;
 export type ReviewRow = z.infer<typeof reviewRow>;

@@ -32,5 +32,14 @@ export const AUDIT_ACTIONS = [
   "narration.upload",
   "narration.regenerate",
   "narration.delete",
+  // Tours and stop numbers (issue 21).
+  "tour.add",
+  "tour.update",
+  "tour.delete",
+  "article.stop_number",
+  "easy_read.generate",
+  "easy_read.update",
+  "easy_read.approve",
+  "easy_read.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

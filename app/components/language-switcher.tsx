@@ -1,11 +1,12 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useOutsidePress } from "~/hooks/use-outside-press";
-import { SUPPORTED_LOCALES, type Locale } from "~/i18n/config";
+import { ensureLocale } from "~/i18n/client";
+import { isLocale, SUPPORTED_LOCALES, type Locale } from "~/i18n/config";
 
 export function LanguageSwitcher({ locale }: { locale: Locale }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const fetcher = useFetcher();
@@ -14,10 +15,39 @@ export function LanguageSwitcher({ locale }: { locale: Locale }) {
   const toggle = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(false), []);
   // The chosen language's button disappears with the menu: focus goes back to the switcher, not <body>.
-  const choose = useCallback(() => {
-    setOpen(false);
-    toggle.current?.focus();
-  }, []);
+  // The page holds only its own language's strings (decision 077): the chosen language's are fetched first,
+  // then the choice is sent, so the page never shows raw keys while it changes language. If they cannot be
+  // fetched, the form is sent the plain way and the page reloads in the new language.
+  const choose = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      setOpen(false);
+      toggle.current?.focus();
+      const form = event.currentTarget;
+      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+      const lng = submitter?.value;
+      if (!isLocale(lng) || lng === locale) return;
+      event.preventDefault();
+      const data = new FormData(form);
+      data.set("lng", lng);
+      ensureLocale(i18n, lng)
+        .then(() => fetcher.submit(data, { method: "post", action: "/resources/language" }))
+        .catch(() => {
+          const plain = document.createElement("form");
+          plain.method = "post";
+          plain.action = "/resources/language";
+          for (const [name, value] of data) {
+            const input = document.createElement("input");
+            input.type = "hidden";
+            input.name = name;
+            input.value = String(value);
+            plain.appendChild(input);
+          }
+          document.body.appendChild(plain);
+          plain.submit();
+        });
+    },
+    [fetcher, i18n, locale],
+  );
   useOutsidePress(ref, open, close);
 
   return (

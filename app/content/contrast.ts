@@ -1,7 +1,7 @@
 // WCAG 2.2 contrast (1.4.3): the renderer keeps a staff-chosen text colour only when it is readable on the
 // article's background, else it uses black or white, whichever reads better (one of them always reaches
 // 4.5:1). So a dark-blue-on-purple choice can never make a visitor page unreadable.
-import { HEX_COLOR } from "./schema";
+import { HEX_COLOR } from "./model";
 
 function channels(hex: string): [number, number, number] {
   const digits = hex.slice(1);

@@ -14,7 +14,8 @@ import {
   SIZE_MAX,
 } from "./defaults";
 import { readableColor } from "./contrast";
-import { ALIGN_VALUES, HEX_COLOR, JUSTIFY_VALUES, type AccordionHeader, type ContentElement } from "./schema";
+import { ALIGN_VALUES, HEX_COLOR, JUSTIFY_VALUES } from "./model";
+import type { AccordionHeader, ContentElement } from "./schema";
 import { linkDisplayText, safeLinkHref, safeMediaSrc } from "./urls";
 
 /** Interface strings in the reader's language; each is left out when not given. */

@@ -25,17 +25,26 @@ import {
   SIZE_MIN,
   SLUG_MAX_LENGTH,
   TEXT_MAX_LENGTH,
-  VIDEO_ID_LENGTH,
 } from "./defaults";
 import { MEDIA_PREFIX, safeLinkHref, safeMediaSrc, URL_MAX_LENGTH } from "./urls";
 
 export const CONTENT_MAX_BYTES = 256 * 1024;
-export const JUSTIFY_VALUES = ["flex-start", "center", "flex-end"] as const;
-export const LEGEND_JUSTIFY_VALUES = ["flex-start", "flex-end"] as const;
-export const ALIGN_VALUES = ["left", "center", "right"] as const;
-export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-export const SLUG_PATTERN = /^[a-z0-9-]+$/;
-export const VIDEO_ID_PATTERN = /^[A-Za-z0-9]{6}$/;
+// The values that need no validator live in ./model (decision 077: the browser imports them without zod).
+import { ALIGN_VALUES, HEX_COLOR, JUSTIFY_VALUES, LEGEND_JUSTIFY_VALUES, newVideoId, RESERVED_SLUGS, SLUG_PATTERN, VIDEO_ID_PATTERN } from "./model";
+export {
+  ADDABLE_TYPES,
+  ALIGN_VALUES,
+  ELEMENT_TYPES,
+  HEX_COLOR,
+  isAddableType,
+  JUSTIFY_VALUES,
+  LEGEND_JUSTIFY_VALUES,
+  newElement,
+  newVideoId,
+  RESERVED_SLUGS,
+  SLUG_PATTERN,
+  VIDEO_ID_PATTERN,
+} from "./model";
 /** One line: no line feed, carriage return, line or paragraph separator. */
 const NO_LINE_BREAK = /^[^\r\n\u2028\u2029]*$/;
 
@@ -77,7 +86,11 @@ const textStyle = {
 
 export const metadatasElementSchema = z.object({
   type: z.literal("metadatas"),
-  url: string().min(1, "empty").max(SLUG_MAX_LENGTH, "too_long").regex(SLUG_PATTERN, "invalid"),
+  url: string()
+    .min(1, "empty")
+    .max(SLUG_MAX_LENGTH, "too_long")
+    .regex(SLUG_PATTERN, "invalid")
+    .refine((url) => !RESERVED_SLUGS.includes(url), "reserved"),
   backgroundColor: color(DEFAULT_BACKGROUND_COLOR),
 });
 
@@ -212,10 +225,8 @@ export type ElementType = ContentElement["type"];
 export type AddableType = Exclude<ElementType, "metadatas">;
 export type ElementOf<T extends ElementType> = Extract<ContentElement, { type: T }>;
 
-/** The add-element panel's choices, in the spec's order (§4 "Element types offered"); the heading beside the text (decision 074). */
-export const ADDABLE_TYPES = ["text", "heading", "image", "link", "space", "accordion", "video", "legendItem"] as const satisfies readonly AddableType[];
-
-const ELEMENT_SCHEMAS = {
+/** Each element type's schema, for tests that hold ./model's defaults equal to the schema's. */
+export const ELEMENT_SCHEMAS = {
   metadatas: metadatasElementSchema,
   text: textElementSchema,
   heading: headingElementSchema,
@@ -226,30 +237,6 @@ const ELEMENT_SCHEMAS = {
   legendItem: legendItemElementSchema,
   accordion: accordionElementSchema,
 } satisfies Record<ElementType, z.AnyZodObject>;
-
-const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-
-/** Six random letters or digits (spec §3), unbiased: bytes past the last multiple of 62 are redrawn. */
-export function newVideoId(): string {
-  let id = "";
-  while (id.length < VIDEO_ID_LENGTH) {
-    for (const byte of crypto.getRandomValues(new Uint8Array(16))) {
-      if (byte < 248 && id.length < VIDEO_ID_LENGTH) id += ALPHANUMERIC[byte % 62];
-    }
-  }
-  return id;
-}
-
-/** A new element with the spec's defaults; a new accordion holds one empty text, a video a fresh id. */
-export function newElement<T extends AddableType>(type: T): ElementOf<T> {
-  const extra =
-    type === "video" ? { videoId: newVideoId() } : type === "accordion" ? { details: [{ type: "text" }] } : {};
-  return ELEMENT_SCHEMAS[type].parse({ type, ...extra }) as ElementOf<T>;
-}
-
-export function isAddableType(value: unknown): value is AddableType {
-  return typeof value === "string" && (ADDABLE_TYPES as readonly string[]).includes(value);
-}
 
 /** The size the API limits (CONTENT_MAX_BYTES): UTF-8 bytes of the JSON that is stored. */
 export function contentByteSize(content: unknown): number {

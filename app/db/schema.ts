@@ -521,4 +521,49 @@ export const narrationClaims = sqliteTable(
     failure: text("failure"),
   },
   (t) => [primaryKey({ columns: [t.articleId, t.lang] })],
+
+ * Easy-to-read versions (0011, issue 22 §2, decision 094): one per article. `content` is the draft staff
+ * edit (null while the first generation runs), guarded by `version`; visitors read `approved_content`
+ * only. `source_hash` is the hash of the article's published text the draft was made from.
+ */
+export const easyReadVersions = sqliteTable(
+  "easy_read_versions",
+  {
+    articleId: integer("article_id")
+      .primaryKey()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    content: text("content"),
+    version: integer("version").notNull().default(0),
+    sourceHash: text("source_hash").notNull().default(""),
+    engine: text("engine").notNull().default(""),
+    generatedAt: integer("generated_at", { mode: "number" }),
+    /** A generation under way until then (ms): parallel calls wait for it instead of calling the engine. */
+    generatingUntil: integer("generating_until", { mode: "number" }),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+    updatedBy: integer("updated_by"),
+    approvedContent: text("approved_content"),
+    approvedVersion: integer("approved_version"),
+    approvedSourceHash: text("approved_source_hash"),
+    approvedAt: integer("approved_at", { mode: "number" }),
+    approvedBy: integer("approved_by"),
+  },
+  (t) => [index("easy_read_versions_museum_idx").on(t.museumId)],
+);
+
+/** Visitors' opens of easy-to-read versions per museum day, article and reading language (0011, decision 096). */
+export const easyReadDailyStats = sqliteTable(
+  "easy_read_daily_stats",
+  {
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    articleId: integer("article_id").notNull(),
+    lang: text("lang").notNull(),
+    opens: integer("opens").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.museumId, t.day, t.articleId, t.lang] })],
 );

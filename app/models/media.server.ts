@@ -1,10 +1,12 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { VIDEO_ID_PATTERN } from "~/content/schema";
+import { MEDIA_PREFIX } from "~/content/urls";
 import type { Database } from "~/db/client.server";
 import { articles, media } from "~/db/schema";
 import { DomainError, invalidField, notFound } from "~/errors";
 import { imageSize, type ImageSize } from "./image-size";
+import { sanitiseOriginalName } from "./media-name";
 import { SNIFF_BYTES, SNIFFERS, type MediaKind, type SniffedType } from "./media-types";
 import { loadFolderIndex } from "./tree.server";
 import { articleIdSchema } from "./tree-input";
@@ -62,6 +64,7 @@ export async function requireLiveArticle(db: Database, museumId: number, article
 
 interface Stored {
   key: string;
+  originalName: string | null;
   type: SniffedType;
   bytes: number;
   size: ImageSize | null;
@@ -71,7 +74,7 @@ interface Stored {
  * Writes the current part to R2 under a random key as it arrives: the first bytes decide the type
  * (415 otherwise) before anything is written, and past `limit` bytes the upload is aborted (413).
  */
-async function storeFilePart(bucket: R2Bucket, parts: PartSource, museumId: number, kind: MediaKind, limit: number): Promise<Stored> {
+async function storeFilePart(bucket: R2Bucket, parts: PartSource, museumId: number, kind: MediaKind, limit: number, filename: string): Promise<Stored> {
   let head: Uint8Array = new Uint8Array(0);
   let chunk: Uint8Array | null = null;
   while (head.length < SNIFF_BYTES && (chunk = await parts.readChunk())) head = concatBytes([head, chunk]);
@@ -114,13 +117,16 @@ async function storeFilePart(bucket: R2Bucket, parts: PartSource, museumId: numb
     await upload?.abort().catch(() => {});
     throw error;
   }
-  return { key, type, bytes, size };
+  return { key, originalName: sanitiseOriginalName(filename), type, bytes, size };
 }
 
 
 export interface UploadResult {
   mediaUrl: string;
   videoId: string | null;
+  /** The file's name as kept (sanitised, app/models/media-name.ts), null when nothing usable was sent. */
+  originalName: string | null;
+  bytes: number;
 }
 
 /**
@@ -145,7 +151,7 @@ export async function receiveUpload(
       if (part.name === kind) {
         if (stored) throw invalidField(kind, "too_many");
         if (part.filename === null) throw invalidField(kind, "wrong_type");
-        stored = await storeFilePart(bucket, parts, museumId, kind, limit);
+        stored = await storeFilePart(bucket, parts, museumId, kind, limit, part.filename);
         continue;
       }
       if (part.filename !== null || ![...allowed.required, ...allowed.optional].includes(part.name)) {
@@ -173,8 +179,14 @@ export async function receiveUpload(
       articleId,
       width: stored.size?.width ?? null,
       height: stored.size?.height ?? null,
+      originalName: stored.originalName,
     });
-    return { mediaUrl: `/media/${stored.key}`, videoId: kind === "image" ? null : (values.get("videoId") as string) };
+    return {
+      mediaUrl: `/media/${stored.key}`,
+      videoId: kind === "image" ? null : (values.get("videoId") as string),
+      originalName: stored.originalName,
+      bytes: stored.bytes,
+    };
   } catch (error) {
     await parts.cancel();
     if (stored) await bucket.delete(stored.key);
@@ -188,6 +200,44 @@ export async function findMedia(db: Database, key: string) {
     columns: { r2Key: true, contentType: true, bytes: true },
     where: eq(media.r2Key, key),
   });
+}
+
+/** What the editor says about one uploaded file: its name when known, its kind and size. */
+export interface MediaFileInfo {
+  name: string | null;
+  kind: MediaKind;
+  bytes: number;
+}
+
+/** Every `/media/…` string anywhere in an element list (src, subtitles, a legend item's picture…). */
+export function mediaSources(value: unknown, into = new Set<string>()): Set<string> {
+  if (typeof value === "string") {
+    if (value.startsWith(MEDIA_PREFIX) && value.length > MEDIA_PREFIX.length) into.add(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) mediaSources(item, into);
+  } else if (value && typeof value === "object") {
+    for (const item of Object.values(value)) mediaSources(item, into);
+  }
+  return into;
+}
+
+/**
+ * Name, kind and size of the museum's recorded files among `sources` (`/media/<key>` addresses), keyed by
+ * address. Another museum's key, or an address that is no recorded file, is simply absent: its name is
+ * never read.
+ */
+export async function describeMedia(db: Database, museumId: number, sources: Iterable<string>): Promise<Record<string, MediaFileInfo>> {
+  const keys = [...new Set([...sources].filter((s) => s.startsWith(MEDIA_PREFIX)).map((s) => s.slice(MEDIA_PREFIX.length)))];
+  const found: Record<string, MediaFileInfo> = {};
+  // D1 binds at most 100 parameters per statement: the museum id and 90 keys.
+  for (let i = 0; i < keys.length; i += 90) {
+    const rows = await db
+      .select({ key: media.r2Key, name: media.originalName, kind: media.kind, bytes: media.bytes })
+      .from(media)
+      .where(and(eq(media.museumId, museumId), inArray(media.r2Key, keys.slice(i, i + 90))));
+    for (const row of rows) found[`${MEDIA_PREFIX}${row.key}`] = { name: row.name, kind: row.kind, bytes: row.bytes };
+  }
+  return found;
 }
 
 /** R2 deletes at most 1,000 keys per call. */

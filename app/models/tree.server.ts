@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { newArticleContent } from "~/content/defaults";
 import { parseStoredContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
@@ -178,17 +178,18 @@ export async function deleteItem(db: Database, museumId: number, input: DeleteIn
   const now = Date.now();
   if (input.type === "article") {
     const article = await db.query.articles.findFirst({
-      columns: { unformattedName: true },
+      columns: { unformattedName: true, stopNumber: true },
       where: and(eq(articles.id, input.id), eq(articles.museumId, museumId), isNull(articles.deletedAt)),
     });
     if (!article) throw notFound("Article", "id");
     const [updated] = await db.batch([
+      // Trashing frees the article's stop number (issue 21, decision 083); restoring does not take it back.
       db
         .update(articles)
-        .set({ deletedAt: now })
+        .set({ deletedAt: now, stopNumber: null })
         .where(and(eq(articles.id, input.id), eq(articles.museumId, museumId), isNull(articles.deletedAt)))
         .returning({ id: articles.id }),
-      auditWhenChanged(db, { museumId, actor, action: "item.delete", target: `article:${input.id}`, detail: { type: "article", name: article.unformattedName }, at: now }),
+      auditWhenChanged(db, { museumId, actor, action: "item.delete", target: `article:${input.id}`, detail: { type: "article", name: article.unformattedName, ...(article.stopNumber === null ? {} : { stopNumber: article.stopNumber }) }, at: now }),
     ]);
     if (updated.length === 0) throw notFound("Article", "id");
     return { type: "article" as const, id: input.id, deletedAt: now };
@@ -210,6 +211,11 @@ export async function deleteItem(db: Database, museumId: number, input: DeleteIn
       detail: { type: "folder", name: folder.name, path: index.path(folder.parentId) },
       at: now,
     }),
+    // The articles leaving the live tree with the folder free their stop numbers too (decision 083).
+    db
+      .update(articles)
+      .set({ stopNumber: null })
+      .where(and(eq(articles.museumId, museumId), isNotNull(articles.stopNumber), sql`${articles.folderId} IN (SELECT value FROM json_each(${JSON.stringify([folder.id, ...index.descendants(folder.id)])})) AND changes() > 0`)),
   ]);
   if (updated.length === 0) throw notFound("Folder", "id");
   return { type: "folder" as const, id: folder.name, deletedAt: now };
@@ -303,6 +309,8 @@ export async function readArticle(db: Database, museumId: number, articleId: num
     version: row.version,
     updated_at: row.updatedAt,
     pathArray: index.path(row.folderId),
+    /** The number on the label, typed on the keypad (issue 21); null = none. */
+    stop_number: row.stopNumber,
     status: row.publishedContent === null ? ("never_published" as const) : row.publishedVersion === row.version ? ("published" as const) : ("draft" as const),
     draft: { content, version: row.version, updatedAt: row.updatedAt, updatedBy: editor ?? null },
     published:

@@ -34,6 +34,8 @@ export interface VisitorTarget {
   glossary: GlossaryTerm[];
   /** Intrinsic sizes of the article's images, by src (read with it, so a cached view needs no D1). */
   images: Record<string, { width: number; height: number }>;
+  /** The article's approved easy-to-read version (decision 094), kept in the snapshot; absent or null when none. */
+  easyRead?: ArticleContent | null;
 }
 
 /** Every `src` of the content (images, audio, video, subtitles), nested details included. */

@@ -1,6 +1,6 @@
 import { chunks, IN_LIST_MAX } from "~/db/chunks";
 import { dayInTimeZone } from "~/lib/dates";
-import { scanEventSchema, type ScanEvent } from "./scan-event";
+import { scanEventSchema, type QueuedEvent } from "./scan-event";
 
 // The consumer side of the scan event: turns queue messages into `daily_stats` counters. Imported by
 // workers/stats-consumer, which bundles on its own: relative imports only, no `~/`.
@@ -53,7 +53,7 @@ export function retryDelaySeconds(attempts: number): number {
 }
 
 
-type Parsed = { ok: true; event: ScanEvent } | { ok: false; reason: string };
+type Parsed = { ok: true; event: QueuedEvent } | { ok: false; reason: string };
 
 /** The schema, then what the schema cannot say: a canonical language tag and a plausible time. */
 export function parseScanMessage(body: unknown, now: number): Parsed {
@@ -91,22 +91,51 @@ const ADD_TO_DAY = `INSERT INTO daily_stats (museum_id, day, article_id, lang, s
 SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE changes() = 1
 ON CONFLICT (museum_id, day, article_id, lang) DO UPDATE SET scans = scans + excluded.scans, views = views + excluded.views`;
 
+// A tour's part of an event (decision 084) is counted by the same rules with its own rows: a second raw
+// event (id + "#tour", so a redelivery is ignored), a visit of kind "tour:{position}" keyed by the tour
+// (kinds never collide with "scan"/"view", so tour ids and article ids never mix), then the day's counter.
+const INSERT_TOUR_EVENT = `INSERT OR IGNORE INTO scan_events (id, museum_id, article_id, qrcode_id, lang, kind, occurred_at)
+VALUES (?1, ?2, ?3, NULL, ?4, 'tour', ?5)`;
+const ADD_TO_TOUR_DAY = `INSERT INTO tour_daily_stats (museum_id, day, tour_id, position, views)
+SELECT ?1, ?2, ?3, ?4, 1 WHERE changes() = 1
+ON CONFLICT (museum_id, day, tour_id, position) DO UPDATE SET views = views + 1`;
+// An open of the easy-to-read version (decision 096): counted per museum day, article and language, right
+// after the event's own insert, so a redelivered event adds nothing; every open counts (no visitor window),
+// and the upsert leaves `changes()` at 1 exactly when the insert before it did, for the statements after.
+const ADD_EASY_READ = `INSERT INTO easy_read_daily_stats (museum_id, day, article_id, lang, opens)
+SELECT ?1, ?2, ?3, ?4, 1 WHERE changes() = 1
+ON CONFLICT (museum_id, day, article_id, lang) DO UPDATE SET opens = opens + 1`;
+
 /**
- * The statements that count one event (two, or three with a fingerprint); prepared once per batch,
- * bound per event. An event without a fingerprint (queued before it existed) is counted as before.
+ * The statements that count one event (two, or three with a fingerprint; as many again for its tour
+ * part); prepared once per batch, bound per event. An event without a fingerprint (queued before it
+ * existed) is counted as before.
  */
 function counter(db: D1Database, now: number) {
   const insertEvent = db.prepare(INSERT_EVENT);
   const insertVisit = db.prepare(INSERT_VISIT);
   const addToDay = db.prepare(ADD_TO_DAY);
-  return (event: ScanEvent, day: string): D1PreparedStatement[] => {
+  const insertTourEvent = db.prepare(INSERT_TOUR_EVENT);
+  const addToTourDay = db.prepare(ADD_TO_TOUR_DAY);
+  const addEasyRead = db.prepare(ADD_EASY_READ);
+  const visit = (fingerprint: string | undefined, key: number, kind: string, at: number) =>
+    fingerprint === undefined ? [] : [insertVisit.bind(fingerprint, key, kind, at, now, at - VISIT_WINDOW_MS, at + VISIT_WINDOW_MS)];
+  return (event: QueuedEvent, day: string): D1PreparedStatement[] => {
+    const tour = event.tour
+      ? [
+          insertTourEvent.bind(`${event.id}#tour`, event.museumId, event.type === "start" ? 0 : event.articleId, event.lang, event.at),
+          ...visit(event.fingerprint, event.tour.id, `tour:${event.tour.position}`, event.at),
+          addToTourDay.bind(event.museumId, day, event.tour.id, event.tour.position),
+        ]
+      : [];
+    if (event.type === "start") return tour;
     const scan = event.type === "scan" ? 1 : 0;
     return [
       insertEvent.bind(event.id, event.museumId, event.articleId, event.qrcodeId, event.lang, event.type, event.at),
-      ...(event.fingerprint === undefined
-        ? []
-        : [insertVisit.bind(event.fingerprint, event.articleId, event.type, event.at, now, event.at - VISIT_WINDOW_MS, event.at + VISIT_WINDOW_MS)]),
+      ...(event.easyRead ? [addEasyRead.bind(event.museumId, day, event.articleId, event.lang)] : []),
+      ...visit(event.fingerprint, event.articleId, event.type, event.at),
       addToDay.bind(event.museumId, day, event.articleId, event.lang, scan, 1 - scan),
+      ...tour,
     ];
   };
 }
@@ -147,7 +176,7 @@ export async function consumeScanBatch(messages: readonly ScanMessage[], db: D1D
     summary.retried++;
   };
 
-  const valid: { message: ScanMessage; event: ScanEvent }[] = [];
+  const valid: { message: ScanMessage; event: QueuedEvent }[] = [];
   for (const message of messages) {
     const parsed = parseScanMessage(message.body, now);
     if (parsed.ok) valid.push({ message, event: parsed.event });

@@ -13,6 +13,7 @@ import { requireUser } from "~/utils/session.server";
 import { AuditIcon } from "~/components/audit/audit-icon";
 import { XliffIcon } from "~/components/xliff/xliff-icon";
 import { ArchiveIcon } from "~/components/archive/archive-icon";
+import { TourIcon } from "~/components/tours/tour-icon";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "dashboard", { noindex: true });
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: statsStyles }];
@@ -29,6 +30,7 @@ const TILES: readonly { to: string; key: string; Icon: typeof ArticlesIcon; perm
   { to: "/articles", key: "dashboard.articles", Icon: ArticlesIcon, permission: "content.read" },
   { to: "/import", key: "import.tile", Icon: ArticlesIcon, permission: "content.edit" },
   { to: "/qrcodes", key: "dashboard.qrcodes", Icon: QrIcon, permission: "content.edit" },
+  { to: "/tours", key: "tours.tile", Icon: TourIcon, permission: "content.edit" },
   { to: "/stats", key: "dashboard.stats", Icon: StatsIcon, permission: "stats.read" },
   { to: "/team", key: "dashboard.team", Icon: TeamIcon, permission: "museum.manage" },
   { to: "/audit", key: "audit.tile", Icon: AuditIcon, permission: "audit.read" },

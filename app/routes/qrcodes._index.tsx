@@ -5,6 +5,8 @@ import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { printHref } from "~/components/qrcodes/qrcode-helpers";
 import { listQrCodes, type QrCodeView } from "~/models/qrcodes.server";
+import { TourPrintChoices } from "~/components/tours/tour-print-choices";
+import { listTours } from "~/tours/tours.server";
 import { apiErrorMessage, callApi } from "~/utils/api-client";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
@@ -13,17 +15,20 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "qrcodes", 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, "content.edit");
-  return { codes: await listQrCodes(context.db, user.museumId) };
+  const [codes, tours] = await Promise.all([listQrCodes(context.db, user.museumId), listTours(context.db, user.museumId)]);
+  return { codes, tours: tours.map((tour) => ({ id: tour.id, name: tour.name, link: tour.link })) };
 }
 
 export default function QrCodes() {
-  const { codes } = useLoaderData<typeof loader>();
+  const { codes, tours } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   // Codes that disappeared since they were ticked do not count.
   const chosen = codes.filter((code) => picked.has(code.id)).map((code) => code.id);
+  const [pickedTours, setPickedTours] = useState<ReadonlySet<number>>(new Set());
+  const chosenTours = tours.filter((tour) => pickedTours.has(tour.id)).map((tour) => tour.id);
 
   async function add() {
     if (adding) return;
@@ -46,7 +51,9 @@ export default function QrCodes() {
   // Without JavaScript the form sends ids=1&ids=2, which the print sheet reads too.
   function print(event: FormEvent) {
     event.preventDefault();
-    navigate(printHref(chosen));
+    // Tours ticked too (issue 21): only what is ticked prints; nothing ticked prints every code and tour.
+    if (chosenTours.length === 0) navigate(printHref(chosen));
+    else navigate(`/qrcodes/print?${chosen.length ? `ids=${chosen.join(",")}&` : ""}tours=${chosenTours.join(",")}`);
   }
 
   return (
@@ -62,7 +69,7 @@ export default function QrCodes() {
           <span aria-hidden="true">+</span> {t("qrcodes.add")}
         </button>
       </div>
-      {codes.length === 0 ? (
+      {codes.length === 0 && tours.length === 0 ? (
         <p className="qrcodes__empty">{t("qrcodes.empty")}</p>
       ) : (
         <Form method="get" action="/qrcodes/print" onSubmit={print} aria-label={t("qrcodes.printForm")}>
@@ -92,9 +99,21 @@ export default function QrCodes() {
               </li>
             ))}
           </ul>
+          <TourPrintChoices
+            tours={tours}
+            picked={pickedTours}
+            onToggle={(id, on) =>
+              setPickedTours((current) => {
+                const next = new Set(current);
+                if (on) next.add(id);
+                else next.delete(id);
+                return next;
+              })
+            }
+          />
           <div className="articles__actions">
             <button type="submit" className="button button--ghost">
-              {chosen.length ? t("qrcodes.printChosen", { count: chosen.length }) : t("qrcodes.printAll")}
+              {chosen.length + chosenTours.length ? t("qrcodes.printChosen", { count: chosen.length + chosenTours.length }) : t("qrcodes.printAll")}
             </button>
           </div>
         </Form>

@@ -2,12 +2,16 @@ import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ArticleFetchForm } from "~/components/stats/article-fetch-form";
+import { EasyReadStats } from "~/components/easy-read/easy-read-stats";
 import { CountingHelp } from "~/components/stats/counting-help";
 import { PeriodNav } from "~/components/stats/period-nav";
 import { StatsChart } from "~/components/stats/stats-chart";
+import { TourStatsSection } from "~/components/tour-stats/tour-stats";
 import type { Locale } from "~/i18n/config";
 import { STATS_DEFAULT_DAYS, STATS_PERIODS } from "~/models/stats-input";
-import { loadStatsPage } from "~/models/stats.server";
+import { dayRange, loadStatsPage, museumToday } from "~/models/stats.server";
+import { tourStats } from "~/tours/stats.server";
+import { easyReadOpens } from "~/easy-read/stats.server";
 import statsStyles from "~/styles/stats.css?url";
 import { languageLabel } from "~/translation/languages";
 import { pageMeta } from "~/utils/meta";
@@ -30,11 +34,21 @@ function readQuery(search: URLSearchParams) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, "stats.read");
   const query = readQuery(new URL(request.url).searchParams);
-  return { ...query, ...(await orPageError(loadStatsPage(context.db, user.museumId, query))) };
+  const today = await museumToday(context.db, user.museumId);
+  const from = dayRange(today, query.days)[0]!;
+  const [page, tours, easyRead] = await orPageError(
+    Promise.all([
+      loadStatsPage(context.db, user.museumId, query),
+      // The tours over the same days as the charts (issue 21).
+      tourStats(context.db, user.museumId, { from, to: today }),
+      easyReadOpens(context.db, user.museumId, from, today),
+    ]),
+  );
+  return { ...query, ...page, tours: tours.tours, easyRead };
 }
 
 export default function Stats() {
-  const { days, articleId, articles, perArticle, perLanguage, ofArticle } = useLoaderData<typeof loader>();
+  const { days, articleId, articles, perArticle, perLanguage, ofArticle, tours, easyRead } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const locale = (i18n.language === "en" ? "en" : "fr") satisfies Locale;
   const navigation = useNavigation();
@@ -100,6 +114,8 @@ export default function Stats() {
       ) : (
         <p className="muted">{t("stats.pickArticle")}</p>
       )}
+      <TourStatsSection tours={tours} loading={periodLoading} />
+      <EasyReadStats rows={easyRead} days={days} />
     </section>
   );
 }

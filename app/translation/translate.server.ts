@@ -259,8 +259,10 @@ export interface TranslatedArticle {
  * `glossary` (`glossaryTag` of the rules for `lang` found in the content, "" when none) makes a
  * glossary change that touches the page a new key too (decision 026).
  */
-export async function renderedTranslationKey(articleId: number, lang: string, content: ArticleContent, glossary = ""): Promise<string> {
-  return `${renderedTranslationPrefix(articleId)}${lang}:${await sha256Hex(JSON.stringify(content))}${glossary ? `:g${glossary}` : ""}`;
+export async function renderedTranslationKey(articleId: number, lang: string, content: ArticleContent, glossary = "", variant = ""): Promise<string> {
+  // A variant (the easy-to-read version, decision 094) keeps its own keys under the article's and the
+  // language's prefix, so the article's corrections and resets in that language drop it too.
+  return `${renderedTranslationPrefix(articleId)}${lang}:${variant ? `${variant}:` : ""}${await sha256Hex(JSON.stringify(content))}${glossary ? `:g${glossary}` : ""}`;
 }
 
 interface CachedTranslation {
@@ -276,6 +278,8 @@ export interface ArticleOptions extends TranslateOptions {
    * skips rendering. Undefined means "do not cache a rendering" (e.g. its labels fell back to English).
    */
   render?: (content: ArticleContent) => Promise<string | undefined>;
+  /** Another text of the same article (the easy-to-read version: "easy"), cached under its own keys. */
+  variant?: string;
 }
 
 /**
@@ -295,7 +299,7 @@ export async function translateArticle(
   const rules =
     options.glossary === "none" ? [] : Array.isArray(options.glossary) ? (options.glossary as GlossaryRule[]) : await deps.glossary(article.museumId, to);
   const segments = articleSegments(article.content);
-  const key = await renderedTranslationKey(article.id, to, article.content, await glossaryTag(rules, segments));
+  const key = await renderedTranslationKey(article.id, to, article.content, await glossaryTag(rules, segments), options.variant);
   const cached = await deps.kv.get<CachedTranslation>(key, "json");
   if (cached) return cached;
   const outcome = await translateSegments(deps, { museumId: article.museumId, from, to }, segments, { ...options, glossary: rules, articleId: options.articleId ?? article.id });

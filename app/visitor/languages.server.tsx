@@ -5,7 +5,7 @@ import { LanguagesPage } from "./pages/languages";
 import { renderDocument } from "./pages/shell";
 import type { Located } from "./place.server";
 import { htmlPage, keptQuery, refusedMethod } from "./respond.server";
-import { visitorStrings } from "./strings.server";
+import { visitorStrings, type VisitorStrings } from "./strings.server";
 
 const MAX_QUERY_CHARS = 60;
 
@@ -13,7 +13,12 @@ const MAX_QUERY_CHARS = 60;
  * The language picker of a visitor page. An address that leads nowhere gets the picker too (status 404):
  * the not-found page's language button leads here, and each choice back to that page in the language.
  */
-export async function visitorLanguagesPage(request: Request, context: AppLoadContext, { target, place }: Located): Promise<Response> {
+export async function visitorLanguagesPage(
+  request: Request,
+  context: AppLoadContext,
+  { target, place }: Pick<Located, "target" | "place">,
+  backLabel?: (strings: VisitorStrings) => string,
+): Promise<Response> {
   const refused = refusedMethod(request);
   if (refused) return refused;
   const url = new URL(request.url);
@@ -30,6 +35,7 @@ export async function visitorLanguagesPage(request: Request, context: AppLoadCon
       base={place.base}
       keep={keptQuery(url)}
       nonce={context.cspNonce}
+      backLabel={backLabel?.(strings)}
     />
   );
   return htmlPage(renderDocument(page), target ? 200 : 404);

@@ -8,19 +8,21 @@ import { narrationText } from "~/narration/text";
 import { narrationForVisitor } from "~/narration/narrations.server";
 import { narrationDeps } from "~/utils/narration.server";
 import { translateArticle, type TranslatedArticle } from "~/translation/translate.server";
+import { displayFromRequest } from "./display/choices";
+import { chooseEasyRead } from "./easy-read/choice";
 import { chooseLanguage } from "./language.server";
 import { visitorNotFound } from "./not-found.server";
 import { ArticlePage, usableContentHtml } from "./pages/article";
 import { NotAvailablePage } from "./pages/not-available";
 import { NotLinkedPage } from "./pages/not-linked";
-import { contentLabels, renderDocument, renderFragment } from "./pages/shell";
+import { contentLabels, href, renderDocument, renderFragment } from "./pages/shell";
 import type { Located } from "./place.server";
 import { htmlPage, keptQuery, refusedMethod } from "./respond.server";
 import { countOpen, scanEventFor } from "./scan.server";
 import { visitorStrings } from "./strings.server";
 
 /** The visitor page of an article, a code that leads nowhere yet, or the 404 page. */
-export async function visitorPage(request: Request, context: AppLoadContext, { target, place, memo, draftPreview }: Located): Promise<Response> {
+export async function visitorPage(request: Request, context: AppLoadContext, { target, place, memo, draftPreview, tourStop }: Located): Promise<Response> {
   const refused = refusedMethod(request);
   if (refused) return refused;
   if (!target) return visitorNotFound(request, context, place);
@@ -31,21 +33,28 @@ export async function visitorPage(request: Request, context: AppLoadContext, { t
   // The rendered translation is read from KV once per snapshot in this isolate (decision 039).
   const deps = memo ? { ...fresh, kv: readThrough(fresh.kv, memo) } : fresh;
   const nonce = context.cspNonce;
+  // Display choices apply to the whole document, never to the cached rendering of the content (decision 097).
+  const display = displayFromRequest(request);
 
   if (!article && target.unpublished) {
     // Never published (decision 041): "not available yet", 404, nothing counted, kept out of search engines.
     const { strings, lang } = await visitorStrings(deps, choice.lang);
     const page = <NotAvailablePage museumName={museum.name} strings={strings} lang={choice.lang} stringsLang={lang} base={place.base} nonce={nonce} />;
-    return htmlPage(context.timing.rendering(() => renderDocument(page)), 404, { "Set-Cookie": choice.setCookie, "X-Robots-Tag": "noindex" });
+    return htmlPage(context.timing.rendering(() => renderDocument(page, display)), 404, { "Set-Cookie": choice.setCookie, "X-Robots-Tag": "noindex" });
   }
 
   if (!article) {
     const { strings, lang } = await visitorStrings(deps, choice.lang);
     const page = <NotLinkedPage museumName={museum.name} strings={strings} lang={choice.lang} stringsLang={lang} base={place.base} nonce={nonce} />;
-    return htmlPage(context.timing.rendering(() => renderDocument(page)), 200, { "Set-Cookie": choice.setCookie });
+    return htmlPage(context.timing.rendering(() => renderDocument(page, display)), 200, { "Set-Cookie": choice.setCookie });
   }
 
   const showingOriginal = url.searchParams.get("original") === "1" && choice.lang !== museum.sourceLang;
+  // The approved easy-to-read version (decision 096), when the visitor chose it; never in a draft preview.
+  const easyChoice = chooseEasyRead(request);
+  const easyContent = draftPreview ? null : (target.easyRead ?? null);
+  const easy = easyChoice.on && easyContent !== null;
+  const shown = { id: article.id, museumId: museum.id, content: easy ? easyContent : article.content };
   const uiPromise = visitorStrings(deps, choice.lang);
   const sizes: MediaInfo["sizes"] = new Map(Object.entries(target.images));
   const mediaFor = (lang: string): MediaInfo => ({
@@ -59,8 +68,9 @@ export async function visitorPage(request: Request, context: AppLoadContext, { t
     return context.timing.rendering(() => renderFragment(<ArticleContentView content={content} lang={choice.lang} media={mediaFor(choice.lang)} labels={contentLabels(ui.strings)} heading />));
   };
   const translated: TranslatedArticle = showingOriginal
-    ? { content: article.content, status: "original", engines: [] }
-    : await translateArticle(deps, { id: article.id, museumId: museum.id, content: article.content }, museum.sourceLang, choice.lang, {
+    ? { content: shown.content, status: "original", engines: [] }
+    : await translateArticle(deps, shown, museum.sourceLang, choice.lang, {
+        variant: easy ? "easy" : undefined,
         // A draft preview's rendering is not cached (its translation is, by content, as pretranslation does).
         render: draftPreview ? undefined : renderContent,
         glossary: glossaryFor(target.glossary, choice.lang),
@@ -78,7 +88,10 @@ export async function visitorPage(request: Request, context: AppLoadContext, { t
         return null;
       });
 
-  if (!draftPreview) countOpen(context, request, scanEventFor(request, { ...target, article }, place, choice.lang));
+  if (!draftPreview) {
+    const event = scanEventFor(request, { ...target, article }, place, choice.lang, tourStop);
+    countOpen(context, request, event && easy ? { ...event, easyRead: true } : event);
+  }
 
   const page = (
     <ArticlePage
@@ -100,8 +113,11 @@ export async function visitorPage(request: Request, context: AppLoadContext, { t
       nonce={nonce}
       draftPreview={draftPreview}
       narration={narration}
+      tourStop={tourStop}
+      easyRead={easyContent ? { on: easy, href: href(place.base, keptQuery(url), { lang: choice.lang, easy: easy ? "0" : "1" }) } : undefined}
+      displayBack={`${place.base}${url.search}`}
     />
   );
   const privateHeaders = draftPreview ? { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" } : {};
-  return htmlPage(context.timing.rendering(() => renderDocument(page)), 200, { "Set-Cookie": choice.setCookie, ...privateHeaders });
+  return htmlPage(context.timing.rendering(() => renderDocument(page, display)), 200, { "Set-Cookie": [choice.setCookie, easyChoice.setCookie], ...privateHeaders });
 }

@@ -1,5 +1,6 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { linkSchema } from "~/models/qrcode-input";
+import { withEasyRead } from "~/easy-read/easy-read.server";
 import { targetForLink, targetForSlug, type VisitorTarget } from "~/models/visitor.server";
 import { snapshotTarget, type SnapshotDeps } from "~/visitor-cache/snapshot.server";
 
@@ -19,6 +20,20 @@ export interface Located {
   memo?: Map<string, unknown>;
   /** A staff member of the museum previews the draft (decision 041): read from D1, never kept, never counted. */
   draftPreview?: boolean;
+  /** The article is opened as a stop of a tour (`/t/{link}/{position}`, issue 21): the page shows its place in it. */
+  tourStop?: TourStopPlace;
+}
+
+/** Where a stop sits in its tour, for "Stop 3 of 12", previous, next and the tour's name (decision 076). */
+export interface TourStopPlace {
+  tourId: number;
+  /** The tour page's path, `/t/{link}`. */
+  tourBase: string;
+  tourName: string;
+  position: number;
+  total: number;
+  /** The museum has stop numbers on its labels: the page links to the keypad (decision 086). */
+  keypad?: string;
 }
 
 /** A path segment as the page links to it again; text that cannot be encoded (a lone surrogate) links nowhere. */
@@ -44,7 +59,7 @@ function located(context: AppLoadContext, address: string, load: () => Promise<V
 export async function atLink(context: AppLoadContext, params: LoaderFunctionArgs["params"]): Promise<Located> {
   const raw = params.link ?? "";
   const link = linkSchema.safeParse(raw);
-  const found = link.success ? await located(context, `r/${link.data}`, () => targetForLink(context.db, link.data)) : { target: null };
+  const found = link.success ? await located(context, `r/${link.data}`, () => targetForLink(context.db, link.data).then((t) => withEasyRead(context.db, t))) : { target: null };
   return { ...found, place: { base: `/r/${segment(raw)}`, scannable: true } };
 }
 
@@ -61,6 +76,6 @@ export async function atAddress(context: AppLoadContext, params: LoaderFunctionA
     if (draft && draft.museum.id === staffMuseumId) return { target: draft, place: { base: `/v/${segment(museum)}/${segment(slug)}`, scannable: false }, draftPreview: true };
   }
   // JSON keeps the two parts apart whatever they hold ("/" included).
-  const found = await located(context, `v/${JSON.stringify([museum, slug])}`, () => targetForSlug(context.db, museum, slug));
+  const found = await located(context, `v/${JSON.stringify([museum, slug])}`, () => targetForSlug(context.db, museum, slug).then((t) => withEasyRead(context.db, t)));
   return { ...found, place: { base: `/v/${segment(museum)}/${segment(slug)}`, scannable: false } };
 }

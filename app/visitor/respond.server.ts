@@ -1,13 +1,16 @@
 import { methodNotAllowed } from "~/utils/http.server";
 
 /** A visitor page: HTML, personal to the visitor's language choice, always revalidated so an edit shows at once. */
-export function htmlPage(body: string, status: number, headers: Record<string, string | undefined> = {}): Response {
+export function htmlPage(body: string, status: number, headers: Record<string, string | readonly (string | undefined)[] | undefined> = {}): Response {
   const out = new Headers({
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "private, no-cache",
     Vary: "Accept-Language, Cookie",
   });
-  for (const [name, value] of Object.entries(headers)) if (value) out.set(name, value);
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value === "string") out.set(name, value);
+    else if (value) for (const one of value) if (one) out.append(name, one);
+  }
   return new Response(body, { status, headers: out });
 }
 

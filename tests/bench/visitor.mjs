@@ -155,6 +155,10 @@ try {
   console.log("\nVisitor page weight (20 paragraphs, German):");
   console.log(`  HTML ${(Buffer.byteLength(cached) / 1024).toFixed(1)} KiB raw, ${(gzipSync(cached).length / 1024).toFixed(1)} KiB gzip (target ≤ 14 KiB)`);
   console.log(`  inline CSS ${(gzipSync(style).length / 1024).toFixed(1)} KiB gzip (target ≤ 10 KiB); inline script ${(Buffer.byteLength(script) / 1024).toFixed(2)} KiB (target ≤ 4 KiB); no other request but images`);
+  // The offline visit's JavaScript (decision 087), fetched as a phone gets it: loaded only when a visitor saves a tour.
+  const sw = await (await fetch(`${BASE}/sw.js`)).text();
+  const saveScript = await (await fetch(`${BASE}/offline.js`)).text();
+  console.log(`  offline visit: /sw.js ${(gzipSync(sw).length / 1024).toFixed(2)} KiB gzip + /offline.js ${(gzipSync(saveScript).length / 1024).toFixed(2)} KiB gzip = ${((gzipSync(sw).length + gzipSync(saveScript).length) / 1024).toFixed(2)} KiB (target with the tour page's bootstrap ≤ 6 KiB)`);
 
   // The same number of bytes as a static asset of the same runtime.
   writeFileSync(staticFile, cached);

@@ -28,7 +28,9 @@ async function readArticle(page: Page, id: number) {
 /** Waits until the browser has kept a draft of the article holding `text` (the write follows a 500 ms pause). */
 async function keptHolds(page: Page, id: number, text: string) {
   await page.waitForFunction(
-    ([prefix, articleId, expected]) => Object.keys(localStorage).some((k) => k.startsWith(prefix) && k.endsWith(`:${articleId}`) && localStorage.getItem(k)!.includes(expected)),
+    // "<prefix><user>:<article>:<tab>" (decision 079: one entry per tab).
+    ([prefix, articleId, expected]) =>
+      Object.keys(localStorage).some((k) => k.startsWith(prefix) && k.slice(prefix.length).split(":")[1] === articleId && localStorage.getItem(k)!.includes(expected)),
     [KEPT_PREFIX, String(id), text] as const,
   );
 }

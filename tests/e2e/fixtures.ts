@@ -1,88 +1,76 @@
 import { randomBytes } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
-import { d1QueryAll, d1Target, upsertUserSql } from "../../scripts/lib.mjs";
-import { E2E_PERSIST_TO } from "./server";
+import { d1QueryAll, upsertUserSql } from "../../scripts/lib.mjs";
+import { beginTest, claimStaff, e2eTarget, endTest, exclusively, E2E_SLUG_PREFIX, POOL_SIZE } from "./staff-pool.mjs";
 
 export type Staff = { email: string; password: string; museumSlug: string; museumName: string };
 
-const target = d1Target({ persistTo: E2E_PERSIST_TO });
-
-// Tables whose rows hang off a museum. All but scan_events cascade from the museum row (sessions through
-// users); scan_events has no foreign key, so it is cleared by hand.
-const OWNED = ["users", "folders", "articles", "media", "qrcodes", "translation_memory", "daily_stats", "scan_events", "translation_reviews", "translation_reports", "glossary_terms", "translation_failures", "article_versions", "member_tokens", "audit_log"];
-
-/**
- * How many museums one wrangler run creates: each `wrangler d1 execute` costs seconds, a test only a row, and
- * with two Playwright workers a run that writes the server's SQLite file mid-test can make a request meet
- * SQLITE_BUSY. Forty covers a worker's share of the suite in one run, made before its first test.
- */
-const BATCH = 40;
+/** Where logins come from once the pool made before the server started (staff-pool.mjs) is used up. */
+const BATCH = 20;
 
 function newStaff(workerIndex: number): Staff {
-  const id = `e2e-${workerIndex}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
+  const id = `${E2E_SLUG_PREFIX}${workerIndex}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
   return { email: `${id}@muselingo.test`, password: randomBytes(12).toString("base64url"), museumSlug: id, museumName: `Musée ${id}` };
 }
 
+let warned = false;
+
 /**
- * Staff logins made the way an operator would (scripts/lib.mjs's SQL), forty per wrangler run instead of two
- * runs per test; each test still gets a museum of its own. When the worker ends, every museum handed out is
- * deleted in one run and checked: nothing may be left behind in any table that hangs off a museum.
+ * Staff logins, each with a museum of its own, claimed from the pool made before the server started (one
+ * wrangler run for the whole suite; decision 080). Only if the pool runs out (a run with --repeat-each, say)
+ * are more made here, twenty per `wrangler d1 execute`, once no other test runs (see writeD1), hence the
+ * warning. Every museum is deleted and checked for leftovers by the global teardown.
  */
 class StaffPool {
-  private ready: { staff: Staff; museumId: number; userId: number }[] = [];
-  private made: { staff: Staff; museumId: number; userId: number }[] = [];
+  private extra: Staff[] = [];
 
   constructor(private readonly workerIndex: number) {}
 
   take(): Staff {
-    if (this.ready.length === 0) this.fill();
-    const next = this.ready.shift()!;
-    return next.staff;
+    const claimed = claimStaff();
+    if (claimed) return claimed;
+    if (this.extra.length === 0) this.fill();
+    return this.extra.shift()!;
   }
 
   private fill() {
+    if (!warned) {
+      warned = true;
+      console.warn(`The e2e staff pool is used up: making logins with wrangler mid-run (set E2E_STAFF_POOL above ${POOL_SIZE}).`);
+    }
     const batch = Array.from({ length: BATCH }, () => newStaff(this.workerIndex));
     const emails = batch.map((s) => `'${s.email}'`).join(", ");
-    const created = d1QueryAll(
-      `${batch.map((s) => upsertUserSql(s)).join("\n")}\nSELECT users.email AS email, users.museum_id AS museumId, users.id AS userId FROM users WHERE users.email IN (${emails});`,
-      target,
-    );
-    const rows = (created.at(-1) ?? []) as { email: string; museumId: number; userId: number }[];
+    const sql = `${batch.map((s) => upsertUserSql(s)).join("\n")}\nSELECT users.email AS email FROM users WHERE users.email IN (${emails});`;
+    const created = exclusively(() => d1QueryAll(sql, e2eTarget)).result;
+    const rows = (created.at(-1) ?? []) as { email: string }[];
     for (const staff of batch) {
-      const row = rows.find((r) => r.email === staff.email);
-      if (!row) throw new Error(`Could not create the e2e staff user ${staff.email}`);
-      const entry = { staff, museumId: Number(row.museumId), userId: Number(row.userId) };
-      this.ready.push(entry);
-      this.made.push(entry);
-    }
-  }
-
-  /** Deletes every museum made, then checks each left nothing behind (30 per run: a command line has limits). */
-  dispose() {
-    for (let i = 0; i < this.made.length; i += 30) {
-      const chunk = this.made.slice(i, i + 30);
-      const ids = chunk.map((m) => m.museumId).join(", ");
-      const checks = chunk.map(({ museumId, userId }) => {
-        const counts = OWNED.map((table) => `(SELECT COUNT(*) FROM ${table} WHERE museum_id = ${museumId}) AS ${table}`);
-        return `SELECT ${museumId} AS museum, ${counts.join(", ")}, (SELECT COUNT(*) FROM sessions WHERE user_id = ${userId}) AS sessions;`;
-      });
-      const results = d1QueryAll(`DELETE FROM scan_events WHERE museum_id IN (${ids});\nDELETE FROM museums WHERE id IN (${ids});\n${checks.join("\n")}`, target);
-      for (const [row] of results.slice(2) as Record<string, unknown>[][]) {
-        const leftovers = Object.entries(row ?? {}).filter(([key, n]) => key !== "museum" && Number(n) > 0);
-        if (leftovers.length > 0) throw new Error(`Deleting museum ${String(row?.museum)} left rows behind: ${JSON.stringify(Object.fromEntries(leftovers))}`);
-      }
+      if (!rows.some((r) => r.email === staff.email)) throw new Error(`Could not create the e2e staff user ${staff.email}`);
+      this.extra.push(staff);
     }
   }
 }
 
 /** Each test that asks for `staff` gets a museum and a staff login of its own (from the worker's StaffPool). */
-export const test = base.extend<{ staff: Staff }, { staffPool: StaffPool }>({
+export const test = base.extend<{ staff: Staff; running: void }, { staffPool: StaffPool }>({
+  // Every test says it is running (a file per worker) so that writeD1 waits for it to end; it waits itself
+  // while another worker writes. The time spent waiting is added to the test's time limit.
+  running: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern.
+    async ({}, use, testInfo) => {
+      const waited = beginTest();
+      if (waited > 0) testInfo.setTimeout(testInfo.timeout + waited);
+      try {
+        await use();
+      } finally {
+        endTest();
+      }
+    },
+    { auto: true },
+  ],
   staffPool: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern.
     async ({}, provide, workerInfo) => {
-      const pool = new StaffPool(workerInfo.workerIndex);
-      await provide(pool);
-      pool.dispose();
+      await provide(new StaffPool(workerInfo.workerIndex));
     },
     { scope: "worker" },
   ],
@@ -92,6 +80,18 @@ export const test = base.extend<{ staff: Staff }, { staffPool: StaffPool }>({
 });
 
 export { expect };
+
+/**
+ * Runs SQL on the e2e database with wrangler (rows of each statement), once no other test is running: a
+ * second process writing the server's SQLite file while another worker's request reads it fails that request
+ * with SQLITE_BUSY (decision 080). The wait is added to the calling test's time limit.
+ */
+export function writeD1(sql: string) {
+  const { result, waited } = exclusively(() => d1QueryAll(sql, e2eTarget));
+  const info = test.info();
+  if (waited > 0) info.setTimeout(info.timeout + waited);
+  return result;
+}
 
 export async function logIn(page: Page, staff: Pick<Staff, "email" | "password">) {
   await page.goto("/login");

@@ -26,7 +26,8 @@ export async function publish(page: Page, articleId: number): Promise<number> {
  * script: call it in a context opened with `bypassCSP: true`.
  */
 export async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: "node_modules/axe-core/axe.min.js" });
+  // Injected once per document: a page checked several times (a card opened, a dialog shown) reuses it.
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: "node_modules/axe-core/axe.min.js" });
   const results = await page.evaluate(() =>
     (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
       runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],

@@ -1,14 +1,9 @@
 import type { Page } from "@playwright/test";
-import { d1Query, d1Target } from "../../scripts/lib.mjs";
 import { test, expect, logIn } from "./fixtures";
 import { api, axeViolations, switchToEnglish } from "./helpers";
-import { E2E_PERSIST_TO } from "./server";
 
 // An article's history (/article/history?id=): list the versions, compare two, restore one as the draft and
 // find it in the editor; axe and the 320 px layout in both languages; screenshots to look at.
-
-const target = d1Target({ persistTo: E2E_PERSIST_TO });
-const sql = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 const VERSIONS = [
   ["Le vase bleu, trouvé à Lyon en 1898, est exposé salle 3.", "Première publication"],
@@ -17,27 +12,19 @@ const VERSIONS = [
 ] as const;
 
 /**
- * A new article whose draft is its third version, with three published versions written as the publish call
- * writes them (one wrangler run; the publishing part is built elsewhere).
+ * A new article published three times through the publish call (one save and one publish a version, each
+ * with its note): its draft is the third version, the one visitors see.
  */
 async function articleWithThreeVersions(page: Page) {
   const { id } = await api<{ id: number }>(page, "add_article", { pathArray: [] });
   const article = (await (await page.request.get(`/api/read/article?articleId=${id}`)).json()) as { content: unknown[]; version: number };
   const metadatas = article.content[0];
-  const contents = VERSIONS.map(([text], index) =>
-    JSON.stringify([metadatas, { type: "text", content: text }, ...(index > 0 ? [{ type: "image", src: "", alt: index === 1 ? "Un vase" : "Un grand vase bleu" }] : [])]),
-  );
-  const saved = await api<{ version: number }>(page, "update_article", { articleId: id, version: article.version, newContent: JSON.parse(contents[2]!) });
-  const now = Date.now();
-  const inserts = contents.map(
-    (content, index) =>
-      `INSERT INTO article_versions (article_id, museum_id, number, content, name, published_at, published_by, published_by_email, note)
-       SELECT ${id}, museum_id, ${index + 1}, ${sql(content)}, unformatted_name, ${now - (3 - index) * 86_400_000}, NULL, '', ${sql(VERSIONS[index]![1])} FROM articles WHERE id = ${id};`,
-  );
-  d1Query(
-    `${inserts.join("\n")}\nUPDATE articles SET published_content = ${sql(contents[2]!)}, published_version = ${saved.version}, published_at = ${now} WHERE id = ${id};`,
-    target,
-  );
+  let version = article.version;
+  for (const [index, [text, note]] of VERSIONS.entries()) {
+    const content = [metadatas, { type: "text", content: text }, ...(index > 0 ? [{ type: "image", src: "", alt: index === 1 ? "Un vase" : "Un grand vase bleu" }] : [])];
+    ({ version } = await api<{ version: number }>(page, "update_article", { articleId: id, version, newContent: content }));
+    await api(page, "publish_article", { id, version, ...(note ? { note } : {}) });
+  }
   return id;
 }
 

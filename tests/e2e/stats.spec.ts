@@ -1,14 +1,11 @@
 import { readFileSync } from "node:fs";
 import { type Page } from "@playwright/test";
-import { d1QueryAll, d1Target } from "../../scripts/lib.mjs";
-import { test, expect, logIn, type Staff } from "./fixtures";
+import { test, expect, logIn, writeD1, type Staff } from "./fixtures";
 import { unique, api, axeViolations, publish, switchToEnglish } from "./helpers";
-import { E2E_PERSIST_TO } from "./server";
 
 // Statistics as a curator reads them. The first tests write daily_stats straight into the e2e database
-// (as the consumer would), so they do not depend on the visitor page; the last one goes through it.
-
-const target = d1Target({ persistTo: E2E_PERSIST_TO });
+// (as the consumer would, through writeD1: decision 080), so they do not depend on the visitor page; the last
+// one goes through it.
 
 async function addArticle(page: Page, name: string) {
   const { id } = await api<{ id: number }>(page, "add_article", { pathArray: [] });
@@ -26,7 +23,7 @@ function parisDay(offsetDays = 0) {
 
 function seed(staff: Staff, rows: [articleId: number, lang: string, scans: number, views: number, daysAgo: number][]) {
   const values = rows.map(([a, l, s, v, d]) => `((SELECT id FROM museums WHERE slug = '${staff.museumSlug}'), '${parisDay(d)}', ${a}, '${l}', ${s}, ${v})`);
-  d1QueryAll(`INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES ${values.join(", ")};`, target);
+  writeD1(`INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES ${values.join(", ")};`);
 }
 
 test("read the three charts, their tables and totals, change the period, fetch one article, download the CSV", async ({ page, staff }) => {

@@ -72,7 +72,7 @@ test("an admin invites an editor and a translator limited to German; each joins;
 }) => {
   await logIn(page, staff);
   const articleId = await germanArticle(page);
-  await expect(page.locator("a.tile")).toHaveText(["Articles", "Importer des articles", "Codes QR", "Statistiques", "Équipe", "Journal d'activité", "Fichiers pour les traducteurs", "Exporter et importer", "Réglages"]);
+  await expect(page.locator("a.tile")).toHaveText(["Articles", "Importer des articles", "Codes QR", "Parcours", "Statistiques", "Équipe", "Journal d'activité", "Fichiers pour les traducteurs", "Exporter et importer", "Réglages"]);
   await page.getByRole("link", { name: "Équipe" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Équipe" })).toBeVisible();
 
@@ -86,7 +86,7 @@ test("an admin invites an editor and a translator limited to German; each joins;
   await expect(pending.filter({ hasText: translatorEmail })).toContainText("Traducteur — Allemand");
 
   const editor = await joinInNewBrowser(browser, editorLink);
-  expect(await tiles(editor.page)).toEqual(["Articles", "Importer des articles", "Codes QR", "Statistiques", "Fichiers pour les traducteurs", "Réglages"]);
+  expect(await tiles(editor.page)).toEqual(["Articles", "Importer des articles", "Codes QR", "Parcours", "Statistiques", "Fichiers pour les traducteurs", "Réglages"]);
   expect((await editor.page.goto("/team"))?.status()).toBe(403);
   expect((await editor.page.goto(`/article?id=${articleId}`))?.status()).toBe(200);
   await editor.context.close();

@@ -108,6 +108,15 @@ async function museumState(museumId: number, opts: { links?: (link: string) => s
       .map((r) => ({ ...strip(r, "museum_id", "article_id"), article: slugOf(r.article_id) }))
       .sort((a, b) => key(a, "article", "target_lang", "segment_id").localeCompare(key(b, "article", "target_lang", "segment_id"))),
     reports: (await all<Record<string, unknown>>("SELECT * FROM translation_reports WHERE museum_id = ? ORDER BY created_at, id")).map((r) => ({ ...strip(r, "id", "museum_id", "article_id"), article: slugOf(r.article_id) })),
+    // Tours (0009): by name, with their stops as addresses; links may change like QR codes' (not compared).
+    tours: await Promise.all(
+      (await all<Record<string, unknown> & { id: number }>("SELECT * FROM tours WHERE museum_id = ? ORDER BY name")).map(async (t) => ({
+        // An imported tour starts again at version 1 (a fresh edit history on this installation).
+        ...strip(t, "id", "museum_id", "link", "cover", "updated_by", "version"),
+        cover: content(t.cover),
+        stops: (await env.DB.prepare("SELECT article_id FROM tour_stops WHERE tour_id = ? ORDER BY position").bind(t.id).all<{ article_id: number }>()).results.map((r) => slugOf(r.article_id)),
+      })),
+    ),
     stats: (await all<Record<string, unknown>>("SELECT * FROM daily_stats WHERE museum_id = ?"))
       .map((r) => ({ ...strip(r, "museum_id", "article_id"), article: slugOf(r.article_id) }))
       .sort((a, b) => key(a, "day", "article", "lang").localeCompare(key(b, "day", "article", "lang"))),
@@ -175,6 +184,15 @@ describe("museum archive", () => {
     const room = (await env.DB.prepare("SELECT f.name FROM folders f JOIN articles a ON a.folder_id = f.id WHERE a.id = ?").bind(thermes).first<{ name: string }>())!.name;
     expect((await a.call("delete_item", { type: "article", id: thermes, pathArray: [room] })).status).toBe(200);
 
+    // Tours and stop numbers (issue 21): a tour with a cover and a repeated stop, numbered articles.
+    const demo = (await env.DB.prepare("SELECT id FROM articles WHERE museum_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 3").bind(museumA).all<{ id: number }>()).results.map((r) => r.id);
+    const image = (await env.DB.prepare("SELECT r2_key FROM media WHERE museum_id = ? AND kind = 'image' ORDER BY id LIMIT 1").bind(museumA).first<{ r2_key: string }>())!.r2_key;
+    const tour = (await a.call("add_tour", { name: "Les incontournables" })).body as { id: number };
+    expect((await a.call("update_tour", { id: tour.id, version: 1, description: "Trois œuvres", minutes: 30, cover: `/media/${image}`, articleIds: [demo[2], demo[0], demo[1], demo[0]] })).status).toBe(200);
+    expect((await a.call("add_tour", { name: "Vide" })).status).toBe(200);
+    expect((await a.call("update_stop_number", { articleId: demo[0], stopNumber: 1 })).status).toBe(200);
+    expect((await a.call("update_stop_number", { articleId: demo[1], stopNumber: 42 })).status).toBe(200);
+
     const started = Date.now();
     const archive = await exportOf(a.cookie);
     const exportMs = Date.now() - started;
@@ -183,8 +201,9 @@ describe("museum archive", () => {
     expect(names[0]).toBe("manifest.json");
     expect(names.at(-1)).toBe("checksums.sha256");
     const manifest = json(files["manifest.json"]!) as { schemaVersion: string; formatVersion: number; counts: Record<string, number>; files: { path: string; bytes: number }[] };
-    expect(manifest.schemaVersion).toBe("0008_teams");
-    expect(manifest.counts).toMatchObject({ articles: 9, folders: 3, qrcodes: 10, media: 7, translationReviews: 1, translationReports: 1 });
+    expect(manifest.schemaVersion).toBe("0009_tours");
+    expect(manifest.counts).toMatchObject({ articles: 9, folders: 3, qrcodes: 10, media: 7, translationReviews: 1, translationReports: 1, tours: 2 });
+    expect(json(files["data/tours.json"]!)).toHaveLength(2);
     // Every file listed, with its size; the media under media/ are the bytes in R2.
     for (const f of manifest.files) expect(files[f.path]?.length, f.path).toBe(f.bytes);
     const seeded = env.DEMO_SEED.files.find((f) => f.key.endsWith(".webm"))!;
@@ -207,6 +226,10 @@ describe("museum archive", () => {
     const newToOld = new Map(report.qrcodes.changed.map((c) => [c.to, c.from]));
     const after = await museumState(b.user.museumId, { links: (l) => newToOld.get(l) ?? l });
     expect(after).toEqual(before);
+    expect(before.tours).toHaveLength(2);
+    expect(before.tours[0]).toMatchObject({ name: "Les incontournables", minutes: 30, description: "Trois œuvres" });
+    expect(String(before.tours[0]!.cover)).toMatch(/^file:/);
+    expect(report.tours).toBe(2);
     // New R2 keys of museum B; the content points at them, never at museum A's.
     const contents = (await env.DB.prepare("SELECT content || coalesce(published_content, '') AS c FROM articles WHERE museum_id = ?").bind(b.user.museumId).all<{ c: string }>()).results;
     for (const { c } of contents) for (const url of c.match(/\/media\/[^"]+/g) ?? []) expect(url.startsWith(`/media/m/${b.user.museumId}/`), url).toBe(true);
@@ -237,6 +260,38 @@ describe("museum archive", () => {
     const scan = await get(`/r/${published.link}`);
     expect(scan.status).toBe(200);
     expect(await scan.text()).toContain("attique");
+  });
+
+  it("still imports an archive made before tours (0008, no data/tours.json): no tours, no stop numbers", async () => {
+    const { s } = await smallMuseum();
+    const archive = await exportOf(s.cookie);
+    // The archive as the previous version wrote it: no tours file, no stop numbers, checksums to match.
+    const files = unzipSync(archive);
+    delete files["data/tours.json"];
+    const articles = (JSON.parse(new TextDecoder().decode(files["data/articles.json"]!)) as Record<string, unknown>[]).map(({ stopNumber: _, ...row }) => row);
+    files["data/articles.json"] = strToU8(`${JSON.stringify(articles, null, 1)}\n`);
+    const manifest = json(files["manifest.json"]!) as { schemaVersion: string; counts: Record<string, number>; files: { path: string; bytes: number; sha256?: string }[] };
+    manifest.schemaVersion = "0008_teams";
+    delete manifest.counts.tours;
+    manifest.files = manifest.files.filter((f) => f.path !== "data/tours.json");
+    const listed = manifest.files.find((f) => f.path === "data/articles.json")!;
+    listed.bytes = files["data/articles.json"]!.length;
+    listed.sha256 = await sha(files["data/articles.json"]!);
+    files["manifest.json"] = strToU8(`${JSON.stringify(manifest, null, 1)}\n`);
+    const lines: string[] = [];
+    for (const line of new TextDecoder().decode(files["checksums.sha256"]!).split("\n")) {
+      const path = line.slice(66);
+      if (!line || path === "data/tours.json") continue;
+      lines.push(path === "manifest.json" || path === "data/articles.json" ? `${await sha(files[path]!)}  ${path}` : line);
+    }
+    files["checksums.sha256"] = strToU8(`${lines.join("\n")}\n`);
+    const fixed = rezip(zipSync({}), (out) => Object.assign(out, files), () => Object.keys(files));
+    const b = await staffSession();
+    const report = await importOk(b.cookie, fixed);
+    expect(report.articles).toBe(1);
+    expect(report.tours).toBe(0);
+    const tours = await env.DB.prepare("SELECT count(*) AS n FROM tours WHERE museum_id = ?").bind(b.user.museumId).first<{ n: number }>();
+    expect(tours!.n).toBe(0);
   });
 
   it("refuses a museum that is not empty (409), an editor (403), a body that is not a ZIP (415)", async () => {
@@ -273,7 +328,7 @@ describe("museum archive", () => {
     const format = await expectRefused(b.cookie, newer("formatVersion", 2), 400, "archive_newer");
     expect(format.field).toBe("archive");
     expect(format.message).toMatch(/newer version of Muselingo/);
-    await expectRefused(b.cookie, newer("schemaVersion", "0009_tours"), 400, "archive_newer");
+    await expectRefused(b.cookie, newer("schemaVersion", "0010_next"), 400, "archive_newer");
     await expectRefused(b.cookie, newer("schemaVersion", "teams"), 400, "archive_newer");
     expect(await rowCount(b.user.museumId)).toBe(0);
     expect(await objectsOf(b.user.museumId)).toEqual([]);

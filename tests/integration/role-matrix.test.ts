@@ -29,6 +29,8 @@ type Fixture = {
   member: () => Promise<number>;
   /** A fresh pending invitation of the museum (its id). */
   invitation: () => Promise<number>;
+  /** A fresh tour of the museum at version 1 (its id). */
+  tour: () => Promise<number>;
 };
 
 type Input = { path: string; body?: unknown; form?: Record<string, string>; multipart?: Record<string, string | File> };
@@ -56,6 +58,14 @@ const MP4 = (() => {
 const VTT = new TextEncoder().encode("WEBVTT\n\n00:00.000 --> 00:02.000\nBonjour\n");
 let n = 0;
 const fresh = (label: string) => `${label} ${++n}`;
+
+/** A published article with a generated easy-to-read draft (the offline rewriter), for the calls that need one. */
+async function easyDraft(f: Fixture) {
+  const { articleId } = await publishArticle(f.admin, texts([fresh("Une amphore attique. Vers 530 avant notre ère.")]));
+  const made = await f.admin.call("generate_easy_read", { articleId, version: 0 });
+  expect(made.status).toBe(200);
+  return { articleId, version: made.body.version as number };
+}
 
 const CASES: Case[] = [
   // manage
@@ -106,6 +116,17 @@ const CASES: Case[] = [
       return { path: "/api/manage/discard_draft", body: { id } };
     },
   },
+  // Easy-to-read versions (decision 094): each allowed call gets a fresh published article (and draft).
+  { route: "api.manage.generate_easy_read", method: "POST", perm: "content.edit", foreign: true, input: async (f) => ({ path: "/api/manage/generate_easy_read", body: { articleId: (await publishArticle(f.admin, texts([fresh("Une amphore attique, vers 530.")]))).articleId, version: 0 } }) },
+  { route: "api.manage.update_easy_read", method: "POST", perm: "content.edit", foreign: true, input: async (f) => { const d = await easyDraft(f); return { path: "/api/manage/update_easy_read", body: { articleId: d.articleId, version: d.version, texts: { "e1.content": fresh("Une amphore.") } } }; } },
+  { route: "api.manage.approve_easy_read", method: "POST", perm: "content.publish", foreign: true, input: async (f) => { const d = await easyDraft(f); return { path: "/api/manage/approve_easy_read", body: { articleId: d.articleId, version: d.version } }; } },
+  { route: "api.manage.delete_easy_read", method: "POST", perm: "content.edit", foreign: true, input: async (f) => ({ path: "/api/manage/delete_easy_read", body: { articleId: (await easyDraft(f)).articleId } }) },
+  { route: "api.read.easy_read", method: "GET", perm: "content.read", foreign: true, input: (f) => ({ path: `/api/read/easy_read?articleId=${f.articleId}` }) },
+  { route: "easy-read", page: true, method: "GET", perm: "content.edit", foreign: true, input: (f) => ({ path: `/easy-read?id=${f.articleId}` }) },
+  { route: "easy-read", label: "generate", page: true, method: "POST", perm: "content.edit", input: async (f) => ({ path: `/easy-read?id=${(await publishArticle(f.admin, texts([fresh("Un bol.")]))).articleId}`, form: { intent: "generate", version: "0" } }) },
+  { route: "easy-read", label: "save", page: true, method: "POST", perm: "content.edit", input: async (f) => { const d = await easyDraft(f); return { path: `/easy-read?id=${d.articleId}`, form: { intent: "save", version: String(d.version), "f:e1.content": fresh("Un vase.") } }; } },
+  { route: "easy-read", label: "approve", page: true, method: "POST", perm: "content.publish", input: async (f) => { const d = await easyDraft(f); return { path: `/easy-read?id=${d.articleId}`, form: { intent: "approve", version: String(d.version) } }; } },
+  { route: "easy-read", label: "delete", page: true, method: "POST", perm: "content.edit", input: async (f) => ({ path: `/easy-read?id=${(await easyDraft(f)).articleId}`, form: { intent: "delete" } }) },
   { route: "api.manage.invite_member", method: "POST", perm: "museum.manage", input: () => ({ path: "/api/manage/invite_member", body: { email: `invite-${++n}@example.org`, role: "editor" } }) },
   { route: "api.manage.revoke_invitation", method: "POST", perm: "museum.manage", foreign: true, input: async (f) => ({ path: "/api/manage/revoke_invitation", body: { id: await f.invitation() } }) },
   { route: "api.manage.update_member", method: "POST", perm: "museum.manage", foreign: true, input: async (f) => ({ path: "/api/manage/update_member", body: { userId: await f.member(), role: "editor" } }) },
@@ -122,6 +143,26 @@ const CASES: Case[] = [
       const current = (await f.admin.read(`/api/read/article?articleId=${articleId}`)).body as { content: unknown[]; version: number };
       return { path: "/api/manage/update_article", body: { articleId, version: current.version, newContent: [current.content[0], ...texts([fresh("Texte")])] } };
     },
+  },
+  // tours (issue 21)
+  { route: "api.manage.add_tour", method: "POST", perm: "content.edit", input: () => ({ path: "/api/manage/add_tour", body: { name: fresh("Parcours") } }) },
+  {
+    route: "api.manage.update_tour",
+    method: "POST",
+    perm: "content.edit",
+    foreign: true,
+    input: async (f) => {
+      const id = await f.tour();
+      return { path: "/api/manage/update_tour", body: { id, version: 1, name: fresh("Renommé"), articleIds: [f.articleId] } };
+    },
+  },
+  { route: "api.manage.delete_tour", method: "POST", perm: "content.edit", foreign: true, input: async (f) => ({ path: "/api/manage/delete_tour", body: { id: await f.tour() } }) },
+  {
+    route: "api.manage.update_stop_number",
+    method: "POST",
+    perm: "content.edit",
+    foreign: true,
+    input: async (f) => ({ path: "/api/manage/update_stop_number", body: { articleId: await f.article(), stopNumber: 100 + ++n } }),
   },
   { route: "api.manage.update_qrcode", method: "POST", perm: "content.edit", foreign: true, input: (f) => ({ path: "/api/manage/update_qrcode", body: { qrcodeId: f.qrcodeId, articleId: f.articleId } }) },
   {
@@ -164,6 +205,9 @@ const CASES: Case[] = [
   { route: "api.read.qrcode", method: "GET", perm: "content.edit", foreign: true, input: (f) => ({ path: `/api/read/qrcode?qrcodeId=${f.qrcodeId}` }) },
   { route: "api.read.qrcode_image", method: "GET", perm: "content.edit", foreign: true, input: (f) => ({ path: `/api/read/qrcode_image?qrcodeId=${f.qrcodeId}&format=svg` }) },
   { route: "api.read.qrcodes", method: "GET", perm: "content.edit", input: () => ({ path: "/api/read/qrcodes" }) },
+  { route: "api.read.tours", method: "GET", perm: "content.read", input: () => ({ path: "/api/read/tours" }) },
+  { route: "api.read.tour", method: "GET", perm: "content.read", foreign: true, input: async (f) => ({ path: `/api/read/tour?id=${await f.tour()}` }) },
+  { route: "api.read.tour_qrcode", method: "GET", perm: "content.read", foreign: true, input: async (f) => ({ path: `/api/read/tour_qrcode?id=${await f.tour()}&format=svg` }) },
   { route: "api.read.translation", method: "GET", perm: "translations.review", foreign: true, input: (f) => ({ path: `/api/read/translation?articleId=${f.articleId}&lang=de` }) },
   { route: "api.read.translations", method: "GET", perm: "translations.review", foreign: true, input: (f) => ({ path: `/api/read/translations?articleId=${f.articleId}` }) },
   { route: "api.read.trash", method: "GET", perm: "content.edit", input: () => ({ path: "/api/read/trash" }) },
@@ -172,6 +216,7 @@ const CASES: Case[] = [
   { route: "api.stats.scans-per-article", method: "GET", perm: "stats.read", input: () => ({ path: "/api/stats/scans-per-article" }) },
   { route: "api.stats.scans-per-language", method: "GET", perm: "stats.read", input: () => ({ path: "/api/stats/scans-per-language?format=csv" }) },
   { route: "api.stats.languages-per-article", method: "GET", perm: "stats.read", foreign: true, input: (f) => ({ path: `/api/stats/languages-per-article?articleId=${f.articleId}` }) },
+  { route: "api.stats.tours", method: "GET", perm: "stats.read", input: () => ({ path: "/api/stats/tours?from=2026-03-01&to=2026-03-07" }) },
   // uploads
   {
     route: "api.upload.image",
@@ -286,6 +331,8 @@ const CASES: Case[] = [
   { route: "team", label: "invite", page: true, method: "POST", perm: "museum.manage", input: () => ({ path: "/team", form: { intent: "invite", email: `page-invite-${++n}@example.org`, role: "viewer" } }) },
   { route: "team", label: "update_member", page: true, method: "POST", perm: "museum.manage", input: async (f) => ({ path: "/team", form: { intent: "update_member", userId: String(await f.member()), role: "editor" } }) },
   { route: "trash", page: true, method: "GET", perm: "content.edit", input: () => ({ path: "/trash" }) },
+  { route: "tours._index", page: true, method: "GET", perm: "content.edit", input: () => ({ path: "/tours" }) },
+  { route: "tours.$id", page: true, method: "GET", perm: "content.edit", foreign: true, input: async (f) => ({ path: `/tours/${await f.tour()}` }) },
 ];
 
 /** Routes with no staff permission: public pages, the visitor's pages, the login, assets and plumbing. */
@@ -303,6 +350,7 @@ const PUBLIC: Record<string, string> = {
   "media.$": "media of published articles, for visitors",
   "narration.$": "narrations of published articles, for visitors",
   "r.$link": "visitor",
+  display: "visitor",
   "r.$link_.languages": "visitor",
   "r.$link_.report": "visitor",
   "resources.language": "interface language cookie",
@@ -317,6 +365,19 @@ const PUBLIC: Record<string, string> = {
   "v.$museum.$slug_.languages": "visitor",
   "v.$museum.$slug_.report": "visitor",
   vtt: "visitor subtitles",
+  "t.$link": "visitor: a tour (tests/integration/tour-visitor.test.ts)",
+  "t.$link_.languages": "visitor",
+  "t.$link_.$position": "visitor: a tour's stop",
+  "t.$link_.$position_.languages": "visitor",
+  "t.$link_.$position_.report": "visitor",
+  "v.$museum.n": "visitor: the stop-number keypad",
+  "v.$museum.n_.languages": "visitor",
+  // The offline visit (issue 21 §3, decisions 087-088): public like the tour pages.
+  offline: "visitor offline page",
+  "offline[.]js": "visitor offline save script",
+  "sw[.]js": "visitor service worker",
+  "t.$link_.offline[.]json": "visitor offline manifest of a tour",
+  "api.visit.offline_views": "visitor views made offline (no login; rate limited)",
 };
 
 const ROUTE_FILES = Object.keys(import.meta.glob("../../app/routes/*.{ts,tsx}")).map((p) => p.replace(/^.*\/routes\//, "").replace(/\.tsx?$/, ""));
@@ -346,6 +407,9 @@ async function digest(museumId: number): Promise<string> {
       (SELECT group_concat(id||':'||version||':'||ifnull(deleted_at,'')||':'||unformatted_name||':'||ifnull(folder_id,'')||':'||length(content)||':'||ifnull(published_version,''), ',') FROM articles WHERE museum_id = ?1) AS articles,
       (SELECT group_concat(id||':'||name||':'||ifnull(parent_id,'')||':'||ifnull(deleted_at,''), ',') FROM folders WHERE museum_id = ?1) AS folders,
       (SELECT group_concat(id||':'||ifnull(article_id,''), ',') FROM qrcodes WHERE museum_id = ?1) AS qrcodes,
+      (SELECT group_concat(id||':'||version||':'||name, ',') FROM tours WHERE museum_id = ?1) AS tours,
+      (SELECT group_concat(tour_id||':'||position||':'||article_id, ',') FROM tour_stops WHERE museum_id = ?1) AS tour_stops,
+      (SELECT group_concat(id||':'||stop_number, ',') FROM articles WHERE museum_id = ?1 AND stop_number IS NOT NULL) AS stop_numbers,
       (SELECT group_concat(id||':'||term||':'||target_lang, ',') FROM glossary_terms WHERE museum_id = ?1) AS glossary,
       (SELECT count(*)||':'||total(length(text))||':'||total(updated_at) FROM translation_memory WHERE museum_id = ?1) AS memory,
       (SELECT count(*)||':'||total(length(text))||':'||total(updated_at) FROM translation_reviews WHERE museum_id = ?1) AS reviews,
@@ -420,6 +484,7 @@ describe("role matrix", () => {
         const row = await env.DB.prepare("SELECT max(id) AS id FROM member_tokens WHERE museum_id = ? AND kind = 'invitation'").bind(museumId).first<{ id: number }>();
         return row!.id;
       },
+      tour: async () => ok<number>(await admin.call("add_tour", { name: fresh("Parcours") }), "id"),
       report: async () => {
         const row = await env.DB.prepare("INSERT INTO translation_reports (museum_id, article_id, lang, message, created_at) VALUES (?, ?, 'de', 'Faute', ?) RETURNING id")
           .bind(museumId, published.articleId, Date.now())

@@ -136,11 +136,11 @@ describe("role-aware pages", () => {
   it("the dashboard shows each role only the tiles it may open; /team is an admin's", async () => {
     const admin = await newAdmin();
     const tiles = async (cookie: string) => [...(await (await get("/dashboard", cookie)).text()).matchAll(/<a[^>]*class="tile"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1]);
-    expect(await tiles(admin.cookie)).toEqual(["/articles", "/import", "/qrcodes", "/stats", "/team", "/audit", "/translations/files", "/museum-data", "/settings"]);
+    expect(await tiles(admin.cookie)).toEqual(["/articles", "/import", "/qrcodes", "/tours", "/stats", "/team", "/audit", "/translations/files", "/museum-data", "/settings"]);
     const editor = await addMember(admin, "editor");
     const translator = await addMember(admin, "translator", ["de"]);
     const viewer = await addMember(admin, "viewer");
-    expect(await tiles(editor.cookie)).toEqual(["/articles", "/import", "/qrcodes", "/stats", "/translations/files", "/settings"]);
+    expect(await tiles(editor.cookie)).toEqual(["/articles", "/import", "/qrcodes", "/tours", "/stats", "/translations/files", "/settings"]);
     expect(await tiles(translator.cookie)).toEqual(["/articles", "/stats", "/translations/files", "/settings"]);
     expect(await tiles(viewer.cookie)).toEqual(["/stats", "/settings"]);
     expect((await get("/team", admin.cookie)).status).toBe(200);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { newElement } from "~/content/schema";
 import { draftFrom } from "~/components/editor/editor-state";
-import { contentIssues, contentPathOf, fieldTarget, numberBounds } from "~/components/editor/field-paths";
+import { contentIssues } from "~/components/editor/content-check";
+import { contentPathOf, fieldTarget, numberBounds } from "~/components/editor/field-paths";
 
 const meta = { type: "metadatas" as const, url: "amphore", backgroundColor: "#341539" };
 const draft = (...elements: object[]) => draftFrom({ unformatted_name: "A", content: [meta, ...(elements as never[])] });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { snapshotOf, type Draft } from "~/components/editor/editor-state";
-import { KEPT_MAX_AGE_MS, KEPT_PREFIX, keptKey, parseKept, pruneKept, readKept, removeKept, writeKept, type KeptStore } from "~/components/editor/kept-draft";
+import { KEPT_MAX_AGE_MS, KEPT_PREFIX, keptKey, listKept, parseKept, parseKeptKey, pruneKept, readKept, removeKept, writeKept, type KeptStore } from "~/components/editor/kept-draft";
 
 /** An in-memory Storage; `quota` bytes (counted in characters) makes setItem throw like a full browser store. */
 class MemoryStore implements KeptStore {
@@ -128,5 +128,40 @@ describe("kept drafts", () => {
     const full = new MemoryStore(200);
     expect(writeKept(full, { userId: 1, articleId: 1, baseVersion: 1, keptAt: now, draft: { ...draft, name: "x".repeat(500) } })).toBe(false);
     expect(full.length).toBe(0);
+  });
+
+  it("are kept per tab (decision 079): two tabs on one article never overwrite each other, listed newest first", () => {
+    const store = new MemoryStore();
+    const other = { ...draft, name: "Autre onglet" };
+    writeKept(store, { userId: 7, articleId: 42, tabId: "tab-a", baseVersion: 3, keptAt: now - 2000, draft });
+    writeKept(store, { userId: 7, articleId: 42, tabId: "tab-b", baseVersion: 3, keptAt: now - 1000, draft: other });
+    // One from before tabs had their own entry, and a colleague's, and another article's.
+    writeKept(store, { userId: 7, articleId: 42, baseVersion: 2, keptAt: now - 5000, draft });
+    writeKept(store, { userId: 8, articleId: 42, tabId: "tab-c", baseVersion: 3, keptAt: now, draft });
+    writeKept(store, { userId: 7, articleId: 43, tabId: "tab-a", baseVersion: 3, keptAt: now, draft });
+    expect(store.map.size).toBe(5);
+    const listed = listKept(store, 7, 42, now);
+    expect(listed.map((k) => [k.tabId, k.draft.name])).toEqual([
+      ["tab-b", "Autre onglet"],
+      ["tab-a", draft.name],
+      [null, draft.name],
+    ]);
+    removeKept(store, 7, 42, "tab-b");
+    expect(listKept(store, 7, 42, now).map((k) => k.tabId)).toEqual(["tab-a", null]);
+    // A tab's entry stays the tab's: read back under its own name only.
+    expect(readKept(store, 7, 42, now, "tab-a")!.tabId).toBe("tab-a");
+    expect(readKept(store, 7, 42, now, "tab-z")).toBeNull();
+  });
+
+  it("name entries so that nothing else parses as one, and prune any tab's entry older than 30 days", () => {
+    expect(parseKeptKey(keptKey(7, 42, "0b6f-42"))).toEqual({ userId: 7, articleId: 42, tabId: "0b6f-42" });
+    expect(parseKeptKey(keptKey(7, 42))).toEqual({ userId: 7, articleId: 42, tabId: null });
+    for (const bad of [`${KEPT_PREFIX}7:42:`, `${KEPT_PREFIX}7:42:a:b`, `${KEPT_PREFIX}7:42:a b`, `${KEPT_PREFIX}x:42`, "muselingo:other:7:42"]) expect(parseKeptKey(bad), bad).toBeNull();
+    const store = new MemoryStore();
+    writeKept(store, { userId: 1, articleId: 1, tabId: "old", baseVersion: 1, keptAt: now - KEPT_MAX_AGE_MS - 1, draft });
+    writeKept(store, { userId: 1, articleId: 1, tabId: "new", baseVersion: 1, keptAt: now - KEPT_MAX_AGE_MS + 60_000, draft });
+    store.setItem(`${KEPT_PREFIX}1:1:a:b`, "{}");
+    pruneKept(store, now);
+    expect([...store.map.keys()]).toEqual([keptKey(1, 1, "new")]);
   });
 });

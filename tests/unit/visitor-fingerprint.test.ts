@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { scanEventSchema } from "~/queue/scan-event";
+import { articleEventSchema } from "~/queue/scan-event";
 import { clientNetwork } from "~/lib/network";
 import { countedUserAgent, saltDay, visitorFingerprint } from "~/queue/visitor-fingerprint.server";
 
@@ -61,7 +61,7 @@ describe("visitorFingerprint", () => {
   it("is the same for one client all day long, whatever its IPv6 interface identifier", async () => {
     const first = await visitorFingerprint(SECRET, "2001:db8:85a3:42:1:2:3:4", UA, Date.UTC(2026, 4, 12, 0, 0));
     expect(first).toMatch(/^[0-9a-f]{64}$/);
-    expect(scanEventSchema.shape.fingerprint.safeParse(first).success).toBe(true);
+    expect(articleEventSchema.shape.fingerprint.safeParse(first).success).toBe(true);
     expect(await visitorFingerprint(SECRET, "2001:db8:85a3:42:ffff::9", UA, NOON)).toBe(first);
     expect(await visitorFingerprint(SECRET, "2001:DB8:85A3:42::1", ` ${UA}`, Date.UTC(2026, 4, 12, 23, 59, 59, 999))).toBe(first);
   });

@@ -4,6 +4,6 @@ import { AUDIT_ACTIONS } from "~/audit/actions";
 export const actionKey = (action: string) => action.replace(/\./g, "_");
 
 /** The groups in the order the filter offers them. */
-export const AUDIT_GROUP_ORDER = ["article", "articles", "item", "translations", "glossary", "qrcode", "member", "session", "museum", "narration"] as const;
+export const AUDIT_GROUP_ORDER = ["article", "articles", "item", "translations", "glossary", "qrcode", "tour", "easy_read", "narration", "member", "session", "museum"] as const;
 
 export const actionsInGroup = (group: string) => AUDIT_ACTIONS.filter((a) => a.startsWith(`${group}.`));

@@ -18,6 +18,7 @@ function targetHref(target: string): string | null {
   const [kind, id] = target.split(":");
   if (kind === "article") return `/article?id=${id}`;
   if (kind === "qrcode") return `/qrcode?id=${id}`;
+  if (kind === "tour") return `/tours/${id}`;
   if (kind === "glossary") return "/glossary";
   if (kind === "user") return "/team";
   return null;

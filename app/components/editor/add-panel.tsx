@@ -1,6 +1,7 @@
 import { forwardRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ADDABLE_TYPES, isAddableType, type AddableType } from "~/content/schema";
+import { ADDABLE_TYPES, isAddableType } from "~/content/model";
+import type { AddableType } from "~/content/schema";
 
 /**
  * The spec's add-element panel: a type, then Add. No type chosen does nothing; a type the editor does not

@@ -5,17 +5,22 @@ import { useTranslation } from "react-i18next";
 import { folderHref } from "~/components/articles/tree-helpers";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { PublishBar, type PublicationState } from "~/components/publishing/publish-bar";
-import { newElement, type AddableType, type ArticleContent, type MetadatasElement } from "~/content/schema";
+import { newElement } from "~/content/model";
+import type { AddableType, ArticleContent, MetadatasElement } from "~/content/schema";
 import { callApi, onUnauthorized } from "~/utils/api-client";
 import { AddPanel } from "./add-panel";
 import { ConflictPanel } from "./conflict-panel";
 import { FieldErrorsProvider, revealField, type FieldErrorMap } from "./field-errors";
-import { contentIssues, fieldTarget } from "./field-paths";
+import { loadedContentCheck } from "./content-check-loader";
+import { fieldTarget } from "./field-paths";
 import { ArticlePreview } from "./article-preview";
 import { colourProblem, contentOf, draftFrom, duplicateItem, moveItem, moveItemTo, nameProblem, newKey, slugProblem, snapshotOf, type BodyElement, type Draft, type Item } from "./editor-state";
 import { EditorTabs, panelProps, useNarrowScreen, type EditorTab } from "./editor-tabs";
 import { elementDomId, ElementList } from "./element-list";
+import { MediaFilesProvider, type MediaFileInfo } from "./media-files";
 import { SettingsFields } from "./settings-fields";
+import { useToastsBelow } from "./toast-place";
+import { StopNumberField } from "~/components/tours/stop-number-field";
 import { UnsavedGuard } from "./unsaved-guard";
 import { affectedItemKey } from "./history";
 import { HistoryButtons, REDO_ID, UNDO_ID } from "./history-buttons";
@@ -42,6 +47,7 @@ type PendingFocus =
   | { kind: "refused"; inputId: string | null; key: string | null };
 
 const RESET_TOAST = "article-reset";
+const NO_FILES: Record<string, MediaFileInfo> = {};
 
 /** Where focus goes when a save is refused: the field's input, and the element card to open for it. */
 function refusedFocus(target: Exclude<FocusTarget, null>, submitted: Draft): PendingFocus {
@@ -67,7 +73,22 @@ export interface EditorUser {
   email: string;
 }
 
-export function ArticleEditor({ article, museumSlug, pathArray, publishing, user }: { article: EditorArticle; museumSlug: string; pathArray: string[]; publishing?: EditorPublishing; user: EditorUser }) {
+export function ArticleEditor({
+  article,
+  museumSlug,
+  pathArray,
+  publishing,
+  user,
+  mediaFiles = NO_FILES,
+}: {
+  article: EditorArticle;
+  museumSlug: string;
+  pathArray: string[];
+  publishing?: EditorPublishing;
+  user: EditorUser;
+  /** The article's uploaded files by `/media/…` address: their own names and sizes (issue 20). */
+  mediaFiles?: Record<string, MediaFileInfo>;
+}) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   // Undo and redo (decision 072): the same draft and setDraft as a useState, every change a step.
@@ -90,6 +111,8 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
   const addRef = useRef<HTMLSelectElement>(null);
   const reloadRequested = useRef(false);
   const conflictHeading = useRef<HTMLHeadingElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  useToastsBelow(barRef);
 
   // Errors beside their fields (decision 069): after a refused save, the content is checked live, so a
   // message goes as soon as its field is fixed; a field only the server refused keeps its message until
@@ -97,7 +120,9 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
   const { fieldErrors, cardError } = useMemo(() => {
     const map: Record<string, string> = {};
     let card: { index: number; message: string } | undefined;
-    const issues = saver.checking ? contentIssues(content).filter((issue) => issue.path[0] !== 0) : [];
+    // `checking` is set by a save, which loaded the check first (decision 077).
+    const checker = saver.checking ? loadedContentCheck() : null;
+    const issues = checker ? checker.contentIssues(content).filter((issue) => issue.path[0] !== 0) : [];
     if (errors.server) issues.unshift({ path: errors.server.path, reason: "" });
     for (const issue of issues) {
       const message = issue.reason === "" && errors.server ? errors.server.message : saver.issueMessage(issue);
@@ -242,10 +267,11 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
     updateItems(next);
   }
 
-  function onMoveTo(from: number, to: number) {
+  function onMoveTo(from: number, to: number, focusId?: string) {
     const item = draft.items[from];
     if (!item) return;
-    pendingFocus.current = { kind: "element", key: item.key };
+    // A keyboard drop keeps focus on the handle that moved (decision 078); a pointer drop shows the card.
+    pendingFocus.current = focusId ? { kind: "control", id: focusId } : { kind: "element", key: item.key };
     updateItems(moveItemTo(draft.items, from, to));
   }
 
@@ -357,7 +383,7 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
       <div className="editor-more" role="group" aria-label={t("editor.actions")}>
         {secondaryActions}
       </div>
-      <div className="editor-bar" role="group" aria-label={t("editor.actions")}>
+      <div ref={barRef} className="editor-bar" role="group" aria-label={t("editor.actions")}>
         <button type="button" id="editor-save" className="button" aria-disabled={saver.busy} onClick={() => void save()}>
           {t("editor.save")}
         </button>
@@ -384,6 +410,11 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
         ) : null}
       </div>
 
+      {keeper.elsewhere ? (
+        <p className="editor-alert editor-elsewhere" role="status">
+          {t("keep.elsewhere")}
+        </p>
+      ) : null}
       {publishing ? (
         <PublishBar
           articleId={article.id}
@@ -399,9 +430,11 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
       ) : null}
 
       <FieldErrorsProvider value={fieldErrors}>
+      <MediaFilesProvider initial={mediaFiles}>
       <div className="editor-layout">
         <div className="editor-main" {...panelProps("edit", tab, narrow)}>
           <SettingsFields name={draft.name} metadatas={draft.metadatas} errors={errors} onName={onName} onMetadatas={onMetadatas} />
+          <StopNumberField articleId={article.id} />
           <section className="editor-content" aria-labelledby="editor-content-heading">
             <h2 id="editor-content-heading">{t("editor.contentHeading")}</h2>
             <div role="status" className="editor-undo">
@@ -433,6 +466,7 @@ export function ArticleEditor({ article, museumSlug, pathArray, publishing, user
           <ArticlePreview content={content} />
         </div>
       </div>
+      </MediaFilesProvider>
       </FieldErrorsProvider>
 
       <UnsavedGuard dirty={dirty} />

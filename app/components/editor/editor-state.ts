@@ -1,5 +1,6 @@
 // The editor's unsaved article: pure functions over it, so the page component only wires events.
-import { HEX_COLOR, newVideoId, SLUG_PATTERN, type ArticleContent, type ContentElement, type MetadatasElement } from "~/content/schema";
+import { HEX_COLOR, newVideoId, RESERVED_SLUGS, SLUG_PATTERN } from "~/content/model";
+import type { ArticleContent, ContentElement, MetadatasElement } from "~/content/schema";
 import { SLUG_MAX_LENGTH } from "~/content/defaults";
 import { checkItemName, type NameProblem } from "~/lib/names";
 
@@ -68,9 +69,10 @@ export function duplicateItem(items: Item[], index: number, key: string): Item[]
   return [...items.slice(0, index + 1), { key, element }, ...items.slice(index + 1)];
 }
 
-export function slugProblem(url: string): "empty" | "too_long" | "invalid" | null {
+export function slugProblem(url: string): "empty" | "too_long" | "invalid" | "reserved" | null {
   if (url === "") return "empty";
   if (url.length > SLUG_MAX_LENGTH) return "too_long";
+  if (RESERVED_SLUGS.includes(url)) return "reserved";
   return SLUG_PATTERN.test(url) ? null : "invalid";
 }
 

@@ -2,7 +2,6 @@
 // the API names it (`newContent.3.link`, `newContent.5.details.1.content`) or as the content schema finds
 // it in the browser, mapped to the id of the input that edits it. Pure, so it is tested without a browser.
 import { FONT_SIZE_MAX, FONT_SIZE_MIN, SIZE_MAX, SIZE_MIN } from "~/content/defaults";
-import { articleContentSchema, type ContentElement } from "~/content/schema";
 import type { Draft } from "./editor-state";
 
 export type ContentPath = readonly (string | number)[];
@@ -19,21 +18,6 @@ export function contentPathOf(field: string | undefined): ContentPath | null {
   if (!match) return null;
   const rest = match[2] ? match[2].slice(1).split(".") : [];
   return [Number(match[1]), ...rest.map((part) => (/^\d+$/.test(part) ? Number(part) : part))];
-}
-
-/** Every field of the content the schema refuses, in reading order, at most one per field. */
-export function contentIssues(content: readonly ContentElement[]): ContentIssue[] {
-  const parsed = articleContentSchema.safeParse(content);
-  if (parsed.success) return [];
-  const seen = new Set<string>();
-  const issues: ContentIssue[] = [];
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.join(".");
-    if (seen.has(key)) continue;
-    seen.add(key);
-    issues.push({ path: issue.path, reason: /^[a-z_]+$/.test(issue.message) ? issue.message : "invalid" });
-  }
-  return issues;
 }
 
 // The input id suffix of each field, after the element's (or the detail's) id prefix.

@@ -1,5 +1,5 @@
 // Pure rules of the field editors, kept apart so they are tested without a browser.
-import { HEX_COLOR } from "~/content/schema";
+import { HEX_COLOR } from "~/content/model";
 import { safeLinkHref } from "~/content/urls";
 
 /**

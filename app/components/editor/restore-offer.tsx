@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { KeptDraft } from "./kept-draft";
+import type { KeptOffer } from "./use-kept-draft";
 
 /** "14:32" today, "23 nov. 2026, 14:32" another day: in the person's own clock. */
 export function keptTime(keptAt: number, locale: string, now = Date.now()): { today: boolean; text: string } {
@@ -14,7 +14,7 @@ export function keptTime(keptAt: number, locale: string, now = Date.now()): { to
  * focus on "Restore", the question read out as the dialog's name and description. Escape restores, the
  * choice that loses nothing (undo brings the saved version back); only "Discard" drops the kept draft.
  */
-export function RestoreOffer({ kept, savedVersion, onRestore, onDiscard }: { kept: KeptDraft; savedVersion: number; onRestore: () => void; onDiscard: () => void }) {
+export function RestoreOffer({ kept, savedVersion, onRestore, onDiscard }: { kept: KeptOffer; savedVersion: number; onRestore: () => void; onDiscard: () => void }) {
   const { t, i18n } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const restoreRef = useRef<HTMLButtonElement>(null);
@@ -43,6 +43,7 @@ export function RestoreOffer({ kept, savedVersion, onRestore, onDiscard }: { kep
       <div id="keep-offer-body">
         <p>{t("keep.offerBody")}</p>
         {older ? <p className="keep-dialog__warning">{t("keep.offerOlder")}</p> : null}
+        {kept.others > 0 ? <p>{t("keep.offerOthers", { count: kept.others })}</p> : null}
       </div>
       <div className="confirm-dialog__actions">
         <button type="button" className="button button--ghost" onClick={onDiscard}>

@@ -5,6 +5,9 @@ import type { ApiFailure } from "~/utils/api-client";
 export interface UploadAnswer {
   mediaUrl: string;
   videoId: string | null;
+  /** The file's name as the server kept it; null when it kept none. */
+  originalName: string | null;
+  bytes: number | null;
 }
 export type UploadResult = { ok: true; data: UploadAnswer } | ApiFailure;
 
@@ -28,9 +31,17 @@ function parseAnswer(status: number, text: string): UploadResult {
     // A proxy's HTML error page: the status alone says what happened.
   }
   if (status >= 200 && status < 300) {
-    const answer = body as { mediaUrl?: unknown; videoId?: unknown } | null;
+    const answer = body as { mediaUrl?: unknown; videoId?: unknown; originalName?: unknown; bytes?: unknown } | null;
     if (typeof answer?.mediaUrl === "string") {
-      return { ok: true, data: { mediaUrl: answer.mediaUrl, videoId: typeof answer.videoId === "string" ? answer.videoId : null } };
+      return {
+        ok: true,
+        data: {
+          mediaUrl: answer.mediaUrl,
+          videoId: typeof answer.videoId === "string" ? answer.videoId : null,
+          originalName: typeof answer.originalName === "string" ? answer.originalName : null,
+          bytes: typeof answer.bytes === "number" ? answer.bytes : null,
+        },
+      };
     }
     return { ok: false, status, error: { code: "unknown", message: "Upload answer without mediaUrl" } };
   }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { SLUG_MAX_LENGTH } from "~/content/defaults";
@@ -6,7 +6,8 @@ import type { StaleDetails } from "~/errors";
 import { apiErrorMessage, callApi } from "~/utils/api-client";
 import { NAME_MAX_LENGTH } from "~/lib/names";
 import { colourProblem, contentOf, nameProblem, slugProblem, type Draft } from "./editor-state";
-import { contentIssues, contentPathOf, numberBounds, type ContentIssue, type ContentPath } from "./field-paths";
+import { loadContentCheck } from "./content-check-loader";
+import { contentPathOf, numberBounds, type ContentIssue, type ContentPath } from "./field-paths";
 
 /** Field messages shown beside their input (decision 069). */
 export interface SaveErrors {
@@ -42,10 +43,13 @@ export function useSaveArticle(articleId: number, initialVersion: number) {
   const [errors, setErrors] = useState<SaveErrors>({});
   // After a refused save the content's own check runs live, so each message goes as soon as it is fixed.
   const [checking, setChecking] = useState(false);
+  // Set while the first save loads the content check: a second click meanwhile starts no second save.
+  const checkingNow = useRef(false);
 
   function slugMessage(problem: ReturnType<typeof slugProblem>) {
     if (problem === "empty") return t("editor.slugEmpty");
     if (problem === "too_long") return t("editor.slugTooLong", { max: SLUG_MAX_LENGTH });
+    if (problem === "reserved") return t("editor.slugReserved");
     return problem ? t("editor.slugInvalid") : undefined;
   }
 
@@ -59,11 +63,15 @@ export function useSaveArticle(articleId: number, initialVersion: number) {
     return t(`errors.reasons.${issue.reason}`, { max: NAME_MAX_LENGTH, defaultValue: t("errors.reasons.invalid") });
   }
 
-  /** Checks that need no server: the article's own fields and every content field, in page order. */
-  function check(draft: Draft): { errors: SaveErrors; issues: ContentIssue[] } {
+  /**
+   * Checks that need no server: the article's own fields and every content field, in page order. The content
+   * check (the schema) is loaded by the first save (decision 077); if it cannot be, the server checks alone.
+   */
+  async function check(draft: Draft): Promise<{ errors: SaveErrors; issues: ContentIssue[] }> {
     const name = nameProblem(draft.name);
+    const checker = await loadContentCheck().catch(() => null);
     // Metadatas (index 0) are said by the settings' own fields.
-    const issues = contentIssues(contentOf(draft)).filter((issue) => issue.path[0] !== 0);
+    const issues = checker ? checker.contentIssues(contentOf(draft)).filter((issue) => issue.path[0] !== 0) : [];
     return {
       errors: {
         name: name ? t(`errors.reasons.${name}`, { max: NAME_MAX_LENGTH }) : undefined,
@@ -79,8 +87,11 @@ export function useSaveArticle(articleId: number, initialVersion: number) {
   }
 
   async function save(draft: Draft, onSaved: (saved: Saved) => void, options: { overwrite?: number } = {}): Promise<FocusTarget> {
-    if (busy) return null;
-    const found = check(draft);
+    if (busy || checkingNow.current) return null;
+    checkingNow.current = true;
+    const found = await check(draft).finally(() => {
+      checkingNow.current = false;
+    });
     const own = (["name", "slug", "colour"] as const).filter((key) => found.errors[key]);
     if (own.length + found.issues.length > 0) {
       setErrors(found.errors);

@@ -4,6 +4,10 @@ import type { TranslationStatus } from "~/translation/translate.server";
 import type { PlayableNarration } from "~/narration/narrations.server";
 import { NarrationPlayer } from "../narration/player";
 import type { VisitorStrings } from "../strings.server";
+import type { TourStopPlace } from "../place.server";
+import { TourStopBar, TourStopLinks } from "../tour/nav";
+import { DisplayLink } from "../display/link";
+import { EasyReadSwitch } from "../easy-read/switch";
 import { ReportForm } from "./report";
 import { contentLabels, endonym, href, LanguageButton, MuseumBar, Shell, uiLang } from "./shell";
 
@@ -65,6 +69,12 @@ export interface ArticlePageProps {
   draftPreview?: boolean;
   /** The narration in the page's language (issue 22), if one is ready; else the read-aloud button stays. */
   narration?: PlayableNarration | null;
+  /** Opened as a stop of a tour: "Stop 3 of 12", the tour's name, previous and next (issue 21). */
+  tourStop?: TourStopPlace;
+  /** The article has an approved easy-to-read version (decision 096): whether it shows, and the link to the other. */
+  easyRead?: { on: boolean; href: string };
+  /** The address the display choices page comes back to (decision 097); no link when absent. */
+  displayBack?: string;
 }
 
 function statusLabel(props: ArticlePageProps): string {
@@ -101,6 +111,7 @@ export function ArticlePage(props: ArticlePageProps) {
         </p>
       )}
       <MuseumBar name={props.museumName} {...ui} />
+      {props.tourStop && <TourStopBar stop={props.tourStop} strings={strings} keep={keep} ui={ui} />}
       <main id="article" className="v-main ml-surface" style={{ backgroundColor: background }}>
         <p className="v-status" {...ui}>
           <span className="v-label">{statusLabel(props)}</span>
@@ -110,6 +121,7 @@ export function ArticlePage(props: ArticlePageProps) {
             </a>
           )}
         </p>
+        {props.easyRead && <EasyReadSwitch on={props.easyRead.on} href={props.easyRead.href} strings={strings} ui={ui} />}
         {status === "failed" && (
           <p className="v-notice" role="status" {...ui}>
             {strings.failed}
@@ -126,8 +138,10 @@ export function ArticlePage(props: ArticlePageProps) {
           </div>
         )}
       </main>
+      {props.tourStop && <TourStopLinks stop={props.tourStop} strings={strings} keep={keep} ui={ui} />}
       <footer className="v-footer" {...ui}>
         <LanguageButton strings={strings} stringsLang={props.stringsLang} lang={visitorLang} base={base} keep={keep} />
+        {props.displayBack && <DisplayLink strings={strings} back={props.displayBack} />}
         {!props.narration && <button type="button" id="v-read" className="v-button v-button--light" hidden data-lang={lang} data-read={strings.readAloud} data-stop={strings.stopReading} aria-pressed="false">
           {strings.readAloud}
         </button>}

@@ -22,6 +22,8 @@ export interface LanguagesPageProps {
   base: string;
   keep: string;
   nonce?: string;
+  /** The words of the link back to the page (a tour, the keypad); "Back to the article" by default. */
+  backLabel?: string;
 }
 
 function LanguageItem({ language, current, base, keep }: { language: Language; current: string; base: string; keep: string }) {
@@ -61,7 +63,7 @@ export function LanguagesPage(props: LanguagesPageProps) {
       {props.museumName && <MuseumBar name={props.museumName} />}
       <main className="v-main">
         <p>
-          <a href={href(base, keep, { lang })}>{strings.backToArticle}</a>
+          <a href={href(base, keep, { lang })}>{props.backLabel ?? strings.backToArticle}</a>
         </p>
         <h1>{strings.chooseLanguage}</h1>
         <form className="v-search" method="get" action={`${base}/languages`} role="search">

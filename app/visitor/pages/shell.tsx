@@ -1,16 +1,18 @@
 // The frame every visitor page shares (DESIGN §6): static HTML rendered on the server, never hydrated, no
 // bundle. One request gives a phone everything it needs to read: the CSS is inline (Vite's `?inline`
 // import, minified by the build) and the only script is the small inline one of `script.ts`.
-import type { ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import contentCss from "~/content/content.css?inline";
 import { findLanguage } from "~/translation/languages";
+import { displayClasses, DisplayContext, type DisplayChoices } from "../display/choices";
+import displayCss from "../display/display.css?inline";
 import { VISITOR_SCRIPT } from "../script";
 import type { VisitorStrings } from "../strings.server";
 import { withColon } from "../typography";
 import visitorCss from "../visitor.css?inline";
 
-const STYLES = `${contentCss}${visitorCss}`;
+const STYLES = `${contentCss}${visitorCss}${displayCss}`;
 
 export function direction(lang: string): "ltr" | "rtl" {
   return findLanguage(lang)?.dir ?? "ltr";
@@ -54,8 +56,10 @@ interface ShellProps {
 }
 
 export function Shell({ lang, canonical, title, description, nonce, background, bodyClass, script, robots, children }: ShellProps) {
+  // The visitor's display choices (decision 097) go on <html>, outside any cached rendering of the content.
+  const display = displayClasses(useContext(DisplayContext));
   return (
-    <html lang={lang} dir={direction(lang)}>
+    <html lang={lang} dir={direction(lang)} className={display || undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -111,7 +115,8 @@ export function renderFragment(element: ReactNode): string {
   return renderToStaticMarkup(element);
 }
 
-/** A complete HTML document from a visitor page element. */
-export function renderDocument(element: ReactNode): string {
-  return `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
+/** A complete HTML document from a visitor page element, with the visitor's display choices when given. */
+export function renderDocument(element: ReactNode, display?: DisplayChoices): string {
+  const page = display ? <DisplayContext.Provider value={display}>{element}</DisplayContext.Provider> : element;
+  return `<!DOCTYPE html>${renderToStaticMarkup(page)}`;
 }

@@ -1,7 +1,7 @@
 import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { SIZE_MAX, SIZE_MIN } from "~/content/defaults";
-import { JUSTIFY_VALUES } from "~/content/schema";
+import { JUSTIFY_VALUES } from "~/content/model";
 import { NumberField } from "./number-field";
 import { SelectField } from "./select-field";
 

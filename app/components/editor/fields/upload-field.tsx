@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { safeMediaSrc } from "~/content/urls";
 import { apiErrorMessage } from "~/utils/api-client";
 import { useFieldError } from "../field-errors";
+import { formatBytes, useMediaFiles } from "../media-files";
 import { isSvgFile } from "../image-fit";
 import { IMAGE_MAX_BYTES } from "../image-fit";
 import { canDecodeImage, fitImage } from "../image-resize";
@@ -43,8 +44,8 @@ interface UploadFieldProps {
  */
 export function UploadField({ id, kind, label, value, articleId, videoId, onUploaded, onClear, clearLabel }: UploadFieldProps) {
   const { t, i18n } = useTranslation();
-  // The file chosen on this page: its name and size say what is there (never the /media/… path).
-  const [chosen, setChosen] = useState<{ src: string; name: string; bytes: number } | null>(null);
+  // The files' names and sizes (read with the article, added to on upload): never the /media/… path.
+  const files = useMediaFiles();
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const abort = useRef<(() => void) | null>(null);
   const alive = useRef(true);
@@ -92,7 +93,7 @@ export function UploadField({ id, kind, label, value, articleId, videoId, onUplo
     abort.current = null;
     if (!alive.current) return;
     if (result.ok) {
-      setChosen({ src: result.data.mediaUrl, name: file.name, bytes: body.size });
+      files.remember(result.data.mediaUrl, { name: result.data.originalName ?? (file.name || null), kind, bytes: result.data.bytes ?? body.size });
       onUploaded(result.data);
       return setStatus({ state: "done" });
     }
@@ -113,10 +114,12 @@ export function UploadField({ id, kind, label, value, articleId, videoId, onUplo
   const statusId = `${id}-status`;
   const currentId = `${id}-current`;
   const src = safeMediaSrc(value);
-  const size = (bytes: number) =>
-    new Intl.NumberFormat(i18n.language, { style: "unit", unit: bytes >= 1_000_000 ? "megabyte" : "kilobyte", maximumFractionDigits: 1 }).format(
-      bytes >= 1_000_000 ? bytes / 1_000_000 : Math.max(0.1, bytes / 1000),
-    );
+  const info = src ? files.lookup(src) : undefined;
+  const fileLabel = !info
+    ? t("editorErrors.fileUnknown")
+    : info.name
+      ? t("editorErrors.fileSummary", { name: info.name, size: formatBytes(info.bytes, i18n.language) })
+      : t(`editorErrors.fileOfKind.${info.kind}`, { size: formatBytes(info.bytes, i18n.language) });
   const shownError = status.state === "error" ? status.message : refused;
   return (
     <div className="ef-upload">
@@ -136,9 +139,8 @@ export function UploadField({ id, kind, label, value, articleId, videoId, onUplo
         {src ? (
           <>
             {t("editor.fields.upload.current")}{" "}
-            <span className="ef-upload__url">
-              {chosen && chosen.src === value ? t("editorErrors.fileSummary", { name: chosen.name, size: size(chosen.bytes) }) : t("editorErrors.fileUnknown")}
-            </span>
+            {/* bdi: a right-to-left name keeps its own order, and the size stays after it. */}
+            <bdi className="ef-upload__url">{fileLabel}</bdi>
           </>
         ) : (
           t("editor.fields.upload.none")

@@ -1,7 +1,8 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LABEL_MAX_LENGTH, MAX_ACCORDION_DETAILS } from "~/content/defaults";
-import { newElement, type AccordionDetail, type AccordionElement } from "~/content/schema";
+import { newElement } from "~/content/model";
+import type { AccordionDetail, AccordionElement } from "~/content/schema";
 import { moveUp, removeAt } from "../field-values";
 import { FontFields } from "../fields/font-fields";
 import { SelectField } from "../fields/select-field";

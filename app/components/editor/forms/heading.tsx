@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { HEADING_LEVELS, HEADING_MAX_LENGTH } from "~/content/defaults";
-import { ALIGN_VALUES, type HeadingElement } from "~/content/schema";
+import { ALIGN_VALUES } from "~/content/model";
+import type { HeadingElement } from "~/content/schema";
 import { ColorField } from "../fields/color-field";
 import { SelectField } from "../fields/select-field";
 import { TextField } from "../fields/text-field";

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { SIZE_MAX, SIZE_MIN, TEXT_MAX_LENGTH } from "~/content/defaults";
-import { LEGEND_JUSTIFY_VALUES, type LegendItemElement } from "~/content/schema";
+import { LEGEND_JUSTIFY_VALUES } from "~/content/model";
+import type { LegendItemElement } from "~/content/schema";
 import { FontFields } from "../fields/font-fields";
 import { LayoutFields } from "../fields/layout-fields";
 import { NumberField } from "../fields/number-field";

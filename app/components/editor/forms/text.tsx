@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { TEXT_MAX_LENGTH } from "~/content/defaults";
-import { ALIGN_VALUES, type TextElement } from "~/content/schema";
+import { ALIGN_VALUES } from "~/content/model";
+import type { TextElement } from "~/content/schema";
 import { FontFields } from "../fields/font-fields";
 import { LayoutFields } from "../fields/layout-fields";
 import { SelectField } from "../fields/select-field";

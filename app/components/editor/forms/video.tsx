@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { VIDEO_ID_PATTERN, type VideoElement } from "~/content/schema";
+import { VIDEO_ID_PATTERN } from "~/content/model";
+import type { VideoElement } from "~/content/schema";
 import { LayoutFields } from "../fields/layout-fields";
 import { UploadField } from "../fields/upload-field";
 import { useLatest } from "../fields/use-latest";

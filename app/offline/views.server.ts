@@ -1,0 +1,59 @@
+import type { Database } from "~/db/client.server";
+import { DomainError } from "~/errors";
+import type { QueuedEvent } from "~/queue/scan-event";
+import { tourByLink, visibleStops, type VisibleStop, type VisitorTour } from "~/tours/stops.server";
+import { offlineViewId, refusedTime, tourAddress, type OfflineViews } from "./views";
+
+export interface CountedViews {
+  /** Queue events made: stop views (article views with their tour stop) and tour page opens (starts). */
+  events: QueuedEvent[];
+  /** Views that lead nowhere today (a tour deleted or a stop gone since): accepted, not counted. */
+  ignored: number;
+}
+
+/**
+ * The scan events of a batch of offline views (decision 088): each stop view of a tour becomes a "view"
+ * of that stop's article as that tour's stop (today's numbering), and a tour page open a tour "start", at the
+ * time it was made. Times outside the last 30 days refuse the batch
+ * (400 naming the view); addresses that are not a tour's refuse it too. Tenancy comes from the address:
+ * each view counts for the museum of the tour it names, never one the client says.
+ */
+export async function offlineViewEvents(db: Database, batch: OfflineViews, now: number, fingerprint: (at: number) => Promise<string | null>): Promise<CountedViews> {
+  const parsed = batch.views.map((view, i) => {
+    const time = refusedTime(view.at, now);
+    if (time) throw new DomainError("invalid_input", `This view is ${time}`, `views.${i}.at`);
+    const address = tourAddress(view.path);
+    if (!address) throw new DomainError("invalid_input", "Only the addresses of a tour are counted here", `views.${i}.path`);
+    return { view, address };
+  });
+  const tours = new Map<string, Promise<{ tour: VisitorTour; stops: VisibleStop[] } | null>>();
+  const load = (link: string) => {
+    let found = tours.get(link);
+    if (!found) {
+      found = tourByLink(db, link).then(async (tour) => (tour ? { tour, stops: await visibleStops(db, tour.museum.id, tour.id) } : null));
+      tours.set(link, found);
+    }
+    return found;
+  };
+  const events: QueuedEvent[] = [];
+  const ids = new Set<string>();
+  let ignored = 0;
+  for (const { view, address } of parsed) {
+    const found = await load(address.link);
+    const stop = address.position === 0 ? null : found?.stops.find((s) => s.position === address.position);
+    const id = await offlineViewId(batch.client, view);
+    if (!found || stop === undefined || ids.has(id)) {
+      ignored++;
+      continue;
+    }
+    ids.add(id);
+    const print = await fingerprint(view.at);
+    const common = { id, museumId: found.tour.museum.id, lang: view.lang, at: view.at, ...(print ? { fingerprint: print } : {}) };
+    events.push(
+      stop
+        ? { ...common, type: "view", articleId: stop.articleId, qrcodeId: null, tour: { id: found.tour.id, position: stop.position } }
+        : { ...common, type: "start", tour: { id: found.tour.id, position: 0 } },
+    );
+  }
+  return { events, ignored };
+}

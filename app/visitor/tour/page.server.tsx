@@ -1,0 +1,188 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { VisitorTarget } from "~/models/visitor.server";
+import { translationDeps } from "~/utils/translation-deps.server";
+import { chooseLanguage } from "../language.server";
+import { visitorLanguagesPage } from "../languages.server";
+import { visitorNotFound } from "../not-found.server";
+import { visitorPage } from "../page.server";
+import { renderDocument } from "../pages/shell";
+import { atAddress, type VisitorPlace } from "../place.server";
+import { htmlPage, keptQuery, refusedMethod } from "../respond.server";
+import { countOpen, tourStartEventFor } from "../scan.server";
+import { visitorStrings } from "../strings.server";
+import { findLanguage } from "~/translation/languages";
+import { articleByStopNumber, loadTourView, museumBySlug } from "./load.server";
+import { KeypadPage, TourPage } from "./pages";
+import { translateTourTexts } from "./translate.server";
+import { parseStopNumber } from "./number";
+
+/** A path segment as the page links to it again; text that cannot be encoded (a lone surrogate) links nowhere. */
+function segment(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return "-";
+  }
+}
+
+const tourBase = (link: string) => `/t/${segment(link)}`;
+const keypadBase = (museumSlug: string) => `/v/${segment(museumSlug)}/n`;
+
+/** A page's place that is not an article's: the picker and the 404 page only need its path. */
+const placeAt = (base: string): VisitorPlace => ({ base, scannable: false });
+
+/** A museum as the language picker needs it (it asks nothing of the article). */
+function museumOnly(museum: VisitorTarget["museum"]): VisitorTarget {
+  return { museum, article: null, qrcodeId: null, glossary: [], images: {} };
+}
+
+/** `GET /t/{link}`: the tour page in the visitor's language (issue 21, decisions 076 and 084). Counts a start. */
+export async function tourPage(request: Request, context: AppLoadContext, link: string): Promise<Response> {
+  const refused = refusedMethod(request);
+  if (refused) return refused;
+  const view = await loadTourView(context.db, link);
+  const base = tourBase(link);
+  if (!view) return visitorNotFound(request, context, placeAt(base));
+  const { tour, stops } = view;
+  const url = new URL(request.url);
+  const choice = chooseLanguage(request, tour.museum.sourceLang);
+  const deps = translationDeps(context);
+  const [ui, translated] = await Promise.all([
+    visitorStrings(deps, choice.lang),
+    translateTourTexts(deps, { id: tour.id, museumId: tour.museum.id }, tour.museum.sourceLang, choice.lang, {
+      name: tour.name,
+      description: tour.description,
+      stopNames: stops.map((stop) => stop.name),
+    }),
+  ]);
+  const pageLang = translated.status === "machine" || translated.status === "reviewed" ? choice.lang : tour.museum.sourceLang;
+  countOpen(context, request, tourStartEventFor(request, { id: tour.id, museumId: tour.museum.id }, choice.lang));
+  const page = (
+    <TourPage
+      museumName={tour.museum.name}
+      lang={pageLang}
+      visitorLang={choice.lang}
+      strings={ui.strings}
+      stringsLang={ui.lang}
+      name={translated.texts.name}
+      description={translated.texts.description}
+      minutes={tour.minutes}
+      cover={view.cover}
+      stops={stops.map((stop, i) => ({ ...stop, shownName: translated.texts.stopNames[i] ?? stop.name }))}
+      status={translated.status}
+      base={base}
+      keep={keptQuery(url)}
+      keypad={view.numbered ? keypadBase(tour.museum.slug) : undefined}
+      canonical={`${url.origin}${base}${translated.status === "original" ? "" : `?lang=${pageLang}`}`}
+      nonce={context.cspNonce}
+      offlineLink={tour.link}
+    />
+  );
+  return htmlPage(context.timing.rendering(() => renderDocument(page)), 200, { "Set-Cookie": choice.setCookie });
+}
+
+/** `GET /t/{link}/languages`: the picker, leading back to the tour page. */
+export async function tourLanguagesPage(request: Request, context: AppLoadContext, link: string): Promise<Response> {
+  const view = await loadTourView(context.db, link);
+  return visitorLanguagesPage(request, context, { target: view ? museumOnly(view.tour.museum) : null, place: placeAt(tourBase(link)) }, (strings) => strings.backToTour);
+}
+
+/** The position in `/t/{link}/{position}`: digits only, 1 or more, no leading zero (one address per stop). */
+function parsePosition(raw: string): number | null {
+  return /^[1-9][0-9]{0,3}$/.test(raw) ? Number(raw) : null;
+}
+
+/**
+ * The stop at `/t/{link}/{position}` as a visitor page: the article through the same path as
+ * `/v/{museum}/{slug}` (snapshot, translation, cache, Server-Timing), placed in its tour. Null target
+ * (the 404 page) for an unknown tour or a position out of range.
+ */
+export async function locateStop(context: AppLoadContext, link: string, rawPosition: string) {
+  const base = `${tourBase(link)}/${segment(rawPosition)}`;
+  const position = parsePosition(rawPosition);
+  const view = position === null ? null : await loadTourView(context.db, link);
+  const stop = view && position !== null ? view.stops[position - 1] : undefined;
+  if (!view || !stop || position === null) return { target: null, place: placeAt(base) };
+  const located = await atAddress(context, { museum: view.tour.museum.slug, slug: stop.slug });
+  return {
+    ...located,
+    place: placeAt(base),
+    tourStop: {
+      tourId: view.tour.id,
+      tourBase: tourBase(link),
+      tourName: view.tour.name,
+      position,
+      total: view.stops.length,
+      keypad: view.numbered ? keypadBase(view.tour.museum.slug) : undefined,
+    },
+  };
+}
+
+/** `GET /t/{link}/{position}`: a stop of the tour. Counts a view of the article and of the tour's position. */
+export async function stopPage(request: Request, context: AppLoadContext, link: string, rawPosition: string): Promise<Response> {
+  const refused = refusedMethod(request);
+  if (refused) return refused;
+  return visitorPage(request, context, await locateStop(context, link, rawPosition));
+}
+
+/** `GET /t/{link}/{position}/languages`: the picker of a stop, leading back to it. */
+export async function stopLanguagesPage(request: Request, context: AppLoadContext, link: string, rawPosition: string): Promise<Response> {
+  const located = await locateStop(context, link, rawPosition);
+  return visitorLanguagesPage(request, context, { target: located.target ? museumOnly(located.target.museum) : null, place: located.place });
+}
+
+/**
+ * `GET /v/{museum}/n`: the keypad (decision 085). Without `?number=`, the form; with a stop number of a
+ * live, published article of this museum, 303 to its page (keeping `lang`); an unknown number, the form
+ * again with a message (404); anything but digits, the form with a message (400).
+ */
+export async function keypadPage(request: Request, context: AppLoadContext, museumSlug: string): Promise<Response> {
+  const refused = refusedMethod(request);
+  if (refused) return refused;
+  const base = keypadBase(museumSlug);
+  const museum = await museumBySlug(context.db, museumSlug);
+  if (!museum) return visitorNotFound(request, context, placeAt(base));
+  const url = new URL(request.url);
+  const choice = chooseLanguage(request, museum.sourceLang);
+  const asked = url.searchParams.get("number");
+  const keptLang = findLanguage(url.searchParams.get("lang") ?? "")?.code;
+  let error: "unknown" | "invalid" | undefined;
+  if (asked !== null) {
+    const number = parseStopNumber(asked);
+    if (number === "invalid") error = "invalid";
+    else {
+      const article = number === null ? null : await articleByStopNumber(context.db, museum.id, number);
+      if (article) {
+        const query = new URLSearchParams(keptQuery(url));
+        if (keptLang) query.set("lang", keptLang);
+        const text = query.toString();
+        const location = `/v/${segment(museum.slug)}/${segment(article.slug)}${text ? `?${text}` : ""}`;
+        return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "private, no-cache", ...(choice.setCookie ? { "Set-Cookie": choice.setCookie } : {}) } });
+      }
+      error = "unknown";
+    }
+  }
+  const { strings, lang: stringsLang } = await visitorStrings(translationDeps(context), choice.lang);
+  const page = (
+    <KeypadPage
+      museumName={museum.name}
+      strings={strings}
+      stringsLang={stringsLang}
+      visitorLang={choice.lang}
+      base={base}
+      keep={keptQuery(url)}
+      keptLang={keptLang}
+      value={asked === null ? "" : asked.slice(0, 12)}
+      error={error}
+      nonce={context.cspNonce}
+    />
+  );
+  const status = error === "invalid" ? 400 : error === "unknown" ? 404 : 200;
+  return htmlPage(renderDocument(page), status, { "Set-Cookie": choice.setCookie, ...(error ? { "X-Robots-Tag": "noindex" } : {}) });
+}
+
+/** `GET /v/{museum}/n/languages`: the keypad's language picker. */
+export async function keypadLanguagesPage(request: Request, context: AppLoadContext, museumSlug: string): Promise<Response> {
+  const museum = await museumBySlug(context.db, museumSlug);
+  return visitorLanguagesPage(request, context, { target: museum ? museumOnly(museum) : null, place: placeAt(keypadBase(museumSlug)) }, (strings) => strings.keypadTitle);
+}

@@ -1,0 +1,131 @@
+import { devices, type Page } from "@playwright/test";
+import { expect, logIn, test, writeD1 } from "./fixtures";
+import { api, axeViolations, publish, unique } from "./helpers";
+
+// The offline visit (issue 21 §3, decisions 087-088): a phone walks a tour, saves it, keeps walking in
+// airplane mode (next, previous, the keypad), meets the offline page, and its offline views reach the
+// statistics once the connection returns.
+
+const LINK_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
+const phone = { ...devices["Pixel 7"], locale: "fr-FR" };
+
+async function article(page: Page, name: string, stopNumber: number) {
+  const { id } = await api<{ id: number }>(page, "add_article", { pathArray: [] });
+  const current = (await (await page.request.get(`/api/read/article?articleId=${id}`)).json()) as { version: number; content: unknown[] };
+  await api(page, "update_article", {
+    articleId: id,
+    version: current.version,
+    newContent: [current.content[0], { type: "text", content: name }, { type: "text", content: `${name} : une œuvre de la visite.` }],
+  });
+  await api(page, "rename_article", { articleId: id, newName: name });
+  await publish(page, id);
+  return { id, name, stopNumber };
+}
+
+/** Views and scans of an article today, from the statistics API (the consumer writes them). */
+async function requestsOf(page: Page, articleId: number) {
+  const response = await page.request.get(`/api/stats/languages-per-article?articleId=${articleId}&days=10`);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as Record<string, unknown>[] | { rows: Record<string, unknown>[] };
+  const rows = Array.isArray(body) ? body : body.rows;
+  return rows.reduce((sum, row) => sum + Object.entries(row).reduce((s, [k, v]) => s + (k !== "formatted_date" && typeof v === "number" ? v : 0), 0), 0);
+}
+
+test("a phone saves a tour, walks it offline by next, previous and number, and its views arrive when back online", async ({ browser, page, staff }) => {
+  test.setTimeout(120_000);
+  await logIn(page, staff);
+  const stops = [];
+  for (let i = 1; i <= 6; i++) stops.push(await article(page, unique(`Salle ${i}`), 400 + i));
+  const link = Array.from({ length: 8 }, () => LINK_ALPHABET[Math.floor(Math.random() * LINK_ALPHABET.length)]).join("");
+  writeD1(
+    [
+      `INSERT INTO tours (museum_id, link, name, updated_at) VALUES ((SELECT id FROM museums WHERE slug = '${staff.museumSlug}'), '${link}', 'Parcours hors connexion', ${Date.now()});`,
+      ...stops.map((s, i) => `INSERT INTO tour_stops (tour_id, position, article_id, museum_id) SELECT id, ${i + 1}, ${s.id}, museum_id FROM tours WHERE link = '${link}';`),
+      ...stops.map((s) => `UPDATE articles SET stop_number = ${s.stopNumber} WHERE id = ${s.id};`),
+    ].join("\n"),
+  );
+
+  const context = await browser.newContext(phone);
+  const visitor = await context.newPage();
+  await visitor.goto(`/t/${link}`);
+  await visitor.getByRole("link", { name: "Commencer le parcours" }).click();
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(stops[0]!.name);
+  for (const next of stops.slice(1, 3)) {
+    await visitor.getByRole("link", { name: /Étape suivante/ }).click();
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(next.name);
+  }
+
+  // Back on the tour page by its name: the size first, then progress, then ready.
+  await visitor.getByRole("link", { name: "Parcours hors connexion" }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/t/${link}$`));
+  const save = visitor.getByRole("button", { name: "Enregistrer ce parcours hors connexion" });
+  await save.click();
+  const status = visitor.getByRole("status");
+  await expect(status).toContainText(/Ce parcours occupera environ [\d,]+\sMo/);
+  const confirm = visitor.getByRole("button", { name: /^Enregistrer \([\d,]+\sMo\)$/ });
+  await expect(confirm).toBeFocused();
+  await confirm.click();
+  await expect(visitor.locator("#v-offline-progress")).toBeVisible();
+  await expect(status).toContainText(/Prêt hors connexion/, { timeout: 20_000 });
+  await expect(visitor.getByRole("button", { name: "Supprimer de ce téléphone" })).toBeFocused();
+  // Saving is not a visit: the stops not yet opened still have no views.
+  expect(await requestsOf(page, stops[3]!.id)).toBe(0);
+
+  await context.setOffline(true);
+  await visitor.getByRole("link", { name: stops[2]!.name }).click();
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(stops[2]!.name);
+  await visitor.getByRole("link", { name: /Étape suivante/ }).click();
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(stops[3]!.name);
+  await visitor.getByRole("link", { name: /Étape suivante/ }).click();
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(stops[4]!.name);
+  await visitor.getByRole("link", { name: /Étape précédente/ }).click();
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(stops[3]!.name);
+  // The keypad, from the saved map of numbers.
+  await visitor.goto(`/v/${staff.museumSlug}/n`);
+  await visitor.locator('input[name="number"]').fill(String(stops[5]!.stopNumber));
+  await visitor.getByRole("button", { name: "Valider" }).click();
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(stops[5]!.name);
+  // A page that was not saved.
+  await visitor.goto(`/r/${"2".repeat(8)}`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Vous êtes hors connexion");
+  await visitor.getByRole("link", { name: /Retour au parcours/ }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/t/${link}$`));
+
+  // Online again: the next page sends the queued views; the consumer counts them once each.
+  await context.setOffline(false);
+  await visitor.goto(`/t/${link}`);
+  for (const stop of stops.slice(3)) {
+    await expect(async () => expect(await requestsOf(page, stop.id)).toBe(1)).toPass({ timeout: 20_000 });
+  }
+  await context.close();
+});
+
+test("the tour page with the save control passes axe and fits a phone, in French and English", async ({ browser, staff }) => {
+  test.setTimeout(120_000);
+  const page = await (await browser.newContext({ locale: "fr-FR" })).newPage();
+  await logIn(page, staff);
+  const one = await article(page, unique("Salle"), 1);
+  const link = Array.from({ length: 8 }, () => LINK_ALPHABET[Math.floor(Math.random() * LINK_ALPHABET.length)]).join("");
+  writeD1(
+    `INSERT INTO tours (museum_id, link, name, updated_at) VALUES ((SELECT id FROM museums WHERE slug = '${staff.museumSlug}'), '${link}', 'Parcours', ${Date.now()});
+INSERT INTO tour_stops (tour_id, position, article_id, museum_id) SELECT id, 1, ${one.id}, museum_id FROM tours WHERE link = '${link}';`,
+  );
+  for (const [locale, lang] of [["fr-FR", "fr"], ["en-GB", "en"]] as const) {
+    for (const width of [375, 1280]) {
+      const context = await browser.newContext({ locale, bypassCSP: true, viewport: { width, height: 800 } });
+      const tab = await context.newPage();
+      await tab.goto(`/t/${link}`);
+      const button = tab.locator("#v-offline-save");
+      await expect(button).toBeVisible();
+      await button.click();
+      await expect(tab.getByRole("status")).not.toBeEmpty();
+      expect(await axeViolations(tab), `${lang} ${width}`).toEqual([]);
+      expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await tab.screenshot({ path: `test-results/offline-tour-${lang}-${width}.png`, fullPage: true });
+      await tab.goto(`/offline?tour=${link}&lang=${lang}`);
+      expect(await axeViolations(tab), `offline page ${lang} ${width}`).toEqual([]);
+      await tab.screenshot({ path: `test-results/offline-page-${lang}-${width}.png`, fullPage: true });
+      await context.close();
+    }
+  }
+});

@@ -1,0 +1,115 @@
+import type { Browser, Page } from "@playwright/test";
+import { d1QueryAll, d1Target } from "../../scripts/lib.mjs";
+import { expect, logIn, test } from "./fixtures";
+import { api, axeViolations, publish } from "./helpers";
+import { E2E_PERSIST_TO } from "./server";
+
+// Issue 21 part 2, one journey: a phone opens a tour's code, walks three stops by "next", then uses the
+// keypad; axe at 320 and 1280 px on the tour page, a stop and the keypad. The rules (numbering, languages,
+// tenancy, statistics) are tested at the integration level (tests/integration/tour-visitor.test.ts).
+
+const LINK_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
+const SHOTS = process.env.TOUR_SHOTS; // a folder: also saves screenshots (fr, en, ar × 375, 1280) to look at
+
+async function article(page: Page, lines: string[]): Promise<number> {
+  const added = await api<{ id: number }>(page, "add_article", { pathArray: [] });
+  const current = (await (await page.request.get(`/api/read/article?articleId=${added.id}`)).json()) as { content: unknown[]; version: number };
+  await api(page, "update_article", { articleId: added.id, version: current.version, newContent: [current.content[0], ...lines.map((content) => ({ type: "text", content }))] });
+  await publish(page, added.id);
+  return added.id;
+}
+
+async function phone(browser: Browser, width: number, locale = "fr-FR") {
+  const context = await browser.newContext({ locale, viewport: { width, height: 800 }, isMobile: width < 800, hasTouch: width < 800, bypassCSP: true });
+  return { context, page: await context.newPage() };
+}
+
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+async function checkPage(page: Page, label: string) {
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await axeViolations(page), `${label} at ${width}px`).toEqual([]);
+    expect(await sideways(page), `${label} scrolls sideways at ${width}px`).toBe(false);
+  }
+  await page.setViewportSize({ width: 375, height: 800 });
+}
+
+test("a phone follows a tour stop by stop, then finds a stop by its number", async ({ page, staff, browser }) => {
+  test.slow(); // several stops written through the API, then three pages checked at two widths
+  await logIn(page, staff);
+  const names = ["Vase à figures rouges", "Stèle funéraire d'Hégéso", "Kouros de Milo", "Amphore panathénaïque"];
+  const ids: number[] = [];
+  for (const name of names) ids.push(await article(page, [name, `${name} : une œuvre de la Grèce antique, présentée dans la salle 7 du musée.`]));
+  const link = Array.from({ length: 8 }, () => LINK_ALPHABET[Math.floor(Math.random() * LINK_ALPHABET.length)]).join("");
+  d1QueryAll(
+    `INSERT INTO tours (museum_id, link, name, description, minutes, updated_at) SELECT id, '${link}', 'La Grèce antique en quatre œuvres', 'Un parcours dans les salles grecques, du vase à figures rouges à l''amphore des jeux.', 40, 0 FROM museums WHERE slug = '${staff.museumSlug}';
+INSERT INTO tour_stops (tour_id, position, article_id, museum_id) SELECT t.id, s.position, s.article_id, t.museum_id FROM tours t, (${ids.map((id, i) => `SELECT ${i + 1} AS position, ${id} AS article_id`).join(" UNION ALL ")}) s WHERE t.link = '${link}';
+UPDATE articles SET stop_number = 12 WHERE id = ${ids[2]};`,
+    d1Target({ persistTo: E2E_PERSIST_TO }),
+  );
+
+  const { context, page: visitor } = await phone(browser, 375);
+  await visitor.goto(`/t/${link}`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("La Grèce antique en quatre œuvres");
+  await expect(visitor.getByRole("listitem")).toHaveCount(4);
+  await expect(visitor.locator("#v-offline")).toHaveCount(1);
+  await checkPage(visitor, "tour page");
+
+  // Start, then "next" twice: three stops.
+  await visitor.getByRole("link", { name: "Commencer le parcours" }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/t/${link}/1$`));
+  await expect(visitor.getByText("Étape 1 sur 4")).toBeVisible();
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(names[0]!);
+  for (const n of [2, 3]) {
+    const next = visitor.getByRole("link", { name: /Étape suivante/ });
+    await next.focus();
+    await visitor.keyboard.press("Enter");
+    await expect(visitor).toHaveURL(new RegExp(`/t/${link}/${n}$`));
+    await expect(visitor.getByText(`Étape ${n} sur 4`)).toBeVisible();
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(names[n - 1]!);
+  }
+  await checkPage(visitor, "stop page");
+  await visitor.getByRole("link", { name: /Étape précédente/ }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/t/${link}/2$`));
+  await visitor.getByRole("link", { name: "La Grèce antique en quatre œuvres" }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/t/${link}$`));
+
+  // The keypad: an unknown number says so and keeps the field focused; 12 leads to its article.
+  await visitor.getByRole("link", { name: "Saisir un numéro d'étape" }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/v/${staff.museumSlug}/n$`));
+  await checkPage(visitor, "keypad");
+  const field = visitor.getByLabel("Saisissez le numéro indiqué sur le cartel");
+  await expect(field).toHaveAttribute("inputmode", "numeric");
+  await field.fill("99");
+  await field.press("Enter");
+  await expect(visitor.getByRole("alert")).toContainText("Aucune étape ne porte ce numéro");
+  await expect(field).toBeFocused();
+  await checkPage(visitor, "keypad with its message");
+  await field.fill("12");
+  await visitor.getByRole("button", { name: "Valider" }).click();
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(names[2]!);
+  await expect(visitor).toHaveURL(new RegExp(`/v/${staff.museumSlug}/[a-z0-9-]+$`));
+  await context.close();
+
+  if (SHOTS) {
+    for (const [locale, lang] of [
+      ["fr-FR", "fr"],
+      ["en-GB", "en"],
+      ["ar", "ar"],
+    ] as const) {
+      for (const width of [375, 1280]) {
+        const shot = await phone(browser, width, locale);
+        for (const [name, path] of [
+          ["tour", `/t/${link}?lang=${lang}`],
+          ["stop", `/t/${link}/2?lang=${lang}`],
+          ["keypad", `/v/${staff.museumSlug}/n?number=99&lang=${lang}`],
+        ] as const) {
+          await shot.page.goto(path);
+          await shot.page.screenshot({ path: `${SHOTS}/${name}-${lang}-${width}.png`, fullPage: true });
+        }
+        await shot.context.close();
+      }
+    }
+  }
+});
