@@ -521,7 +521,9 @@ export const narrationClaims = sqliteTable(
     failure: text("failure"),
   },
   (t) => [primaryKey({ columns: [t.articleId, t.lang] })],
+);
 
+/**
  * Easy-to-read versions (0011, issue 22 §2, decision 094): one per article. `content` is the draft staff
  * edit (null while the first generation runs), guarded by `version`; visitors read `approved_content`
  * only. `source_hash` is the hash of the article's published text the draft was made from.
