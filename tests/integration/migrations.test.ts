@@ -7,13 +7,13 @@ const EXPECTED: Record<string, string[]> = {
   sessions: ["id", "user_id", "expires_at", "created_at", "user_agent", "last_seen_at"],
   login_attempts: ["key", "window_start", "count"],
   folders: ["id", "museum_id", "parent_id", "name", "created_at", "deleted_at"],
-  articles: ["id", "museum_id", "folder_id", "slug", "unformatted_name", "content", "version", "created_at", "updated_at", "deleted_at", "published_content", "published_version", "published_at", "publish_at", "publish_at_by", "updated_by"],
+  articles: ["id", "museum_id", "folder_id", "slug", "unformatted_name", "content", "version", "created_at", "updated_at", "deleted_at", "published_content", "published_version", "published_at", "publish_at", "publish_at_by", "updated_by", "stop_number"],
   translation_memory: ["museum_id", "source_lang", "target_lang", "source_hash", "source_text", "text", "origin", "engine", "updated_at"],
   qrcodes: ["id", "museum_id", "link", "article_id", "created_at"],
   scan_events: ["id", "museum_id", "article_id", "qrcode_id", "lang", "kind", "occurred_at"],
   scan_visits: ["fingerprint", "article_id", "kind", "counted_at", "inserted_at"],
   daily_stats: ["museum_id", "day", "article_id", "lang", "scans", "views"],
-  media: ["id", "museum_id", "r2_key", "kind", "content_type", "bytes", "article_id", "width", "height", "created_at"],
+  media: ["id", "museum_id", "r2_key", "kind", "content_type", "bytes", "article_id", "width", "height", "created_at", "original_name"],
   translation_claims: ["museum_id", "source_lang", "target_lang", "source_hash", "expires_at"],
   translation_reviews: ["museum_id", "article_id", "target_lang", "segment_id", "source_hash", "source_text", "text", "updated_at"],
   translation_reports: ["id", "museum_id", "article_id", "lang", "message", "created_at", "resolved_at"],
@@ -22,6 +22,14 @@ const EXPECTED: Record<string, string[]> = {
   article_versions: ["article_id", "museum_id", "number", "content", "name", "published_at", "published_by", "published_by_email", "note"],
   member_tokens: ["id", "museum_id", "kind", "token_hash", "email", "role", "languages", "user_id", "created_by", "created_at", "expires_at", "used_at", "revoked_at"],
   audit_log: ["id", "museum_id", "at", "actor_id", "actor_email", "action", "target", "detail"],
+  // 0009 (issue 21 tours), 0010 (issue 22 narrations), 0011 (issue 22 easy to read).
+  tours: ["id", "museum_id", "link", "name", "description", "cover", "minutes", "version", "created_at", "updated_at", "updated_by"],
+  tour_stops: ["tour_id", "position", "article_id", "museum_id"],
+  tour_daily_stats: ["museum_id", "day", "tour_id", "position", "views"],
+  narrations: ["id", "museum_id", "article_id", "lang", "kind", "r2_key", "content_type", "bytes", "duration_ms", "text_hash", "engine", "voice", "created_at", "updated_at"],
+  narration_claims: ["article_id", "lang", "museum_id", "text_hash", "voice", "token", "expires_at", "failure"],
+  easy_read_versions: ["article_id", "museum_id", "content", "version", "source_hash", "engine", "generated_at", "generating_until", "updated_at", "updated_by", "approved_content", "approved_version", "approved_source_hash", "approved_at", "approved_by"],
+  easy_read_daily_stats: ["museum_id", "day", "article_id", "lang", "opens"],
 };
 
 describe("migrations on a fresh D1", () => {

@@ -7,8 +7,9 @@ import { recordingEngine, settle, test, translationDeps } from "./translation-he
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
 
+// Each distinct text once: two keys may share an English text ("Back to the tour"), the engine gets it once.
 /** The visitor page's own English words, which museum B copies into an article of its own. */
-const INTERFACE_WORDS = Object.values(enCommon.visitor);
+const INTERFACE_WORDS = [...new Set(Object.values(enCommon.visitor))];
 const PHONE = "Call +1 555 0100";
 
 async function setSourceLanguage(s: Session, sourceLang: string) {
@@ -91,8 +92,8 @@ describe("visitorStrings, called directly", () => {
   test("simultaneous first requests in one language share one engine call, then KV serves every isolate", async () => {
     const { engine, calls } = recordingEngine();
     const results = await Promise.all(Array.from({ length: 20 }, () => visitorStrings(translationDeps([engine]), "sw")));
-    expect(calls).toHaveLength(1);
-    expect(calls[0]).toEqual(INTERFACE_WORDS);
+    // One translation of the interface (the engine may take it in several batches): every word sent once.
+    expect(calls.flat()).toEqual(INTERFACE_WORDS);
     expect(results.every((r) => r.lang === "sw" && r.strings.language === "<sw> Language")).toBe(true);
     await settle();
     const keys = (await env.KV.list({ prefix: "ui:v2:sw:" })).keys;
@@ -101,7 +102,7 @@ describe("visitorStrings, called directly", () => {
     // Other engines configured: another key, so a change of engines is never served the old words.
     const other = recordingEngine({ id: "deepl" });
     expect((await visitorStrings(translationDeps([other.engine]), "sw")).strings.language).toBe("<sw> Language");
-    expect(other.calls).toHaveLength(1);
+    expect(other.calls.flat()).toEqual(INTERFACE_WORDS);
   });
 
   test("a cached entry that is not a full set of words is ignored and made again", async () => {
@@ -115,7 +116,7 @@ describe("visitorStrings, called directly", () => {
       await settle();
       expect(await env.KV.get(key, "json")).toMatchObject({ language: `<${lang}> Language` });
     }
-    expect(calls).toHaveLength(broken.length);
+    expect(calls.flat()).toHaveLength(broken.length * INTERFACE_WORDS.length);
   });
 
   test("while the engines fail: English at once, and no engine call again during the back-off", async () => {
