@@ -433,8 +433,9 @@ export function ArticleEditor({
       <MediaFilesProvider initial={mediaFiles}>
       <div className="editor-layout">
         <div className="editor-main" {...panelProps("edit", tab, narrow)}>
-          <SettingsFields name={draft.name} metadatas={draft.metadatas} errors={errors} onName={onName} onMetadatas={onMetadatas} />
-          <StopNumberField articleId={article.id} />
+          <SettingsFields name={draft.name} metadatas={draft.metadatas} errors={errors} onName={onName} onMetadatas={onMetadatas}>
+            <StopNumberField articleId={article.id} />
+          </SettingsFields>
           <section className="editor-content" aria-labelledby="editor-content-heading">
             <h2 id="editor-content-heading">{t("editor.contentHeading")}</h2>
             <div role="status" className="editor-undo">

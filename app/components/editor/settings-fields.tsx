@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_BACKGROUND_COLOR, SLUG_MAX_LENGTH } from "~/content/defaults";
 import type { MetadatasElement } from "~/content/schema";
@@ -10,10 +11,12 @@ interface SettingsFieldsProps {
   errors: { name?: string; slug?: string; colour?: string };
   onName: (name: string) => void;
   onMetadatas: (next: MetadatasElement) => void;
+  /** Fields saved on their own that belong with these (the stop number, issue 21), after the colour. */
+  children?: ReactNode;
 }
 
 /** Private name, public address and background colour: what the spec calls the article's own fields. */
-export function SettingsFields({ name, metadatas, errors, onName, onMetadatas }: SettingsFieldsProps) {
+export function SettingsFields({ name, metadatas, errors, onName, onMetadatas, children }: SettingsFieldsProps) {
   const { t } = useTranslation();
   const describedBy = (help: string, error?: string) => (error ? `${help} ${help}-error` : help);
   return (
@@ -91,6 +94,7 @@ export function SettingsFields({ name, metadatas, errors, onName, onMetadatas }:
           </p>
         ) : null}
       </fieldset>
+      {children}
     </section>
   );
 }
