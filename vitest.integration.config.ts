@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { defineWorkersConfig, readD1Migrations } from "@cloudflare/vitest-pool-workers/config";
+import { defineWorkersConfig, defineWorkersProject, readD1Migrations } from "@cloudflare/vitest-pool-workers/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defaultMiniflareIndex, patchMiniflareLoopback } from "./scripts/patch-miniflare-loopback.mjs";
 import { defaultPackageDir, patchVitestPoolWorkers } from "./scripts/patch-vitest-pool.mjs";
@@ -24,10 +24,17 @@ export default defineWorkersConfig(async () => {
     sql: demo.sql,
     files: demo.files.map((f) => ({ key: f.key, contentType: f.contentType, base64: readFileSync(f.path).toString("base64") })),
   };
-  return {
+  // Two projects that differ only in the speech engines (decision 090): the narration tests run with the offline
+  // synthesiser; every other file without speech, so no visitor view there starts a narration in the background
+  // (its WAV synthesis would change the page between two views and load the machine for nothing).
+  const NARRATION_TESTS = "tests/integration/narration*.test.ts";
+  const project = (name: string, include: string[], exclude: string[], speechEngines: string) =>
+    defineWorkersProject({
     plugins: [tsconfigPaths()],
     test: {
-      include: ["tests/integration/**/*.test.ts"],
+      name,
+      include,
+      exclude,
       // Concurrency tests send 50 requests at once; a busy 2-core CI machine needs the headroom.
       testTimeout: 60_000,
       // Fixtures in beforeAll (two museums, a dozen API calls) need more than the default 10 s there too.
@@ -79,12 +86,18 @@ export default defineWorkersConfig(async () => {
               SESSION_SECRET: "integration-tests-secret-0123456789abcdef",
               // wrangler.toml's production default (Workers AI) is remote-only: tests say pseudo explicitly.
               TRANSLATION_ENGINES: "pseudo",
-              // Narration (decision 090): the offline speech engine makes real WAV files without a network.
-              SPEECH_ENGINES: "offline",
+              // Narration (decision 090): the offline speech engine makes real WAV files without a network;
+              // "" = no speech engine (the other files).
+              SPEECH_ENGINES: speechEngines,
             },
           },
         },
       },
+    },
+    });
+  return {
+    test: {
+      projects: [project("integration", ["tests/integration/**/*.test.ts"], [NARRATION_TESTS], ""), project("narration", [NARRATION_TESTS], [], "offline")],
     },
   };
 });
