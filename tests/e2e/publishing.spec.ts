@@ -34,7 +34,7 @@ test("an editor drafts, previews and publishes; a visitor reads the old text unt
   await expect(status).toHaveText("Publié");
   // Fields sit in the element's card: open it first (it stays open for the rest of the test).
   await page.getByRole("button", { name: /^Texte, élément 1 sur 1/ }).click();
-  await page.getByRole("group", { name: "Texte, élément 1 sur 1" }).getByLabel(/Texte/).fill("Texte du brouillon.");
+  await page.getByRole("group", { name: "Texte, élément 1 sur 1" }).getByRole("textbox", { name: "Texte" }).fill("Texte du brouillon.");
   await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(page.getByText("Article enregistré")).toBeVisible();
   await expect(status).toHaveText("Brouillon — modifications non publiées");
@@ -66,14 +66,14 @@ test("an editor drafts, previews and publishes; a visitor reads the old text unt
   await expect(visitor.locator("main")).toContainText("Texte du brouillon.");
 
   // A draft discarded goes back to the published text.
-  await page.getByRole("group", { name: "Texte, élément 1 sur 1" }).getByLabel(/Texte/).fill("Une erreur.");
+  await page.getByRole("group", { name: "Texte, élément 1 sur 1" }).getByRole("textbox", { name: "Texte" }).fill("Une erreur.");
   await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(status).toHaveText("Brouillon — modifications non publiées");
   await page.getByRole("button", { name: "Abandonner le brouillon" }).click();
   const dialog = page.getByRole("dialog", { name: "Abandonner le brouillon ?" });
   await dialog.getByRole("button", { name: "Abandonner le brouillon" }).click();
   await expect(status).toHaveText("Publié");
-  await expect(page.getByRole("group", { name: "Texte, élément 1 sur 1" }).getByLabel(/Texte/)).toHaveValue("Texte du brouillon.");
+  await expect(page.getByRole("group", { name: "Texte, élément 1 sur 1" }).getByRole("textbox", { name: "Texte" })).toHaveValue("Texte du brouillon.");
   await expect(page.getByText("Tout est enregistré", { exact: true })).toBeVisible();
 
   // Publish at a time in the museum's zone, then cancel.
