@@ -7,15 +7,23 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { narrationClaims, narrations } from "~/db/schema";
+import { narrations } from "~/db/schema";
 import { sha256Hex } from "~/lib/crypto";
 import { NoNarration, speechFor, synthesizeNarration, type SpeechEngine } from "~/speech/engines";
+import { publishBackgroundChange } from "~/visitor-cache/snapshot.server";
+import { noteTried, noteTriedHere, triedRecently } from "./tried.server";
 
 export interface NarrationDeps {
   db: Database;
   media: R2Bucket;
   engines: readonly SpeechEngine[];
   waitUntil(promise: Promise<unknown>): void;
+  /**
+   * Where "an attempt is under way or failed recently" is shared between isolates, and where a stored
+   * narration is published as a visitor change (decision 098). Without it: this isolate's memory only,
+   * nothing published (unit tests).
+   */
+  kv?: KVNamespace;
 }
 
 /** What the visitor page needs to show a player. */
@@ -37,22 +45,55 @@ export const narrationUrl = (key: string) => `/narration/${key}`;
 /** Which text a generated narration reads: SHA-256 of its NFC text. */
 export const narrationTextHash = (text: string) => sha256Hex(text.normalize("NFC"));
 
-type NarrationRow = typeof narrations.$inferSelect;
-type ClaimRow = typeof narrationClaims.$inferSelect;
+/**
+ * An article's narration in one language as the visitor snapshot keeps it (decision 098): everything the
+ * page needs to play it and to decide whether it still reads the text shown, without D1.
+ */
+export interface SnapshotNarration {
+  kind: "recorded" | "generated";
+  r2Key: string;
+  contentType: string;
+  bytes: number;
+  durationMs: number | null;
+  /** SHA-256 of the text it reads (null for a recording). */
+  textHash: string | null;
+  voice: string | null;
+}
 
-const playable = (row: NarrationRow): PlayableNarration => ({
+/** The article's narrations by language; absent in snapshots made before decision 098 (read as none). */
+export type SnapshotNarrations = Record<string, SnapshotNarration>;
+
+const playable = (row: SnapshotNarration): PlayableNarration => ({
   url: narrationUrl(row.r2Key),
   contentType: row.contentType,
   durationMs: row.durationMs,
   kind: row.kind,
 });
 
-async function readState(db: Database, museumId: number, articleId: number, lang: string): Promise<{ row?: NarrationRow; claim?: ClaimRow }> {
-  const [rows, claims] = await db.batch([
-    db.select().from(narrations).where(and(eq(narrations.articleId, articleId), eq(narrations.lang, lang), eq(narrations.museumId, museumId))),
-    db.select().from(narrationClaims).where(and(eq(narrationClaims.articleId, articleId), eq(narrationClaims.lang, lang), eq(narrationClaims.museumId, museumId))),
-  ]);
-  return { row: rows[0], claim: claims[0] };
+/** The article's narrations, every language, read with the visitor target (one query, on a snapshot miss only). */
+export async function readNarrations(db: Database, museumId: number, articleId: number): Promise<SnapshotNarrations> {
+  const rows = await db
+    .select({
+      lang: narrations.lang,
+      kind: narrations.kind,
+      r2Key: narrations.r2Key,
+      contentType: narrations.contentType,
+      bytes: narrations.bytes,
+      durationMs: narrations.durationMs,
+      textHash: narrations.textHash,
+      voice: narrations.voice,
+    })
+    .from(narrations)
+    .where(and(eq(narrations.museumId, museumId), eq(narrations.articleId, articleId)));
+  const out: SnapshotNarrations = {};
+  for (const { lang, ...row } of rows) out[lang] = row;
+  return out;
+}
+
+/** The visitor target with its article's narrations (decision 098), so they are part of the snapshot. */
+export async function withNarrations<T extends { museum: { id: number }; article: { id: number } | null }>(db: Database, target: T | null): Promise<(T & { narrations: SnapshotNarrations }) | null> {
+  if (!target) return null;
+  return { ...target, narrations: target.article ? await readNarrations(db, target.museum.id, target.article.id) : {} };
 }
 
 export interface NarrationTarget {
@@ -63,21 +104,37 @@ export interface NarrationTarget {
   text: string;
 }
 
+/** What the page knows: the article's narrations from its snapshot (absent = none known). */
+export interface VisitorNarrationTarget extends NarrationTarget {
+  narrations?: SnapshotNarrations | null;
+}
+
+function knownNarration(narrations: SnapshotNarrations | null | undefined, lang: string): SnapshotNarration | undefined {
+  if (!narrations || typeof narrations !== "object" || !Object.hasOwn(narrations, lang)) return undefined;
+  const row = narrations[lang];
+  return row && typeof row.r2Key === "string" ? row : undefined;
+}
+
 /**
- * The narration to play for this text, or null (the page then offers the browser's read-aloud). When
- * an engine speaks the language and no narration of this text exists, its generation is scheduled after
- * the answer, unless a claim (in progress, or a recent failure) already covers this text.
+ * The narration to play for this text, or null (the page then offers the browser's read-aloud). Decided
+ * from the snapshot's narrations alone: nothing is read from D1 (decision 098). When an engine speaks the
+ * language and the snapshot has no narration of this text and voice, its generation is scheduled after the
+ * answer, unless an attempt is under way or failed recently (this isolate's memory, then KV).
  */
-export async function narrationForVisitor(deps: NarrationDeps, target: NarrationTarget, now = Date.now()): Promise<PlayableNarration | null> {
-  const { row, claim } = await readState(deps.db, target.museumId, target.articleId, target.lang);
+export async function narrationForVisitor(deps: NarrationDeps, target: VisitorNarrationTarget, now = Date.now()): Promise<PlayableNarration | null> {
+  const row = knownNarration(target.narrations, target.lang);
   if (row?.kind === "recorded") return playable(row);
   if (target.text.trim() === "") return null;
   const speech = speechFor(deps.engines, target.lang);
   const hash = await narrationTextHash(target.text);
   if (row && row.textHash === hash && (!speech || row.voice === speech.voice)) return playable(row);
   if (!speech) return null;
-  const covered = claim && claim.textHash === hash && claim.voice === speech.voice && claim.expiresAt > now;
-  if (!covered) deps.waitUntil(generateOnce(deps, { ...target, hash, voice: speech.voice }, now).catch((error: unknown) => console.warn(`narration not generated: ${String(error)}`)));
+  const at = { museumId: target.museumId, articleId: target.articleId, lang: target.lang };
+  if (await triedRecently(deps.kv, at, hash, speech.voice, now)) return null;
+  // Noted here before anything else is awaited: parallel views in this isolate schedule nothing more.
+  noteTriedHere(at, { hash, voice: speech.voice, until: now + CLAIM_MS });
+  const { narrations: _known, ...plain } = target;
+  deps.waitUntil(generateOnce(deps, { ...plain, hash, voice: speech.voice }, now).catch((error: unknown) => console.warn(`narration not generated: ${String(error)}`)));
   return null;
 }
 
@@ -102,7 +159,8 @@ export async function claimGeneration(db: Database, target: Omit<NarrationTarget
 }
 
 export interface GenerationOutcome {
-  status: "generated" | "claimed_elsewhere" | "failed" | "superseded";
+  /** `current`: the stored narration already reads this text (a snapshot older than it asked). */
+  status: "generated" | "claimed_elsewhere" | "failed" | "superseded" | "current";
   engine?: string;
   bytes?: number;
   durationMs?: number | null;
@@ -117,22 +175,38 @@ export async function generateOnce(
 ): Promise<GenerationOutcome> {
   const token = await claimGeneration(deps.db, target, now);
   if (!token) return { status: "claimed_elsewhere" };
+  const at = { museumId: target.museumId, articleId: target.articleId, lang: target.lang };
+  await noteTried(deps.kv, at, { hash: target.hash, voice: target.voice, until: now + CLAIM_MS });
   const d1 = deps.db.$client;
+  const release = () => d1.prepare("DELETE FROM narration_claims WHERE article_id = ?1 AND lang = ?2 AND token = ?3").bind(target.articleId, target.lang, token).run();
+  const before = await d1
+    .prepare("SELECT r2_key, kind, text_hash, voice FROM narrations WHERE article_id = ?1 AND lang = ?2 AND museum_id = ?3")
+    .bind(target.articleId, target.lang, target.museumId)
+    .first<{ r2_key: string; kind: string; text_hash: string | null; voice: string | null }>();
+  if (before && (before.kind === "recorded" || (before.text_hash === target.hash && before.voice === target.voice))) {
+    // Asked from a snapshot that did not know this narration (made before decision 098, or before it was
+    // stored): nothing to make; the visitor pages are refreshed so the next view plays it.
+    await release();
+    if (deps.kv) await publishBackgroundChange(deps.kv, target.museumId);
+    return { status: "current" };
+  }
   const started = Date.now();
   let narrated;
   try {
     narrated = await synthesizeNarration(deps.engines, target.text, target.lang, AbortSignal.timeout(CLAIM_MS - 10_000));
   } catch (error) {
     const message = error instanceof NoNarration || error instanceof Error ? error.message : String(error);
+    const until = Date.now() + FAILURE_BACKOFF_MS;
+    noteTriedHere(at, { hash: target.hash, voice: target.voice, until });
     await d1
       .prepare("UPDATE narration_claims SET failure = ?1, expires_at = ?2 WHERE article_id = ?3 AND lang = ?4 AND token = ?5")
-      .bind(message.slice(0, 500), Date.now() + FAILURE_BACKOFF_MS, target.articleId, target.lang, token)
+      .bind(message.slice(0, 500), until, target.articleId, target.lang, token)
       .run();
+    await noteTried(deps.kv, at, { hash: target.hash, voice: target.voice, until });
     return { status: "failed" };
   }
   const key = `n/${target.museumId}/${target.articleId}/${crypto.randomUUID()}.${narrated.ext}`;
   await deps.media.put(key, narrated.bytes, { httpMetadata: { contentType: narrated.contentType } });
-  const before = await d1.prepare("SELECT r2_key, kind FROM narrations WHERE article_id = ?1 AND lang = ?2").bind(target.articleId, target.lang).first<{ r2_key: string; kind: string }>();
   const stamp = Date.now();
   // Written only while this call still holds the claim (a newer text takes it over), never over a recording.
   const [written] = await d1.batch<{ r2_key: string }>([
@@ -153,6 +227,8 @@ export async function generateOnce(
     await deps.media.delete(key);
     return { status: "superseded" };
   }
+  // Visitors' snapshots of the museum end: the next view plays it (decision 098).
+  if (deps.kv) await publishBackgroundChange(deps.kv, target.museumId);
   if (before && before.kind === "generated" && before.r2_key !== key) await deps.media.delete(before.r2_key);
   return { status: "generated", engine: narrated.engine, bytes: narrated.bytes.length, durationMs: narrated.durationMs, ms: stamp - started };
 }
