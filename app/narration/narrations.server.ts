@@ -11,7 +11,7 @@ import { narrations } from "~/db/schema";
 import { sha256Hex } from "~/lib/crypto";
 import { NoNarration, speechFor, synthesizeNarration, type SpeechEngine } from "~/speech/engines";
 import { publishBackgroundChange } from "~/visitor-cache/snapshot.server";
-import { noteTried, noteTriedHere, triedRecently } from "./tried.server";
+import { forgetTried, noteTried, noteTriedHere, triedRecently } from "./tried.server";
 
 export interface NarrationDeps {
   db: Database;
@@ -187,6 +187,7 @@ export async function generateOnce(
     // Asked from a snapshot that did not know this narration (made before decision 098, or before it was
     // stored): nothing to make; the visitor pages are refreshed so the next view plays it.
     await release();
+    await forgetTried(deps.kv, at);
     if (deps.kv) await publishBackgroundChange(deps.kv, target.museumId);
     return { status: "current" };
   }
@@ -223,6 +224,8 @@ export async function generateOnce(
       .bind(target.museumId, target.articleId, target.lang, key, narrated.contentType, narrated.bytes.length, narrated.durationMs, target.hash, narrated.engine, narrated.voice, stamp, token),
     d1.prepare("DELETE FROM narration_claims WHERE article_id = ?1 AND lang = ?2 AND token = ?3").bind(target.articleId, target.lang, token),
   ]);
+  // Done (or overtaken by a newer text or a recording): the note no longer holds anything back.
+  await forgetTried(deps.kv, at);
   if ((written?.results ?? []).length === 0) {
     await deps.media.delete(key);
     return { status: "superseded" };
