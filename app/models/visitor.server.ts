@@ -3,6 +3,7 @@ import { parseStoredContent, type ArticleContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
 import { articles, glossaryTerms, media, museums, qrcodes } from "~/db/schema";
 import type { GlossaryTerm } from "~/translation/glossary";
+import type { SnapshotNarrations } from "~/narration/narrations.server";
 import { MEDIA_PREFIX as PUBLIC_MEDIA_PREFIX } from "~/content/urls";
 import { loadFolderIndex } from "./tree.server";
 
@@ -36,6 +37,11 @@ export interface VisitorTarget {
   images: Record<string, { width: number; height: number }>;
   /** The article's approved easy-to-read version (decision 094), kept in the snapshot; absent or null when none. */
   easyRead?: ArticleContent | null;
+  /**
+   * The article's narrations by language (decision 098), kept in the snapshot so a cached view reads no D1;
+   * absent in snapshots made before it (read as none).
+   */
+  narrations?: SnapshotNarrations;
 }
 
 /** Every `src` of the content (images, audio, video, subtitles), nested details included. */

@@ -13,6 +13,7 @@ import { articleIdSchema } from "~/models/tree-input";
 import { langSchema } from "~/models/translation-input";
 import { AUDIO_SNIFF_BYTES, sniffRecording } from "~/speech/audio-types";
 import { speechFor } from "~/speech/engines";
+import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { narrationUrl, type NarrationDeps } from "./narrations.server";
 
 /** The largest recording staff may upload. */
@@ -77,6 +78,7 @@ export async function listNarrations(deps: Pick<NarrationDeps, "db" | "engines">
 /** Removes an article's narration in a language (recorded or generated); 404 when there is none. */
 export async function deleteNarration(db: Database, bucket: R2Bucket, museumId: number, articleId: number, lang: string, actor: AuditActor) {
   await requireLiveArticle(db, museumId, articleId);
+  visitorChanged(db, museumId); // the player goes from the visitor pages at once (decision 098)
   const where = and(eq(narrations.museumId, museumId), eq(narrations.articleId, articleId), eq(narrations.lang, lang));
   const existing = await db.query.narrations.findFirst({ columns: { r2Key: true }, where });
   if (!existing) throw notFound("Narration", "lang");
@@ -104,6 +106,7 @@ export async function regenerateNarration(db: Database, bucket: R2Bucket, museum
     where: and(eq(narrations.museumId, museumId), eq(narrations.articleId, articleId), eq(narrations.lang, lang)),
   });
   if (existing?.kind === "recorded") throw new DomainError("conflict", "A recorded narration plays in this language: remove it first", "lang", "recorded");
+  visitorChanged(db, museumId); // the old narration stops playing at once (decision 098)
   const [deleted] = await db.batch([
     db
       .delete(narrations)
@@ -220,6 +223,7 @@ export async function receiveNarrationUpload(
       columns: { r2Key: true },
       where: and(eq(narrations.museumId, museumId), eq(narrations.articleId, articleId), eq(narrations.lang, lang)),
     });
+    visitorChanged(db, museumId); // the recording plays on the next view (decision 098)
     const now = Date.now();
     const row = {
       museumId,

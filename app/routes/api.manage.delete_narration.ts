@@ -5,6 +5,7 @@ import { langSchema } from "~/models/translation-input";
 import { deleteNarration } from "~/narration/staff.server";
 import { assertCanReviewLanguage } from "~/teams/roles";
 import { jsonAction, postOnly } from "~/utils/api.server";
+import { forgetTried } from "~/narration/tried.server";
 
 export const loader = postOnly;
 
@@ -15,7 +16,10 @@ const schema = z.object({ articleId: articleIdSchema, lang: langSchema });
  * that language; 404 when there is none. A generated one comes back at the next visit if an engine
  * speaks the language (remove a recording to go back to generation).
  */
-export const action = jsonAction("translations.review", schema, ({ input, user, context }) => {
+export const action = jsonAction("translations.review", schema, async ({ input, user, context }) => {
   assertCanReviewLanguage(user, input.lang);
-  return deleteNarration(context.db, context.media, user.museumId, input.articleId, input.lang, actorOf(user));
+  const deleted = await deleteNarration(context.db, context.media, user.museumId, input.articleId, input.lang, actorOf(user));
+  // A generation noted as failed or under way no longer holds the next view back (decision 098).
+  await forgetTried(context.kv, { museumId: user.museumId, articleId: input.articleId, lang: input.lang });
+  return deleted;
 });

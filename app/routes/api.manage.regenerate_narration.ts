@@ -5,6 +5,7 @@ import { langSchema } from "~/models/translation-input";
 import { regenerateNarration } from "~/narration/staff.server";
 import { assertCanReviewLanguage } from "~/teams/roles";
 import { jsonAction, postOnly } from "~/utils/api.server";
+import { forgetTried } from "~/narration/tried.server";
 import { scheduleNarration } from "~/utils/narration.server";
 
 export const loader = postOnly;
@@ -19,5 +20,6 @@ const schema = z.object({ articleId: articleIdSchema, lang: langSchema });
 export const action = jsonAction("translations.review", schema, async ({ input, user, context }) => {
   assertCanReviewLanguage(user, input.lang);
   await regenerateNarration(context.db, context.media, user.museumId, input.articleId, input.lang, actorOf(user));
+  await forgetTried(context.kv, { museumId: user.museumId, articleId: input.articleId, lang: input.lang });
   return scheduleNarration(context, user.museumId, input.articleId, input.lang);
 });

@@ -17,6 +17,7 @@ export function narrationDeps(context: AppLoadContext): NarrationDeps {
     media: context.media,
     engines: speechEnginesFromEnv(env as unknown as Record<string, unknown>),
     waitUntil: (p) => ctx.waitUntil(p),
+    kv: context.kv,
   };
 }
 

@@ -171,3 +171,14 @@ export async function publishVisitorChanges(db: object, kv: KVNamespace): Promis
     [...set].map((museumId) => stamp(kv, museumId, at).catch((error: unknown) => console.error(`visitor change of museum ${museumId} not published: ${String(error)}`))),
   );
 }
+
+/**
+ * Publishes one museum's change from work done after the answer (waitUntil: a generated narration stored,
+ * decision 098), where no request step follows to publish `visitorChanged` marks. Call it after the write's
+ * D1 call returned. It does not touch the request's own marks (those are published with its response).
+ */
+export async function publishBackgroundChange(kv: KVNamespace, museumId: number): Promise<void> {
+  const at = Date.now();
+  for (const [address, snapshot] of isolate) if (snapshot.target.museum.id === museumId) isolate.delete(address);
+  await stamp(kv, museumId, at).catch((error: unknown) => console.error(`visitor change of museum ${museumId} not published: ${String(error)}`));
+}

@@ -83,7 +83,11 @@ export async function visitorPage(request: Request, context: AppLoadContext, { t
   // The narration of what the page shows (never of a draft): ready, or scheduled after this answer (issue 22).
   const narration = draftPreview
     ? null
-    : await narrationForVisitor(narrationDeps(context), { museumId: museum.id, articleId: article.id, lang: pageLang, text: narrationText(translated.content) }).catch((error: unknown) => {
+    : await narrationForVisitor(
+        // Decided from the snapshot (decision 098): no D1; "tried recently" notes come through the page's KV memo.
+        { ...narrationDeps(context), kv: deps.kv },
+        { museumId: museum.id, articleId: article.id, lang: pageLang, text: narrationText(translated.content), narrations: target.narrations },
+      ).catch((error: unknown) => {
         console.warn(`narration lookup failed: ${String(error)}`);
         return null;
       });

@@ -1,6 +1,7 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { linkSchema } from "~/models/qrcode-input";
 import { withEasyRead } from "~/easy-read/easy-read.server";
+import { withNarrations } from "~/narration/narrations.server";
 import { targetForLink, targetForSlug, type VisitorTarget } from "~/models/visitor.server";
 import { snapshotTarget, type SnapshotDeps } from "~/visitor-cache/snapshot.server";
 
@@ -45,6 +46,13 @@ function segment(text: string): string {
   }
 }
 
+/** What a visitor snapshot holds besides the target itself: the approved easy-to-read version and the narrations. */
+async function enriched(db: AppLoadContext["db"], target: VisitorTarget | null): Promise<VisitorTarget | null> {
+  if (!target) return null;
+  const [easy, narrated] = await Promise.all([withEasyRead(db, target), withNarrations(db, target)]);
+  return { ...target, easyRead: easy?.easyRead ?? null, narrations: narrated?.narrations ?? {} };
+}
+
 /**
  * What the address leads to: through its snapshot (decision 039) where staff changes are published, else
  * (`vite dev`, a context built by hand) straight from D1.
@@ -59,7 +67,7 @@ function located(context: AppLoadContext, address: string, load: () => Promise<V
 export async function atLink(context: AppLoadContext, params: LoaderFunctionArgs["params"]): Promise<Located> {
   const raw = params.link ?? "";
   const link = linkSchema.safeParse(raw);
-  const found = link.success ? await located(context, `r/${link.data}`, () => targetForLink(context.db, link.data).then((t) => withEasyRead(context.db, t))) : { target: null };
+  const found = link.success ? await located(context, `r/${link.data}`, () => targetForLink(context.db, link.data).then((t) => enriched(context.db, t))) : { target: null };
   return { ...found, place: { base: `/r/${segment(raw)}`, scannable: true } };
 }
 
@@ -76,6 +84,6 @@ export async function atAddress(context: AppLoadContext, params: LoaderFunctionA
     if (draft && draft.museum.id === staffMuseumId) return { target: draft, place: { base: `/v/${segment(museum)}/${segment(slug)}`, scannable: false }, draftPreview: true };
   }
   // JSON keeps the two parts apart whatever they hold ("/" included).
-  const found = await located(context, `v/${JSON.stringify([museum, slug])}`, () => targetForSlug(context.db, museum, slug).then((t) => withEasyRead(context.db, t)));
+  const found = await located(context, `v/${JSON.stringify([museum, slug])}`, () => targetForSlug(context.db, museum, slug).then((t) => enriched(context.db, t)));
   return { ...found, place: { base: `/v/${segment(museum)}/${segment(slug)}`, scannable: false } };
 }

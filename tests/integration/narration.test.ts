@@ -8,6 +8,8 @@ import { SpeechEngineError, type SpeechEngine } from "~/speech/engines/types";
 import { parseWav } from "~/speech/wav";
 import { BASE, get, logIn, publishArticle, staffSession, texts } from "./helpers";
 import { m4aBytes, mp3Bytes, oggOpusBytes } from "./narration-helpers";
+import { forgetTried, triedKey } from "~/narration/tried.server";
+import { snapshotKey } from "~/visitor-cache/snapshot.server";
 
 type Json = Record<string, unknown>;
 
@@ -367,5 +369,131 @@ describe("recorded narrations", () => {
     expect(mine.narrations.map((n) => n.lang)).toEqual(["de"]);
     expect((await call("delete_narration", { articleId, lang: "de" })).status).toBe(200);
     expect(await objectsUnder(`n/${s.user.museumId}/rec/`)).toHaveLength(1);
+  });
+});
+
+/** Server-Timing's D1 round trips and where the target came from (decision 039). */
+function edgeTiming(response: Response) {
+  const header = response.headers.get("Server-Timing") ?? "";
+  return { d1: /(?:^|, )d1;[^,]*desc="(\d+)"/.exec(header)?.[1], snapshot: /snapshot;[^,]*desc="([^"]*)"/.exec(header)?.[1] };
+}
+
+async function timedVisit(link: string, lang: string) {
+  const response = await get(`/r/${link}?lang=${lang}`);
+  expect(response.status).toBe(200);
+  return { t: edgeTiming(response), html: await response.text() };
+}
+
+/** Views until one comes from the snapshot (D1 once, then the translation cache filling). */
+async function cachedVisit(link: string, lang: string) {
+  let last = await timedVisit(link, lang);
+  for (let i = 0; i < 4 && last.t.d1 !== "0"; i++) {
+    await new Promise((r) => setTimeout(r, 5));
+    last = await timedVisit(link, lang);
+  }
+  return last;
+}
+
+describe("narrations in the visitor snapshot (decision 098)", () => {
+  it("a cached view of a narrated article reads nothing from D1 and plays; upload and delete show on the next view", async () => {
+    const s = await staffSession();
+    const { articleId, link } = await publishArticle(s, texts(LINES));
+    const recorded = await upload(s.cookie, { articleId: String(articleId), lang: "de", durationMs: "83000", narration: mp3File() });
+    expect(recorded.status).toBe(200);
+    const first = await timedVisit(link, "de");
+    expect(first.t.d1).not.toBe("0");
+    expect(audioSrc(first.html)).toBe(recorded.body.url);
+    const cached = await cachedVisit(link, "de");
+    expect(cached.t.d1).toBe("0");
+    expect(cached.t.snapshot).toMatch(/^(isolate|kv)$/);
+    expect(audioSrc(cached.html)).toBe(recorded.body.url);
+
+    // A new recording replaces it at once (the upload marks the museum changed).
+    const again = await upload(s.cookie, { articleId: String(articleId), lang: "de", narration: mp3File(10) });
+    expect(again.status).toBe(200);
+    const replaced = await timedVisit(link, "de");
+    expect(replaced.t.d1).not.toBe("0");
+    expect(audioSrc(replaced.html)).toBe(again.body.url);
+    expect(audioSrc((await cachedVisit(link, "de")).html)).toBe(again.body.url);
+
+    // Removed: the next view no longer plays it (a generated one is made after that view).
+    expect((await s.call("delete_narration", { articleId, lang: "de" })).status).toBe(200);
+    const removed = await timedVisit(link, "de");
+    expect(removed.t.d1).not.toBe("0");
+    expect(audioSrc(removed.html)).toBeNull();
+    const [generated] = await until(async () => {
+      const rows = await narrationRows(articleId);
+      return rows.length > 0 && rows[0]!.kind === "generated" && rows;
+    });
+    const playing = await cachedVisit(link, "de");
+    expect(playing.t.d1).toBe("0");
+    expect(audioSrc(playing.html)).toBe(`/narration/${generated!.r2_key as string}`);
+  });
+
+  it("a snapshot made before narrations were kept in it reads as none; the page heals without a new generation", async () => {
+    const s = await staffSession();
+    const { articleId, link } = await publishArticle(s, texts(LINES));
+    const recorded = await upload(s.cookie, { articleId: String(articleId), lang: "de", narration: mp3File() });
+    await visit(link, "de");
+    // The snapshot as an older deployment wrote it: no `narrations` field; this isolate forgets its copy.
+    const key = await snapshotKey(`r/${link}`);
+    let stored: { target: Json } | null = null;
+    for (let i = 0; i < 100 && !(stored = await env.KV.get<{ target: Json }>(key, "json")); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(stored!.target.narrations).toMatchObject({ de: { kind: "recorded" } });
+    delete stored!.target.narrations;
+    await env.KV.put(key, JSON.stringify(stored));
+    (globalThis as unknown as Record<symbol, Map<string, unknown>>)[Symbol.for("muselingo.visitor-cache.snapshots")]!.delete(`r/${link}`);
+    const old = await timedVisit(link, "de");
+    expect(old.t.snapshot).toBe("kv");
+    expect(audioSrc(old.html)).toBeNull();
+    // The background check finds the recording, generates nothing and ends the old snapshot.
+    const healed = await until(async () => {
+      const next = await timedVisit(link, "de");
+      return audioSrc(next.html) === recorded.body.url && next;
+    });
+    expect(healed.t.snapshot).toBe("d1");
+    expect(await narrationRows(articleId)).toMatchObject([{ lang: "de", kind: "recorded" }]);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM narration_claims WHERE article_id = ?").bind(articleId).first("n")).toBe(0);
+  });
+
+  it("an attempt noted in KV holds back other isolates; the note lives at least KV's 60 s minimum; regenerate runs regardless and success drops it", async () => {
+    const s = await staffSession();
+    const { articleId } = await publishArticle(s, texts(LINES));
+    let calls = 0;
+    const failing: SpeechEngine = {
+      ...offlineSpeechEngine(),
+      synthesize: async () => {
+        calls++;
+        throw new SpeechEngineError("offline", "HTTP 503: busy", { retryable: false, status: 503 });
+      },
+    };
+    const scheduled: Promise<unknown>[] = [];
+    const deps: NarrationDeps = { db: createDb(env.DB), media: env.MEDIA, engines: [failing], waitUntil: (p) => scheduled.push(p), kv: env.KV };
+    const at = { museumId: s.user.museumId, articleId, lang: "pt" };
+    const target = { ...at, text: LINES.join("\n\n") };
+    expect(await narrationForVisitor(deps, target)).toBeNull();
+    await Promise.all(scheduled);
+    expect(calls).toBe(1);
+    const listed = await env.KV.list({ prefix: triedKey(at) });
+    expect(listed.keys).toHaveLength(1);
+    expect(listed.keys[0]!.expiration! * 1000).toBeGreaterThanOrEqual(Date.now() + 60_000 - 2_000);
+    // Another isolate: nothing in its memory (this one forgets), the KV note holds it back.
+    await forgetTried(undefined, at);
+    expect(await narrationForVisitor(deps, target)).toBeNull();
+    expect(scheduled).toHaveLength(1);
+    // Notes of another article, language or text do not.
+    expect(await narrationForVisitor(deps, { ...target, text: `${target.text} Encore.` })).toBeNull();
+    expect(scheduled).toHaveLength(2);
+    await Promise.all(scheduled);
+    // A note that is not ours (malformed) is ignored rather than trusted.
+    await env.KV.put(triedKey({ ...at, lang: "nl" }), '{"hash":1}');
+    expect(await narrationForVisitor(deps, { ...target, lang: "nl" })).toBeNull();
+    expect(scheduled).toHaveLength(3);
+    await Promise.all(scheduled);
+    // Staff's regenerate does not wait for the back-off (the configured engine runs at once), and a
+    // finished generation drops the note.
+    expect((await s.call("regenerate_narration", { articleId, lang: "pt" })).status).toBe(200);
+    await until(async () => (await narrationRows(articleId)).find((row) => row.lang === "pt"));
+    await until(async () => (await env.KV.get(triedKey(at))) === null);
   });
 });
