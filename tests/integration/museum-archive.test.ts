@@ -630,7 +630,9 @@ describe("museum archive: easy-to-read versions and narrations (issue 22, decisi
     expect(before.narrations.map((n) => [n.lang, n.kind])).toEqual([["fr", "recorded"], ["it", "generated"]]);
     expect(before.narrations[0]!.file).toBe(`file:${await sha(recording)}`);
 
+    let started = Date.now();
     const archive = await exportOf(s.cookie);
+    console.log(`issue 22 export: ${archive.length} bytes in ${Date.now() - started} ms`);
     const files = unzipSync(archive);
     const manifest = json(files["manifest.json"]!) as { schemaVersion: string; counts: Record<string, number>; files: { path: string }[] };
     expect(manifest.schemaVersion).toBe("0011_easy_read");
@@ -648,7 +650,9 @@ describe("museum archive: easy-to-read versions and narrations (issue 22, decisi
     expect(Array.isArray(easy[0]!.approvedContent)).toBe(true);
 
     const b = await staffSession();
+    started = Date.now();
     const report = await importOk(b.cookie, archive);
+    console.log(`issue 22 import: ${Date.now() - started} ms`);
     expect(report).toMatchObject({ easyRead: 1, narrations: 2, unresolvedMedia: 0 });
     const after = await issue22State(b.user.museumId);
     expect(after).toEqual(before);
@@ -756,5 +760,24 @@ describe("museum archive: easy-to-read versions and narrations (issue 22, decisi
     }
     await importOk(b.cookie, archive);
     expect(await objectsOf(b.user.museumId)).toHaveLength(3);
+  });
+
+  it("20 parallel imports with narrations into one empty museum: one wins, the others' audio files are deleted", async () => {
+    const { s } = await museumWithIssue22();
+    const archive = await exportOf(s.cookie);
+    const b = await staffSession();
+    const started = Date.now();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => importInto(b.cookie, archive)));
+    const statuses = responses.map((r) => r.status);
+    for (const r of responses) await r.body?.cancel();
+    console.log(`20 parallel imports of a ${archive.length}-byte archive with 2 narrations: ${Date.now() - started} ms`);
+    expect(statuses.filter((x) => x === 200)).toHaveLength(1);
+    expect(statuses.filter((x) => x !== 200).every((x) => x === 409), statuses.join(",")).toBe(true);
+    const counts = await env.DB.prepare("SELECT (SELECT count(*) FROM narrations WHERE museum_id = ?1) AS n, (SELECT count(*) FROM easy_read_versions WHERE museum_id = ?1) AS e").bind(b.user.museumId).first();
+    expect(counts).toEqual({ n: 2, e: 1 });
+    const objects = await objectsOf(b.user.museumId);
+    expect(objects.filter((k) => k.startsWith(`n/${b.user.museumId}/rec/`))).toHaveLength(1);
+    expect(objects.filter((k) => k.startsWith(`n/${b.user.museumId}/gen/`))).toHaveLength(1);
+    expect(objects).toHaveLength(3);
   });
 });
