@@ -15,13 +15,14 @@ import {
   DATA_FILES,
   MANIFEST_PATH,
   MEDIA_DIR,
+  NARRATION_DIR,
   OPTIONAL_DATA_FILES,
   SCHEMA_VERSION,
   type Manifest,
   type ManifestFile,
 } from "./format";
 import { sha256Bytes as sha256, sha256Stream } from "./hash";
-import { statsCsv, type MediaRow, type TourRow } from "./rows";
+import { statsCsv, type EasyReadRow, type MediaRow, type NarrationRow, type TourRow } from "./rows";
 
 const parseJson = (text: string | null): unknown[] | null => (text === null ? null : (JSON.parse(text) as unknown[]));
 
@@ -30,7 +31,7 @@ export async function readMuseumData(db: Database, museumId: number) {
   const museum = await db.query.museums.findFirst({ where: eq(t.museums.id, museumId) });
   if (!museum) throw notFound("Museum");
   const byMuseum = <T extends { museumId: unknown }>(table: T) => eq(table.museumId as never, museumId);
-  const [folders, articles, versions, qrcodes, glossary, media, memory, reviews, reports, stats, tours, tourStops] = await Promise.all([
+  const [folders, articles, versions, qrcodes, glossary, media, memory, reviews, reports, stats, tours, tourStops, easyRead, narrations] = await Promise.all([
     db.select().from(t.folders).where(byMuseum(t.folders)).orderBy(asc(t.folders.id)),
     db.select().from(t.articles).where(byMuseum(t.articles)).orderBy(asc(t.articles.id)),
     db.select().from(t.articleVersions).where(byMuseum(t.articleVersions)).orderBy(asc(t.articleVersions.articleId), asc(t.articleVersions.number)),
@@ -43,6 +44,8 @@ export async function readMuseumData(db: Database, museumId: number) {
     db.select().from(t.dailyStats).where(byMuseum(t.dailyStats)).orderBy(asc(t.dailyStats.day), asc(t.dailyStats.articleId), asc(t.dailyStats.lang)),
     db.select().from(t.tours).where(byMuseum(t.tours)).orderBy(asc(t.tours.id)),
     db.select().from(t.tourStops).where(byMuseum(t.tourStops)).orderBy(asc(t.tourStops.tourId), asc(t.tourStops.position)),
+    db.select().from(t.easyReadVersions).where(byMuseum(t.easyReadVersions)).orderBy(asc(t.easyReadVersions.articleId)),
+    db.select().from(t.narrations).where(byMuseum(t.narrations)).orderBy(asc(t.narrations.articleId), asc(t.narrations.lang)),
   ]);
   const mediaRows: MediaRow[] = media.map((m) => ({
     key: m.r2Key,
@@ -108,6 +111,39 @@ export async function readMuseumData(db: Database, museumId: number) {
     stops: tourStops.filter((stop) => stop.tourId === tour.id).map((stop) => stop.articleId),
   }));
   data.push({ path: OPTIONAL_DATA_FILES.tours, bytes: encoder.encode(`${JSON.stringify(tourRows, null, 1)}\n`) });
+  // Easy-to-read versions and narrations (issue 22, decision 100). A version with neither a draft nor an
+  // approved copy (its first generation was under way) carries nothing. Who edited or approved is left out.
+  const easyReadRows: EasyReadRow[] = easyRead
+    .filter((row) => row.content !== null || row.approvedContent !== null)
+    .map((row) => ({
+      articleId: row.articleId,
+      content: parseJson(row.content),
+      version: row.version,
+      sourceHash: row.sourceHash,
+      engine: row.engine,
+      generatedAt: row.generatedAt,
+      updatedAt: row.updatedAt,
+      approvedContent: parseJson(row.approvedContent),
+      approvedVersion: row.approvedVersion,
+      approvedSourceHash: row.approvedSourceHash,
+      approvedAt: row.approvedAt,
+    }));
+  const narrationRows: NarrationRow[] = narrations.map((n) => ({
+    articleId: n.articleId,
+    lang: n.lang,
+    kind: n.kind,
+    key: n.r2Key,
+    contentType: n.contentType,
+    bytes: n.bytes,
+    durationMs: n.durationMs,
+    textHash: n.textHash,
+    engine: n.engine,
+    voice: n.voice,
+    createdAt: n.createdAt,
+    updatedAt: n.updatedAt,
+  }));
+  data.push({ path: OPTIONAL_DATA_FILES.easyRead, bytes: encoder.encode(`${JSON.stringify(easyReadRows, null, 1)}\n`) });
+  data.push({ path: OPTIONAL_DATA_FILES.narrations, bytes: encoder.encode(`${JSON.stringify(narrationRows, null, 1)}\n`) });
   const counts = {
     folders: folders.length,
     articles: articles.length,
@@ -120,8 +156,10 @@ export async function readMuseumData(db: Database, museumId: number) {
     translationReports: reports.length,
     dailyStats: stats.length,
     tours: tours.length,
+    easyRead: easyReadRows.length,
+    narrations: narrationRows.length,
   };
-  return { museum, data, media: mediaRows, counts };
+  return { museum, data, media: mediaRows, narrations: narrationRows, counts };
 }
 
 
@@ -132,19 +170,23 @@ export async function readMuseumData(db: Database, museumId: number) {
  * before the first byte leaves.
  */
 export async function exportMuseum(db: Database, bucket: R2Bucket, museumId: number, actor: AuditActor, now = new Date()) {
-  const { museum, data, media, counts } = await readMuseumData(db, museumId);
-  const present: { row: MediaRow; size: number }[] = [];
+  const { museum, data, media, narrations, counts } = await readMuseumData(db, museumId);
+  // Every file to stream: the media, then the narrations' audio (recorded and generated: decision 100).
+  const wanted = [...media.map((row) => ({ key: row.key, path: `${MEDIA_DIR}${row.key}` })), ...narrations.map((row) => ({ key: row.key, path: `${NARRATION_DIR}${row.key}` }))];
+  const present: { key: string; path: string; size: number }[] = [];
   const missingMedia: string[] = [];
   // Sizes come from R2 (the manifest lists them before the files), ten look-ups at a time.
-  for (let i = 0; i < media.length; i += 10) {
-    const part = media.slice(i, i + 10);
-    const heads = await Promise.all(part.map((row) => bucket.head(row.key)));
-    part.forEach((row, j) => {
+  for (let i = 0; i < wanted.length; i += 10) {
+    const part = wanted.slice(i, i + 10);
+    const heads = await Promise.all(part.map((file) => bucket.head(file.key)));
+    part.forEach((file, j) => {
       const head = heads[j];
-      if (head) present.push({ row, size: head.size });
-      else missingMedia.push(row.key);
+      if (head) present.push({ ...file, size: head.size });
+      else missingMedia.push(file.key);
     });
   }
+  const mediaCount = present.filter((f) => f.path.startsWith(MEDIA_DIR)).length;
+  const narrationCount = present.filter((f) => f.path.startsWith(NARRATION_DIR)).length;
   const dataFiles: (ManifestFile & { content: Uint8Array; sha256: string })[] = [];
   for (const file of data) dataFiles.push({ path: file.path, bytes: file.bytes.length, content: file.bytes, sha256: await sha256(file.bytes) });
   const manifest: Manifest & { missingMedia: string[] } = {
@@ -153,10 +195,10 @@ export async function exportMuseum(db: Database, bucket: R2Bucket, museumId: num
     schemaVersion: SCHEMA_VERSION,
     createdAt: now.toISOString(),
     museum: { name: museum.name, slug: museum.slug, sourceLang: museum.sourceLang, timezone: museum.timezone },
-    counts: { ...counts, media: present.length },
+    counts: { ...counts, media: mediaCount, narrations: narrationCount },
     files: [
       ...dataFiles.map(({ path, bytes, sha256 }) => ({ path, bytes, sha256 })),
-      ...present.map(({ row, size }) => ({ path: `${MEDIA_DIR}${row.key}`, bytes: size })),
+      ...present.map(({ path, size }) => ({ path, bytes: size })),
     ],
     missingMedia,
   };
@@ -164,7 +206,7 @@ export async function exportMuseum(db: Database, bucket: R2Bucket, museumId: num
     museumId,
     actor,
     action: "museum.export",
-    detail: { articles: counts.articles, media: present.length, bytes: manifest.files.reduce((n, f) => n + f.bytes, 0) },
+    detail: { articles: counts.articles, media: mediaCount, narrations: narrationCount, bytes: manifest.files.reduce((n, f) => n + f.bytes, 0) },
   });
 
   const mtime = now.getTime();
@@ -192,10 +234,9 @@ export async function exportMuseum(db: Database, bucket: R2Bucket, museumId: num
       await addWhole(file.path, file.content);
       hashes.push({ path: file.path, sha256: file.sha256 });
     }
-    for (const { row, size } of present) {
-      const path = `${MEDIA_DIR}${row.key}`;
-      const object = await bucket.get(row.key);
-      if (!object) throw new Error(`media ${row.key} vanished during the export`);
+    for (const { key, path, size } of present) {
+      const object = await bucket.get(key);
+      if (!object) throw new Error(`media ${key} vanished during the export`);
       const entry = new ZipPassThrough(path);
       entry.mtime = mtime;
       zip.add(entry);
@@ -210,7 +251,7 @@ export async function exportMuseum(db: Database, bucket: R2Bucket, museumId: num
         entry.push(value, false);
         await writer.ready;
       }
-      if (seen !== size) throw new Error(`media ${row.key} changed size during the export`);
+      if (seen !== size) throw new Error(`media ${key} changed size during the export`);
       entry.push(new Uint8Array(0), true);
       hashes.push({ path, sha256: await digest.hex() });
       await writer.ready;

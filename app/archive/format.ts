@@ -9,11 +9,13 @@ export const ARCHIVE_FORMAT_VERSION = 1;
  * import refuses an archive made under a later one (its rows may carry columns this code would drop).
  * tests/unit/archive-format.test.ts checks it is the newest file in drizzle/.
  */
-export const SCHEMA_VERSION = "0009_tours";
+export const SCHEMA_VERSION = "0011_easy_read";
 
 export const MANIFEST_PATH = "manifest.json";
 export const CHECKSUMS_PATH = "checksums.sha256";
 export const MEDIA_DIR = "media/";
+/** Narrations' audio files (0010, issue 22): `narrations/<R2 key>`, each with its row in data/narrations.json. */
+export const NARRATION_DIR = "narrations/";
 
 /** The data files, in the order they are written and restored. */
 export const DATA_FILES = {
@@ -31,11 +33,14 @@ export const DATA_FILES = {
 export type DataFile = keyof typeof DATA_FILES;
 
 /**
- * Data files added after the first archives (0009, issue 21): written after the others, read when the manifest
- * lists them, so an archive made before them still imports (it simply has no tours).
+ * Data files added after the first archives (0009 tours, issue 21; 0010 narrations and 0011 easy-to-read
+ * versions, issue 22): written after the others, read when the manifest lists them, so an archive made before
+ * them still imports (it simply has none of them).
  */
 export const OPTIONAL_DATA_FILES = {
   tours: "data/tours.json",
+  easyRead: "data/easy_read_versions.json",
+  narrations: "data/narrations.json",
 } as const;
 
 /** The number in front of a migration's name ("0008_teams" → 8), NaN when there is none. */

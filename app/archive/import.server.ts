@@ -5,6 +5,7 @@
 // still empty (exactly one of several parallel imports wins). Any refusal deletes the media already written.
 import { DomainError } from "~/errors";
 import { SNIFF_BYTES, SNIFFERS } from "~/models/media-types";
+import { AUDIO_SNIFF_BYTES, sniffGenerated, sniffRecording } from "~/speech/audio-types";
 import { corruptArchive, entryContent, ZipReader } from "./zip-reader";
 import {
   ARCHIVE_FORMAT_VERSION,
@@ -13,6 +14,7 @@ import {
   OPTIONAL_DATA_FILES,
   MANIFEST_PATH,
   MEDIA_DIR,
+  NARRATION_DIR,
   manifestHeadSchema,
   manifestSchema,
   parseChecksumLines,
@@ -65,12 +67,17 @@ export interface ReadArchive {
   data: Map<string, Uint8Array>;
   /** Old R2 key → new R2 key, for every media file written. */
   mediaKeys: Map<string, string>;
+  /** Old R2 key → new R2 key, for every narration's audio file written (0010). */
+  narrationKeys: Map<string, string>;
 }
 
+/** Every R2 key an import wrote (what a refusal deletes). */
+export const writtenKeys = (archive: Pick<ReadArchive, "mediaKeys" | "narrationKeys">) => [...archive.mediaKeys.values(), ...archive.narrationKeys.values()];
+
 /** A new key in this museum's space for a file that had `oldKey`, keeping its kind and extension. */
-function newMediaKey(museumId: number, oldKey: string, kind: string): string {
+function newMediaKey(museumId: number, oldKey: string, kind: string, space = "m"): string {
   const ext = /\.([a-z0-9]{1,5})$/.exec(oldKey)?.[1] ?? "bin";
-  return `m/${museumId}/${kind}/${crypto.randomUUID()}.${ext}`;
+  return `${space}/${museumId}/${kind}/${crypto.randomUUID()}.${ext}`;
 }
 
 /**
@@ -79,12 +86,12 @@ function newMediaKey(museumId: number, oldKey: string, kind: string): string {
  */
 export async function readArchive(body: ReadableStream<Uint8Array>, bucket: R2Bucket, museumId: number, limit = IMPORT_MAX_BYTES): Promise<ReadArchive> {
   const zip = new ZipReader(body.getReader(), limit, archiveTooLarge);
-  const mediaKeys = new Map<string, string>();
+  const keys = { mediaKeys: new Map<string, string>(), narrationKeys: new Map<string, string>() };
   try {
-    return await readEntries(zip, bucket, museumId, mediaKeys);
+    return await readEntries(zip, bucket, museumId, keys);
   } catch (error) {
     await zip.cancel();
-    await deleteKeys(bucket, [...mediaKeys.values()]);
+    await deleteKeys(bucket, writtenKeys(keys));
     throw error;
   }
 }
@@ -93,7 +100,8 @@ export async function deleteKeys(bucket: R2Bucket, keys: string[]) {
   for (let i = 0; i < keys.length; i += 1000) await bucket.delete(keys.slice(i, i + 1000));
 }
 
-async function readEntries(zip: ZipReader, bucket: R2Bucket, museumId: number, mediaKeys: Map<string, string>): Promise<ReadArchive> {
+async function readEntries(zip: ZipReader, bucket: R2Bucket, museumId: number, keys: Pick<ReadArchive, "mediaKeys" | "narrationKeys">): Promise<ReadArchive> {
+  const { mediaKeys, narrationKeys } = keys;
   const first = await zip.next().catch((error: unknown) => {
     // Not even a ZIP header: another kind of file.
     if (error instanceof DomainError && error.reason === "archive_corrupt" && zip.bytesRead > 0) {
@@ -128,6 +136,7 @@ async function readEntries(zip: ZipReader, bucket: R2Bucket, museumId: number, m
   // The optional data files (tours, 0009) are read when the manifest lists them: older archives have none.
   const dataPaths = new Set<string>([...Object.values(DATA_FILES), ...Object.values(OPTIONAL_DATA_FILES).filter((path) => expected.has(path))]);
   const mediaKinds = await mediaKindsFrom(manifest, zip, data, hashes, dataPaths, expected);
+  const narrationTypes = narrationTypesFrom(data);
 
   for (let entry = await zip.next(); entry; entry = await zip.next()) {
     const path = entry.name;
@@ -141,10 +150,21 @@ async function readEntries(zip: ZipReader, bucket: R2Bucket, museumId: number, m
       }
       for (const file of expected.keys()) if (!hashes.has(file)) throw archiveError("archive_tampered", `${file} is missing from the archive`);
       await zip.drain();
-      return { manifest, data, mediaKeys };
+      return { manifest, data, mediaKeys, narrationKeys };
     }
     const listed = expected.get(path);
     if (!listed || hashes.has(path)) throw archiveError("archive_tampered", `${path.slice(0, 200)} is not listed in manifest.json`);
+    if (path.startsWith(NARRATION_DIR)) {
+      // A narration's audio (decision 100): its row says recorded or generated and the type; new key in `n/`.
+      const oldKey = path.slice(NARRATION_DIR.length);
+      const narration = narrationTypes.get(oldKey);
+      if (!narration || narrationKeys.has(oldKey)) throw archiveError("archive_invalid", `${path.slice(0, 200)} has no row in ${OPTIONAL_DATA_FILES.narrations}`);
+      const newKey = newMediaKey(museumId, oldKey, narration.kind === "recorded" ? "rec" : "gen", "n");
+      narrationKeys.set(oldKey, newKey);
+      hashes.set(path, await storeMedia(bucket, entryContent(entry), newKey, listed.bytes, narration, path));
+      if (listed.sha256 && listed.sha256 !== hashes.get(path)) throw archiveError("archive_tampered", `${path} does not match its checksum`);
+      continue;
+    }
     if (!path.startsWith(MEDIA_DIR)) throw archiveError("archive_invalid", `${path.slice(0, 200)} is not a media file`);
     const oldKey = path.slice(MEDIA_DIR.length);
     const media = mediaKinds.get(oldKey);
@@ -198,6 +218,35 @@ async function mediaKindsFrom(
   return out;
 }
 
+/** The narrations' rows by key (absent from archives made before 0010: none then). */
+function narrationTypesFrom(data: Map<string, Uint8Array>) {
+  const out = new Map<string, { kind: "recorded" | "generated"; contentType: string }>();
+  const bytes = data.get(OPTIONAL_DATA_FILES.narrations);
+  if (!bytes) return out;
+  let rows: unknown;
+  try {
+    rows = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw archiveError("archive_invalid", `${OPTIONAL_DATA_FILES.narrations} is not JSON`);
+  }
+  if (!Array.isArray(rows)) throw archiveError("archive_invalid", `${OPTIONAL_DATA_FILES.narrations} is not a list`);
+  for (const row of rows as { key?: unknown; kind?: unknown; contentType?: unknown }[]) {
+    if (typeof row?.key === "string" && (row.kind === "recorded" || row.kind === "generated") && typeof row.contentType === "string") {
+      out.set(row.key, { kind: row.kind, contentType: row.contentType });
+    }
+  }
+  return out;
+}
+
+/** What a file's first bytes are, as an upload (media) or a narration (recorded: the recording types; generated: WAV too) would sniff them. */
+function sniffed(media: StoredKind, head: Uint8Array): string | undefined {
+  if (media.kind === "recorded") return sniffRecording(head)?.contentType;
+  if (media.kind === "generated") return sniffGenerated(head)?.contentType;
+  return SNIFFERS[media.kind](head)?.contentType;
+}
+
+type StoredKind = { kind: "image" | "video" | "subtitles" | "recorded" | "generated"; contentType: string };
+
 /**
  * Streams one media file into R2 under its new key: its first bytes must be the type its row says (as for an
  * upload), its length the manifest's (R2 needs a known length for a stream: `FixedLengthStream`).
@@ -207,19 +256,19 @@ async function storeMedia(
   content: ReadableStream<Uint8Array>,
   key: string,
   bytes: number,
-  media: { kind: "image" | "video" | "subtitles"; contentType: string },
+  media: StoredKind,
   path: string,
 ): Promise<string> {
   const reader = content.getReader();
   let head: Uint8Array = new Uint8Array(0);
   let done = false;
-  while (head.length < SNIFF_BYTES && !done) {
+  const sniffBytes = media.kind === "recorded" || media.kind === "generated" ? AUDIO_SNIFF_BYTES : SNIFF_BYTES;
+  while (head.length < sniffBytes && !done) {
     const next = await readOrCorrupt(reader);
     if (next.done) done = true;
     else head = concatBytes([head, next.value]);
   }
-  const sniffed = SNIFFERS[media.kind](head);
-  if (head.length > 0 && sniffed?.contentType !== media.contentType) {
+  if (head.length > 0 && sniffed(media, head) !== media.contentType) {
     await reader.cancel().catch(() => undefined);
     throw archiveError("archive_invalid", `${path} is not the ${media.contentType} file its row says`);
   }

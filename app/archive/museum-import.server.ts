@@ -3,7 +3,7 @@
 import type { AuditActor } from "~/audit/log.server";
 import type { Database } from "~/db/client.server";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
-import { deleteKeys, readArchive } from "./import.server";
+import { deleteKeys, readArchive, writtenKeys } from "./import.server";
 import { assertMuseumEmpty, parseArchiveData, restoreRows, type ImportReport } from "./restore.server";
 
 export async function importMuseum(db: Database, bucket: R2Bucket, museumId: number, body: ReadableStream<Uint8Array>, actor: AuditActor, limit?: number): Promise<ImportReport> {
@@ -13,12 +13,12 @@ export async function importMuseum(db: Database, bucket: R2Bucket, museumId: num
   const archive = await readArchive(body, bucket, museumId, limit);
   try {
     const rows = parseArchiveData(archive.data);
-    const report = await restoreRows(d1, museumId, archive.manifest, rows, archive.mediaKeys, actor);
+    const report = await restoreRows(d1, museumId, archive.manifest, rows, archive.mediaKeys, actor, archive.narrationKeys);
     // No address of this museum could have been kept (it had none), but QR links are global: mark it anyway.
     visitorChanged(db, museumId);
     return report;
   } catch (error) {
-    await deleteKeys(bucket, [...archive.mediaKeys.values()]);
+    await deleteKeys(bucket, writtenKeys(archive));
     throw error;
   }
 }

@@ -13,9 +13,12 @@ import { archiveError } from "./import.server";
 import * as r from "./rows";
 
 export const museumNotEmpty = () =>
-  new DomainError("conflict", "An archive is imported only into an empty museum (no article, folder or QR code, even in the trash)", "museum", "museum_not_empty");
+  new DomainError("conflict", "An archive is imported only into an empty museum (no article, folder, QR code, easy-to-read version or narration, even in the trash)", "museum", "museum_not_empty");
 
-const USED = "EXISTS(SELECT 1 FROM articles WHERE museum_id = ?1) OR EXISTS(SELECT 1 FROM folders WHERE museum_id = ?1) OR EXISTS(SELECT 1 FROM qrcodes WHERE museum_id = ?1)";
+const USED =
+  "EXISTS(SELECT 1 FROM articles WHERE museum_id = ?1) OR EXISTS(SELECT 1 FROM folders WHERE museum_id = ?1) OR EXISTS(SELECT 1 FROM qrcodes WHERE museum_id = ?1)" +
+  // Easy-to-read versions and narrations (issue 22, decision 100) count too.
+  " OR EXISTS(SELECT 1 FROM easy_read_versions WHERE museum_id = ?1) OR EXISTS(SELECT 1 FROM narrations WHERE museum_id = ?1)";
 const EMPTY_CHECK = `SELECT ${USED} AS used`;
 /** Fails the batch (malformed JSON, as `abortUnlessChanged` does) when the museum is no longer empty. */
 const EMPTY_GUARD = `SELECT json(CASE WHEN ${USED} THEN 'lost' ELSE '0' END) AS guard`;
@@ -51,6 +54,8 @@ export interface ImportReport {
   translationReports: number;
   dailyStats: number;
   tours: number;
+  easyRead: number;
+  narrations: number;
   qrcodes: { kept: string[]; changed: { from: string; to: string }[]; inactive: number };
   /** Scheduled publications are not carried over: they would publish under a member of the other museum. */
   schedulesDropped: number;
@@ -90,6 +95,8 @@ interface Parsed {
   reports: r.ReportRow[];
   stats: r.StatRow[];
   tours: r.TourRow[];
+  easyRead: r.EasyReadRow[];
+  narrations: r.NarrationRow[];
 }
 
 export function parseArchiveData(data: Map<string, Uint8Array>): Parsed {
@@ -108,6 +115,9 @@ export function parseArchiveData(data: Map<string, Uint8Array>): Parsed {
     stats,
     // Absent from archives made before tours (0009): none then.
     tours: data.has(OPTIONAL_DATA_FILES.tours) ? parseFile(data, OPTIONAL_DATA_FILES.tours, r.tourRow) : [],
+    // Absent from archives made before issue 22 (0010, 0011): none then.
+    easyRead: data.has(OPTIONAL_DATA_FILES.easyRead) ? parseFile(data, OPTIONAL_DATA_FILES.easyRead, r.easyReadRow) : [],
+    narrations: data.has(OPTIONAL_DATA_FILES.narrations) ? parseFile(data, OPTIONAL_DATA_FILES.narrations, r.narrationRow) : [],
   };
   const folderIds = new Set(parsed.folders.map((f) => f.id));
   const articleIds = new Set(parsed.articles.map((a) => a.id));
@@ -115,6 +125,9 @@ export function parseArchiveData(data: Map<string, Uint8Array>): Parsed {
   if (new Set(parsed.articles.map((a) => a.slug)).size !== parsed.articles.length) throw archiveError("archive_invalid", "Two articles share an address");
   if (new Set(parsed.qrcodes.map((q) => q.link)).size !== parsed.qrcodes.length) throw archiveError("archive_invalid", "Two QR codes share a link");
   if (new Set(parsed.tours.map((t) => t.link)).size !== parsed.tours.length) throw archiveError("archive_invalid", "Two tours share a link");
+  if (new Set(parsed.easyRead.map((e) => e.articleId)).size !== parsed.easyRead.length) throw archiveError("archive_invalid", "An article has two easy-to-read versions");
+  if (new Set(parsed.narrations.map((n) => `${n.articleId}|${n.lang}`)).size !== parsed.narrations.length) throw archiveError("archive_invalid", "An article has two narrations in one language");
+  if (new Set(parsed.narrations.map((n) => n.key)).size !== parsed.narrations.length) throw archiveError("archive_invalid", "Two narrations share a file");
   const numbers = parsed.articles.filter((a) => a.stopNumber !== null && a.deletedAt === null).map((a) => a.stopNumber);
   if (new Set(numbers).size !== numbers.length) throw archiveError("archive_invalid", "Two articles share a stop number");
   const refs: [string, number | null, Set<number>][] = [
@@ -123,6 +136,8 @@ export function parseArchiveData(data: Map<string, Uint8Array>): Parsed {
     ...[...parsed.versions, ...parsed.reviews, ...parsed.reports].map((x) => ["an article's translations or history", x.articleId, articleIds] as [string, number | null, Set<number>]),
     ...[...parsed.qrcodes, ...parsed.media].map((x) => ["a QR code or media row", x.articleId, articleIds] as [string, number | null, Set<number>]),
     ...parsed.tours.flatMap((t) => t.stops.map((stop) => [OPTIONAL_DATA_FILES.tours, stop, articleIds] as [string, number | null, Set<number>])),
+    ...parsed.easyRead.map((e) => [OPTIONAL_DATA_FILES.easyRead, e.articleId, articleIds] as [string, number | null, Set<number>]),
+    ...parsed.narrations.map((n) => [OPTIONAL_DATA_FILES.narrations, n.articleId, articleIds] as [string, number | null, Set<number>]),
   ];
   for (const [file, ref, ids] of refs) if (ref !== null && !ids.has(ref)) throw archiveError("archive_invalid", `${file} refers to id ${ref}, which the archive does not hold`);
   for (const a of parsed.articles) {
@@ -130,6 +145,10 @@ export function parseArchiveData(data: Map<string, Uint8Array>): Parsed {
     if (a.publishedContent) checkContent(a.publishedContent, `article ${a.id}`);
   }
   for (const v of parsed.versions) checkContent(v.content, `article ${v.articleId}, version ${v.number}`);
+  for (const e of parsed.easyRead) {
+    if (e.content) checkContent(e.content, `article ${e.articleId}, easy-to-read version`);
+    if (e.approvedContent) checkContent(e.approvedContent, `article ${e.articleId}, approved easy-to-read version`);
+  }
   return parsed;
 }
 
@@ -166,10 +185,11 @@ export async function restoreRows(
   rows: Parsed,
   mediaKeys: Map<string, string>,
   actor: AuditActor,
+  narrationKeys: Map<string, string> = new Map(),
 ): Promise<ImportReport> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await restoreOnce(d1, museumId, manifest, rows, mediaKeys, actor);
+      return await restoreOnce(d1, museumId, manifest, rows, mediaKeys, actor, narrationKeys);
     } catch (error) {
       if (lostRace(error)) throw museumNotEmpty();
       if (attempt < 3 && isUniqueViolation(error)) continue;
@@ -178,7 +198,15 @@ export async function restoreRows(
   }
 }
 
-async function restoreOnce(d1: D1Database, museumId: number, manifest: Manifest, rows: Parsed, mediaKeys: Map<string, string>, actor: AuditActor): Promise<ImportReport> {
+async function restoreOnce(
+  d1: D1Database,
+  museumId: number,
+  manifest: Manifest,
+  rows: Parsed,
+  mediaKeys: Map<string, string>,
+  actor: AuditActor,
+  narrationKeys: Map<string, string>,
+): Promise<ImportReport> {
   const folderBase = await maxId(d1, "folders");
   const articleBase = await maxId(d1, "articles");
   const folderId = new Map(rows.folders.map((f, i) => [f.id, folderBase + 1 + i]));
@@ -218,6 +246,8 @@ async function restoreOnce(d1: D1Database, museumId: number, manifest: Manifest,
   const stops = rows.tours.flatMap((tour) => tour.stops.map((article, i) => ({ tour: tourId.get(tour.id)!, position: i + 1, article: mapArticle(article) })));
   const media = rows.media.filter((m) => mediaKeys.has(m.key));
   const stats = rows.stats.filter((s) => articleId.has(s.articleId));
+  // A narration whose file the archive lacks (missing from R2 at the export) is left out: it would play nothing.
+  const narrations = rows.narrations.filter((n) => narrationKeys.has(n.key));
 
   const statements: D1PreparedStatement[] = [
     // The guard: the batch goes on only while the museum is empty (the first of parallel imports wins).
@@ -254,6 +284,22 @@ async function restoreOnce(d1: D1Database, museumId: number, manifest: Manifest,
       tourId.get(tour.id), museumId, tourLinks[rows.tours.indexOf(tour)], tour.name, tour.description, cover(tour.cover), tour.minutes, 1, tour.createdAt, tour.updatedAt,
     ]),
     ...inserts(d1, "INSERT INTO tour_stops (tour_id, position, article_id, museum_id)", 4, stops, (stop) => [stop.tour, stop.position, stop.article, museumId]),
+    // Easy-to-read versions (0011): content's /media/ addresses rewritten like articles'; no editor, approver or generation under way.
+    ...inserts(
+      d1,
+      "INSERT INTO easy_read_versions (article_id, museum_id, content, version, source_hash, engine, generated_at, updated_at, approved_content, approved_version, approved_source_hash, approved_at)",
+      12,
+      rows.easyRead,
+      (e) => [mapArticle(e.articleId), museumId, content(e.content), e.version, e.sourceHash, e.engine, e.generatedAt, e.updatedAt, content(e.approvedContent), e.approvedVersion, e.approvedSourceHash, e.approvedAt],
+    ),
+    // Narrations (0010) under their new R2 keys.
+    ...inserts(
+      d1,
+      "INSERT INTO narrations (museum_id, article_id, lang, kind, r2_key, content_type, bytes, duration_ms, text_hash, engine, voice, created_at, updated_at)",
+      13,
+      narrations,
+      (n) => [museumId, mapArticle(n.articleId), n.lang, n.kind, narrationKeys.get(n.key), n.contentType, n.bytes, n.durationMs, n.textHash, n.engine, n.voice, n.createdAt, n.updatedAt],
+    ),
   ];
   const report: ImportReport = {
     folders: rows.folders.length,
@@ -266,6 +312,8 @@ async function restoreOnce(d1: D1Database, museumId: number, manifest: Manifest,
     translationReports: rows.reports.length,
     dailyStats: stats.length,
     tours: rows.tours.length,
+    easyRead: rows.easyRead.length,
+    narrations: narrations.length,
     qrcodes: { kept: links.filter((l, i) => l === rows.qrcodes[i]!.link), changed, inactive: rows.qrcodes.filter((q) => q.articleId === null).length },
     schedulesDropped: rows.articles.filter((a) => a.publishAt !== null).length,
     statsDropped: rows.stats.length - stats.length,
@@ -276,7 +324,7 @@ async function restoreOnce(d1: D1Database, museumId: number, manifest: Manifest,
       museumId,
       actor,
       action: "museum.import",
-      detail: { from: manifest.museum.slug.slice(0, 100), createdAt: manifest.createdAt, articles: report.articles, media: report.media, qrcodesChanged: changed.length },
+      detail: { from: manifest.museum.slug.slice(0, 100), createdAt: manifest.createdAt, articles: report.articles, media: report.media, narrations: report.narrations, qrcodesChanged: changed.length },
     }),
   );
   await d1.batch(statements);

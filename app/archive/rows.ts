@@ -55,10 +55,48 @@ export const tourRow = z.object({
   stops: z.array(id).max(200),
 });
 
+const hash = z.string().max(128);
+const r2Key = z.string().min(1).max(300).regex(/^[A-Za-z0-9/_.-]+$/).refine((k) => !k.split("/").includes(".."), "invalid");
+
+/**
+ * An article's easy-to-read version (0011, issue 22 §2): the draft staff edit and the approved copy visitors
+ * read, as element lists (checked against the content model when restored). Who edited or approved is not
+ * carried (user ids of another team), nor a generation under way.
+ */
+export const easyReadRow = z.object({
+  articleId: id,
+  content: z.array(z.unknown()).nullable(),
+  version: z.number().int().nonnegative(),
+  sourceHash: hash,
+  engine: short(100),
+  generatedAt: time.nullable(),
+  updatedAt: time,
+  approvedContent: z.array(z.unknown()).nullable(),
+  approvedVersion: z.number().int().nonnegative().nullable(),
+  approvedSourceHash: hash.nullable(),
+  approvedAt: time.nullable(),
+});
+
+/** A narration (0010, issue 22 part 1): its audio file is `narrations/<key>` in the archive. */
+export const narrationRow = z.object({
+  articleId: id,
+  lang,
+  kind: z.enum(["recorded", "generated"]),
+  key: r2Key,
+  contentType: z.string().min(1).max(100),
+  bytes: z.number().int().nonnegative(),
+  durationMs: z.number().int().nonnegative().nullable(),
+  textHash: hash.nullable(),
+  engine: short(100).nullable(),
+  voice: short(200).nullable(),
+  createdAt: time,
+  updatedAt: time,
+});
+
 export const glossaryRow = z.object({ term: short(200).min(1), targetLang: z.union([z.literal(""), lang]), translation: short(200), createdAt: time });
 
 export const mediaRow = z.object({
-  key: z.string().min(1).max(300).regex(/^[A-Za-z0-9/_.-]+$/).refine((k) => !k.split("/").includes(".."), "invalid"),
+  key: r2Key,
   kind: z.enum(["image", "video", "subtitles"]),
   contentType: z.string().min(1).max(100),
   bytes: z.number().int().nonnegative(),
@@ -101,6 +139,8 @@ export type ArticleVersionRow = z.infer<typeof articleVersionRow>;
 export type QrcodeRow = z.infer<typeof qrcodeRow>;
 export type GlossaryRow = z.infer<typeof glossaryRow>;
 export type TourRow = z.infer<typeof tourRow>;
+export type EasyReadRow = z.infer<typeof easyReadRow>;
+export type NarrationRow = z.infer<typeof narrationRow>;
 export type MediaRow = z.infer<typeof mediaRow>;
 export type MemoryRow = z.infer<typeof memoryRow>;
 export type ReviewRow = z.infer<typeof reviewRow>;

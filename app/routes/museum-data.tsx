@@ -44,6 +44,7 @@ export default function MuseumData() {
           <li>{t("archive.exportHolds.translations")}</li>
           <li>{t("archive.exportHolds.codes")}</li>
           <li>{t("archive.exportHolds.media")}</li>
+          <li>{t("archive.exportHolds.easyReadNarrations")}</li>
           <li>{t("archive.exportHolds.stats")}</li>
         </ul>
         <p className="muted">{t("archive.exportLeaves")}</p>

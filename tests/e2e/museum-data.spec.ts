@@ -53,6 +53,9 @@ test("an admin downloads the museum's archive; another imports it into an empty 
   await expect(second.getByRole("button", { name: "Importer l’archive" })).toBeFocused();
   await second.keyboard.press("Enter");
   await expect(second.getByRole("heading", { name: "L’archive a été importée" })).toBeFocused();
+  // What issue 22 added is counted too (none in this museum).
+  await expect(second.getByText("Versions faciles à lire", { exact: true })).toBeVisible();
+  await expect(second.getByText("Narrations audio", { exact: true })).toBeVisible();
   // Same installation: the code's link is taken by the first museum, so it got a new one, listed.
   await expect(second.getByText(/1 adresse de QR code était déjà utilisée/)).toBeVisible();
   await expect(second.getByText(new RegExp(`${code.link} → [a-z0-9]{8}`))).toBeVisible();

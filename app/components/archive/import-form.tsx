@@ -51,6 +51,10 @@ export function ImportForm({ onImported }: { onImported?: () => void }) {
           <dd>{r.translationMemory + r.translationReviews}</dd>
           <dt>{t("archive.report.qrcodes")}</dt>
           <dd>{r.qrcodes.kept.length + r.qrcodes.changed.length}</dd>
+          <dt>{t("archive.report.easyRead")}</dt>
+          <dd>{r.easyRead}</dd>
+          <dt>{t("archive.report.narrations")}</dt>
+          <dd>{r.narrations}</dd>
         </dl>
         {r.qrcodes.changed.length > 0 ? (
           <>
