@@ -13,9 +13,9 @@ import { archiveError } from "./import.server";
 import * as r from "./rows";
 
 export const museumNotEmpty = () =>
-  new DomainError("conflict", "An archive is imported only into an empty museum (no article, folder or QR code, even in the trash)", "museum", "museum_not_empty");
+  new DomainError("conflict", "An archive is imported only into an empty museum (no article, folder, QR code or tour, even in the trash)", "museum", "museum_not_empty");
 
-const USED = "EXISTS(SELECT 1 FROM articles WHERE museum_id = ?1) OR EXISTS(SELECT 1 FROM folders WHERE museum_id = ?1) OR EXISTS(SELECT 1 FROM qrcodes WHERE museum_id = ?1)";
+const USED = "EXISTS(SELECT 1 FROM articles WHERE museum_id = ?1) OR EXISTS(SELECT 1 FROM folders WHERE museum_id = ?1) OR EXISTS(SELECT 1 FROM qrcodes WHERE museum_id = ?1) OR EXISTS(SELECT 1 FROM tours WHERE museum_id = ?1)";
 const EMPTY_CHECK = `SELECT ${USED} AS used`;
 /** Fails the batch (malformed JSON, as `abortUnlessChanged` does) when the museum is no longer empty. */
 const EMPTY_GUARD = `SELECT json(CASE WHEN ${USED} THEN 'lost' ELSE '0' END) AS guard`;
@@ -288,9 +288,9 @@ async function restoreOnce(d1: D1Database, museumId: number, manifest: Manifest,
 export async function museumContentCounts(d1: D1Database, museumId: number) {
   const row = await d1
     .prepare(
-      "SELECT (SELECT count(*) FROM articles WHERE museum_id = ?1) AS articles, (SELECT count(*) FROM folders WHERE museum_id = ?1) AS folders, (SELECT count(*) FROM qrcodes WHERE museum_id = ?1) AS qrcodes, (SELECT count(*) FROM media WHERE museum_id = ?1) AS media",
+      "SELECT (SELECT count(*) FROM articles WHERE museum_id = ?1) AS articles, (SELECT count(*) FROM folders WHERE museum_id = ?1) AS folders, (SELECT count(*) FROM qrcodes WHERE museum_id = ?1) AS qrcodes, (SELECT count(*) FROM media WHERE museum_id = ?1) AS media, (SELECT count(*) FROM tours WHERE museum_id = ?1) AS tours",
     )
     .bind(museumId)
-    .first<{ articles: number; folders: number; qrcodes: number; media: number }>();
-  return row ?? { articles: 0, folders: 0, qrcodes: 0, media: 0 };
+    .first<{ articles: number; folders: number; qrcodes: number; media: number; tours: number }>();
+  return row ?? { articles: 0, folders: 0, qrcodes: 0, media: 0, tours: 0 };
 }
