@@ -13,10 +13,11 @@ import { archiveError } from "./import.server";
 import * as r from "./rows";
 
 export const museumNotEmpty = () =>
-  new DomainError("conflict", "An archive is imported only into an empty museum (no article, folder, QR code, easy-to-read version or narration, even in the trash)", "museum", "museum_not_empty");
+  new DomainError("conflict", "An archive is imported only into an empty museum (no article, folder, QR code, tour, easy-to-read version or narration, even in the trash)", "museum", "museum_not_empty");
 
 const USED =
   "EXISTS(SELECT 1 FROM articles WHERE museum_id = ?1) OR EXISTS(SELECT 1 FROM folders WHERE museum_id = ?1) OR EXISTS(SELECT 1 FROM qrcodes WHERE museum_id = ?1)" +
+  " OR EXISTS(SELECT 1 FROM tours WHERE museum_id = ?1)" +
   // Easy-to-read versions and narrations (issue 22, decision 100) count too.
   " OR EXISTS(SELECT 1 FROM easy_read_versions WHERE museum_id = ?1) OR EXISTS(SELECT 1 FROM narrations WHERE museum_id = ?1)";
 const EMPTY_CHECK = `SELECT ${USED} AS used`;
@@ -336,9 +337,9 @@ async function restoreOnce(
 export async function museumContentCounts(d1: D1Database, museumId: number) {
   const row = await d1
     .prepare(
-      "SELECT (SELECT count(*) FROM articles WHERE museum_id = ?1) AS articles, (SELECT count(*) FROM folders WHERE museum_id = ?1) AS folders, (SELECT count(*) FROM qrcodes WHERE museum_id = ?1) AS qrcodes, (SELECT count(*) FROM media WHERE museum_id = ?1) AS media",
+      "SELECT (SELECT count(*) FROM articles WHERE museum_id = ?1) AS articles, (SELECT count(*) FROM folders WHERE museum_id = ?1) AS folders, (SELECT count(*) FROM qrcodes WHERE museum_id = ?1) AS qrcodes, (SELECT count(*) FROM media WHERE museum_id = ?1) AS media, (SELECT count(*) FROM tours WHERE museum_id = ?1) AS tours",
     )
     .bind(museumId)
-    .first<{ articles: number; folders: number; qrcodes: number; media: number }>();
-  return row ?? { articles: 0, folders: 0, qrcodes: 0, media: 0 };
+    .first<{ articles: number; folders: number; qrcodes: number; media: number; tours: number }>();
+  return row ?? { articles: 0, folders: 0, qrcodes: 0, media: 0, tours: 0 };
 }

@@ -15,7 +15,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: archiveSty
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, "museum.manage");
   const counts = await museumContentCounts(context.db.$client, user.museumId);
-  return { museumName: user.museumName, counts, empty: counts.articles + counts.folders + counts.qrcodes === 0 };
+  return { museumName: user.museumName, counts, empty: counts.articles + counts.folders + counts.qrcodes + counts.tours === 0 };
 }
 
 export default function MuseumData() {
@@ -57,7 +57,7 @@ export default function MuseumData() {
       <section className="archive__card" aria-labelledby="archive-import">
         <h2 id="archive-import">{t("archive.importHeading")}</h2>
         <p>{t("archive.importIntro")}</p>
-        {empty || imported ? <ImportForm onImported={onImported} /> : <p className="archive__notice">{t("archive.notEmpty", { articles: counts.articles, folders: counts.folders, qrcodes: counts.qrcodes })}</p>}
+        {empty || imported ? <ImportForm onImported={onImported} /> : <p className="archive__notice">{t("archive.notEmpty", { articles: counts.articles, folders: counts.folders, qrcodes: counts.qrcodes, tours: counts.tours })}</p>}
       </section>
     </section>
   );

@@ -31,6 +31,8 @@ export interface TourStopPlace {
   /** The tour page's path, `/t/{link}`. */
   tourBase: string;
   tourName: string;
+  /** The language the tour's name is written in (the museum's), marked on it where the page is in another. */
+  tourLang: string;
   position: number;
   total: number;
   /** The museum has stop numbers on its labels: the page links to the keypad (decision 086). */

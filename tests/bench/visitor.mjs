@@ -57,9 +57,10 @@ async function load(url, headers, seconds = 5, concurrency = 8, times = [], sums
     Array.from({ length: concurrency }, async () => {
       while (Date.now() < end) {
         const t0 = performance.now();
-        const r = await fetch(url, { headers });
+        // Redirects are not followed: the keypad's 303 is measured as the answer it is.
+        const r = await fetch(url, { headers, redirect: "manual" });
         await r.arrayBuffer();
-        if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+        if (r.status >= 400) throw new Error(`${url}: HTTP ${r.status}`);
         times.push(performance.now() - t0);
         const t = serverTiming(r.headers.get("Server-Timing"));
         if (t.d1) {
@@ -91,6 +92,65 @@ async function interleaved(loads, rounds = 4, seconds = 3) {
   });
 }
 
+/** One view's figures: wall time, status, gzip bytes and the Server-Timing counts. */
+async function view(url, headers) {
+  const t0 = performance.now();
+  const r = await fetch(url, { headers, redirect: "manual" });
+  const body = await r.text();
+  return { ms: performance.now() - t0, status: r.status, body, gzip: gzipSync(body).length, timing: serverTiming(r.headers.get("Server-Timing")) };
+}
+
+const timingText = (t) => `D1 ${t.d1?.n} (${t.d1?.ms} ms), KV ${t.kv?.n} (${t.kv?.ms} ms), engine ${t.engine?.n} (${t.engine?.ms} ms)`;
+
+/**
+ * The tour pages (issue 21's measures): a published tour of three stops, the long article first and
+ * numbered, then `/t/{link}`, `/t/{link}/1` and `/v/{museum}/n` (the form, and a number → 303), each in a
+ * language not seen yet (engine work) and then again (cached): wall time, engine calls, Server-Timing,
+ * HTML gzip against the 14 KiB budget, and the cached view's throughput with 8 clients.
+ */
+async function tourPages({ api, cookie, articleId }) {
+  const read = async (path) => {
+    const r = await fetch(`${BASE}${path}`, { headers: { Cookie: cookie } });
+    if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
+    return r.json();
+  };
+  const museumSlug = (await read("/session")).museum.slug;
+  const others = (await read("/api/read/articles")).map((a) => a.id).filter((other) => other !== articleId).slice(0, 2);
+  await api("update_stop_number", { articleId, stopNumber: 12 });
+  const tour = await api("add_tour", { name: "Les incontournables du musée" });
+  const description = "Trois œuvres pour une première visite, de l'amphore d'Héraclès aux routes maritimes.\nComptez une demi-heure ; les numéros des étapes se tapent aussi sur le clavier.";
+  await api("update_tour", { id: tour.id, version: tour.version, description, minutes: 30, articleIds: [articleId, ...others] });
+  const tourUrl = `${BASE}/t/${tour.link}`;
+  const pages = [
+    ["tour page /t/{link}", tourUrl],
+    ["stop page /t/{link}/1 (20 paragraphs)", `${tourUrl}/1`],
+    ["keypad /v/{museum}/n", `${BASE}/v/${museumSlug}/n`],
+    ["keypad ?number=12 (303)", `${BASE}/v/${museumSlug}/n?number=12`],
+  ];
+  const spanish = { "Accept-Language": "es-ES,es;q=0.9" };
+  console.log(`\nTour pages (a tour of ${1 + others.length} stops; first view in Spanish, a language not seen yet, engine ${ENGINE_DELAY_MS} ms per call):`);
+  const cachedViews = [];
+  for (const [label, url] of pages) {
+    const before = { ...engine };
+    const first = await view(url, spanish);
+    const again = await view(url, spanish);
+    if (first.status >= 400 || again.status !== first.status) throw new Error(`${label}: HTTP ${first.status} then ${again.status}`);
+    if (url.startsWith(tourUrl) && !again.body.includes("«es»")) throw new Error(`${label}: not translated into Spanish`);
+    cachedViews.push([label, url, again]);
+    console.log(`  ${label}`);
+    console.log(`    first view   ${first.ms.toFixed(0)} ms, HTTP ${first.status}; ${engine.calls - before.calls} engine calls; ${timingText(first.timing)}`);
+    console.log(`    cached view  ${again.ms.toFixed(0)} ms; ${timingText(again.timing)}`);
+    if (again.status === 200) console.log(`    HTML ${(Buffer.byteLength(again.body) / 1024).toFixed(1)} KiB raw, ${(again.gzip / 1024).toFixed(1)} KiB gzip (target ≤ 14 KiB)${again.gzip > 14 * 1024 ? "  ← over budget" : ""}`);
+  }
+  const loads = await interleaved(cachedViews.map(([, url]) => [url, spanish]), 2, 3);
+  const per = (x, key) => (x.sums[key] / x.n).toFixed(2);
+  console.log("  cached views under load (8 clients, 2 turns × 3 s each, taken in turns):");
+  for (const [i, [label]] of cachedViews.entries()) {
+    const x = loads[i];
+    console.log(`    ${label.padEnd(38)} ${x.rps.toFixed(0)} req/s  p50 ${x.p50.toFixed(1)} ms  p99 ${x.p99.toFixed(1)} ms; per view D1 ${per(x, "d1")} queries ${per(x, "d1ms")} ms, KV ${per(x, "kv")} reads`);
+  }
+}
+
 const server = await startServer({
   port: PORT,
   persistTo: ".wrangler/bench-visitor",
@@ -117,8 +177,12 @@ try {
     `luttant contre le lion de Némée ; le peintre a gravé la crinière trait par trait et rehaussé les muscles de rouge. ` +
     `Elle a été retrouvée en Étrurie, où ces vases étaient recherchés pour les banquets et déposés ensuite dans les tombes.`;
   const texts = Array.from({ length: 20 }, (_, i) => paragraph(i));
-  const save = async (version) =>
-    api("update_article", { articleId: id, version, newContent: [article.content[0], ...texts.map((content) => ({ type: "text", content }))] });
+  // Saved, then published: visitors see published content only (decision 041).
+  const save = async (version) => {
+    const saved = await api("update_article", { articleId: id, version, newContent: [article.content[0], ...texts.map((content) => ({ type: "text", content }))] });
+    await api("publish_article", { id, version: saved.version });
+    return saved;
+  };
   const saved = await save(article.version);
   const code = await api("add_qrcode", {});
   await api("update_qrcode", { qrcodeId: code.id, articleId: id });
@@ -134,7 +198,7 @@ try {
   let r = await fetch(page, { headers: german });
   const html = await r.text();
   const firstMs = performance.now() - t0;
-  if (!html.includes("«de»")) throw new Error("the first view is not translated");
+  if (r.status !== 200 || !html.includes("«de» Paragraphe 20")) throw new Error(`the first view is not the translated article (HTTP ${r.status})`);
   console.log(`  first view, 20 paragraphs in German   ${firstMs.toFixed(0)} ms wall time (${(firstMs / ENGINE_DELAY_MS).toFixed(2)} × one engine call); ${engine.calls} engine calls, ${engine.segments} segments (20 article + interface strings)`);
 
   const before = { ...engine };
@@ -146,7 +210,8 @@ try {
   await save(saved.version);
   const beforeEdit = { ...engine };
   t0 = performance.now();
-  await (await fetch(page, { headers: german })).arrayBuffer();
+  const edited = await (await fetch(page, { headers: german })).text();
+  if (!edited.includes("«de» Paragraphe réécrit")) throw new Error("the view after the edit does not show the new paragraph");
   console.log(`  view after editing one paragraph       ${(performance.now() - t0).toFixed(0)} ms; ${engine.calls - beforeEdit.calls} engine call(s), ${engine.segments - beforeEdit.segments} segment(s)`);
 
   const cached = await (await fetch(page, { headers: german })).text();
@@ -165,7 +230,11 @@ try {
   const staticUrl = `${BASE}/bench-static.html`;
   await (await fetch(staticUrl)).arrayBuffer();
   const cachedTiming = serverTiming((await fetch(page, { headers: german })).headers.get("Server-Timing"));
-  if (cachedTiming.d1?.n !== 0) throw new Error(`a cached view read D1: Server-Timing d1 ${JSON.stringify(cachedTiming.d1)}`);
+  // A miss is reported and fails the run at the end, after the other figures (they still say something).
+  if (cachedTiming.d1?.n !== 0) {
+    console.log(`  ← target missed: a cached view read D1: Server-Timing d1 ${JSON.stringify(cachedTiming.d1)}`);
+    process.exitCode = 1;
+  }
   // D1 far away: each D1 round trip held back 100 ms. A view that reads D1 shows it; a cached one must not.
   const far = { ...german, "X-Dev-D1-Delay-Ms": String(D1_DELAY_MS) };
   const missing = `${BASE}/r/zzzzzzzz`;
@@ -197,6 +266,9 @@ try {
   console.log(`  p50 ${(distant.p50 - dynamic.p50).toFixed(1)} ms from the figure without the delay under load (target within 5 ms)`);
   const [nearP50, farP50] = [percentile(alone.near, 50), percentile(alone.far, 50)];
   console.log(`  one client, alternating request by request (200 each): p50 ${nearP50.toFixed(1)} ms without, ${farP50.toFixed(1)} ms with the delay: ${(farP50 - nearP50).toFixed(1)} ms apart; p99 ${percentile(alone.near, 99).toFixed(1)} / ${percentile(alone.far, 99).toFixed(1)} ms`);
+
+  // Tours (issue 21): the tour page, a stop and the keypad, measured as the article page is above.
+  await tourPages({ api, cookie, articleId: id });
 } finally {
   try {
     unlinkSync(staticFile);

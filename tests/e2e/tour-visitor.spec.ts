@@ -5,7 +5,8 @@ import { api, axeViolations, publish } from "./helpers";
 import { E2E_PERSIST_TO } from "./server";
 
 // Issue 21 part 2, one journey: a phone opens a tour's code, walks three stops by "next", then uses the
-// keypad; axe at 320 and 1280 px on the tour page, a stop and the keypad. The rules (numbering, languages,
+// keypad; axe at 320 and 1280 px on the tour page, a stop and the keypad, and the tour page and a stop in
+// Arabic at 320 px (right to left, the offline save control shown). The rules (numbering, languages,
 // tenancy, statistics) are tested at the integration level (tests/integration/tour-visitor.test.ts).
 
 const LINK_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
@@ -91,6 +92,32 @@ UPDATE articles SET stop_number = 12 WHERE id = ${ids[2]};`,
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(names[2]!);
   await expect(visitor).toHaveURL(new RegExp(`/v/${staff.museumSlug}/[a-z0-9-]+$`));
   await context.close();
+
+  // Arabic on the narrowest phone: right to left, no sideways scroll, axe clean, the save control shown.
+  const narrow = await phone(browser, 320, "ar");
+  for (const [label, path] of [
+    ["tour page", `/t/${link}?lang=ar`],
+    ["stop page", `/t/${link}/2?lang=ar`],
+  ] as const) {
+    await narrow.page.goto(path);
+    await expect(narrow.page.locator("html"), `${label} in Arabic`).toHaveAttribute("dir", "rtl");
+    if (label === "tour page") {
+      const save = narrow.page.locator("#v-offline-save");
+      await expect(save).toBeVisible();
+      expect(await save.evaluate((el) => getComputedStyle(el).direction)).toBe("rtl");
+      // Right to left: the heading starts at the right edge of the page, the control sits within the width.
+      const [heading, control] = [await narrow.page.getByRole("heading", { level: 1 }).boundingBox(), await save.boundingBox()];
+      expect(heading!.x + heading!.width).toBeGreaterThan(320 - 40);
+      expect(control!.x).toBeGreaterThanOrEqual(0);
+      expect(control!.x + control!.width).toBeLessThanOrEqual(320);
+    }
+    // On a stop, the tour's name (not translated there) is marked as the museum's French.
+    if (label === "stop page") await expect(narrow.page.locator(".v-tour-name")).toHaveAttribute("lang", "fr");
+    expect(await sideways(narrow.page), `${label} in Arabic scrolls sideways at 320px`).toBe(false);
+    expect(await axeViolations(narrow.page), `${label} in Arabic at 320px`).toEqual([]);
+    await narrow.page.screenshot({ path: test.info().outputPath(`${label.split(" ")[0]}-ar-320.png`), fullPage: true });
+  }
+  await narrow.context.close();
 
   if (SHOTS) {
     for (const [locale, lang] of [

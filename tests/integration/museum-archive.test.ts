@@ -314,6 +314,14 @@ describe("museum archive", () => {
     const folder = (await b.tree())[0] as { id: string };
     expect((await b.call("delete_item", { type: "folder", id: folder.id, pathArray: [] })).status).toBe(200);
     await expectRefused(b.cookie, archive, 409, "museum_not_empty");
+    // A museum holding nothing but a tour (no article, folder or code) is not empty either.
+    const t = await staffSession();
+    expect((await t.call("add_tour", { name: "Parcours seul" })).status).toBe(200);
+    const counts = await env.DB.prepare("SELECT (SELECT count(*) FROM articles WHERE museum_id = ?1) + (SELECT count(*) FROM folders WHERE museum_id = ?1) + (SELECT count(*) FROM qrcodes WHERE museum_id = ?1) AS n").bind(t.user.museumId).first<{ n: number }>();
+    expect(counts!.n).toBe(0);
+    await expectRefused(t.cookie, archive, 409, "museum_not_empty");
+    const tours = await env.DB.prepare("SELECT name FROM tours WHERE museum_id = ?").bind(t.user.museumId).all<{ name: string }>();
+    expect(tours.results.map((r) => r.name)).toEqual(["Parcours seul"]);
 
     const c = await staffSession();
     const editorEmail = `editor-${Date.now()}@example.org`;

@@ -120,6 +120,10 @@ describe("a stop /t/{link}/{position}", () => {
     expect(first).toContain("Vase à figures rouges");
     expect(first).toContain("Étape 1 sur 3");
     expect(first).toContain(`<a class="v-tour-name" href="/t/${tour.link}">Le parcours grec</a>`);
+    // In Arabic the tour's name stays as written, marked as the museum's French (read and laid out as such).
+    const arabic = await html(await get(`/t/${tour.link}/1?lang=ar`));
+    expect(arabic).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(arabic).toContain(`<a class="v-tour-name" href="/t/${tour.link}" lang="fr" dir="auto">Le parcours grec</a>`);
     expect(first).not.toContain('rel="prev"');
     expect(first).toContain(`rel="next" href="/t/${tour.link}/2"`);
 

@@ -111,7 +111,7 @@ export function ArticlePage(props: ArticlePageProps) {
         </p>
       )}
       <MuseumBar name={props.museumName} {...ui} />
-      {props.tourStop && <TourStopBar stop={props.tourStop} strings={strings} keep={keep} ui={ui} />}
+      {props.tourStop && <TourStopBar stop={props.tourStop} strings={strings} keep={keep} ui={ui} pageLang={lang} />}
       <main id="article" className="v-main ml-surface" style={{ backgroundColor: background }}>
         <p className="v-status" {...ui}>
           <span className="v-label">{statusLabel(props)}</span>

@@ -34,10 +34,13 @@ export function stopPath(tourBase: string, position: number): string {
 }
 
 /** Above the article of a stop: the tour's name (back to its list) and "Stop 3 of 12". */
-export function TourStopBar({ stop, strings, keep, ui }: { stop: TourStopPlace; strings: VisitorStrings; keep: string; ui: Ui }) {
+export function TourStopBar({ stop, strings, keep, ui, pageLang }: { stop: TourStopPlace; strings: VisitorStrings; keep: string; ui: Ui; pageLang: string }) {
+  // The tour's name as staff wrote it, in the museum's language: marked as such where the bar is in another
+  // (a screen reader reads it with the right voice; an Arabic page shows it left to right).
+  const nameLang = (ui.lang ?? pageLang) !== stop.tourLang ? { lang: stop.tourLang, dir: "auto" as const } : {};
   return (
     <nav className="v-tour" aria-label={strings.tourLabel} {...ui}>
-      <a className="v-tour-name" href={href(stop.tourBase, keep, {})}>
+      <a className="v-tour-name" href={href(stop.tourBase, keep, {})} {...nameLang}>
         {stop.tourName}
       </a>
       {/* The numbers-only fallback reads left to right in every language ("2 / 4", never "4 / 2"). */}

@@ -111,6 +111,7 @@ export async function locateStop(context: AppLoadContext, link: string, rawPosit
       tourId: view.tour.id,
       tourBase: tourBase(link),
       tourName: view.tour.name,
+      tourLang: view.tour.museum.sourceLang,
       position,
       total: view.stops.length,
       keypad: view.numbered ? keypadBase(view.tour.museum.slug) : undefined,
