@@ -62,28 +62,6 @@ async function published(texts = ["Amphore attique à figures noires."]) {
   return { s, ...a, qrcodeId: code.body.id as number, link: code.body.link as string, v: `/v/${s.user.museumSlug}/${a.slug}` };
 }
 
-/**
- * The article's narration in `lang`, made before the first view (staff's "regenerate", then waiting for the
- * row). A narration generated in the background after a first view rightly changes the page when it lands
- * (decision 098), which would race with tests that compare a first view with the next one.
- */
-async function narrated(p: { s: Session; articleId: number }, lang = "fr") {
-  const asked = await p.s.call("regenerate_narration", { articleId: p.articleId, lang });
-  expect(asked.status).toBe(200);
-  expect(asked.body.scheduled).toBe(true);
-  const stampBefore = await env.KV.get(changedKey(p.s.user.museumId));
-  for (let i = 0; i < 300; i++) {
-    const row = await env.DB.prepare("SELECT r2_key FROM narrations WHERE article_id = ? AND lang = ?").bind(p.articleId, lang).first<string>("r2_key");
-    if (row) {
-      // The generation publishes its change right after the row: wait for it, so it cannot end the next snapshot.
-      for (let j = 0; j < 40 && (await env.KV.get(changedKey(p.s.user.museumId))) === stampBefore; j++) await tick();
-      return `/narration/${row}`;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("the narration was not made");
-}
-
 /** Views until the page comes from its snapshot (at most 3 views: D1 once, then the translation cache filling). */
 async function cachedView(path: string, headers = FR) {
   let last = await view(path, headers);
@@ -97,14 +75,11 @@ async function cachedView(path: string, headers = FR) {
 describe("a cached visitor view reads nothing from D1", () => {
   it("/r/{link} and /v/{museum}/{slug}: the first view reads D1 once, the next none, with Server-Timing figures", async () => {
     const p = await published();
-    const audio = await narrated(p);
     await tick();
     for (const path of [`/r/${p.link}`, p.v]) {
       const first = await view(path);
       expect(first.status).toBe(200);
       expect(first.html).toContain("Amphore attique");
-      // The narration travels with the snapshot (decision 098): the player, from D1 then from the snapshot.
-      expect(first.html).toContain(`<source src="${audio}"`);
       expect(first.t.d1!.count).toBeGreaterThan(0);
       expect(first.t.snapshot!.desc).toBe("d1");
       await tick();
@@ -149,7 +124,6 @@ describe("a cached visitor view reads nothing from D1", () => {
 
   it("50 simultaneous views of a fresh code all answer the same page", async () => {
     const p = await published();
-    await narrated(p);
     await tick();
     const pages = await Promise.all(Array.from({ length: 50 }, () => view(`/r/${p.link}`)));
     expect(new Set(pages.map((x) => x.status))).toEqual(new Set([200]));
