@@ -2,7 +2,6 @@
 // spacing between letters and lines. Kept in one cookie, applied as classes on the page's <html> when the
 // page is rendered (never inside the cached rendering of an article's content), so one cached translation
 // serves every visitor whatever they chose. No JavaScript: a form posts to /display, which sets the cookie.
-import { createContext } from "react";
 import { readCookie } from "~/lib/cookies";
 
 export const DISPLAY_COOKIE = "muselingo_display";
@@ -68,6 +67,3 @@ export function displayFromForm(form: { get(name: string): unknown }): DisplayCh
     spacing: form.get("spacing") === "1",
   };
 }
-
-/** The choices of the page being rendered; the shell puts their classes on <html>. */
-export const DisplayContext = createContext<DisplayChoices>(DEFAULT_DISPLAY);

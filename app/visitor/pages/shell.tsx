@@ -1,11 +1,11 @@
 // The frame every visitor page shares (DESIGN §6): static HTML rendered on the server, never hydrated, no
 // bundle. One request gives a phone everything it needs to read: the CSS is inline (Vite's `?inline`
 // import, minified by the build) and the only script is the small inline one of `script.ts`.
-import { useContext, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import contentCss from "~/content/content.css?inline";
 import { findLanguage } from "~/translation/languages";
-import { displayClasses, DisplayContext, type DisplayChoices } from "../display/choices";
+import { displayClasses, type DisplayChoices } from "../display/choices";
 import displayCss from "../display/display.css?inline";
 import { VISITOR_SCRIPT } from "../script";
 import type { VisitorStrings } from "../strings.server";
@@ -56,10 +56,10 @@ interface ShellProps {
 }
 
 export function Shell({ lang, canonical, title, description, nonce, background, bodyClass, script, robots, children }: ShellProps) {
-  // The visitor's display choices (decision 097) go on <html>, outside any cached rendering of the content.
-  const display = displayClasses(useContext(DisplayContext));
+  // The visitor's display choices (decision 097) go on <html> in renderDocument, outside any cached rendering
+  // of the content, and without a hook: the page is rendered with React's static renderer only.
   return (
-    <html lang={lang} dir={direction(lang)} className={display || undefined}>
+    <html lang={lang} dir={direction(lang)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -117,6 +117,9 @@ export function renderFragment(element: ReactNode): string {
 
 /** A complete HTML document from a visitor page element, with the visitor's display choices when given. */
 export function renderDocument(element: ReactNode, display?: DisplayChoices): string {
-  const page = display ? <DisplayContext.Provider value={display}>{element}</DisplayContext.Provider> : element;
-  return `<!DOCTYPE html>${renderToStaticMarkup(page)}`;
+  const html = renderToStaticMarkup(element);
+  const classes = display ? displayClasses(display) : "";
+  // The classes are fixed words (v-text-1, v-contrast, …), never visitor text: nothing to escape.
+  const end = classes && html.startsWith("<html ") ? html.indexOf(">") : -1;
+  return `<!DOCTYPE html>${end > 0 ? `${html.slice(0, end)} class="${classes}"${html.slice(end)}` : html}`;
 }
