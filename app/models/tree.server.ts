@@ -132,6 +132,7 @@ async function findLiveArticle(db: Database, museumId: number, articleId: number
 }
 
 export async function renameArticle(db: Database, museumId: number, input: { articleId: number; newName: string }) {
+  visitorChanged(db, museumId); // a tour names a stop whose article has no first line by this label (decision 101)
   const updated = await db
     .update(articles)
     .set({ unformattedName: input.newName, updatedAt: Date.now() })

@@ -25,13 +25,18 @@ const RETRY_AFTER_MS = 1_100;
 export const changedKey = (museumId: number) => `${PREFIX}changed:${museumId}`;
 export const snapshotKey = async (address: string) => `${PREFIX}at:${await sha256Hex(address)}`;
 
-interface Snapshot {
+/** What a snapshot may keep: anything that belongs to one museum, whose change stamp ends it. */
+export interface Owned {
+  museum: { id: number };
+}
+
+interface Snapshot<T extends Owned = Owned> {
   v: 1;
   /** The exact address it answers; a key collision or a planted entry for another address is never served. */
   address: string;
   /** `Date.now()` before the D1 read it was made from. */
   readAt: number;
-  target: VisitorTarget;
+  target: T;
 }
 
 /** In this isolate only: the snapshot, and the KV values its page read (valid exactly as long as it is). */
@@ -40,8 +45,8 @@ interface Kept extends Snapshot {
 }
 
 /** What an address leads to, and a memo of the page's KV reads that lives and dies with the snapshot. */
-export interface Found {
-  target: VisitorTarget | null;
+export interface Found<T extends Owned = VisitorTarget> {
+  target: T | null;
   memo: Map<string, unknown>;
 }
 
@@ -58,7 +63,7 @@ function shared<T>(name: string, make: () => T): T {
 
 const isolate = shared("snapshots", () => new Map<string, Kept>());
 
-function remember(snapshot: Snapshot): Kept {
+function remember<T extends Owned>(snapshot: Snapshot<T>): Kept & Snapshot<T> {
   const kept = { ...snapshot, memo: new Map<string, unknown>() };
   isolate.delete(snapshot.address);
   isolate.set(snapshot.address, kept);
@@ -88,11 +93,15 @@ export function readThrough(kv: KVNamespace, memo: Map<string, unknown>): KVName
   });
 }
 
-function asSnapshot(value: unknown, address: string): Snapshot | null {
+function asSnapshot<T extends Owned>(value: unknown, address: string, valid: (target: T) => boolean): Snapshot<T> | null {
   if (value === null || typeof value !== "object") return null;
-  const s = value as Partial<Snapshot>;
+  const s = value as Partial<Snapshot<T>>;
   if (s.v !== 1 || s.address !== address || typeof s.readAt !== "number" || typeof s.target?.museum?.id !== "number") return null;
-  return s as Snapshot;
+  try {
+    return valid(s.target) ? (s as Snapshot<T>) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The museum's last change (ms), 0 when none was ever published, +∞ when KV cannot say (then D1 is read). */
@@ -117,11 +126,21 @@ export interface SnapshotDeps {
  * What `address` leads to: from this isolate or KV when the snapshot is newer than the museum's last change
  * (one or two KV reads, no D1), else from `load` (D1), whose answer becomes the snapshot. An address that
  * leads nowhere (null) is not kept: it belongs to no museum whose changes could invalidate it.
+ *
+ * Generic over what is kept (decision 101): an article page's `VisitorTarget` (the default), a tour's view
+ * (`t/{link}`), a museum's stop numbers (`n/{museum}`). Each kind has its own address prefix, so one address
+ * always holds one kind; `valid` checks a value read from KV (written by an older deployment, or damaged),
+ * which is then read again from D1 instead of served.
  */
-export async function snapshotTarget(deps: SnapshotDeps, address: string, load: () => Promise<VisitorTarget | null>): Promise<Found> {
+export async function snapshotTarget<T extends Owned = VisitorTarget>(
+  deps: SnapshotDeps,
+  address: string,
+  load: () => Promise<T | null>,
+  valid: (target: T) => boolean = () => true,
+): Promise<Found<T>> {
   const key = await snapshotKey(address);
-  const kept = isolate.get(address);
-  const known = kept ?? asSnapshot(await deps.kv.get(key, "json").catch(() => null), address);
+  const kept = isolate.get(address) as (Kept & Snapshot<T>) | undefined;
+  const known = kept ?? asSnapshot<T>(await deps.kv.get(key, "json").catch(() => null), address, valid);
   if (known) {
     if (known.readAt > (await lastChange(deps.kv, known.target.museum.id))) {
       if (deps.timing) deps.timing.snapshot = kept ? "isolate" : "kv";
@@ -133,7 +152,7 @@ export async function snapshotTarget(deps: SnapshotDeps, address: string, load: 
   const target = await load();
   if (deps.timing) deps.timing.snapshot = "d1";
   if (!target) return { target, memo: new Map() };
-  const snapshot: Snapshot = { v: 1, address, readAt, target };
+  const snapshot: Snapshot<T> = { v: 1, address, readAt, target };
   deps.waitUntil(deps.kv.put(key, JSON.stringify(snapshot), { expirationTtl: SNAPSHOT_TTL_SECONDS }).catch((error: unknown) => console.warn(`visitor snapshot not kept: ${String(error)}`)));
   return { target, memo: remember(snapshot).memo };
 }

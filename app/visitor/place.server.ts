@@ -3,7 +3,7 @@ import { linkSchema } from "~/models/qrcode-input";
 import { withEasyRead } from "~/easy-read/easy-read.server";
 import { withNarrations } from "~/narration/narrations.server";
 import { targetForLink, targetForSlug, type VisitorTarget } from "~/models/visitor.server";
-import { snapshotTarget, type SnapshotDeps } from "~/visitor-cache/snapshot.server";
+import { snapshotTarget, type Found, type Owned, type SnapshotDeps } from "~/visitor-cache/snapshot.server";
 
 /** Where the page lives and whether opening it counts (`/r/` scans, `/v/` previews). */
 export interface VisitorPlace {
@@ -59,11 +59,19 @@ async function enriched(db: AppLoadContext["db"], target: VisitorTarget | null):
  * What the address leads to: through its snapshot (decision 039) where staff changes are published, else
  * (`vite dev`, a context built by hand) straight from D1.
  */
-function located(context: AppLoadContext, address: string, load: () => Promise<VisitorTarget | null>): Promise<Pick<Located, "target" | "memo">> {
+export function snapshotted<T extends Owned = VisitorTarget>(
+  context: AppLoadContext,
+  address: string,
+  load: () => Promise<T | null>,
+  valid?: (target: T) => boolean,
+): Promise<Pick<Found<T>, "target"> & Partial<Pick<Found<T>, "memo">>> {
   if (!context.visitorSnapshots) return load().then((target) => ({ target }));
   const deps: SnapshotDeps = { kv: context.kv, waitUntil: (promise) => context.cloudflare.ctx.waitUntil(promise), timing: context.timing };
-  return snapshotTarget(deps, address, load);
+  return snapshotTarget(deps, address, load, valid);
 }
+
+const located = (context: AppLoadContext, address: string, load: () => Promise<VisitorTarget | null>): Promise<Pick<Located, "target" | "memo">> =>
+  snapshotted(context, address, load);
 
 /** `/r/{link}`: what the printed code leads to (null for a malformed or unknown link), and the page's place. */
 export async function atLink(context: AppLoadContext, params: LoaderFunctionArgs["params"]): Promise<Located> {

@@ -4,6 +4,7 @@ import type { QueuedEvent } from "~/queue/scan-event";
 import { pseudoTranslate } from "~/translation/engines/pseudo";
 import worker from "../../workers/app";
 import consumer from "../../workers/stats-consumer/index";
+import { snapshotKey } from "~/visitor-cache/snapshot.server";
 import { BASE, get, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
 import { insertTour, setStopNumber } from "./tour-helpers";
 
@@ -404,5 +405,148 @@ describe("GET /api/stats/tours", () => {
     const page = await (await get("/stats", session.cookie, FR)).text();
     expect(page).toContain('id="tour-stats-title"');
     expect(page).toContain("Parcours « Le parcours grec »");
+  });
+});
+
+// Decision 101: the tour pages and the keypad go through the visitor snapshot (decision 039) like the
+// article pages: a cached view reads nothing from D1, and the staff API's next write shows on the next view.
+describe("a cached tour page, stop page and keypad read nothing from D1", () => {
+  /** The D1 round trips a response says it made (`d1;dur=…;desc="n"`), and where its snapshot came from. */
+  function figures(response: Response) {
+    const header = response.headers.get("Server-Timing") ?? "";
+    return { d1: /d1;dur=[\d.]+;desc="(\d+)"/.exec(header)?.[1], snapshot: /snapshot;desc="([^"]*)"/.exec(header)?.[1] };
+  }
+  /** A clock tick: a snapshot counts only when its D1 read began after the museum's last change (strictly). */
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+  async function view(path: string, headers: Record<string, string> = FR) {
+    const response = await get(path, undefined, headers);
+    return { status: response.status, location: response.headers.get("Location"), page: await response.text(), ...figures(response) };
+  }
+  /** Views until the page comes from its snapshots (D1 once, then the translation and the stop's article filling). */
+  async function cached(path: string, headers: Record<string, string> = FR) {
+    let last = await view(path, headers);
+    for (let i = 0; i < 3 && last.d1 !== "0"; i++) {
+      await tick();
+      last = await view(path, headers);
+    }
+    return last;
+  }
+  const names = (page: string) => [...page.matchAll(/<span class="v-stop-name">([^<]*)<\/span>/g)].map((m) => m[1]);
+
+  it("the first view reads D1, the next none: /t/{link}, /t/{link}/{n}, their pickers, the keypad and its numbers", async () => {
+    const m = await museumWithTour();
+    await setStopNumber(m.stele.articleId, 12);
+    const first = await view(`/t/${m.tour.link}`);
+    expect(first.status).toBe(200);
+    expect(Number(first.d1)).toBeGreaterThan(0);
+    expect(first.snapshot).toBe("d1");
+    await tick();
+    const second = await view(`/t/${m.tour.link}`);
+    expect(second).toMatchObject({ status: 200, d1: "0", snapshot: "isolate" });
+    expect(names(second.page)).toEqual(["Vase à figures rouges", "Stèle funéraire", "Kouros"]);
+    expect(second.page).toContain(`href="/v/${m.museumSlug}/n"`);
+    for (const path of [`/t/${m.tour.link}/2`, `/t/${m.tour.link}?lang=en`, `/t/${m.tour.link}/3?lang=en`, `/t/${m.tour.link}/languages`, `/t/${m.tour.link}/2/languages`, `/v/${m.museumSlug}/n`, `/v/${m.museumSlug}/n/languages`]) {
+      const again = await cached(path);
+      expect(again.status, path).toBe(200);
+      expect(again.d1, path).toBe("0");
+    }
+    expect((await cached(`/t/${m.tour.link}/2`)).page).toContain("Marbre du Pentélique.");
+    for (const number of ["12", "١٢"]) {
+      const jump = await cached(`/v/${m.museumSlug}/n?number=${encodeURIComponent(number)}`);
+      expect(jump).toMatchObject({ status: 303, location: `/v/${m.museumSlug}/${m.stele.slug}`, d1: "0" });
+    }
+    expect(await cached(`/v/${m.museumSlug}/n?number=13`)).toMatchObject({ status: 404, d1: "0" });
+  });
+
+  it("update_tour (rename, reorder, a stop removed) shows on the next view of the tour and of its stops", async () => {
+    const m = await museumWithTour();
+    expect((await cached(`/t/${m.tour.link}`)).d1).toBe("0");
+    expect((await cached(`/t/${m.tour.link}/1`)).page).toContain("Athènes, vers 450 avant notre ère.");
+    expect((await cached(`/t/${m.tour.link}/3`)).status).toBe(200);
+    const saved = await m.session.call("update_tour", { id: m.tour.id, version: 1, name: "Le parcours renommé", articleIds: [m.kouros.articleId, m.vase.articleId] });
+    expect(saved.status).toBe(200);
+    const after = await view(`/t/${m.tour.link}`);
+    expect(after.snapshot).toBe("d1");
+    expect(after.page).toContain("<h1>Le parcours renommé</h1>");
+    expect(names(after.page)).toEqual(["Kouros", "Vase à figures rouges"]);
+    const stop = await view(`/t/${m.tour.link}/1`);
+    expect(stop.page).toContain("jeune homme.");
+    expect(stop.page).toContain("Le parcours renommé");
+    expect((await view(`/t/${m.tour.link}/3`)).status).toBe(404);
+    expect((await cached(`/t/${m.tour.link}`)).d1).toBe("0");
+    // Deleted: the printed code leads to "not found" at once, not to the kept tour.
+    expect((await m.session.call("delete_tour", { id: m.tour.id })).status).toBe(200);
+    expect((await view(`/t/${m.tour.link}`)).status).toBe(404);
+    expect((await view(`/t/${m.tour.link}/1`)).status).toBe(404);
+  });
+
+  it("update_stop_number shows on the next keypad answer and on the tour page's keypad link", async () => {
+    const m = await museumWithTour();
+    expect((await cached(`/t/${m.tour.link}`)).page).not.toContain(`/v/${m.museumSlug}/n`);
+    expect(await cached(`/v/${m.museumSlug}/n?number=12`)).toMatchObject({ status: 404, d1: "0" });
+    expect((await m.session.call("update_stop_number", { articleId: m.stele.articleId, stopNumber: 12 })).status).toBe(200);
+    expect(await view(`/v/${m.museumSlug}/n?number=12`)).toMatchObject({ status: 303, location: `/v/${m.museumSlug}/${m.stele.slug}`, snapshot: "d1" });
+    expect((await view(`/t/${m.tour.link}`)).page).toContain(`href="/v/${m.museumSlug}/n"`);
+    expect(await cached(`/v/${m.museumSlug}/n?number=12`)).toMatchObject({ status: 303, d1: "0" });
+    expect((await m.session.call("update_stop_number", { articleId: m.stele.articleId, stopNumber: 13 })).status).toBe(200);
+    expect((await view(`/v/${m.museumSlug}/n?number=12`)).status).toBe(404);
+    expect(await view(`/v/${m.museumSlug}/n?number=13`)).toMatchObject({ status: 303, location: `/v/${m.museumSlug}/${m.stele.slug}` });
+    // Another museum's write does not end this museum's snapshots; this museum's numbers never answer there.
+    const other = await museumWithTour();
+    expect((await other.session.call("update_stop_number", { articleId: other.vase.articleId, stopNumber: 13 })).status).toBe(200);
+    expect(await cached(`/v/${m.museumSlug}/n?number=13`)).toMatchObject({ status: 303, location: `/v/${m.museumSlug}/${m.stele.slug}`, d1: "0" });
+    expect(await view(`/v/${other.museumSlug}/n?number=13`)).toMatchObject({ status: 303, location: `/v/${other.museumSlug}/${other.vase.slug}` });
+  });
+
+  it("a malformed, foreign or old-shaped snapshot in KV is read again from D1, never served and never a crash", async () => {
+    const m = await museumWithTour();
+    const future = Date.now() + 3_600_000;
+    const museum = { id: m.session.user.museumId, name: "Planté", slug: m.museumSlug, sourceLang: "fr" };
+    const stops = [m.vase.articleId, m.stele.articleId, m.kouros.articleId];
+    const tourValues: ((address: string, link: string) => unknown)[] = [
+      () => "{not json",
+      () => "null",
+      (address) => ({ v: 1, address, readAt: future, target: { museum, view: { stops: "x" } } }),
+      (address) => ({ v: 1, address, readAt: future, target: { museum, view: null } }),
+      (address, link) => ({ v: 1, address, readAt: future, target: { museum, view: { tour: { id: 1, link, name: "Ancien", description: "", minutes: null, museum }, cover: null, numbered: false, stops: [{ position: 1 }] } } }),
+      (_, link) => ({ v: 1, address: `t/${m.tour.link}`, readAt: future, target: { museum, view: { tour: { id: 1, link, name: "Ancien", description: "", minutes: null, museum }, cover: null, numbered: false, stops: [] } } }),
+      (address) => ({ v: 2, address, readAt: future, target: null }),
+    ];
+    // A fresh tour (address) per value: this isolate has never kept it, so the page reads KV first.
+    for (const value of tourValues) {
+      const tour = await insertTour(m.session.user.museumId, stops, { name: "Le parcours grec" });
+      const planted = value(`t/${tour.link}`, tour.link);
+      await env.KV.put(await snapshotKey(`t/${tour.link}`), typeof planted === "string" ? planted : JSON.stringify(planted));
+      const page = await view(`/t/${tour.link}`);
+      expect(page.status, JSON.stringify(planted)).toBe(200);
+      expect(page.snapshot).toBe("d1");
+      expect(page.page).not.toContain("Ancien");
+      expect(names(page.page)).toEqual(["Vase à figures rouges", "Stèle funéraire", "Kouros"]);
+    }
+    const numberValues: ((address: string, id: number) => unknown)[] = [
+      () => "[1,2",
+      (address, id) => ({ v: 1, address, readAt: future, target: { museum: { ...museum, id }, numbers: null } }),
+      (address, id) => ({ v: 1, address, readAt: future, target: { museum: { ...museum, id }, numbers: { 12: 42 } } }),
+      (address) => ({ v: 1, address, readAt: future, target: { museum: { id: "1" }, numbers: {} } }),
+    ];
+    for (const value of numberValues) {
+      const s = await staffSession();
+      const a = await publishArticle(s, texts(["Une œuvre numérotée"]));
+      await setStopNumber(a.articleId, 12);
+      const planted = value(`n/${s.user.museumSlug}`, s.user.museumId);
+      await env.KV.put(await snapshotKey(`n/${s.user.museumSlug}`), typeof planted === "string" ? planted : JSON.stringify(planted));
+      const jump = await view(`/v/${s.user.museumSlug}/n?number=12`);
+      expect(jump, JSON.stringify(planted)).toMatchObject({ status: 303, location: `/v/${s.user.museumSlug}/${a.slug}`, snapshot: "d1" });
+      expect((await view(`/v/${s.user.museumSlug}/n`)).page).not.toContain("Planté");
+    }
+  });
+
+  it("50 simultaneous first views of a tour all answer the same stops", async () => {
+    const m = await museumWithTour();
+    const pages = await Promise.all(Array.from({ length: 50 }, () => view(`/t/${m.tour.link}`)));
+    for (const page of pages) {
+      expect(page.status).toBe(200);
+      expect(names(page.page)).toEqual(["Vase à figures rouges", "Stèle funéraire", "Kouros"]);
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { parseStoredContent, type ArticleContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
-import { articles, museums } from "~/db/schema";
+import { articles, glossaryTerms, museums } from "~/db/schema";
+import type { GlossaryTerm } from "~/translation/glossary";
 import { imageSizes } from "~/models/visitor.server";
 import { loadFolderIndex } from "~/models/tree.server";
 import { tourByLink, visibleStops, type VisibleStop, type VisitorTour } from "~/tours/stops.server";
@@ -71,17 +72,99 @@ export async function museumBySlug(db: Database, slug: string) {
   );
 }
 
+/** A museum as the keypad shows it, with its live stop numbers → the articles' slugs (decision 101). */
+export interface MuseumNumbers {
+  museum: { id: number; name: string; slug: string; sourceLang: string };
+  /** Stop number (as text) → slug of the live, published article carrying it. */
+  numbers: Record<string, string>;
+}
+
 /**
- * The live, published article of the museum carrying stop number `number` (keypad), or null. The same
- * visibility as a tour's stops: not trashed, not in a trashed folder, published.
+ * The museum at `/v/{museum}/n` and every stop number of its live, published articles (the visibility of
+ * `articleByStopNumber`, for all numbers at once: one query, plus the folder index when some article sits
+ * in a folder). At most 9,999 numbers, some hundred kilobytes at worst; a museum has tens.
  */
-export async function articleByStopNumber(db: Database, museumId: number, number: number): Promise<{ slug: string } | null> {
-  const row = await db
-    .select({ slug: articles.slug, folderId: articles.folderId })
+export async function loadMuseumNumbers(db: Database, slug: string): Promise<MuseumNumbers | null> {
+  const museum = await museumBySlug(db, slug);
+  if (!museum) return null;
+  const rows = await db
+    .select({ number: articles.stopNumber, slug: articles.slug, folderId: articles.folderId })
     .from(articles)
-    .where(and(eq(articles.museumId, museumId), eq(articles.stopNumber, number), isNull(articles.deletedAt), isNotNull(articles.publishedContent)))
-    .get();
-  if (!row) return null;
-  if (row.folderId !== null && !(await loadFolderIndex(db, museumId)).isLive(row.folderId)) return null;
-  return { slug: row.slug };
+    .where(and(eq(articles.museumId, museum.id), isNotNull(articles.stopNumber), isNull(articles.deletedAt), isNotNull(articles.publishedContent)))
+    .all();
+  const folders = rows.some((row) => row.folderId !== null) ? await loadFolderIndex(db, museum.id) : null;
+  const numbers: Record<string, string> = {};
+  for (const row of rows) {
+    if (row.number === null || Object.hasOwn(numbers, String(row.number))) continue;
+    if (row.folderId !== null && !folders?.isLive(row.folderId)) continue;
+    numbers[String(row.number)] = row.slug;
+  }
+  return { museum, numbers };
+}
+
+/** The slug stop number `number` leads to in `numbers`, or null. */
+export function slugForNumber(numbers: MuseumNumbers["numbers"], number: number): string | null {
+  const key = String(number);
+  return Object.hasOwn(numbers, key) && typeof numbers[key] === "string" ? numbers[key] : null;
+}
+
+const isMuseum = (m: unknown): boolean => {
+  const museum = m as Partial<MuseumNumbers["museum"]> | null;
+  return typeof museum?.id === "number" && typeof museum.name === "string" && typeof museum.slug === "string" && typeof museum.sourceLang === "string";
+};
+
+/** A keypad snapshot read back from KV has the shape this code writes (else it is read again from D1). */
+export function validMuseumNumbers(value: MuseumNumbers): boolean {
+  return isMuseum(value.museum) && value.numbers !== null && typeof value.numbers === "object" && Object.values(value.numbers).every((slug) => typeof slug === "string");
+}
+
+/** A tour snapshot: the tour's view and the museum's glossary (its translation needs it), owned by the museum. */
+export interface TourSnapshot {
+  museum: VisitorTour["museum"];
+  view: TourView;
+  glossary: GlossaryTerm[];
+}
+
+/** The tour at `/t/{link}` as its snapshot keeps it (decision 101); null for an unknown or malformed link. */
+export async function loadTourSnapshot(db: Database, link: string): Promise<TourSnapshot | null> {
+  const view = await loadTourView(db, link);
+  if (!view) return null;
+  const rows = await db
+    .select({ term: glossaryTerms.term, targetLang: glossaryTerms.targetLang, translation: glossaryTerms.translation })
+    .from(glossaryTerms)
+    .where(eq(glossaryTerms.museumId, view.tour.museum.id));
+  const glossary = rows.map((row) => ({ term: row.term, lang: row.targetLang === "" ? null : row.targetLang, translation: row.targetLang === "" ? null : row.translation }));
+  return { museum: view.tour.museum, view, glossary };
+}
+
+const isImage = (image: unknown) => image === null || typeof (image as { src?: unknown }).src === "string";
+
+/** A tour snapshot read back from KV has the shape this code writes (else it is read again from D1). */
+export function validTourSnapshot(value: TourSnapshot): boolean {
+  const { view } = value;
+  const tour = view?.tour as Partial<VisitorTour> | undefined;
+  return (
+    isMuseum(value.museum) &&
+    Array.isArray(value.glossary) &&
+    value.glossary.every((term) => typeof term?.term === "string" && (term.lang === null || typeof term.lang === "string") && (term.translation === null || typeof term.translation === "string")) &&
+    typeof tour?.id === "number" &&
+    typeof tour.link === "string" &&
+    typeof tour.name === "string" &&
+    typeof tour.description === "string" &&
+    (tour.minutes === null || typeof tour.minutes === "number") &&
+    tour.museum?.id === value.museum.id &&
+    isMuseum(tour.museum) &&
+    typeof view.numbered === "boolean" &&
+    isImage(view.cover) &&
+    Array.isArray(view.stops) &&
+    view.stops.every(
+      (stop) =>
+        typeof stop?.position === "number" &&
+        typeof stop.articleId === "number" &&
+        typeof stop.slug === "string" &&
+        typeof stop.name === "string" &&
+        isImage(stop.image) &&
+        (stop.stopNumber === null || typeof stop.stopNumber === "number"),
+    )
+  );
 }

@@ -6,12 +6,15 @@ import { visitorLanguagesPage } from "../languages.server";
 import { visitorNotFound } from "../not-found.server";
 import { visitorPage } from "../page.server";
 import { renderDocument } from "../pages/shell";
-import { atAddress, type VisitorPlace } from "../place.server";
+import { atAddress, snapshotted, type VisitorPlace } from "../place.server";
 import { htmlPage, keptQuery, refusedMethod } from "../respond.server";
 import { countOpen, tourStartEventFor } from "../scan.server";
 import { visitorStrings } from "../strings.server";
 import { findLanguage } from "~/translation/languages";
-import { articleByStopNumber, loadTourView, museumBySlug } from "./load.server";
+import { linkSchema } from "~/models/qrcode-input";
+import { glossaryFor } from "~/translation/glossary";
+import type { TranslationDeps } from "~/translation/translate.server";
+import { loadMuseumNumbers, loadTourSnapshot, slugForNumber, validMuseumNumbers, validTourSnapshot, type MuseumNumbers, type TourSnapshot, type TourView } from "./load.server";
 import { KeypadPage, TourPage } from "./pages";
 import { translateTourTexts } from "./translate.server";
 import { parseStopNumber } from "./number";
@@ -36,17 +39,35 @@ function museumOnly(museum: VisitorTarget["museum"]): VisitorTarget {
   return { museum, article: null, qrcodeId: null, glossary: [], images: {} };
 }
 
+/**
+ * The tour at `/t/{link}` through its snapshot `t/{link}` (decisions 039 and 101): a cached view reads no
+ * D1. A malformed link leads nowhere without asking KV either.
+ */
+async function tourSnapshot(context: AppLoadContext, link: string): Promise<TourSnapshot | null> {
+  if (!linkSchema.safeParse(link).success) return null;
+  return (await snapshotted(context, `t/${link}`, () => loadTourSnapshot(context.db, link), validTourSnapshot)).target;
+}
+
+const tourView = async (context: AppLoadContext, link: string): Promise<TourView | null> => (await tourSnapshot(context, link))?.view ?? null;
+
+/** The museum at `/v/{museum}/…` with its stop numbers, through its snapshot `n/{museum}` (decision 101). */
+async function museumNumbers(context: AppLoadContext, museumSlug: string): Promise<MuseumNumbers | null> {
+  return (await snapshotted(context, `n/${museumSlug}`, () => loadMuseumNumbers(context.db, museumSlug), validMuseumNumbers)).target;
+}
+
 /** `GET /t/{link}`: the tour page in the visitor's language (issue 21, decisions 076 and 084). Counts a start. */
 export async function tourPage(request: Request, context: AppLoadContext, link: string): Promise<Response> {
   const refused = refusedMethod(request);
   if (refused) return refused;
-  const view = await loadTourView(context.db, link);
+  const snapshot = await tourSnapshot(context, link);
   const base = tourBase(link);
-  if (!view) return visitorNotFound(request, context, placeAt(base));
+  if (!snapshot) return visitorNotFound(request, context, placeAt(base));
+  const { view } = snapshot;
   const { tour, stops } = view;
   const url = new URL(request.url);
   const choice = chooseLanguage(request, tour.museum.sourceLang);
-  const deps = translationDeps(context);
+  // The glossary comes with the snapshot: a cached view reads no D1 (decision 101).
+  const deps: TranslationDeps = { ...translationDeps(context), glossary: async (_museumId, to) => glossaryFor(snapshot.glossary, to) };
   const [ui, translated] = await Promise.all([
     visitorStrings(deps, choice.lang),
     translateTourTexts(deps, { id: tour.id, museumId: tour.museum.id }, tour.museum.sourceLang, choice.lang, {
@@ -83,7 +104,7 @@ export async function tourPage(request: Request, context: AppLoadContext, link: 
 
 /** `GET /t/{link}/languages`: the picker, leading back to the tour page. */
 export async function tourLanguagesPage(request: Request, context: AppLoadContext, link: string): Promise<Response> {
-  const view = await loadTourView(context.db, link);
+  const view = await tourView(context, link);
   return visitorLanguagesPage(request, context, { target: view ? museumOnly(view.tour.museum) : null, place: placeAt(tourBase(link)) }, (strings) => strings.backToTour);
 }
 
@@ -100,7 +121,7 @@ function parsePosition(raw: string): number | null {
 export async function locateStop(context: AppLoadContext, link: string, rawPosition: string) {
   const base = `${tourBase(link)}/${segment(rawPosition)}`;
   const position = parsePosition(rawPosition);
-  const view = position === null ? null : await loadTourView(context.db, link);
+  const view = position === null ? null : await tourView(context, link);
   const stop = view && position !== null ? view.stops[position - 1] : undefined;
   if (!view || !stop || position === null) return { target: null, place: placeAt(base) };
   const located = await atAddress(context, { museum: view.tour.museum.slug, slug: stop.slug });
@@ -141,8 +162,9 @@ export async function keypadPage(request: Request, context: AppLoadContext, muse
   const refused = refusedMethod(request);
   if (refused) return refused;
   const base = keypadBase(museumSlug);
-  const museum = await museumBySlug(context.db, museumSlug);
-  if (!museum) return visitorNotFound(request, context, placeAt(base));
+  const found = await museumNumbers(context, museumSlug);
+  if (!found) return visitorNotFound(request, context, placeAt(base));
+  const { museum } = found;
   const url = new URL(request.url);
   const choice = chooseLanguage(request, museum.sourceLang);
   const asked = url.searchParams.get("number");
@@ -152,12 +174,12 @@ export async function keypadPage(request: Request, context: AppLoadContext, muse
     const number = parseStopNumber(asked);
     if (number === "invalid") error = "invalid";
     else {
-      const article = number === null ? null : await articleByStopNumber(context.db, museum.id, number);
-      if (article) {
+      const slug = number === null ? null : slugForNumber(found.numbers, number);
+      if (slug !== null) {
         const query = new URLSearchParams(keptQuery(url));
         if (keptLang) query.set("lang", keptLang);
         const text = query.toString();
-        const location = `/v/${segment(museum.slug)}/${segment(article.slug)}${text ? `?${text}` : ""}`;
+        const location = `/v/${segment(museum.slug)}/${segment(slug)}${text ? `?${text}` : ""}`;
         return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "private, no-cache", ...(choice.setCookie ? { "Set-Cookie": choice.setCookie } : {}) } });
       }
       error = "unknown";
@@ -184,6 +206,6 @@ export async function keypadPage(request: Request, context: AppLoadContext, muse
 
 /** `GET /v/{museum}/n/languages`: the keypad's language picker. */
 export async function keypadLanguagesPage(request: Request, context: AppLoadContext, museumSlug: string): Promise<Response> {
-  const museum = await museumBySlug(context.db, museumSlug);
-  return visitorLanguagesPage(request, context, { target: museum ? museumOnly(museum) : null, place: placeAt(keypadBase(museumSlug)) }, (strings) => strings.keypadTitle);
+  const found = await museumNumbers(context, museumSlug);
+  return visitorLanguagesPage(request, context, { target: found ? museumOnly(found.museum) : null, place: placeAt(keypadBase(museumSlug)) }, (strings) => strings.keypadTitle);
 }
