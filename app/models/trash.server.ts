@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { articles, folders } from "~/db/schema";
 import { isUniqueViolation, notFound } from "~/errors";
 import { deleteObjects } from "./media.server";
+import { deletePieces } from "~/narration/pieces.server";
 import { loadFolderIndex } from "./tree.server";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { auditWhenChanged, type AuditActor } from "~/audit/log.server";
@@ -157,6 +158,9 @@ export async function purgeExpiredTrash(db: Database, bucket: R2Bucket, now = Da
   // Narrations (issue 22) of the purged articles: their rows go with the articles (ON DELETE CASCADE).
   const { results: narrated } = await d1.prepare(`${doomed} SELECT r2_key FROM narrations WHERE article_id IN (${purgedArticles})`).bind(cutoff).all<{ r2_key: string }>();
   await deleteObjects(bucket, narrated.map((n) => n.r2_key));
+  // And the audio of their narrations' paragraphs (decision 106), by each article's prefix.
+  const { results: pieced } = await d1.prepare(`${doomed} SELECT museum_id, id FROM articles ${articlesWhere}`).bind(cutoff).all<{ museum_id: number; id: number }>();
+  for (const article of pieced) await deletePieces(bucket, article.museum_id, article.id);
   // One batch is one transaction, so the counts are those of the rows deleted.
   // The audit log (decision 043) gets one entry per item staff had put in the trash (not per article
   // inside a trashed folder), by the system, in the same transaction as the deletion.

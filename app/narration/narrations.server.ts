@@ -12,6 +12,7 @@ import { narrations } from "~/db/schema";
 import { sha256Hex } from "~/lib/crypto";
 import { NoNarration, speechFor, synthesizeNarration, type SpeechEngine } from "~/speech/engines";
 import { publishBackgroundChange } from "~/visitor-cache/snapshot.server";
+import { r2PieceStore, removeUnusedPieces } from "./pieces.server";
 import { forgetTried, noteTried, noteTriedHere, triedRecently } from "./tried.server";
 
 export interface NarrationDeps {
@@ -166,6 +167,11 @@ export interface GenerationOutcome {
   bytes?: number;
   durationMs?: number | null;
   ms?: number;
+  /** Pieces read back from the piece store, and synthesised (decision 106). */
+  reused?: number;
+  synthesized?: number;
+  /** Characters engines read for this run (reused pieces excluded): what a spending bound counts. */
+  synthesizedChars?: number;
 }
 
 /** Claims, synthesises, stores in R2 and records the narration; a failure is remembered on the claim. */
@@ -195,7 +201,7 @@ export async function generateOnce(
   const started = Date.now();
   let narrated;
   try {
-    narrated = await synthesizeNarration(deps.engines, target.text, target.lang, AbortSignal.timeout(CLAIM_MS - 10_000));
+    narrated = await synthesizeNarration(deps.engines, target.text, target.lang, AbortSignal.timeout(CLAIM_MS - 10_000), { pieces: r2PieceStore(deps.media, target) });
   } catch (error) {
     const message = error instanceof NoNarration || error instanceof Error ? error.message : String(error);
     const until = Date.now() + FAILURE_BACKOFF_MS;
@@ -205,7 +211,7 @@ export async function generateOnce(
       .bind(message.slice(0, 500), until, target.articleId, target.lang, token)
       .run();
     await noteTried(deps.kv, at, { hash: target.hash, voice: target.voice, until });
-    return { status: "failed" };
+    return { status: "failed", synthesizedChars: error instanceof NoNarration ? error.synthesizedChars : 0 };
   }
   const key = `n/${target.museumId}/${target.articleId}/${crypto.randomUUID()}.${narrated.ext}`;
   await deps.media.put(key, narrated.bytes, { httpMetadata: { contentType: narrated.contentType } });
@@ -229,10 +235,13 @@ export async function generateOnce(
   await forgetTried(deps.kv, at);
   if ((written?.results ?? []).length === 0) {
     await deps.media.delete(key);
-    return { status: "superseded" };
+    return { status: "superseded", synthesizedChars: narrated.synthesizedChars };
   }
   // Visitors' snapshots of the museum end: the next view plays it (decision 098).
   if (deps.kv) await publishBackgroundChange(deps.kv, target.museumId);
   if (before && before.kind === "generated" && before.r2_key !== key) await deps.media.delete(before.r2_key);
-  return { status: "generated", engine: narrated.engine, bytes: narrated.bytes.length, durationMs: narrated.durationMs, ms: stamp - started };
+  // The pieces this narration is not made of (an edited paragraph's old audio) go (decision 106).
+  await removeUnusedPieces(deps.media, target, narrated.pieceKeys).catch((error: unknown) => console.warn(`narration pieces not cleaned: ${String(error)}`));
+  const { reused, synthesized, synthesizedChars } = narrated;
+  return { status: "generated", engine: narrated.engine, bytes: narrated.bytes.length, durationMs: narrated.durationMs, ms: stamp - started, reused, synthesized, synthesizedChars };
 }

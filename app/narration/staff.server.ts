@@ -15,6 +15,7 @@ import { AUDIO_SNIFF_BYTES, sniffRecording } from "~/speech/audio-types";
 import { speechFor } from "~/speech/engines";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { narrationUrl, type NarrationDeps } from "./narrations.server";
+import { deletePieces } from "./pieces.server";
 
 /** The largest recording staff may upload. */
 export const NARRATION_MAX_BYTES = 50 * 1024 * 1024;
@@ -91,6 +92,7 @@ export async function deleteNarration(db: Database, bucket: R2Bucket, museumId: 
   const row = deleted[0];
   if (!row) throw new DomainError("conflict", "The narration changed meanwhile: reload", "lang", "stale_version");
   await bucket.delete(row.key);
+  await deletePieces(bucket, museumId, articleId, lang); // its paragraphs' audio too (decision 106)
   return { deleted: true, kind: row.kind };
 }
 
@@ -116,6 +118,8 @@ export async function regenerateNarration(db: Database, bucket: R2Bucket, museum
     auditStatement(db, { museumId, actor, action: "narration.regenerate", target: `article:${articleId}`, detail: { lang } }),
   ]);
   for (const row of deleted) await bucket.delete(row.key);
+  // Asked again, it is read afresh: reusing the paragraphs' audio would give the same file (decision 106).
+  await deletePieces(bucket, museumId, articleId, lang);
 }
 
 const FIELD_MAX = 64;
@@ -245,6 +249,7 @@ export async function receiveNarrationUpload(
       auditStatement(db, { museumId, actor, action: "narration.upload", target: `article:${articleId}`, detail: { lang, bytes: stored.bytes } }),
     ]);
     if (previous && previous.r2Key !== stored.key) await bucket.delete(previous.r2Key);
+    await deletePieces(bucket, museumId, articleId, lang); // a recording wins: generated pieces serve nothing (decision 106)
     return { url: narrationUrl(stored.key), lang, kind: "recorded" as const, contentType: stored.contentType, bytes: stored.bytes, durationMs: values.durationMs ?? null };
   } catch (error) {
     await parts.cancel();

@@ -69,3 +69,25 @@ export function chunkText(text: string, limit: ChunkLimit): string[] {
   if (trimmed === "") return [];
   return split(trimmed, 0, limit);
 }
+
+/** One piece of a narration cut at paragraphs (decision 106). */
+export interface NarrationPiece {
+  text: string;
+  /** Index of the paragraph it belongs to (a long paragraph gives several pieces of one index). */
+  paragraph: number;
+}
+
+/**
+ * Cuts a narration at its paragraphs first (a blank line, as `narrationText` joins them): every paragraph
+ * is its own piece, so an edit of one paragraph changes only its pieces and the others' audio can be
+ * reused (decision 106). A paragraph over the limit is cut further as `chunkText` does (sentences, then
+ * spaces, then code points).
+ */
+export function narrationPieces(text: string, limit: ChunkLimit): NarrationPiece[] {
+  if (!(limit.max > 0)) throw new RangeError("chunk limit must be positive");
+  const paragraphs = text
+    .split(/\n[^\S\n]*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
+  return paragraphs.flatMap((paragraph, index) => split(paragraph, 1, limit).map((piece) => ({ text: piece, paragraph: index })));
+}

@@ -12,6 +12,13 @@ export interface SpeechEngine {
   /** The largest text one call accepts; longer narrations are cut (app/speech/chunk.ts). */
   readonly limit: ChunkLimit;
   readonly format: SpeechFormat;
+  /**
+   * Whether pieces this engine reads separately can be joined into one file (decision 106): then a
+   * narration is read paragraph by paragraph and the audio of unchanged paragraphs is reused after an edit.
+   * Default: true (WAV and MP3 join). An engine whose pieces do not (a format with its own container, a
+   * voice whose rate changes between calls) says false and is always read whole.
+   */
+  readonly joinable?: boolean;
   /** The voice this engine reads a catalogue language with, or undefined when it does not serve it. */
   voiceFor(lang: string): string | undefined;
   /** One piece of text (within `limit`) as audio bytes of `format`; throws SpeechEngineError. */
