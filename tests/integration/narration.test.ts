@@ -139,7 +139,7 @@ describe("generated narrations on the visitor page", () => {
     );
     expect(outcomes.filter((o) => o.status === "generated")).toHaveLength(1);
     expect(outcomes.filter((o) => o.status === "claimed_elsewhere")).toHaveLength(49);
-    expect(calls).toBe(1);
+    expect(calls).toBe(LINES.length); // one run: one call per paragraph (decision 106)
   });
 
   it("an edit regenerates the narration from the new text; the old file goes", async () => {
