@@ -52,11 +52,12 @@ const sideInfoBytes = (version: number, mono: boolean) => (version === 3 ? (mono
  * (frame count, seek table). Joined, it would describe only its own piece, and players that trust it
  * (browsers do, for the duration) would show a wrong length; such frames are dropped.
  */
-function isSummaryFrame(b: Uint8Array, at: number): boolean {
+function isSummaryFrame(b: Uint8Array, at: number, bytes: number): boolean {
   const version = (b[at + 1]! >> 3) & 3;
   const mono = b[at + 3]! >> 6 === 3;
   const crc = (b[at + 1]! & 1) === 0 ? 2 : 0;
-  const tag = (offset: number) => String.fromCharCode(...b.subarray(at + offset, at + offset + 4));
+  // Only within the frame itself: a small frame must not be judged by its neighbour's bytes.
+  const tag = (offset: number) => (offset + 4 <= bytes ? String.fromCharCode(...b.subarray(at + offset, at + offset + 4)) : "");
   const xing = tag(4 + crc + sideInfoBytes(version, mono));
   return xing === "Xing" || xing === "Info" || tag(36) === "VBRI";
 }
@@ -68,7 +69,7 @@ function mp3Frames(b: Uint8Array): Uint8Array {
   while (at < b.length) {
     const frame = mp3Frame(b, at);
     if (!frame || at + frame.bytes > b.length) break;
-    if (!isSummaryFrame(b, at)) kept.push(b.subarray(at, at + frame.bytes));
+    if (!isSummaryFrame(b, at, frame.bytes)) kept.push(b.subarray(at, at + frame.bytes));
     at += frame.bytes;
   }
   return concat(kept);

@@ -13,6 +13,9 @@ import { PARAGRAPH_PAUSE_MS } from "~/speech/join";
 import { encodeWav, parseWav } from "~/speech/wav";
 import { BASE, publishArticle, staffSession, texts } from "./helpers";
 
+/** The array with item `i` replaced (Array.prototype.with is ES2023, beyond the project's lib). */
+const replaced = <T>(items: readonly T[], i: number, item: T): T[] => items.map((x, j) => (j === i ? item : x));
+
 const RATE = 8_000;
 
 /** A WAV engine (this project's own format, app/speech/wav.ts) that counts its calls: 20 ms per character. */
@@ -78,7 +81,7 @@ describe("regeneration after an edit (decision 106)", () => {
     expect(before).toHaveLength(5);
     const oldRow = await narrationRow(articleId, "de");
 
-    await edit(texts(PARAGRAPHS.with(2, "Au revers, Dionysos, couronné de lierre, tend une coupe à deux ménades.")));
+    await edit(texts(replaced(PARAGRAPHS, 2, "Au revers, Dionysos, couronné de lierre, tend une coupe à deux ménades.")));
     const edited = await publishedText(articleId);
     const changed = edited.split("\n\n").filter((p) => !paragraphs.includes(p));
     expect(changed).toEqual(["Au revers, Dionysos, couronné de lierre, tend une coupe à deux ménades."]);
@@ -137,7 +140,7 @@ describe("regeneration after an edit (decision 106)", () => {
     const { engine, calls } = countingEngine();
     const deps = depsWith(engine);
     await generate(deps, s.user.museumId, articleId, "es", await publishedText(articleId));
-    await edit(texts(PARAGRAPHS.with(4, "Il entre au musée du Louvre en 1861.")));
+    await edit(texts(replaced(PARAGRAPHS, 4, "Il entre au musée du Louvre en 1861.")));
     const edited = await publishedText(articleId);
     calls.length = 0;
     const outcomes = await Promise.all(Array.from({ length: 50 }, () => generate(deps, s.user.museumId, articleId, "es", edited)));
@@ -146,6 +149,29 @@ describe("regeneration after an edit (decision 106)", () => {
     expect(calls).toEqual(["Il entre au musée du Louvre en 1861."]);
     expect(await pieceKeys(s.user.museumId, articleId, "es")).toHaveLength(5);
     expect((await env.MEDIA.list({ prefix: `n/${s.user.museumId}/${articleId}/` })).objects).toHaveLength(1);
+  });
+
+  it("two conflicting edits generated at once: one narration wins, and the next edit still reuses and cleans", async () => {
+    const s = await staffSession();
+    const { articleId } = await publishArticle(s, texts(PARAGRAPHS));
+    const { engine } = countingEngine();
+    const deps = depsWith(engine);
+    const museumId = s.user.museumId;
+    await generate(deps, museumId, articleId, "fr", PARAGRAPHS.join("\n\n"));
+    const a = replaced(PARAGRAPHS, 0, "Vers 530 avant notre ère, Amasis peint cette amphore.");
+    const b = replaced(PARAGRAPHS, 1, "Deux hoplites se font face, sous le regard d'Athéna.");
+    const outcomes = await Promise.all([generate(deps, museumId, articleId, "fr", a.join("\n\n")), generate(deps, museumId, articleId, "fr", b.join("\n\n"))]);
+    expect(outcomes.filter((o) => o.status === "generated").length).toBeGreaterThanOrEqual(1);
+    const row = await narrationRow(articleId, "fr");
+    const winner = row!.text_hash === (await narrationTextHash(a.join("\n\n"))) ? a : b;
+    expect(row!.text_hash).toBe(await narrationTextHash(winner.join("\n\n")));
+    const served = new Uint8Array(await (await SELF.fetch(`${BASE}/narration/${row!.r2_key}`)).arrayBuffer());
+    expect(parseWav(served)?.dataBytes).toBe(served.length - 44);
+    // The next edit of the winning text: four paragraphs reused, and only its five pieces are left.
+    const c = replaced(winner, 4, "Il entre au Louvre en 1861.");
+    expect(await generate(deps, museumId, articleId, "fr", c.join("\n\n"))).toMatchObject({ status: "generated", reused: 4, synthesized: 1 });
+    expect(await pieceKeys(museumId, articleId, "fr")).toHaveLength(5);
+    expect((await env.MEDIA.list({ prefix: `n/${museumId}/${articleId}/` })).objects).toHaveLength(1);
   });
 
   it("removing or regenerating a narration drops its language's pieces; purging the article drops them all", async () => {

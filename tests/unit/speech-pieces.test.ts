@@ -8,6 +8,9 @@ import { joinable, joinPieces, PARAGRAPH_PAUSE_MS, silentMp3 } from "~/speech/jo
 import { encodeWav, parseWav } from "~/speech/wav";
 import { mp3Bytes } from "../integration/narration-helpers";
 
+/** The array with item `i` replaced (Array.prototype.with is ES2023, beyond the project's lib). */
+const replaced = <T>(items: readonly T[], i: number, item: T): T[] => items.map((x, j) => (j === i ? item : x));
+
 const signal = new AbortController().signal;
 const limit = { max: 200, measure: "chars" as const };
 
@@ -116,8 +119,13 @@ describe("cutting a narration at its paragraphs", () => {
       pieceKey("offline", "v", "mp3", "fr", nfc),
       pieceKey("offline", "v", "wav", "de", nfc),
       pieceKey("offline", "v", "wav", "fr", `${nfc}.`),
+      // No separator makes two tuples one; lone surrogates stay apart (UTF-8 would make both U+FFFD).
+      pieceKey("offline", "v\nwav\nfr", "wav", "fr", "t"),
+      pieceKey("offline", "v", "wav", "fr", "wav\nfr\nt"),
+      pieceKey("offline", "v", "wav", "fr", "\uD800"),
+      pieceKey("offline", "v", "wav", "fr", "\uD801"),
     ]);
-    expect(new Set([key, ...others]).size).toBe(6);
+    expect(new Set([key, ...others]).size).toBe(10);
   });
 });
 
@@ -132,7 +140,7 @@ describe("reusing the audio of unchanged paragraphs", () => {
     expect(first.pieceKeys).toEqual([...map.keys()]);
 
     calls.length = 0;
-    const edited = PARAGRAPHS.with(2, "Deux guerriers se font face, sous le regard d'Athéna casquée.");
+    const edited = replaced(PARAGRAPHS, 2, "Deux guerriers se font face, sous le regard d'Athéna casquée.");
     const second = await synthesizeNarration([engine], text(edited), "fr", signal, { pieces: store });
     expect(second).toMatchObject({ pieces: 5, reused: 4, synthesized: 1, synthesizedChars: codePoints(edited[2]!) });
     expect(calls).toEqual([edited[2]]);
@@ -214,7 +222,7 @@ describe("when pieces cannot be reused or joined", () => {
     const old = wavEngine({ rate: 22_050 });
     await synthesizeNarration([old.engine], text(PARAGRAPHS), "fr", signal, { pieces: store });
     const now = wavEngine({ rate: 16_000 });
-    const edited = PARAGRAPHS.with(4, "Elle fut trouvée à Vulci.");
+    const edited = replaced(PARAGRAPHS, 4, "Elle fut trouvée à Vulci.");
     const narrated = await synthesizeNarration([now.engine], text(edited), "fr", signal, { pieces: store });
     expect(narrated).toMatchObject({ reused: 0, synthesized: 5 });
     expect(now.calls).toHaveLength(5);

@@ -115,7 +115,9 @@ export class NoNarration extends Error {
 
 /** A piece's key: SHA-256 of what makes its audio (engine, voice, format, language, NFC text), then its format. */
 export async function pieceKey(engine: SpeechEngineId, voice: string, format: SpeechFormat, lang: string, text: string): Promise<string> {
-  return `${await sha256Hex([engine, voice, format, lang, text.normalize("NFC")].join("\n"))}.${format}`;
+  // JSON: no separator inside a voice name can make two tuples one, and lone surrogates stay distinct
+  // (written as \uD8xx escapes) where UTF-8 encoding would turn them all into U+FFFD.
+  return `${await sha256Hex(JSON.stringify([engine, voice, format, lang, text.normalize("NFC")]))}.${format}`;
 }
 
 const codePoints = (text: string) => {
