@@ -1,5 +1,5 @@
 // Narrations read paragraph by paragraph, the audio of unchanged paragraphs reused (decision 106).
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { id3Size, mp3DurationMs, mp3Frame, sniffGenerated } from "~/speech/audio-types";
 import { chunkText, narrationPieces } from "~/speech/chunk";
 import { NoNarration, pieceKey, synthesizeNarration, type PieceStore } from "~/speech/engines";
@@ -203,6 +203,20 @@ describe("reusing the audio of unchanged paragraphs", () => {
     expect(silent).toBeGreaterThanOrEqual(4 * pauseFrames);
   });
 
+  it("judges a small frame by its own bytes only: a neighbour's bytes never make it a summary frame", () => {
+    // MPEG-2 layer III, 8 kbit/s, 22.05 kHz, mono: 26-byte frames (576 samples each).
+    const frame = new Uint8Array(26);
+    frame.set([0xff, 0xf3, 0x10, 0xc0]);
+    expect(mp3Frame(frame, 0)).toMatchObject({ bytes: 26, sampleRate: 22_050 });
+    const piece = new Uint8Array(26 * 4);
+    for (let i = 0; i < 4; i++) piece.set(frame, i * 26);
+    piece.set([..."VBRI"].map((c) => c.charCodeAt(0)), 36); // inside the second frame's body
+    const joined = joinPieces("mp3", [piece, piece].map((bytes, i) => ({ bytes, pauseBefore: i > 0 })));
+    const pause = Math.ceil((PARAGRAPH_PAUSE_MS / 1000) * 22_050 / 576);
+    expect(joined.length).toBe(26 * (8 + pause));
+    expect(mp3DurationMs(joined)).toBe(Math.round(((8 + pause) * 576 * 1000) / 22_050));
+  });
+
   it("makes silent MP3 frames of the neighbour's layout, without CRC or padding", () => {
     const like = mp3Bytes(1);
     like[1] = 0xfa; // with a CRC
@@ -247,8 +261,11 @@ describe("when pieces cannot be reused or joined", () => {
 
   it("a store that fails reads everything and still answers", async () => {
     const broken: PieceStore = { get: () => Promise.reject(new Error("R2 down")), put: () => Promise.reject(new Error("R2 down")) };
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const narrated = await synthesizeNarration([wavEngine().engine], text(PARAGRAPHS), "fr", signal, { pieces: broken });
     expect(narrated).toMatchObject({ reused: 0, synthesized: 5 });
+    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual(expect.arrayContaining(["narration piece not read: Error: R2 down", "narration piece not kept: Error: R2 down"]));
+    warn.mockRestore();
   });
 
   it("an engine that says its pieces do not join reads the text whole, keeping nothing", async () => {
