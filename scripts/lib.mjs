@@ -272,6 +272,8 @@ export const ENGINE_SETTINGS = [
   "SPEECH_OPENAI_VOICE",
   "GOOGLE_TTS_API_KEY",
   "GOOGLE_TTS_URL",
+  // The local eSpeak service of the offline speech engine (decision 102); start.mjs sets it.
+  "OFFLINE_SPEECH_URL",
 ];
 
 export class LocalEngineError extends Error {}
