@@ -20,8 +20,8 @@ export default defineWorkersConfig(async () => {
   const migrations = await readD1Migrations(path.join(__dirname, "drizzle"));
   // The local eSpeak service of the `offline` speech engine (decision 102): a free port chosen here, the service
   // started on it in Node by the global setup, its address handed to the Workers as OFFLINE_SPEECH_URL.
-  process.env.OFFLINE_SPEECH_PORT ||= String(await freePort());
-  const offlineSpeechUrl = `http://127.0.0.1:${process.env.OFFLINE_SPEECH_PORT}`;
+  const offlineSpeechPort = await freePort();
+  const offlineSpeechUrl = `http://127.0.0.1:${offlineSpeechPort}`;
   // The demo museum as `npm start` seeds it (SQL for a museum slugged __DEMO_SLUG__, and its files), for the
   // archive round trip (tests/integration/museum-archive.test.ts): workerd cannot read the repository.
   const demo = demoContent("__DEMO_SLUG__");
@@ -104,6 +104,7 @@ export default defineWorkersConfig(async () => {
   return {
     test: {
       globalSetup: ["./tests/integration/speech-service.global.ts"],
+      provide: { offlineSpeechPort },
       projects: [project("integration", ["tests/integration/**/*.test.ts"], [NARRATION_TESTS], ""), project("narration", [NARRATION_TESTS], [], "offline")],
     },
   };
