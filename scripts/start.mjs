@@ -88,7 +88,7 @@ if (startsSpeechService) {
   try {
     const speech = await startSpeechServer({ host: HOST });
     engineVars.push("--var", `OFFLINE_SPEECH_URL:${speech.url}`);
-    console.log(`Narration: eSpeak NG (${speech.espeak.voices.size} voice names) at ${speech.url}, ready in ${speech.espeak.startupMs} ms.`);
+    console.log(`Narration: the offline engine reads with eSpeak NG at ${speech.url} (ready in ${speech.espeak.startupMs} ms).`);
   } catch (error) {
     // The app still starts: narrations fail with a clear engine error and visitors keep the browser's read-aloud.
     console.error(`Warning: the local eSpeak speech service did not start (${error instanceof Error ? error.message : error}); no narration will be generated.`);
