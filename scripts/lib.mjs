@@ -279,6 +279,15 @@ export const ENGINE_SETTINGS = [
 export class LocalEngineError extends Error {}
 
 /**
+ * Whether `npm start` starts the local eSpeak service (decision 102): the speech engines (`offline` when
+ * SPEECH_ENGINES is unset) list `offline`, and OFFLINE_SPEECH_URL does not name a service already running.
+ */
+export function needsLocalSpeechService(env = process.env) {
+  const engines = (env.SPEECH_ENGINES?.trim() || "offline").split(",").map((id) => id.trim());
+  return engines.includes("offline") && !env.OFFLINE_SPEECH_URL?.trim();
+}
+
+/**
  * `--var NAME:VALUE` for each engine setting set in `env` (wrangler splits at the first colon, so URLs
  * pass whole). The Workers AI engines are refused here: the AI binding only runs on Cloudflare, and the
  * local session is offline.

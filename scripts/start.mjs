@@ -8,6 +8,7 @@ import {
   build,
   d1Target,
   engineVarArgs,
+  needsLocalSpeechService,
   ensureDevVars,
   nextFreePort,
   parseOptions,
@@ -42,7 +43,7 @@ let engineVars;
 const speechEngines = process.env.SPEECH_ENGINES?.trim() || "offline";
 // The offline speech engine reads with eSpeak NG in a local service (decision 102), started below in this
 // process unless OFFLINE_SPEECH_URL names one already running (`node scripts/speech-server.mjs`).
-const startsSpeechService = speechEngines.split(",").some((id) => id.trim() === "offline") && !process.env.OFFLINE_SPEECH_URL?.trim();
+const startsSpeechService = needsLocalSpeechService(process.env);
 try {
   // Explicitly pseudo unless the environment chooses: wrangler.toml's default (Workers AI) is remote-only.
   engineVars = engineVarArgs({
