@@ -22,7 +22,8 @@ export const DEFAULT_WPM = 175;
 export async function createEspeak() {
   const started = performance.now();
   const { default: ESpeakNG } = await import(path.join(DIST, "espeak-ng.js"));
-  const wasm = await WebAssembly.compile(await readFile(path.join(DIST, "espeak-ng.wasm")));
+  const wasmFile = await readFile(path.join(DIST, "espeak-ng.wasm"));
+  const wasm = await WebAssembly.compile(wasmFile);
   let exports;
   const output = [];
   const module = await ESpeakNG({
@@ -89,7 +90,7 @@ export async function createEspeak() {
   return {
     voices,
     startupMs: Math.round(performance.now() - started),
-    wasmBytes: (await readFile(path.join(DIST, "espeak-ng.wasm"))).byteLength,
+    wasmBytes: wasmFile.byteLength,
     /**
      * `text` read by `voice` as a 16-bit mono 22,050 Hz WAV. Throws when eSpeak fails or the voice is unknown.
      * `wpm` = words per minute (80-450).
