@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 import { defineWorkersConfig, defineWorkersProject, readD1Migrations } from "@cloudflare/vitest-pool-workers/config";
 import tsconfigPaths from "vite-tsconfig-paths";
@@ -17,6 +18,10 @@ export default defineWorkersConfig(async () => {
   // ("Network connection lost"; scripts/patch-miniflare-loopback.mjs).
   patchMiniflareLoopback(defaultMiniflareIndex());
   const migrations = await readD1Migrations(path.join(__dirname, "drizzle"));
+  // The local eSpeak service of the `offline` speech engine (decision 102): a free port chosen here, the service
+  // started on it in Node by the global setup, its address handed to the Workers as OFFLINE_SPEECH_URL.
+  const offlineSpeechPort = await freePort();
+  const offlineSpeechUrl = `http://127.0.0.1:${offlineSpeechPort}`;
   // The demo museum as `npm start` seeds it (SQL for a museum slugged __DEMO_SLUG__, and its files), for the
   // archive round trip (tests/integration/museum-archive.test.ts): workerd cannot read the repository.
   const demo = demoContent("__DEMO_SLUG__");
@@ -25,8 +30,8 @@ export default defineWorkersConfig(async () => {
     files: demo.files.map((f) => ({ key: f.key, contentType: f.contentType, base64: readFileSync(f.path).toString("base64") })),
   };
   // Two projects that differ only in the speech engines (decision 090): the narration tests run with the offline
-  // synthesiser; every other file without speech, so no visitor view there starts a narration in the background
-  // (its WAV synthesis would change the page between two views and load the machine for nothing).
+  // engine (eSpeak NG in the local service); every other file without speech, so no visitor view there starts a
+  // narration in the background (it would change the page between two views and load the machine for nothing).
   const NARRATION_TESTS = "tests/integration/narration*.test.ts";
   const project = (name: string, include: string[], exclude: string[], speechEngines: string) =>
     defineWorkersProject({
@@ -89,6 +94,7 @@ export default defineWorkersConfig(async () => {
               // Narration (decision 090): the offline speech engine makes real WAV files without a network;
               // "" = no speech engine (the other files).
               SPEECH_ENGINES: speechEngines,
+              OFFLINE_SPEECH_URL: offlineSpeechUrl,
             },
           },
         },
@@ -97,7 +103,21 @@ export default defineWorkersConfig(async () => {
     });
   return {
     test: {
+      globalSetup: ["./tests/integration/speech-service.global.ts"],
+      provide: { offlineSpeechPort },
       projects: [project("integration", ["tests/integration/**/*.test.ts"], [NARRATION_TESTS], ""), project("narration", [NARRATION_TESTS], [], "offline")],
     },
   };
 });
+
+/** A port nobody listens on now (the operating system's choice). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

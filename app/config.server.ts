@@ -101,6 +101,8 @@ const configSchema = z
     SPEECH_OPENAI_VOICE: optional(z.string().max(100)).transform((value) => value ?? "alloy"),
     GOOGLE_TTS_API_KEY: optional(z.string()),
     GOOGLE_TTS_URL: optional(httpUrl("GOOGLE_TTS_URL")).transform((value) => value ?? "https://texttospeech.googleapis.com/v1/text:synthesize"),
+    // The local eSpeak service the `offline` engine reads with (decision 102); `npm start` and the tests set it.
+    OFFLINE_SPEECH_URL: optional(httpUrl("OFFLINE_SPEECH_URL")),
   })
   .superRefine((config, ctx) => {
     if (config.TRANSLATION_ENGINES === undefined && config.TRANSLATION_ENGINE !== undefined && config.TRANSLATION_ENGINE !== "pseudo") {

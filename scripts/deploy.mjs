@@ -83,7 +83,7 @@ async function main() {
   console.log(`  TRANSLATION_ENGINES = ${engines.list.join(", ")}`);
   if (engines.speech.includes("offline") && !args["allow-offline-speech"]) {
     console.error(
-      `wrangler.toml sets SPEECH_ENGINES = "${engines.speech.join(",")}": "offline" gives visitors tones, not speech (decision 090).\n` +
+      `wrangler.toml sets SPEECH_ENGINES = "${engines.speech.join(",")}": "offline" reads with the local eSpeak service that only npm start and the tests run, so a deployed Worker has none and every narration would fail (decision 102).\n` +
         'Set real engines, e.g. SPEECH_ENGINES = "workers-ai" (docs/operations.md), or deploy it anyway with: npm run deploy -- --allow-offline-speech',
     );
     return 2;

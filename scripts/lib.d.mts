@@ -20,3 +20,4 @@ export function parsePort(value: string | number, name?: string): number;
 export function portBusy(port: number, host?: string): Promise<string | null>;
 export function nextFreePort(port: number, host?: string, tries?: number): Promise<number | null>;
 export function ensureDevVars(file?: string): void;
+export function needsLocalSpeechService(env?: Record<string, string | undefined>): boolean;

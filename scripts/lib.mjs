@@ -272,9 +272,20 @@ export const ENGINE_SETTINGS = [
   "SPEECH_OPENAI_VOICE",
   "GOOGLE_TTS_API_KEY",
   "GOOGLE_TTS_URL",
+  // The local eSpeak service of the offline speech engine (decision 102); start.mjs sets it.
+  "OFFLINE_SPEECH_URL",
 ];
 
 export class LocalEngineError extends Error {}
+
+/**
+ * Whether `npm start` starts the local eSpeak service (decision 102): the speech engines (`offline` when
+ * SPEECH_ENGINES is unset) list `offline`, and OFFLINE_SPEECH_URL does not name a service already running.
+ */
+export function needsLocalSpeechService(env = process.env) {
+  const engines = (env.SPEECH_ENGINES?.trim() || "offline").split(",").map((id) => id.trim());
+  return engines.includes("offline") && !env.OFFLINE_SPEECH_URL?.trim();
+}
 
 /**
  * `--var NAME:VALUE` for each engine setting set in `env` (wrangler splits at the first colon, so URLs

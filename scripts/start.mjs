@@ -8,6 +8,7 @@ import {
   build,
   d1Target,
   engineVarArgs,
+  needsLocalSpeechService,
   ensureDevVars,
   nextFreePort,
   parseOptions,
@@ -16,6 +17,7 @@ import {
   prepareLocalDatabase,
   spawnWrangler,
 } from "./lib.mjs";
+import { startSpeechServer } from "./speech-server.mjs";
 
 const { values: args } = parseOptions(process.argv.slice(2), { "no-build": "boolean", "persist-to": "string" });
 const HOST = "127.0.0.1";
@@ -38,13 +40,17 @@ const IRRELEVANT = /Your types might be out of date|collects anonymous telemetry
 
 // TRANSLATION_ENGINES=libretranslate LIBRETRANSLATE_URL=http://localhost:5000 npm start (docs/translation-engines.md).
 let engineVars;
+const speechEngines = process.env.SPEECH_ENGINES?.trim() || "offline";
+// The offline speech engine reads with eSpeak NG in a local service (decision 102), started below in this
+// process unless OFFLINE_SPEECH_URL names one already running (`node scripts/speech-server.mjs`).
+const startsSpeechService = needsLocalSpeechService(process.env);
 try {
   // Explicitly pseudo unless the environment chooses: wrangler.toml's default (Workers AI) is remote-only.
   engineVars = engineVarArgs({
     ...process.env,
     TRANSLATION_ENGINES: process.env.TRANSLATION_ENGINES?.trim() || "pseudo",
     // Narration: the offline speech engine unless the environment chooses (decision 090).
-    SPEECH_ENGINES: process.env.SPEECH_ENGINES?.trim() || "offline",
+    SPEECH_ENGINES: speechEngines,
   });
 } catch (error) {
   if (!(error instanceof LocalEngineError)) throw error;
@@ -78,6 +84,17 @@ if (!args["no-build"]) {
 await prepareLocalDatabase(d1Target({ persistTo }));
 // Again: the build and the migrations take long enough for another server to have started meanwhile.
 await refuseBusyPort();
+
+if (startsSpeechService) {
+  try {
+    const speech = await startSpeechServer({ host: HOST });
+    engineVars.push("--var", `OFFLINE_SPEECH_URL:${speech.url}`);
+    console.log(`Narration: the offline engine reads with eSpeak NG at ${speech.url} (ready in ${speech.espeak.startupMs} ms).`);
+  } catch (error) {
+    // The app still starts: narrations fail with a clear engine error and visitors keep the browser's read-aloud.
+    console.error(`Warning: the local eSpeak speech service did not start (${error instanceof Error ? error.message : error}); no narration will be generated.`);
+  }
+}
 
 // wrangler prints "Ready on http://127.0.0.1:PORT" once it has bound the port; until then an answer on the
 // port would come from someone else.

@@ -6,5 +6,7 @@ declare module "cloudflare:test" {
     SESSION_SECRET: string;
     /** The demo museum's seed (vitest.integration.config.ts): SQL for a museum slugged __DEMO_SLUG__ and its files. */
     DEMO_SEED: { sql: string; files: { key: string; contentType: string; base64: string }[] };
+    /** The local eSpeak service of the offline speech engine (decision 102), started by speech-service.global.ts. */
+    OFFLINE_SPEECH_URL: string;
   }
 }

@@ -575,8 +575,8 @@ async function museumWithIssue22() {
   expect(uploaded.status, await uploaded.clone().text()).toBe(200);
   const text = "Une amphore attique.";
   const generated = await generateOnce(
-    { db: createDb(env.DB), media: env.MEDIA, engines: [offlineSpeechEngine()], waitUntil: () => undefined },
-    { museumId: s.user.museumId, articleId, lang: "it", text, hash: await narrationTextHash(text), voice: "offline-140" },
+    { db: createDb(env.DB), media: env.MEDIA, engines: [offlineSpeechEngine({ url: env.OFFLINE_SPEECH_URL })], waitUntil: () => undefined },
+    { museumId: s.user.museumId, articleId, lang: "it", text, hash: await narrationTextHash(text), voice: "it" },
   );
   expect(generated.status).toBe("generated");
   return { ...small, articleId, recording };

@@ -76,7 +76,7 @@ describe("generated narrations on the visitor page", () => {
       const rows = await narrationRows(articleId);
       return rows.length > 0 && rows;
     });
-    expect(row).toMatchObject({ lang: "de", kind: "generated", engine: "offline", voice: "offline-140" });
+    expect(row).toMatchObject({ lang: "de", kind: "generated", engine: "offline", voice: "de" });
     expect(row!.duration_ms as number).toBeGreaterThan(2000);
 
     const second = await visit(link, "de");
@@ -129,13 +129,13 @@ describe("generated narrations on the visitor page", () => {
     const s = await staffSession();
     const { articleId } = await publishArticle(s, texts(LINES));
     let calls = 0;
-    const offline = offlineSpeechEngine();
+    const offline = offlineSpeechEngine({ url: env.OFFLINE_SPEECH_URL });
     const counting: SpeechEngine = { ...offline, synthesize: (...args) => (calls++, offline.synthesize(...args)) };
     const deps: NarrationDeps = { db: createDb(env.DB), media: env.MEDIA, engines: [counting], waitUntil: () => undefined };
     const text = LINES.join("\n\n");
     const hash = await narrationTextHash(text);
     const outcomes = await Promise.all(
-      Array.from({ length: 50 }, () => generateOnce(deps, { museumId: s.user.museumId, articleId, lang: "it", text, hash, voice: "offline-140" })),
+      Array.from({ length: 50 }, () => generateOnce(deps, { museumId: s.user.museumId, articleId, lang: "it", text, hash, voice: "it" })),
     );
     expect(outcomes.filter((o) => o.status === "generated")).toHaveLength(1);
     expect(outcomes.filter((o) => o.status === "claimed_elsewhere")).toHaveLength(49);
@@ -169,7 +169,7 @@ describe("generated narrations on the visitor page", () => {
     const { articleId } = await publishArticle(s, texts(LINES));
     let calls = 0;
     const failing: SpeechEngine = {
-      ...offlineSpeechEngine(),
+      ...offlineSpeechEngine({ url: env.OFFLINE_SPEECH_URL }),
       id: "google",
       synthesize: async () => {
         calls++;
@@ -461,7 +461,7 @@ describe("narrations in the visitor snapshot (decision 098)", () => {
     const { articleId } = await publishArticle(s, texts(LINES));
     let calls = 0;
     const failing: SpeechEngine = {
-      ...offlineSpeechEngine(),
+      ...offlineSpeechEngine({ url: env.OFFLINE_SPEECH_URL }),
       synthesize: async () => {
         calls++;
         throw new SpeechEngineError("offline", "HTTP 503: busy", { retryable: false, status: 503 });

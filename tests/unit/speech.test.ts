@@ -87,23 +87,6 @@ describe("WAV and MP3 checks", () => {
   });
 });
 
-describe("the offline engine", () => {
-  it("makes real audio whose length follows the text, the same bytes each time", async () => {
-    const engine = offlineSpeechEngine();
-    const short = await engine.synthesize("Bonjour.", "fr", "offline-140", signal);
-    const long = await engine.synthesize("Bonjour. Cette amphore attique fut peinte vers 530 avant notre ère.", "fr", "offline-140", signal);
-    const a = parseWav(short)!;
-    const b = parseWav(long)!;
-    expect(a.sampleRate).toBe(16_000);
-    expect(b.durationMs).toBeGreaterThan(a.durationMs * 4);
-    expect(long).toEqual(await engine.synthesize("Bonjour. Cette amphore attique fut peinte vers 530 avant notre ère.", "fr", "offline-140", signal));
-    // Not silence: the samples move.
-    const samples = new Int16Array(long.buffer.slice(44));
-    expect(Math.max(...samples.map(Math.abs))).toBeGreaterThan(10_000);
-    expect(engine.voiceFor("ar")).toBe("offline-140");
-  });
-});
-
 describe("Workers AI MeloTTS (a fake of the binding, per developers.cloudflare.com/workers-ai/models/melotts)", () => {
   it("sends {prompt, lang} and reads the base64 MP3 or raw bytes", async () => {
     const calls: unknown[] = [];
@@ -198,8 +181,7 @@ describe("HTTP engines against fakes of their documented protocols", () => {
   it("falls back along the order, and says so when no engine speaks the language", async () => {
     vi.stubGlobal("fetch", async () => new Response("upstream down", { status: 503 }));
     const google = googleSpeechEngine({ apiKey: "k", url: "https://tts.example/v1/text:synthesize" });
-    const narrated = await synthesizeNarration([google, offlineSpeechEngine()], "Guten Tag.", "de", signal);
-    expect(narrated.engine).toBe("offline");
+    // Falling back to a working engine (the offline one, with the local eSpeak service): tests/unit/speech-offline.test.ts.
     await expect(synthesizeNarration([google], "Guten Tag.", "de", signal)).rejects.toBeInstanceOf(NoNarration);
     await expect(synthesizeNarration([google], "x", "gn", signal)).rejects.toThrow(/no speech engine speaks gn/);
     expect(speechFor([google, offlineSpeechEngine()], "gn")?.engine.id).toBe("offline");

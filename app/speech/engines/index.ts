@@ -26,7 +26,7 @@ export function createSpeechEngine(id: SpeechEngineId, { AI, config }: { AI?: un
   };
   switch (id) {
     case "offline":
-      return offlineSpeechEngine();
+      return offlineSpeechEngine({ url: config.OFFLINE_SPEECH_URL });
     case "workers-ai":
       if (!AI) throw new ConfigError("SPEECH_ENGINES lists workers-ai, but the Worker has no AI binding");
       return workersAiSpeechEngine(AI as AiRunner);
