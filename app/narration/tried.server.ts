@@ -69,6 +69,11 @@ export function noteTriedHere(at: TriedAt, note: TriedNote): void {
   keep(triedKey(at), note);
 }
 
+/** Forgets this isolate's note only (a message that could not be sent: the next view here sends again). */
+export function forgetTriedHere(at: TriedAt): void {
+  memory.delete(triedKey(at));
+}
+
 /** Remembers an attempt here and in KV, for other isolates (a refused KV write is only logged). */
 export async function noteTried(kv: KVNamespace | undefined, at: TriedAt, note: TriedNote, now = Date.now()): Promise<void> {
   noteTriedHere(at, note);
