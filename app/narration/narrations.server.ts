@@ -15,7 +15,7 @@ import { NoNarration, speechFor, synthesizeNarration, type SpeechEngine } from "
 import { publishBackgroundChange } from "~/visitor-cache/snapshot.server";
 import { chargedChars, NARRATION_MONTHLY_CHARS_DEFAULT, nextMonthStart, refundChars, spendMonth } from "./budget.server";
 import { narrationMessage, type NarrationMessage } from "./message";
-import { forgetTried, forgetTriedHere, noteTried, noteTriedHere, triedRecently } from "./tried.server";
+import { forgetTried, forgetTriedHere, noteTried, noteTriedHere, triedElsewhere, triedHere } from "./tried.server";
 
 export interface NarrationDeps {
   db: Database;
@@ -29,6 +29,8 @@ export interface NarrationDeps {
   queue?: Pick<Queue<NarrationMessage>, "send">;
   /** Characters a museum may send to speech engines a month (decision 105); default 2 million. */
   monthlyChars?: number;
+  /** The consumer's clock (tests inject one to reach past a back-off or into the next month). */
+  clock?: () => number;
   /**
    * Where "an attempt is under way or failed recently" is shared between isolates, and where a stored
    * narration is published as a visitor change (decision 098). Without it: this isolate's memory only,
@@ -144,13 +146,16 @@ export async function narrationForVisitor(deps: NarrationDeps, target: VisitorNa
   if (row && row.textHash === hash && (!speech || row.voice === speech.voice)) return playable(row);
   if (!speech) return null;
   const at = { museumId: target.museumId, articleId: target.articleId, lang: target.lang };
-  if (!deps.queue || (await triedRecently(deps.kv, at, hash, speech.voice, now))) return null;
+  const queue = deps.queue;
+  if (!queue) return null;
   // A text too long for one queue message is not generated: read-aloud, or a recording (decision 104).
   const message = narrationMessage({ museumId: target.museumId, articleId: target.articleId, lang: target.lang, text: target.text, hash, voice: speech.voice });
   if (!message) return null;
-  // Noted here before anything else is awaited: parallel views in this isolate send nothing more.
+  // Checked and noted in this isolate with no await between: of parallel views here, one goes on.
+  if (triedHere(at, hash, speech.voice, now)) return null;
   noteTriedHere(at, { hash, voice: speech.voice, until: now + CLAIM_MS });
-  const queue = deps.queue;
+  // Another isolate's attempt (its KV note, kept here when found) holds this one back too.
+  if (await triedElsewhere(deps.kv, at, hash, speech.voice, now)) return null;
   deps.waitUntil(
     queue.send(message, { contentType: "json" }).catch((error: unknown) => {
       // Not sent: the next view here may try again.

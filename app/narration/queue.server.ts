@@ -83,7 +83,7 @@ async function consumeOne(deps: NarrationDeps, message: QueueMessage, summary: N
   }
   const last = message.attempts >= ENGINE_ATTEMPTS;
   try {
-    const outcome = await generateOnce(deps, checked.target, Date.now(), last ? {} : { retryInMs: engineRetrySeconds(message.attempts) * 1000 });
+    const outcome = await generateOnce(deps, checked.target, (deps.clock ?? Date.now)(), last ? {} : { retryInMs: engineRetrySeconds(message.attempts) * 1000 });
     summary.done[outcome.status] = (summary.done[outcome.status] ?? 0) + 1;
     if (outcome.status === "retry") {
       summary.retried++;
