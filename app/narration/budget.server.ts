@@ -4,6 +4,7 @@
  * a generation's claim, so parallel claims can never overshoot the bound. A failed run gives its
  * characters back; a stored, overtaken or interrupted one keeps them (they reached an engine).
  */
+import { ConfigError } from "~/config.server";
 import type { Database } from "~/db/client.server";
 
 /** The deployment's default bound: 2 million characters a museum a month (decision 105 prices it). */
@@ -13,14 +14,15 @@ const MONTHLY_CHARS_MAX = 1_000_000_000;
 
 /**
  * `NARRATION_MONTHLY_CHARS` from wrangler.toml's [vars]: a whole number of characters, 0 = no generated
- * narration at all. Absent or empty: the default. Anything else is refused loudly (the deployment is wrong).
+ * narration at all. Absent or empty: the default. Anything else is a ConfigError, like a speech engine
+ * missing its key (the deployment is wrong, and says so in its logs).
  */
 export function monthlyCharsFrom(env: Record<string, unknown>): number {
   const raw = env.NARRATION_MONTHLY_CHARS;
   if (raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "")) return NARRATION_MONTHLY_CHARS_DEFAULT;
   const text = String(raw).trim().replace(/_/g, "");
   if (!/^\d{1,10}$/.test(text) || Number(text) > MONTHLY_CHARS_MAX) {
-    throw new Error(`NARRATION_MONTHLY_CHARS must be a whole number of characters from 0 to ${MONTHLY_CHARS_MAX} (got ${JSON.stringify(String(raw).slice(0, 40))})`);
+    throw new ConfigError(`NARRATION_MONTHLY_CHARS must be a whole number of characters from 0 to ${MONTHLY_CHARS_MAX} (got ${JSON.stringify(String(raw).slice(0, 40))})`);
   }
   return Number(text);
 }
