@@ -1,7 +1,7 @@
 // `npm run deploy`: one command to production (docs/operations.md, decision 038). Every run:
 //   1. refuses a configuration that would not translate for real (pseudo, or an engine without its key),
 //      unless told otherwise (--allow-pseudo, --allow-missing-engine-settings);
-//   2. looks up what already exists on the account (D1, KV, R2, both queues, the Worker's secrets), all at
+//   2. looks up what already exists on the account (D1, KV, R2, the four queues, the Worker's secrets), all at
 //      once, reading wrangler's JSON (`--json`, and the ND-JSON events of WRANGLER_OUTPUT_FILE_PATH);
 //   3. creates only what is missing, writing each new id into the wrangler.toml files at once (each file
 //      replaced whole, so it is always either the old or the new one);
@@ -92,12 +92,14 @@ async function main() {
 
   // 2. What exists, all lookups at once (each wrangler start costs seconds).
   step("Looking up the Cloudflare account's resources");
-  const [d1, kv, r2, scans, dlq, secrets] = await Promise.all([
+  const [d1, kv, r2, scans, dlq, narrations, narrationDlq, secrets] = await Promise.all([
     wranglerJson(["d1", "list", "--json"], { work }),
     wranglerJson(["kv", "namespace", "list"], { work }),
     wranglerJson(["r2", "bucket", "info", NAMES.bucket, "--json"], { work }),
     wranglerJson(["queues", "info", NAMES.queue], { work }),
     wranglerJson(["queues", "info", NAMES.dlq], { work }),
+    wranglerJson(["queues", "info", NAMES.narrationQueue], { work }),
+    wranglerJson(["queues", "info", NAMES.narrationDlq], { work }),
     wranglerJson(["secret", "list", "--format", "json"], { work }),
   ]);
   if (!d1.ok) {
@@ -121,6 +123,8 @@ async function main() {
     bucket: exists(r2, (r) => r.code === 10006),
     queue: exists(scans, (r) => r.code === undefined && /does not exist/.test(r.message)),
     dlq: exists(dlq, (r) => r.code === undefined && /does not exist/.test(r.message)),
+    narrationQueue: exists(narrations, (r) => r.code === undefined && /does not exist/.test(r.message)),
+    narrationDlq: exists(narrationDlq, (r) => r.code === undefined && /does not exist/.test(r.message)),
   };
   // A Worker not deployed yet has no secrets (wrangler: 'Worker "…" not found.', API error 10007).
   const secretNames = exists(secrets, (r) => r.code === 10007 || (r.code === undefined && /not found/.test(r.message)))
@@ -143,6 +147,8 @@ async function main() {
     !have.bucket && `R2 bucket ${NAMES.bucket}`,
     !have.queue && `queue ${NAMES.queue}`,
     !have.dlq && `queue ${NAMES.dlq} (dead letters)`,
+    !have.narrationQueue && `queue ${NAMES.narrationQueue}`,
+    !have.narrationDlq && `queue ${NAMES.narrationDlq} (dead letters)`,
   ].filter(Boolean);
   const setSecret = !secretNames.includes("SESSION_SECRET");
 
@@ -161,7 +167,7 @@ async function main() {
     } else {
       console.log(`  apply migrations: all ${readIds.migrations().length} (${readIds.migrations().join(", ")})`);
     }
-    console.log(`  build, then deploy ${NAMES.app} (D1, KV, R2, queue producer, AI, assets, cron) and ${NAMES.consumer} (D1, queue consumer, cron)`);
+    console.log(`  build, then deploy ${NAMES.app} (D1, KV, R2, queue producers, narration queue consumer, AI, assets, cron) and ${NAMES.consumer} (D1, queue consumer, cron)`);
     console.log("\nDry run: nothing was created or deployed.");
     return 0;
   }
@@ -187,6 +193,8 @@ async function main() {
     [have.bucket, `Creating the R2 bucket ${NAMES.bucket}`, ["r2", "bucket", "create", NAMES.bucket]],
     [have.queue, `Creating the queue ${NAMES.queue}`, ["queues", "create", NAMES.queue]],
     [have.dlq, `Creating the dead-letter queue ${NAMES.dlq}`, ["queues", "create", NAMES.dlq]],
+    [have.narrationQueue, `Creating the queue ${NAMES.narrationQueue}`, ["queues", "create", NAMES.narrationQueue]],
+    [have.narrationDlq, `Creating the dead-letter queue ${NAMES.narrationDlq}`, ["queues", "create", NAMES.narrationDlq]],
   ]) {
     if (present) continue;
     step(title);

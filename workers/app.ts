@@ -9,6 +9,9 @@ import { pruneArticleVersions } from "../app/publishing/versions.server";
 import { pruneAuditLog } from "../app/audit/log.server";
 import { publishDue } from "../app/publishing/publish.server";
 import { publishVisitorChanges } from "../app/visitor-cache/snapshot.server";
+import { NARRATION_QUEUE } from "../app/narration/message";
+import { consumeNarrationBatch } from "../app/narration/queue.server";
+import { narrationDepsFromEnv } from "../app/utils/narration.server";
 import { isJsonLogin, jsonLogin } from "../app/utils/login.server";
 import { isJsonLinkPost, jsonLinkPost } from "../app/utils/member-links.server";
 import { SESSION_COOKIE, sessionToken } from "../app/utils/session.server";
@@ -65,6 +68,19 @@ export default {
     }
     const sessionCookie = signedIn || response.headers.get("Set-Cookie")?.includes(SESSION_COOKIE) === true;
     return withSecurityHeaders(response, nonce, sessionCookie, path);
+  },
+
+  // The narrations queue (decision 104): each message generates one narration. Messages are acknowledged
+  // or retried one by one (app/narration/queue.server.ts). A batch from a queue this Worker does not know
+  // (a wrong wrangler.toml) is retried, so it ends in that queue's dead letters rather than being lost.
+  async queue(batch, env, ctx) {
+    if (batch.queue !== NARRATION_QUEUE) {
+      console.warn(JSON.stringify({ event: "queue_unknown", queue: batch.queue, size: batch.messages.length }));
+      batch.retryAll({ delaySeconds: 60 });
+      return;
+    }
+    const summary = await consumeNarrationBatch(batch.messages, narrationDepsFromEnv(env, ctx));
+    if (summary.dropped || summary.retried) console.log(JSON.stringify({ event: "narration_batch", size: batch.messages.length, ...summary }));
   },
 
   // Every minute (PUBLISH_CRON): scheduled publications that are due (decision 041), at most a minute late.

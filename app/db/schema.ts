@@ -524,6 +524,22 @@ export const narrationClaims = sqliteTable(
 );
 
 /**
+ * Characters sent to speech engines per museum and UTC month 'YYYY-MM' (0012, decision 105): counted when
+ * a generation is claimed (refunded when it fails), bounded by NARRATION_MONTHLY_CHARS.
+ */
+export const narrationSpend = sqliteTable(
+  "narration_spend",
+  {
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    chars: integer("chars").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.museumId, t.month] })],
+);
+
+/**
  * Easy-to-read versions (0011, issue 22 §2, decision 094): one per article. `content` is the draft staff
  * edit (null while the first generation runs), guarded by `version`; visitors read `approved_content`
  * only. `source_hash` is the hash of the article's published text the draft was made from.

@@ -48,16 +48,15 @@ function keep(key: string, note: TriedNote) {
   if (memory.size > ISOLATE_ENTRIES) memory.delete(memory.keys().next().value!);
 }
 
-/**
- * Whether an attempt at this text and voice is under way or failed recently: this isolate's memory first,
- * then KV (the page passes its memoised KV, so a note found is read once per snapshot). KV trouble reads
- * as "not covered" (the D1 claim still keeps it to one generation).
- */
-export async function triedRecently(kv: KVNamespace | undefined, at: TriedAt, hash: string, voice: string, now: number): Promise<boolean> {
-  const key = triedKey(at);
-  const known = memory.get(key);
-  if (covers(known, hash, voice, now)) return true;
+/** Whether this isolate's memory holds a note covering this text and voice (no await: see narrationForVisitor). */
+export function triedHere(at: TriedAt, hash: string, voice: string, now: number): boolean {
+  return covers(memory.get(triedKey(at)), hash, voice, now);
+}
+
+/** Whether another isolate's note in KV covers it (kept here when it does); KV trouble reads as "no". */
+export async function triedElsewhere(kv: KVNamespace | undefined, at: TriedAt, hash: string, voice: string, now: number): Promise<boolean> {
   if (!kv) return false;
+  const key = triedKey(at);
   const stored = asNote(await kv.get(key, "json").catch(() => null));
   if (!covers(stored, hash, voice, now)) return false;
   keep(key, stored!);
@@ -67,6 +66,11 @@ export async function triedRecently(kv: KVNamespace | undefined, at: TriedAt, ha
 /** Remembers an attempt in this isolate at once (synchronously, so parallel views here see it). */
 export function noteTriedHere(at: TriedAt, note: TriedNote): void {
   keep(triedKey(at), note);
+}
+
+/** Forgets this isolate's note only (a message that could not be sent: the next view here sends again). */
+export function forgetTriedHere(at: TriedAt): void {
+  memory.delete(triedKey(at));
 }
 
 /** Remembers an attempt here and in KV, for other isolates (a refused KV write is only logged). */

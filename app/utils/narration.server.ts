@@ -1,10 +1,13 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ArticleContent } from "~/content/schema";
+import { createDb } from "~/db/client.server";
 import { DomainError } from "~/errors";
 import { getMuseum } from "~/models/museums.server";
 import { readArticle } from "~/models/tree.server";
 import { narrationText } from "~/narration/text";
-import { generateOnce, narrationTextHash, type NarrationDeps } from "~/narration/narrations.server";
+import { chargedChars, monthlyCharsFrom, readBudget } from "~/narration/budget.server";
+import { narrationMessage } from "~/narration/message";
+import { narrationTextHash, type NarrationDeps } from "~/narration/narrations.server";
 import { speechEnginesFromEnv, speechFor } from "~/speech/engines";
 import { translateArticle } from "~/translation/translate.server";
 import { translationDeps } from "./translation-deps.server";
@@ -18,6 +21,21 @@ export function narrationDeps(context: AppLoadContext): NarrationDeps {
     engines: speechEnginesFromEnv(env as unknown as Record<string, unknown>),
     waitUntil: (p) => ctx.waitUntil(p),
     kv: context.kv,
+    queue: env.NARRATIONS,
+    monthlyChars: monthlyCharsFrom(env as unknown as Record<string, unknown>),
+  };
+}
+
+/** What the narrations queue's consumer needs, from the Worker's env (workers/app.ts `queue()`). */
+export function narrationDepsFromEnv(env: Env, ctx: ExecutionContext): NarrationDeps {
+  return {
+    db: createDb(env.DB),
+    media: env.MEDIA,
+    engines: speechEnginesFromEnv(env as unknown as Record<string, unknown>),
+    waitUntil: (p) => ctx.waitUntil(p),
+    kv: env.KV,
+    queue: env.NARRATIONS,
+    monthlyChars: monthlyCharsFrom(env as unknown as Record<string, unknown>),
   };
 }
 
@@ -36,14 +54,27 @@ export async function publishedNarrationText(context: AppLoadContext, museumId: 
   return narrationText(translated.content);
 }
 
-/** Staff's "regenerate": generates now, after the answer, from the published text. */
-export async function scheduleNarration(context: AppLoadContext, museumId: number, articleId: number, lang: string): Promise<{ scheduled: boolean }> {
+/**
+ * Why staff's "regenerate" queued nothing: no engine speaks the language, nothing to read, a text beyond
+ * the queue's limit (decision 104), or the museum's monthly bound reached (decision 105).
+ */
+export type NotScheduled = "no_engine" | "empty" | "too_long" | "over_budget";
+
+/**
+ * Staff's "regenerate": queues the generation of the published text (decision 104); the consumer makes it
+ * within seconds. Refused up front when the month's bound is already reached (the consumer would refuse).
+ */
+export async function scheduleNarration(context: AppLoadContext, museumId: number, articleId: number, lang: string): Promise<{ scheduled: boolean; reason?: NotScheduled }> {
   const deps = narrationDeps(context);
   const speech = speechFor(deps.engines, lang);
-  if (!speech) return { scheduled: false };
+  if (!speech) return { scheduled: false, reason: "no_engine" };
   const text = await publishedNarrationText(context, museumId, articleId, lang);
-  if (text.trim() === "") return { scheduled: false };
+  if (text.trim() === "") return { scheduled: false, reason: "empty" };
   const hash = await narrationTextHash(text);
-  deps.waitUntil(generateOnce(deps, { museumId, articleId, lang, text, hash, voice: speech.voice }).catch((error: unknown) => console.warn(`narration not generated: ${String(error)}`)));
+  const message = narrationMessage({ museumId, articleId, lang, text, hash, voice: speech.voice });
+  if (!message) return { scheduled: false, reason: "too_long" };
+  const budget = await readBudget(context.db, museumId, deps.monthlyChars!);
+  if (budget.used + chargedChars(text) > budget.limit) return { scheduled: false, reason: "over_budget" };
+  await deps.queue!.send(message, { contentType: "json" });
   return { scheduled: true };
 }

@@ -18,6 +18,9 @@ export const NAMES = {
   bucket: "muselingo-media",
   queue: "muselingo-scans",
   dlq: "muselingo-scans-dlq",
+  // Narration generation (decision 104): produced and consumed by the app Worker.
+  narrationQueue: "muselingo-narrations",
+  narrationDlq: "muselingo-narrations-dlq",
 };
 
 /** A failed step: its title and what wrangler said (the `command-failed` event's message and code). */

@@ -92,7 +92,7 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
     expect(calls.filter((c) => c.unknown)).toEqual([]);
     // Creates what was missing, and only that (the D1 database from the failed run is reused).
     expect(calls.filter((c) => c.created).map((c) => c.created).sort()).toEqual(
-      ["kv:muselingo-kv", "queue:muselingo-scans", "queue:muselingo-scans-dlq", "r2:muselingo-media"],
+      ["kv:muselingo-kv", "queue:muselingo-narrations", "queue:muselingo-narrations-dlq", "queue:muselingo-scans", "queue:muselingo-scans-dlq", "r2:muselingo-media"],
     );
     expect(fake.state.d1).toHaveLength(1);
     // Every migration, in order, once.
@@ -112,6 +112,9 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
     expect(byName("KV")).toMatchObject({ type: "kv_namespace", namespace_id: kvId });
     expect(byName("MEDIA")).toMatchObject({ type: "r2_bucket", bucket_name: "muselingo-media" });
     expect(byName("SCANS")).toMatchObject({ type: "queue", queue_name: "muselingo-scans" });
+    // Narration generation (decision 104): the app produces to its own queue and consumes it.
+    expect(byName("NARRATIONS")).toMatchObject({ type: "queue", queue_name: "muselingo-narrations" });
+    expect(byName("NARRATION_MONTHLY_CHARS")).toMatchObject({ type: "plain_text", text: "2000000" });
     expect(byName("AI")).toMatchObject({ type: "ai" });
     expect(byName("ASSETS")).toMatchObject({ type: "assets" });
     expect(byName("TRANSLATION_ENGINES")).toMatchObject({ type: "plain_text", text: "workers-ai,workers-ai-llm" });
@@ -120,8 +123,11 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
     expect(byName("SESSION_SECRET")).toEqual({ name: "SESSION_SECRET", type: "secret_text", length: 48 });
     const consumer = uploads.find((u) => u.script === "muselingo-stats-consumer")!;
     expect(consumer.bindings.find((b) => b.name === "DB")).toMatchObject({ type: "d1", id: db.uuid });
-    const queueConsumer = calls.find((c) => c.consumer)?.consumer;
+    const queueConsumer = calls.find((c) => c.consumer?.queue === "muselingo-scans")?.consumer;
     expect(queueConsumer).toMatchObject({ queue: "muselingo-scans", script: "muselingo-stats-consumer", dead_letter_queue: "muselingo-scans-dlq" });
+    const narrationConsumer = calls.find((c) => c.consumer?.queue === "muselingo-narrations")?.consumer;
+    expect(narrationConsumer).toMatchObject({ queue: "muselingo-narrations", script: "muselingo", dead_letter_queue: "muselingo-narrations-dlq" });
+    expect(narrationConsumer!.settings).toMatchObject({ batch_size: 4, max_retries: 4 });
     // Both crons.
     const schedules = calls.filter((c) => c.schedules).map((c) => JSON.stringify(c.schedules));
     expect(schedules.some((s) => s.includes("30 3 * * *"))).toBe(true);

@@ -68,7 +68,18 @@ test("a German phone plays the article's narration; staff see it on the review p
   await expect(staffPage.getByRole("heading", { name: "Narration", exact: true })).toBeVisible();
   await expect(staffPage.locator(".tr-section audio")).toHaveCount(1);
   await expect(staffPage.getByRole("button", { name: "Régénérer" })).toBeVisible();
+  // The museum's generated characters this month, under the deployment's bound (decision 105).
+  await expect(staffPage.getByText(/^Narration générée ce mois-ci : [\d\s\u202f]+ des 2\s000\s000 caractères du musée\.$/)).toBeVisible();
   expect(await axeViolations(staffPage)).toEqual([]);
   await staffPage.screenshot({ path: "test-results/narration-review-fr-1280.png", fullPage: true });
+  // The same staff member's session on an English phone.
+  const signedIn = await review.storageState();
   await review.close();
+  const english = await browser.newContext({ locale: "en-GB", viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, bypassCSP: true, storageState: signedIn });
+  const englishPage = await english.newPage();
+  await englishPage.goto(`/translations?id=${added.id}&lang=de`);
+  await expect(englishPage.getByText(/^Generated narration this month: [\d,]+ of the museum's 2,000,000 characters\.$/)).toBeVisible();
+  expect(await englishPage.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
+  await englishPage.screenshot({ path: "test-results/narration-review-en-375.png", fullPage: true });
+  await english.close();
 });

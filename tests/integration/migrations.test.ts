@@ -30,6 +30,8 @@ const EXPECTED: Record<string, string[]> = {
   narration_claims: ["article_id", "lang", "museum_id", "text_hash", "voice", "token", "expires_at", "failure"],
   easy_read_versions: ["article_id", "museum_id", "content", "version", "source_hash", "engine", "generated_at", "generating_until", "updated_at", "updated_by", "approved_content", "approved_version", "approved_source_hash", "approved_at", "approved_by"],
   easy_read_daily_stats: ["museum_id", "day", "article_id", "lang", "opens"],
+  // 0012 (issue 22 narration spend bound, decision 105).
+  narration_spend: ["museum_id", "month", "chars"],
 };
 
 describe("migrations on a fresh D1", () => {

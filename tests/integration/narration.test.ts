@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { hashPassword } from "~/lib/password.server";
 import { generateOnce, narrationForVisitor, narrationTextHash, type NarrationDeps } from "~/narration/narrations.server";
+import { consumeNarrationBatch, ENGINE_ATTEMPTS } from "~/narration/queue.server";
 import { offlineSpeechEngine } from "~/speech/engines/offline";
 import { SpeechEngineError, type SpeechEngine } from "~/speech/engines/types";
 import { parseWav } from "~/speech/wav";
@@ -50,6 +51,19 @@ async function until<T>(check: () => Promise<T | undefined | null | false>, ms =
     if (Date.now() > end) throw new Error("timed out");
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * A narrations queue that hands each message straight to the consumer as its last attempt (an engine
+ * failure is kept at once, as after the queue's retries); `scheduled` holds one consumption per message.
+ */
+function directQueue(deps: () => NarrationDeps, scheduled: Promise<unknown>[]): NarrationDeps["queue"] {
+  return {
+    send: async (body: unknown) => {
+      const message = { id: crypto.randomUUID(), body: JSON.parse(JSON.stringify(body)) as unknown, attempts: ENGINE_ATTEMPTS, ack: () => undefined, retry: () => undefined };
+      scheduled.push(consumeNarrationBatch([message], deps()));
+    },
+  } as unknown as NarrationDeps["queue"];
 }
 
 async function objectsUnder(prefix: string) {
@@ -177,9 +191,12 @@ describe("generated narrations on the visitor page", () => {
       },
     };
     const scheduled: Promise<unknown>[] = [];
-    const deps: NarrationDeps = { db: createDb(env.DB), media: env.MEDIA, engines: [failing], waitUntil: (p) => scheduled.push(p) };
+    let clock = Date.now();
+    const deps: NarrationDeps = { db: createDb(env.DB), media: env.MEDIA, engines: [failing], waitUntil: (p) => void p, clock: () => clock };
+    deps.queue = directQueue(() => deps, scheduled);
     const target = { museumId: s.user.museumId, articleId, lang: "de", text: LINES.join("\n\n") };
     expect(await narrationForVisitor(deps, target)).toBeNull();
+    await until(async () => scheduled.length === 1);
     await Promise.all(scheduled);
     expect(calls).toBe(1);
     const claim = await env.DB.prepare("SELECT failure, expires_at FROM narration_claims WHERE article_id = ?").bind(articleId).first<{ failure: string; expires_at: number }>();
@@ -188,8 +205,9 @@ describe("generated narrations on the visitor page", () => {
     expect(scheduled).toHaveLength(1);
     expect(await narrationRows(articleId)).toHaveLength(0);
     // After the back-off the next view tries again.
-    expect(await narrationForVisitor(deps, target, claim!.expires_at + 1)).toBeNull();
-    expect(scheduled).toHaveLength(2);
+    clock = claim!.expires_at + 1;
+    expect(await narrationForVisitor(deps, target, clock)).toBeNull();
+    await until(async () => scheduled.length === 2);
     await Promise.all(scheduled);
     expect(calls).toBe(2);
   });
@@ -468,10 +486,12 @@ describe("narrations in the visitor snapshot (decision 098)", () => {
       },
     };
     const scheduled: Promise<unknown>[] = [];
-    const deps: NarrationDeps = { db: createDb(env.DB), media: env.MEDIA, engines: [failing], waitUntil: (p) => scheduled.push(p), kv: env.KV };
+    const deps: NarrationDeps = { db: createDb(env.DB), media: env.MEDIA, engines: [failing], waitUntil: (p) => void p, kv: env.KV };
+    deps.queue = directQueue(() => deps, scheduled);
     const at = { museumId: s.user.museumId, articleId, lang: "pt" };
     const target = { ...at, text: LINES.join("\n\n") };
     expect(await narrationForVisitor(deps, target)).toBeNull();
+    await until(async () => scheduled.length === 1);
     await Promise.all(scheduled);
     expect(calls).toBe(1);
     const listed = await env.KV.list({ prefix: triedKey(at) });
@@ -483,12 +503,12 @@ describe("narrations in the visitor snapshot (decision 098)", () => {
     expect(scheduled).toHaveLength(1);
     // Notes of another article, language or text do not.
     expect(await narrationForVisitor(deps, { ...target, text: `${target.text} Encore.` })).toBeNull();
-    expect(scheduled).toHaveLength(2);
+    await until(async () => scheduled.length === 2);
     await Promise.all(scheduled);
     // A note that is not ours (malformed) is ignored rather than trusted.
     await env.KV.put(triedKey({ ...at, lang: "nl" }), '{"hash":1}');
     expect(await narrationForVisitor(deps, { ...target, lang: "nl" })).toBeNull();
-    expect(scheduled).toHaveLength(3);
+    await until(async () => scheduled.length === 3);
     await Promise.all(scheduled);
     // Staff's regenerate does not wait for the back-off (the configured engine runs at once), and a
     // finished generation drops the note.

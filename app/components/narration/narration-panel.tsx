@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { NarrationBudget } from "~/narration/budget.server";
 import type { NarrationState } from "~/narration/staff.server";
 import { apiErrorMessage, callApi, type ApiFailure } from "~/utils/api-client";
 
@@ -29,9 +30,15 @@ const clock = (ms: number) => {
  * recording, regenerate, remove. Reads `GET /api/read/narrations`; every change reloads it and says
  * what happened in a live region, keeping the focus on the control that was used.
  */
+/** What `GET /api/read/narrations` answers: the state, and the museum's generated characters this month (decision 105). */
+type PanelState = NarrationState & { budget?: NarrationBudget };
+
+/** Why "regenerate" queued nothing (app/utils/narration.server.ts `NotScheduled`). */
+const NOT_SCHEDULED = ["over_budget", "too_long"] as const;
+
 export function NarrationPanel({ articleId, lang, languageName, heading }: { articleId: number; lang: string; languageName: string; heading?: string }) {
   const { t, i18n } = useTranslation();
-  const [state, setState] = useState<NarrationState | null>(null);
+  const [state, setState] = useState<PanelState | null>(null);
   const [message, setMessage] = useState("");
   const [busy, setBusy] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -39,7 +46,7 @@ export function NarrationPanel({ articleId, lang, languageName, heading }: { art
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
 
   const load = useCallback(async () => {
-    const result = await callApi<NarrationState>(`/api/read/narrations?articleId=${articleId}&lang=${encodeURIComponent(lang)}`);
+    const result = await callApi<PanelState>(`/api/read/narrations?articleId=${articleId}&lang=${encodeURIComponent(lang)}`);
     if (result.ok) setState(result.data);
     else setMessage(apiErrorMessage(t, result));
   }, [articleId, lang, t]);
@@ -52,11 +59,17 @@ export function NarrationPanel({ articleId, lang, languageName, heading }: { art
   const pending = state?.pending.find((p) => p.lang === lang) ?? null;
   const engine = state?.speaks[lang] ?? null;
 
+  const budget = state?.budget ?? null;
+  const until = budget ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(budget.resetsAt)) : "";
+
   async function act(path: string, done: string) {
     setBusy(true);
-    const result = await callApi(path, { articleId, lang });
+    const result = await callApi<{ scheduled?: boolean; reason?: string }>(path, { articleId, lang });
     setBusy(false);
-    setMessage(result.ok ? done : apiErrorMessage(t, result));
+    const reason = result.ok ? NOT_SCHEDULED.find((r) => r === result.data?.reason) : undefined;
+    if (reason === "over_budget") setMessage(t("narrationBudget.overBudget", { date: until }));
+    else if (reason === "too_long") setMessage(t("narrationBudget.tooLong"));
+    else setMessage(result.ok ? done : apiErrorMessage(t, result));
     await load();
   }
 
@@ -125,6 +138,17 @@ export function NarrationPanel({ articleId, lang, languageName, heading }: { art
           </button>
         ) : null}
       </div>
+      {budget && engine && narration?.kind !== "recorded" ? (
+        budget.limit === 0 ? (
+          <p>{t("narrationBudget.none")}</p>
+        ) : budget.used >= budget.limit ? (
+          <p>{t("narrationBudget.reached", { limit: new Intl.NumberFormat(i18n.language).format(budget.limit), date: until })}</p>
+        ) : (
+          <p className="muted">
+            {t("narrationBudget.used", { used: new Intl.NumberFormat(i18n.language).format(budget.used), limit: new Intl.NumberFormat(i18n.language).format(budget.limit) })}
+          </p>
+        )
+      ) : null}
       <p className="muted">{t("narration.help")}</p>
       <p role="status" aria-live="polite">
         {message}
