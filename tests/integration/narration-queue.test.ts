@@ -19,12 +19,15 @@ import { mp3Bytes } from "./narration-helpers";
 type Json = Record<string, unknown>;
 const LINES = ["Le vase François", "Un cratère à volutes peint vers 570 avant notre ère par Kleitias.", "Deux cents personnages y figurent."];
 const TEXT = LINES.join("\n\n");
+/** What engines read of a text: its paragraphs, one call each (decision 106); the bound is settled to it. */
+const readChars = (text: string) => chargedChars(text.replace(/\n+/g, ""));
+const READ_CHARS = readChars(TEXT);
 
 afterEach(() => vi.restoreAllMocks());
 
 /** The offline engine, counting its calls (or failing them when told). */
 function countingEngine(fail: false | string = false) {
-  const offline = offlineSpeechEngine();
+  const offline = offlineSpeechEngine({ url: env.OFFLINE_SPEECH_URL });
   const engine = {
     calls: 0,
     engine: {
@@ -117,7 +120,7 @@ describe("narration generation through the queue (decision 104)", () => {
     expect(first).toContain('id="v-read"');
     expect(app.sent).toHaveLength(1);
     const message = app.sent[0]!;
-    expect(message).toMatchObject({ v: 1, museumId: s.user.museumId, articleId, lang: "de", voice: "offline-140" });
+    expect(message).toMatchObject({ v: 1, museumId: s.user.museumId, articleId, lang: "de", voice: "de" });
     expect(message.hash).toBe(await narrationTextHash(message.text));
     // The pseudo engine's German of the published text, in page order.
     expect(message.text.split("\n\n")).toHaveLength(3);
@@ -134,8 +137,8 @@ describe("narration generation through the queue (decision 104)", () => {
     const [row] = await narrationRows(articleId);
     expect(row).toMatchObject({ lang: "de", kind: "generated", engine: "offline", text_hash: message.hash });
     expect((await env.MEDIA.head(row!.r2_key as string))?.size).toBe(row!.bytes);
-    // Counted against the month's bound: the text's characters.
-    expect(await spend(s.user.museumId, thisMonth())).toBe(chargedChars(message.text));
+    // Counted against the month's bound: the characters engines read (the paragraphs, not what joins them).
+    expect(await spend(s.user.museumId, thisMonth())).toBe(readChars(message.text));
 
     const second = await app.view(`/r/${link}?lang=de`);
     expect(audioSrc(second)).toBe(`/narration/${row!.r2_key as string}`);
@@ -175,11 +178,12 @@ describe("narration generation through the queue (decision 104)", () => {
     const deps = depsWith(counting.engine);
     const copies = Array.from({ length: 50 }, () => app.sent[0]!);
     const { summary, result } = await deliver(deps, copies);
-    expect(counting.calls).toBe(1);
+    // One run: one engine call per paragraph (decision 106).
+    expect(counting.calls).toBe(LINES.length);
     expect(summary.done).toEqual({ generated: 1, claimed_elsewhere: 49 });
     expect(result.explicitAcks).toHaveLength(50);
     expect(await env.MEDIA.list({ prefix: `n/${s.user.museumId}/${articleId}/` }).then((l) => l.objects.length)).toBe(1);
-    expect(await spend(s.user.museumId, thisMonth())).toBe(chargedChars(app.sent[0]!.text));
+    expect(await spend(s.user.museumId, thisMonth())).toBe(readChars(app.sent[0]!.text));
   });
 
   it("a failing engine: retried after 30 s and 2 min, then the failure is kept (15 min back-off) and the message acknowledged", async () => {
@@ -187,7 +191,7 @@ describe("narration generation through the queue (decision 104)", () => {
     const { articleId } = await publishArticle(s, texts(LINES));
     const failing = countingEngine("HTTP 503: busy");
     const deps = depsWith(failing.engine);
-    const body = narrationMessage({ museumId: s.user.museumId, articleId, lang: "de", text: TEXT, hash: await narrationTextHash(TEXT), voice: "offline-140" })!;
+    const body = narrationMessage({ museumId: s.user.museumId, articleId, lang: "de", text: TEXT, hash: await narrationTextHash(TEXT), voice: "de" })!;
     const claim = () => env.DB.prepare("SELECT failure, expires_at FROM narration_claims WHERE article_id = ? AND lang = 'de'").bind(articleId).first<{ failure: string | null; expires_at: number }>();
 
     for (let attempt = 1; attempt < ENGINE_ATTEMPTS; attempt++) {
@@ -230,7 +234,7 @@ describe("narration generation through the queue (decision 104)", () => {
     const counting = countingEngine();
     const deps = depsWith(counting.engine);
     const hash = await narrationTextHash(TEXT);
-    const good = { v: 1, museumId: s.user.museumId, articleId, lang: "de", hash, voice: "offline-140", text: TEXT };
+    const good = { v: 1, museumId: s.user.museumId, articleId, lang: "de", hash, voice: "de", text: TEXT };
     const long = "é".repeat(NARRATION_TEXT_MAX_BYTES / 2 + 1);
     const bodies: unknown[] = [
       null,
@@ -296,7 +300,7 @@ describe("narration generation through the queue (decision 104)", () => {
       },
     });
     const deps = depsWith(counting.engine, { db: createDb(broken) });
-    const body = narrationMessage({ museumId: s.user.museumId, articleId, lang: "de", text: TEXT, hash: await narrationTextHash(TEXT), voice: "offline-140" });
+    const body = narrationMessage({ museumId: s.user.museumId, articleId, lang: "de", text: TEXT, hash: await narrationTextHash(TEXT), voice: "de" });
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const { result, delays } = await deliver(deps, [body], 3);
     expect(result.explicitAcks).toEqual([]);
@@ -310,7 +314,7 @@ describe("narration generation through the queue (decision 104)", () => {
     const { articleId } = await publishArticle(s, texts(LINES));
     const sent: unknown[] = [];
     const deps = depsWith(countingEngine().engine, { queue: { send: async (m: unknown) => void sent.push(m) } as unknown as NarrationDeps["queue"], waitUntil: (p) => void p });
-    const at = { museumId: s.user.museumId, articleId, lang: "ja" };
+    const at = { museumId: s.user.museumId, articleId, lang: "it" };
     const justIn = "a".repeat(NARRATION_TEXT_MAX_BYTES);
     expect(narrationMessage({ ...at, text: justIn, hash: "h", voice: "v" })).not.toBeNull();
     expect(await narrationForVisitor(deps, { ...at, text: `${justIn}b` })).toBeNull();
@@ -349,35 +353,51 @@ describe("the monthly bound on characters sent to speech engines (decision 105)"
     expect(theirs.token).not.toBeNull();
   });
 
+  it("after an edit of one paragraph the month counts that paragraph only: reused paragraphs are given back", async () => {
+    const s = await staffSession();
+    const { articleId } = await publishArticle(s, texts(LINES));
+    const counting = countingEngine();
+    const deps = depsWith(counting.engine);
+    const now = Date.UTC(2027, 2, 10, 9);
+    const target = async (text: string) => ({ museumId: s.user.museumId, articleId, lang: "de", text, hash: await narrationTextHash(text), voice: "de" });
+    expect((await generateOnce(deps, await target(TEXT), now)).status).toBe("generated");
+    expect(await spend(s.user.museumId, "2027-03")).toBe(READ_CHARS);
+    const edited = [LINES[0]!, "Un cratère à volutes peint vers 570 avant notre ère par Kleitias et Ergotimos.", LINES[2]!];
+    const outcome = await generateOnce(deps, await target(edited.join("\n\n")), now + 60_000);
+    expect(outcome).toMatchObject({ status: "generated", reused: 2, synthesized: 1, synthesizedChars: chargedChars(edited[1]!) });
+    expect(counting.calls).toBe(LINES.length + 1);
+    expect(await spend(s.user.museumId, "2027-03")).toBe(READ_CHARS + chargedChars(edited[1]!));
+  });
+
   it("over the bound: no engine run, visitors keep read-aloud, recordings still play; the next month starts from zero", async () => {
     const s = await staffSession();
     const { articleId, link } = await publishArticle(s, texts(LINES));
     const counting = countingEngine();
-    const limit = chargedChars(TEXT) * 2 - 1; // one generation fits, not two
+    const limit = READ_CHARS + chargedChars(TEXT) - 1; // one generation fits, not a second claim of the whole text
     const deps = depsWith(counting.engine, { monthlyChars: limit });
     const hash = await narrationTextHash(TEXT);
     const lastOfJanuary = Date.UTC(2027, 0, 31, 23, 59);
-    const target = (lang: string) => ({ museumId: s.user.museumId, articleId, lang, text: TEXT, hash, voice: "offline-140" });
+    const target = (lang: string) => ({ museumId: s.user.museumId, articleId, lang, text: TEXT, hash, voice: "de" });
     expect((await generateOnce(deps, target("de"), lastOfJanuary)).status).toBe("generated");
-    expect(await spend(s.user.museumId, "2027-01")).toBe(chargedChars(TEXT));
+    expect(await spend(s.user.museumId, "2027-01")).toBe(READ_CHARS);
     const refused = await generateOnce(deps, target("es"), lastOfJanuary + 1_000);
     expect(refused.status).toBe("over_budget");
-    expect(counting.calls).toBe(1);
-    expect(await spend(s.user.museumId, "2027-01")).toBe(chargedChars(TEXT));
+    expect(counting.calls).toBe(LINES.length);
+    expect(await spend(s.user.museumId, "2027-01")).toBe(READ_CHARS);
     // Views stop sending for a while, at most until the month ends.
     const note = (await env.KV.get(triedKey({ museumId: s.user.museumId, articleId, lang: "es" }), "json")) as { until: number };
     expect(note.until).toBe(Date.UTC(2027, 1, 1));
     // February: the count starts again.
     expect((await generateOnce(deps, target("es"), Date.UTC(2027, 1, 1, 0, 0, 1))).status).toBe("generated");
-    expect(await spend(s.user.museumId, "2027-02")).toBe(chargedChars(TEXT));
-    expect(counting.calls).toBe(2);
+    expect(await spend(s.user.museumId, "2027-02")).toBe(READ_CHARS);
+    expect(counting.calls).toBe(2 * LINES.length);
 
     // A failure gives its characters back (none of them became audio).
     const failing = countingEngine("HTTP 500");
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     expect((await generateOnce(depsWith(failing.engine), target("it"), Date.UTC(2027, 1, 2))).status).toBe("failed");
     expect(failing.calls).toBe(1);
-    expect(await spend(s.user.museumId, "2027-02")).toBe(chargedChars(TEXT));
+    expect(await spend(s.user.museumId, "2027-02")).toBe(READ_CHARS);
 
     // The deployment's bound set to 0 (this month, through the real Worker): no generation, read-aloud;
     // a recording uploads and plays; staff see the count and "regenerate" says why it queued nothing.
@@ -393,7 +413,7 @@ describe("the monthly bound on characters sent to speech engines (decision 105)"
     expect(app.sent).toHaveLength(1);
     const zeroDeps = depsWith(counting.engine, { monthlyChars: monthlyCharsFrom({ NARRATION_MONTHLY_CHARS: "0" }) });
     expect((await deliver(zeroDeps, app.sent)).summary.done).toEqual({ over_budget: 1 });
-    expect(counting.calls).toBe(2);
+    expect(counting.calls).toBe(2 * LINES.length);
 
     const form = new FormData();
     form.append("articleId", String(articleId));
