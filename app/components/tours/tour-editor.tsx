@@ -5,7 +5,7 @@ import { apiErrorMessage, callApi } from "~/utils/api-client";
 import { CoverPicker } from "./cover-picker";
 import { StopPicker } from "./stop-picker";
 import type { TreeArticle } from "./tour-helpers";
-import { TourQrPanel } from "./tour-qr-panel";
+import { QrPanel } from "~/components/qrcodes/qr-panel";
 import { TourStops, type EditableStop } from "./tour-stops";
 
 export interface EditorTour {
@@ -146,7 +146,7 @@ export function TourEditor({ tour, articles, images, address }: { tour: EditorTo
       </div>
       <aside className="tour-aside" aria-label={t("tours.qr.heading")}>
         <h2>{t("tours.qr.heading")}</h2>
-        <TourQrPanel id={tour.id} link={tour.link} address={address} />
+        <QrPanel kind="tour" id={tour.id} link={tour.link} address={address} />
       </aside>
     </div>
   );
