@@ -1,6 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import type { TourFields, TourStopView } from "~/tours/tour-model";
 import { apiErrorMessage, callApi } from "~/utils/api-client";
 import { CoverPicker } from "./cover-picker";
 import { StopPicker } from "./stop-picker";
@@ -8,15 +9,9 @@ import type { TreeArticle } from "./tour-helpers";
 import { QrPanel } from "~/components/qrcodes/qr-panel";
 import { TourStops, type EditableStop } from "./tour-stops";
 
-export interface EditorTour {
-  id: number;
-  link: string;
-  name: string;
-  description: string;
-  cover: string | null;
-  minutes: number | null;
-  version: number;
-  stops: { position: number; articleId: number; name: string; published: boolean; trashed: boolean; stopNumber: number | null }[];
+/** The tour as the editor receives it (the loader's TourView, dates left out). */
+export interface EditorTour extends Omit<TourFields, "updatedAt"> {
+  stops: Omit<TourStopView, "slug">[];
 }
 
 let keys = 0;
