@@ -42,6 +42,10 @@ export async function publishWithCode(page: Page, elements: unknown[]): Promise<
 export async function axeViolations(page: Page) {
   // Injected once per document: a page checked several times (a card opened, a dialog shown) reuses it.
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: "node_modules/axe-core/axe.min.js" });
+  // A toast fading in or out (the login's "Connexion réussie" still leaving the next page) is half transparent
+  // mid-animation, and axe reports its text's contrast: measure once finite animations and transitions have
+  // ended (endless ones, a spinner, are not waited for).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity));
   const results = await page.evaluate(() =>
     (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
       runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
