@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { articles, media, tourStops, tours, users } from "~/db/schema";
-import { conflict, type DomainError, invalid, isUniqueViolation, notFound } from "~/errors";
+import { articles, media, tourStops, tours } from "~/db/schema";
+import { type DomainError, invalid, isUniqueViolation, notFound } from "~/errors";
 import { auditWhenChanged, auditWhenChangedD1, type AuditActor } from "~/audit/log.server";
 import { randomLink } from "~/models/qrcodes.server";
+import { staleVersion } from "~/models/stale-version.server";
 import { listTree, loadFolderIndex } from "~/models/tree.server";
 import type { TreeNode } from "~/models/tree-input";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
@@ -160,12 +161,7 @@ export async function addTour(
 async function staleTour(db: Database, museumId: number, tourId: number): Promise<DomainError> {
   const still = await db.select({ version: tours.version, updatedAt: tours.updatedAt, updatedBy: tours.updatedBy }).from(tours).where(and(eq(tours.id, tourId), eq(tours.museumId, museumId))).get();
   if (!still) return notFound("Tour", "id");
-  const by = still.updatedBy === null ? undefined : await db.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.id, still.updatedBy), eq(users.museumId, museumId))).get();
-  return conflict("version", `The tour was saved elsewhere meanwhile (now version ${still.version})`, "stale_version").withCurrent({
-    version: still.version,
-    savedAt: still.updatedAt,
-    savedBy: by ?? null,
-  });
+  return staleVersion(db, museumId, "tour", still);
 }
 
 /**
