@@ -179,18 +179,10 @@ async function maxId(d1: D1Database, table: "folders" | "articles" | "tours") {
  * the batch; a parallel write that took one of them (or a QR link) makes the batch fail as a whole, and it is
  * planned again (3 tries).
  */
-export async function restoreRows(
-  d1: D1Database,
-  museumId: number,
-  manifest: Manifest,
-  rows: Parsed,
-  mediaKeys: Map<string, string>,
-  actor: AuditActor,
-  narrationKeys: Map<string, string> = new Map(),
-): Promise<ImportReport> {
+export async function restoreRows(...args: Parameters<typeof restoreOnce>): Promise<ImportReport> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await restoreOnce(d1, museumId, manifest, rows, mediaKeys, actor, narrationKeys);
+      return await restoreOnce(...args);
     } catch (error) {
       if (lostRace(error)) throw museumNotEmpty();
       if (attempt < 3 && isUniqueViolation(error)) continue;
@@ -206,7 +198,7 @@ async function restoreOnce(
   rows: Parsed,
   mediaKeys: Map<string, string>,
   actor: AuditActor,
-  narrationKeys: Map<string, string>,
+  narrationKeys: Map<string, string> = new Map(),
 ): Promise<ImportReport> {
   const folderBase = await maxId(d1, "folders");
   const articleBase = await maxId(d1, "articles");

@@ -11,6 +11,7 @@ import { articles, easyReadVersions, museums, users } from "~/db/schema";
 import { conflict, DomainError, invalidField, notFound } from "~/errors";
 import { loadFolderIndex } from "~/models/tree.server";
 import { EngineError } from "~/translation/engines/errors";
+import { splitBatches } from "~/translation/engines/run";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import type { EasyReadEngine } from "./engines";
 import { fieldsToRewrite, mapFields, textFields, tidyField, textHash, type FieldKind } from "./fields";
@@ -153,32 +154,14 @@ function engineFailed(error: unknown): DomainError {
 
 const MAX_BY_KIND: Record<FieldKind, number> = { text: TEXT_MAX_LENGTH, heading: HEADING_MAX_LENGTH, label: LABEL_MAX_LENGTH, alt: ALT_MAX_LENGTH };
 
-/** Batches of texts within an engine's limits (one longer text still goes alone). */
-function batches(texts: readonly string[], limits: EasyReadEngine["limits"]): number[][] {
-  const out: number[][] = [];
-  let current: number[] = [];
-  let chars = 0;
-  texts.forEach((text, index) => {
-    if (current.length > 0 && (current.length >= limits.maxTexts || chars + text.length > limits.maxChars)) {
-      out.push(current);
-      current = [];
-      chars = 0;
-    }
-    current.push(index);
-    chars += text.length;
-  });
-  if (current.length > 0) out.push(current);
-  return out;
-}
-
 /** Every text rewritten by the first engine that manages all of them (a retryable failure is tried once more). */
 async function rewriteAll(engines: readonly EasyReadEngine[], texts: readonly string[], lang: string): Promise<{ texts: string[]; engine: string }> {
   const failures: unknown[] = [];
   for (const engine of engines) {
     try {
-      const out: string[] = new Array<string>(texts.length);
-      for (const batch of batches(texts, engine.limits)) {
-        const input = batch.map((i) => texts[i]!);
+      const out: string[] = [];
+      // The translation engines' batching (consecutive texts within the limits), so results append in order.
+      for (const input of splitBatches(texts, engine.limits)) {
         let result: string[];
         try {
           result = await engine.rewrite(input, lang, AbortSignal.timeout(CALL_TIMEOUT_MS));
@@ -187,7 +170,7 @@ async function rewriteAll(engines: readonly EasyReadEngine[], texts: readonly st
           result = await engine.rewrite(input, lang, AbortSignal.timeout(CALL_TIMEOUT_MS));
         }
         if (result.length !== input.length) throw new EngineError(engine.id, `answered ${result.length} texts for ${input.length}`, { retryable: false });
-        batch.forEach((i, k) => (out[i] = result[k]!));
+        out.push(...result);
       }
       return { texts: out, engine: engine.id };
     } catch (error) {

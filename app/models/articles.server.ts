@@ -1,11 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { CONTENT_MAX_BYTES, contentByteSize } from "~/content/schema";
 import type { Database } from "~/db/client.server";
-import { articles, users } from "~/db/schema";
+import { articles } from "~/db/schema";
 import { conflict, DomainError, isUniqueViolation, notFound } from "~/errors";
 import type { UpdateArticleInput } from "./article-input";
 import { loadFolderIndex } from "./tree.server";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
+import { staleVersion } from "./stale-version.server";
 
 /**
  * Saves an article's content, private name and address in one conditional statement: it applies only
@@ -47,13 +48,7 @@ export async function updateArticle(db: Database, museumId: number, input: Updat
       where: and(eq(articles.id, input.articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)),
     });
     if (!still) throw notFound("Article", "articleId");
-    // Who won, for the editor's conflict panel (decision 068); a member since removed is said as unknown.
-    const by = still.updatedBy === null ? undefined : await db.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.id, still.updatedBy), eq(users.museumId, museumId))).get();
-    throw conflict("version", `The article was saved elsewhere meanwhile (now version ${still.version})`, "stale_version").withCurrent({
-      version: still.version,
-      savedAt: still.updatedAt,
-      savedBy: by ?? null,
-    });
+    throw await staleVersion(db, museumId, "article", still);
   }
   return { id: input.articleId, name: slug, unformatted_name: name, version: row.version, updated_at: row.updated_at };
 }

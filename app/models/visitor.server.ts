@@ -65,6 +65,11 @@ function glossaryOf(rows: { term: string; targetLang: string; translation: strin
   return rows.map((row) => ({ term: row.term, lang: row.targetLang === "" ? null : row.targetLang, translation: row.targetLang === "" ? null : row.translation }));
 }
 
+/** Every glossary term of the museum, as the visitor's translation applies them (a tour page needs them all). */
+export async function museumGlossary(db: Database, museumId: number): Promise<GlossaryTerm[]> {
+  return glossaryOf(await db.select(glossaryColumns).from(glossaryTerms).where(eq(glossaryTerms.museumId, museumId)));
+}
+
 const museumColumns = { id: museums.id, name: museums.name, slug: museums.slug, sourceLang: museums.sourceLang };
 
 /** `content` is what visitors see: the published content (null = never published), or the draft for a staff preview. */

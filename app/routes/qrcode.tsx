@@ -92,7 +92,7 @@ export default function QrCodeDetail() {
             </div>
           </form>
         </div>
-        <QrPanel id={code.id} link={code.link} address={address} />
+        <QrPanel kind="qrcode" id={code.id} link={code.link} address={address} />
       </div>
     </section>
   );

@@ -1,9 +1,8 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { chunk, parsePrintIds, qrImageUrl, shortAddress } from "~/components/qrcodes/qrcode-helpers";
+import { chunk, parsePrintIds, qrImageUrl, shortAddress, tourQrImageUrl } from "~/components/qrcodes/qrcode-helpers";
 import { listQrCodes, publicAddress } from "~/models/qrcodes.server";
-import { tourQrUrl } from "~/components/tours/tour-qr-panel";
 import toursStyles from "~/styles/tours.css?url";
 import { numberedArticles } from "~/tours/stop-numbers.server";
 import { listTours, tourAddress } from "~/tours/tours.server";
@@ -48,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         link: tour.link,
         name: tour.name as string | null,
         stopNumber: null,
-        image: tourQrUrl(tour.id, "svg"),
+        image: tourQrImageUrl(tour.id, "svg"),
         address: shortAddress(tourAddress(context.config.PUBLIC_BASE_URL, request, tour.link)),
       })),
     ],

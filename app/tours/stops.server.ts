@@ -3,6 +3,8 @@ import type { Database } from "~/db/client.server";
 import { articles, museums, tourStops, tours } from "~/db/schema";
 import { linkSchema } from "~/models/qrcode-input";
 import { loadFolderIndex } from "~/models/tree.server";
+import type { TourFields } from "./tour-model";
+import { tourColumns } from "./tours.server";
 
 /**
  * Tours as visitors see them (issue 21, decision 076). One rule shared by the tour page, the stop pages,
@@ -10,16 +12,8 @@ import { loadFolderIndex } from "~/models/tree.server";
  * trashed folder) and published; shown stops are numbered 1…n in the tour's order, so "Stop 3 of 12" and
  * `/t/{link}/3` always agree with the list on `/t/{link}`.
  */
-export interface VisitorTour {
-  id: number;
+export interface VisitorTour extends TourFields {
   museum: { id: number; name: string; slug: string; sourceLang: string };
-  link: string;
-  name: string;
-  description: string;
-  cover: string | null;
-  minutes: number | null;
-  version: number;
-  updatedAt: number;
 }
 
 export interface VisibleStop {
@@ -39,14 +33,7 @@ export async function tourByLink(db: Database, link: string): Promise<VisitorTou
   if (!parsed.success) return null;
   const row = await db
     .select({
-      id: tours.id,
-      link: tours.link,
-      name: tours.name,
-      description: tours.description,
-      cover: tours.cover,
-      minutes: tours.minutes,
-      version: tours.version,
-      updatedAt: tours.updatedAt,
+      ...tourColumns,
       museumId: museums.id,
       museumName: museums.name,
       museumSlug: museums.slug,

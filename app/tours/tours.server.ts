@@ -1,13 +1,15 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { articles, media, tourStops, tours, users } from "~/db/schema";
-import { conflict, type DomainError, invalid, isUniqueViolation, notFound } from "~/errors";
+import { articles, media, tourStops, tours } from "~/db/schema";
+import { type DomainError, invalid, isUniqueViolation, notFound } from "~/errors";
 import { auditWhenChanged, auditWhenChangedD1, type AuditActor } from "~/audit/log.server";
 import { randomLink } from "~/models/qrcodes.server";
+import { staleVersion } from "~/models/stale-version.server";
 import { listTree, loadFolderIndex } from "~/models/tree.server";
 import type { TreeNode } from "~/models/tree-input";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { TOUR_MAX_STOPS, type UpdateTourInput } from "./tour-input";
+import type { TourFields, TourStopView } from "./tour-model";
 
 /**
  * Tours, the staff side (issue 21; decisions 076, 081, 082). A tour is a playlist: its fields and order are
@@ -18,36 +20,18 @@ import { TOUR_MAX_STOPS, type UpdateTourInput } from "./tour-input";
  * or cached tour page of the museum made before the write is then ignored; nothing else is bumped.
  */
 
-export interface TourSummary {
-  id: number;
-  link: string;
-  name: string;
-  description: string;
-  cover: string | null;
-  minutes: number | null;
-  version: number;
+export interface TourSummary extends TourFields {
+  /** How many stops, trashed ones included. */
   stops: number;
-  updatedAt: number;
 }
 
-export interface TourStopView {
-  position: number;
-  articleId: number;
-  /** The private name (what staff call the article). */
-  name: string;
-  slug: string;
-  published: boolean;
-  /** In the trash, itself or through a folder: kept in the tour, skipped by visitors until restored. */
-  trashed: boolean;
-  stopNumber: number | null;
-}
-
-export interface TourView extends Omit<TourSummary, "stops"> {
+export interface TourView extends TourFields {
   createdAt: number;
   stops: TourStopView[];
 }
 
-const summaryColumns = {
+/** A tour's own columns, the same for staff (here) and visitors (stops.server.ts). */
+export const tourColumns = {
   id: tours.id,
   link: tours.link,
   name: tours.name,
@@ -56,12 +40,12 @@ const summaryColumns = {
   minutes: tours.minutes,
   version: tours.version,
   updatedAt: tours.updatedAt,
-};
+} satisfies Record<keyof TourFields, unknown>;
 
 /** The museum's tours by name, each with its number of stops (trashed ones included). */
 export async function listTours(db: Database, museumId: number): Promise<TourSummary[]> {
   const rows = await db
-    .select({ ...summaryColumns, stops: sql<number>`(SELECT count(*) FROM tour_stops s WHERE s.tour_id = ${tours.id})` })
+    .select({ ...tourColumns, stops: sql<number>`(SELECT count(*) FROM tour_stops s WHERE s.tour_id = ${tours.id})` })
     .from(tours)
     .where(eq(tours.museumId, museumId))
     .all();
@@ -71,7 +55,7 @@ export async function listTours(db: Database, museumId: number): Promise<TourSum
 export async function getTour(db: Database, museumId: number, tourId: number): Promise<TourView> {
   const [tour, index, stops] = await Promise.all([
     db
-      .select({ ...summaryColumns, createdAt: tours.createdAt })
+      .select({ ...tourColumns, createdAt: tours.createdAt })
       .from(tours)
       .where(and(eq(tours.id, tourId), eq(tours.museumId, museumId)))
       .get(),
@@ -177,12 +161,7 @@ export async function addTour(
 async function staleTour(db: Database, museumId: number, tourId: number): Promise<DomainError> {
   const still = await db.select({ version: tours.version, updatedAt: tours.updatedAt, updatedBy: tours.updatedBy }).from(tours).where(and(eq(tours.id, tourId), eq(tours.museumId, museumId))).get();
   if (!still) return notFound("Tour", "id");
-  const by = still.updatedBy === null ? undefined : await db.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.id, still.updatedBy), eq(users.museumId, museumId))).get();
-  return conflict("version", `The tour was saved elsewhere meanwhile (now version ${still.version})`, "stale_version").withCurrent({
-    version: still.version,
-    savedAt: still.updatedAt,
-    savedBy: by ?? null,
-  });
+  return staleVersion(db, museumId, "tour", still);
 }
 
 /**

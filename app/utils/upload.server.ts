@@ -1,41 +1,62 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/cloudflare";
 import { DomainError } from "~/errors";
+import type { SessionUser } from "~/models/auth.server";
 import { fileTooLarge, receiveUpload, UPLOAD_LIMITS, type MediaKind } from "~/models/media.server";
+import type { Permission } from "~/teams/roles";
 import { run } from "./api.server";
 import { mediaType, methodNotAllowed } from "./http.server";
 import { malformed, MultipartReader, multipartBoundary } from "./multipart.server";
 import { requireApiUser } from "./session.server";
 
 /** Room for the part headers and the small fields around the file. */
-const MULTIPART_OVERHEAD = 16 * 1024;
+export const MULTIPART_OVERHEAD = 16 * 1024;
+
+export interface MultipartHandlerArgs {
+  user: SessionUser;
+  /** The body's parts, read as a stream; reading past `maxBytes` throws `tooLarge()`. */
+  parts: MultipartReader;
+  request: Request;
+  context: AppLoadContext;
+}
 
 /**
- * `POST` of one file as multipart/form-data: 401 without a session, 415 for another body type, 413 as
- * soon as Content-Length (or, without it, the bytes read) pass the kind's limit, 400 for a malformed body.
+ * The streamed-upload preamble of every multipart route, once: `POST` only; 401/403 before the body is
+ * read (the body is then let go, not left for workerd to complain about); then, answered like any API
+ * call: 415 for another body type, 400 without a boundary or a body, 413 as soon as Content-Length (or,
+ * without it, the bytes read) passes `maxBytes`. A body left unread by a refusal is cancelled.
  */
-export function uploadAction(kind: MediaKind) {
+export function multipartAction(
+  permission: Permission,
+  { maxBytes, tooLarge }: { maxBytes: number; tooLarge: () => DomainError },
+  handler: (args: MultipartHandlerArgs) => Promise<unknown>,
+) {
   return async ({ request, context }: ActionFunctionArgs) => {
     if (request.method !== "POST") return methodNotAllowed("POST");
-    let user;
-    try {
-      user = await requireApiUser(request, context, "content.edit");
-    } catch (refusal) {
-      // Refused before the file is read (401, 403): the body is let go, not left for workerd to complain about.
+    const user = await requireApiUser(request, context, permission).catch(async (refusal: unknown) => {
       await request.body?.cancel().catch(() => undefined);
       throw refusal;
-    }
-    return run(async () => {
-      const limit = UPLOAD_LIMITS[kind];
-      if (mediaType(request) !== "multipart/form-data") {
-        throw new DomainError("unsupported_media_type", "Send the file as multipart/form-data");
-      }
+    });
+    const answer = await run(async () => {
+      if (mediaType(request) !== "multipart/form-data") throw new DomainError("unsupported_media_type", "Send the file as multipart/form-data");
       const boundary = multipartBoundary(request.headers.get("Content-Type") ?? "");
       if (!boundary) throw malformed("no valid boundary in Content-Type");
       const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
-      if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD) throw fileTooLarge(kind);
+      if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
       if (!request.body) throw malformed("no body");
-      const parts = new MultipartReader(request.body.getReader(), boundary, limit + MULTIPART_OVERHEAD, () => fileTooLarge(kind));
-      return receiveUpload(context.db, context.media, user.museumId, kind, parts);
+      const parts = new MultipartReader(request.body.getReader(), boundary, maxBytes, tooLarge);
+      try {
+        return await handler({ user, parts, request, context });
+      } finally {
+        await parts.cancel(); // whatever the handler left unread (a refusal halfway through the parts)
+      }
     });
+    if (request.body && !request.body.locked) await request.body.cancel().catch(() => undefined);
+    return answer;
   };
+}
+
+/** `POST` of one media file (image, video, subtitles) within its kind's limit: the file goes to R2 as it arrives. */
+export function uploadAction(kind: MediaKind) {
+  const limits = { maxBytes: UPLOAD_LIMITS[kind] + MULTIPART_OVERHEAD, tooLarge: () => fileTooLarge(kind) };
+  return multipartAction("content.edit", limits, ({ user, parts, context }) => receiveUpload(context.db, context.media, user.museumId, kind, parts));
 }

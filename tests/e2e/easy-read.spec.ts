@@ -1,7 +1,7 @@
 import type { AxeResults } from "axe-core";
 import type { Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
-import { api, axeViolations, publish, switchToEnglish } from "./helpers";
+import { axeViolations, publishWithCode, switchToEnglish } from "./helpers";
 
 // Issue 22 §2-3 (decisions 094-097): staff write, correct and approve an easy-to-read version; a visitor in
 // Arabic switches to it; display choices at 320 px with the largest text never scroll sideways.
@@ -27,24 +27,14 @@ const sideways = (page: Page) => page.evaluate(() => document.documentElement.sc
 test("staff write, correct and approve an easy-to-read version; an Arabic phone switches to it and chooses the largest contrasting text", async ({ page, staff, browser }) => {
   test.setTimeout(120_000);
   await logIn(page, staff);
-  const added = await api<{ id: number }>(page, "add_article", { pathArray: [] });
-  const article = (await (await page.request.get(`/api/read/article?articleId=${added.id}`)).json()) as { content: unknown[]; version: number };
-  await api(page, "update_article", {
-    articleId: added.id,
-    version: article.version,
-    newContent: [
-      article.content[0],
-      { type: "text", content: "La Victoire de Samothrace, sculptée vers 190 avant notre ère, célèbre une victoire navale. Elle fut découverte en 1863 par Charles Champoiseau." },
-      { type: "heading", content: "Le marbre" },
-      { type: "text", content: "Le corps est en marbre de Paros; le navire, en marbre gris de Lartos." },
-    ],
-  });
-  await publish(page, added.id);
-  const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
-  await api(page, "update_qrcode", { qrcodeId: code.id, articleId: added.id });
+  const { articleId, link } = await publishWithCode(page, [
+    { type: "text", content: "La Victoire de Samothrace, sculptée vers 190 avant notre ère, célèbre une victoire navale. Elle fut découverte en 1863 par Charles Champoiseau." },
+    { type: "heading", content: "Le marbre" },
+    { type: "text", content: "Le corps est en marbre de Paros; le navire, en marbre gris de Lartos." },
+  ]);
 
   // Staff: from the editor's publish bar to the easy-to-read page; write, correct, approve.
-  await page.goto(`/article?id=${added.id}`);
+  await page.goto(`/article?id=${articleId}`);
   await page.getByRole("link", { name: "Facile à lire" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Facile à lire");
   await page.getByRole("button", { name: "Écrire la version facile à lire" }).click();
@@ -78,7 +68,7 @@ test("staff write, correct and approve an easy-to-read version; an Arabic phone 
   // An Arabic phone: the switch (its label translated), the easy text in Arabic, right to left.
   const context = await browser.newContext({ locale: "ar", viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, bypassCSP: true });
   const visitor = await context.newPage();
-  await visitor.goto(`/r/${code.link}`);
+  await visitor.goto(`/r/${link}`);
   await expect(visitor.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(visitor.locator("#v-text")).not.toContainText("2000");
   const toEasy = visitor.locator(".v-easy__switch");
@@ -90,7 +80,7 @@ test("staff write, correct and approve an easy-to-read version; an Arabic phone 
   expect(await axeViolations(visitor)).toEqual([]);
   await shoot(visitor, "visitor-ar-easy-375");
   // Remembered: the plain address opens the easy version.
-  await visitor.goto(`/r/${code.link}`);
+  await visitor.goto(`/r/${link}`);
   await expect(visitor.locator("#v-text")).toContainText("2000");
 
   // Display choices, by keyboard and without script: largest text, high contrast, more spacing.
@@ -124,16 +114,16 @@ test("staff write, correct and approve an easy-to-read version; an Arabic phone 
     for (const lang of ["fr", "en"]) {
       for (const width of [375, 1280]) {
         await visitor.setViewportSize({ width, height: 900 });
-        await visitor.goto(`/r/${code.link}?lang=${lang}`);
+        await visitor.goto(`/r/${link}?lang=${lang}`);
         await shoot(visitor, `visitor-${lang}-display-${width}`);
-        await visitor.goto(`/display?back=${encodeURIComponent(`/r/${code.link}?lang=${lang}`)}`);
+        await visitor.goto(`/display?back=${encodeURIComponent(`/r/${link}?lang=${lang}`)}`);
         await shoot(visitor, `display-page-${lang}-${width}`);
       }
     }
     await context.clearCookies();
     for (const lang of ["fr", "en", "ar"]) {
       await visitor.setViewportSize({ width: 375, height: 900 });
-      await visitor.goto(`/r/${code.link}?lang=${lang}&easy=1`);
+      await visitor.goto(`/r/${link}?lang=${lang}&easy=1`);
       await shoot(visitor, `visitor-${lang}-easy-375`);
       await visitor.setViewportSize({ width: 1280, height: 900 });
       await shoot(visitor, `visitor-${lang}-easy-1280`);

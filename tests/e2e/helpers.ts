@@ -22,12 +22,30 @@ export async function publish(page: Page, articleId: number): Promise<number> {
 }
 
 /**
+ * Staff (logged in on `page`) write a new article (its title, then `elements`), publish it and link it to a
+ * new QR code: the article's id and the code's link, for `/r/{link}`.
+ */
+export async function publishWithCode(page: Page, elements: unknown[]): Promise<{ articleId: number; link: string }> {
+  const added = await api<{ id: number }>(page, "add_article", { pathArray: [] });
+  const article = (await (await page.request.get(`/api/read/article?articleId=${added.id}`)).json()) as { content: unknown[]; version: number };
+  await api(page, "update_article", { articleId: added.id, version: article.version, newContent: [article.content[0], ...elements] });
+  await publish(page, added.id);
+  const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
+  await api(page, "update_qrcode", { qrcodeId: code.id, articleId: added.id });
+  return { articleId: added.id, link: code.link };
+}
+
+/**
  * WCAG 2.2 AA violations axe finds on the current page. The app's nonce CSP blocks the injected
  * script: call it in a context opened with `bypassCSP: true`.
  */
 export async function axeViolations(page: Page) {
   // Injected once per document: a page checked several times (a card opened, a dialog shown) reuses it.
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: "node_modules/axe-core/axe.min.js" });
+  // A toast fading in or out (the login's "Connexion réussie" still leaving the next page) is half transparent
+  // mid-animation, and axe reports its text's contrast: measure once finite animations and transitions have
+  // ended (endless ones, a spinner, are not waited for).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity));
   const results = await page.evaluate(() =>
     (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
       runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],

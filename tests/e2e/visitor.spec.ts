@@ -1,26 +1,16 @@
 import type { AxeResults } from "axe-core";
 import type { Browser, Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
-import { api, axeViolations, publish } from "./helpers";
+import { api, axeViolations, publishWithCode } from "./helpers";
 
 /** Staff write an article with every text-bearing element and link it to a new code; returns the code's link. */
 async function publishArticle(page: Page): Promise<string> {
-  const added = await api<{ id: number }>(page, "add_article", { pathArray: [] });
-  const article = (await (await page.request.get(`/api/read/article?articleId=${added.id}`)).json()) as { content: unknown[]; version: number };
-  await api(page, "update_article", {
-    articleId: added.id,
-    version: article.version,
-    newContent: [
-      article.content[0],
-      { type: "text", content: "La Victoire de Samothrace.\nMarbre de Paros.\n\nDécouverte en 1863." },
-      { type: "link", link: "https://example.org", content: "Le site du musée" },
-      { type: "accordion", header: { content: "En savoir plus" }, details: [{ type: "text", content: "Un détail caché." }] },
-    ],
-  });
-  await publish(page, added.id);
-  const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
-  await api(page, "update_qrcode", { qrcodeId: code.id, articleId: added.id });
-  return code.link;
+  const { link } = await publishWithCode(page, [
+    { type: "text", content: "La Victoire de Samothrace.\nMarbre de Paros.\n\nDécouverte en 1863." },
+    { type: "link", link: "https://example.org", content: "Le site du musée" },
+    { type: "accordion", header: { content: "En savoir plus" }, details: [{ type: "text", content: "Un détail caché." }] },
+  ]);
+  return link;
 }
 
 /** A phone set to this language, as a visitor's would be. */

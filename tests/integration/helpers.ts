@@ -116,3 +116,18 @@ export async function publishArticle(s: StaffSession, elements: readonly unknown
   if (linked.status !== 200) throw new Error(`update_qrcode: ${linked.status}`);
   return { articleId, slug, link: code.body.link as string, qrcodeId: code.body.id as number, edit };
 }
+
+/**
+ * The app Worker's env with a SCANS queue that keeps what it is sent, as the queue would deliver it (a copy
+ * through JSON): call `worker.fetch(request, scans.env, ctx)` and read `scans.sent`.
+ */
+export function recordingScans<T>() {
+  const sent: T[] = [];
+  const queue = {
+    send: async (body: unknown) => void sent.push(JSON.parse(JSON.stringify(body)) as T),
+    sendBatch: async (messages: Iterable<{ body: unknown }>) => {
+      for (const m of messages) sent.push(JSON.parse(JSON.stringify(m.body)) as T);
+    },
+  } as unknown as Queue;
+  return { sent, env: { ...env, SCANS: queue } as typeof env };
+}

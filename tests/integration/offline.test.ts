@@ -4,7 +4,7 @@ import { randomLink } from "~/models/qrcodes.server";
 import type { QueuedEvent } from "~/queue/scan-event";
 import worker from "../../workers/app";
 import consumer from "../../workers/stats-consumer/index";
-import { BASE, get, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
+import { BASE, get, publishArticle, recordingScans, staffSession, texts, type StaffSession } from "./helpers";
 
 // The offline visit (issue 21 §3, decisions 087-088): the manifest a phone saves, the offline page, the
 // scripts' headers, and the views made offline, from the request to the counters through the real consumer.
@@ -47,16 +47,9 @@ const views = (body: unknown, headers: Record<string, string> = {}) =>
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 
-/** The app Worker with a SCANS queue that keeps what it is sent (as scan-visitors.test.ts does). */
+/** The app Worker with a SCANS queue that keeps what it is sent (recordingScans, as scan-visitors.test.ts). */
 function recordingApp() {
-  const sent: QueuedEvent[] = [];
-  const queue = {
-    send: async (body: unknown) => void sent.push(JSON.parse(JSON.stringify(body)) as QueuedEvent),
-    sendBatch: async (messages: Iterable<{ body: unknown }>) => {
-      for (const m of messages) sent.push(JSON.parse(JSON.stringify(m.body)) as QueuedEvent);
-    },
-  } as unknown as Queue;
-  const appEnv = { ...env, SCANS: queue } as typeof env;
+  const { sent, env: appEnv } = recordingScans<QueuedEvent>();
   const post = async (body: unknown, ip: string) => {
     const ctx = createExecutionContext();
     const request = new Request(`${BASE}/api/visit/offline_views`, { method: "POST", headers: { "Content-Type": "application/json", "User-Agent": PHONE, "CF-Connecting-IP": ip }, body: JSON.stringify(body) });

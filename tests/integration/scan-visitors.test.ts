@@ -4,7 +4,7 @@ import { consumeScanBatch, pruneScanVisits, VISIT_RETENTION_MS, VISIT_WINDOW_MS 
 import type { ScanEvent } from "~/queue/scan-event";
 import worker from "../../workers/app";
 import consumer from "../../workers/stats-consumer/index";
-import { BASE, publishArticle, staffSession, texts } from "./helpers";
+import { BASE, publishArticle, recordingScans, staffSession, texts } from "./helpers";
 
 // What a scan counts (decision 032), from the visitor's request to the counters: the real app Worker
 // answers /r/{link} with a queue that records what it is sent, then the real consumer reads those
@@ -16,14 +16,7 @@ const MINUTE = 60_000;
 
 /** The app Worker's env with a SCANS queue that keeps what it is sent, as the queue would (a copy). */
 function recordingApp() {
-  const sent: ScanEvent[] = [];
-  const queue = {
-    send: async (body: unknown) => void sent.push(JSON.parse(JSON.stringify(body)) as ScanEvent),
-    sendBatch: async (messages: Iterable<{ body: unknown }>) => {
-      for (const m of messages) sent.push(JSON.parse(JSON.stringify(m.body)) as ScanEvent);
-    },
-  } as unknown as Queue;
-  const appEnv = { ...env, SCANS: queue } as typeof env;
+  const { sent, env: appEnv } = recordingScans<ScanEvent>();
   /** One visitor request, waited on until its queued event (sent after the response) is out. */
   const open = async (path: string, headers: Record<string, string>) => {
     const ctx = createExecutionContext();

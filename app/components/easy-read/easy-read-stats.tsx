@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FiguresTable } from "~/components/stats/figures-table";
 import type { EasyReadOpens } from "~/easy-read/stats.server";
 
 /** The /stats table of easy-to-read opens per article over the chosen period (decision 096). */
@@ -8,29 +9,22 @@ export function EasyReadStats({ rows, days }: { rows: readonly EasyReadOpens[]; 
   return (
     <section className="stats-easy-read" aria-labelledby="stats-easy-read-heading">
       <h2 id="stats-easy-read-heading">{t("easyRead.stats.heading")}</h2>
-      {rows.length === 0 ? (
-        <p className="muted">{t("easyRead.stats.none", { count: days })}</p>
-      ) : (
-        <table className="stats-table">
-          <caption className="visually-hidden">{t("easyRead.stats.caption", { count: days })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("stats.articleColumn")}</th>
-              <th scope="col">{t("easyRead.stats.opens")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.articleId}>
-                <th scope="row" dir="auto">
-                  <Link to={`/easy-read?id=${row.articleId}`}>{row.name}</Link>
-                </th>
-                <td>{row.opens}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <FiguresTable
+        id="stats-easy-read"
+        caption={t("easyRead.stats.caption", { count: days })}
+        captionHidden
+        columns={[t("stats.articleColumn"), t("easyRead.stats.opens")]}
+        rows={rows.map((row) => ({
+          key: row.articleId,
+          header: (
+            <Link to={`/easy-read?id=${row.articleId}`} dir="auto">
+              {row.name}
+            </Link>
+          ),
+          cells: [row.opens],
+        }))}
+        empty={t("easyRead.stats.none", { count: days })}
+      />
     </section>
   );
 }

@@ -1,16 +1,47 @@
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
-import { qrImageUrl } from "./qrcode-helpers";
+import { qrImageUrl, tourQrImageUrl } from "./qrcode-helpers";
+
+/** What differs between an article's code (`/q/{link}`) and a tour's code (`/t/{link}`): the rest is one panel. */
+const KINDS = {
+  qrcode: {
+    image: qrImageUrl,
+    file: "qrcode",
+    testId: "public-address",
+    print: null,
+    text: {
+      imageAlt: "qrcodes.detail.imageAlt",
+      downloadPng: "qrcodes.detail.downloadPng",
+      downloadSvg: "qrcodes.detail.downloadSvg",
+      address: "qrcodes.detail.address",
+    },
+  },
+  tour: {
+    image: tourQrImageUrl,
+    file: "tour",
+    testId: "tour-address",
+    print: (id: number) => `/qrcodes/print?tours=${id}`,
+    text: {
+      imageAlt: "tours.qr.imageAlt",
+      downloadPng: "tours.qr.downloadPng",
+      downloadSvg: "tours.qr.downloadSvg",
+      address: "tours.qr.address",
+    },
+  },
+} as const;
 
 interface QrPanelProps {
+  /** Which code: an article's QR code (its id in `qrcode`) or a tour's own code (the tour's id). */
+  kind: keyof typeof KINDS;
   id: number;
   link: string;
   address: string;
 }
 
 /** The code itself: its image, the files to download and the address it holds, to copy or type. */
-export function QrPanel({ id, link, address }: QrPanelProps) {
+export function QrPanel({ kind, id, link, address }: QrPanelProps) {
   const { t } = useTranslation();
+  const { image, file, testId, print, text } = KINDS[kind];
 
   async function copy() {
     try {
@@ -24,29 +55,28 @@ export function QrPanel({ id, link, address }: QrPanelProps) {
 
   return (
     <div className="qr-panel">
-      <img
-        className="qr-panel__image"
-        src={qrImageUrl(id, "png")}
-        width={300}
-        height={300}
-        alt={t("qrcodes.detail.imageAlt", { link, address })}
-      />
+      <img className="qr-panel__image" src={image(id, "png")} width={300} height={300} alt={t(text.imageAlt, { link, address })} />
       <div className="qr-panel__downloads">
-        <a className="button button--small" href={qrImageUrl(id, "png")} download={`qrcode-${link}.png`}>
-          {t("qrcodes.detail.downloadPng")}
+        <a className="button button--small" href={image(id, "png")} download={`${file}-${link}.png`}>
+          {t(text.downloadPng)}
         </a>
-        <a className="button button--small button--ghost" href={qrImageUrl(id, "svg")} download={`qrcode-${link}.svg`}>
-          {t("qrcodes.detail.downloadSvg")}
+        <a className="button button--small button--ghost" href={image(id, "svg")} download={`${file}-${link}.svg`}>
+          {t(text.downloadSvg)}
         </a>
       </div>
-      <p className="qr-panel__label">{t("qrcodes.detail.address")}</p>
+      <p className="qr-panel__label">{t(text.address)}</p>
       <div className="qr-panel__address">
-        <code data-testid="public-address">{address}</code>
+        <code data-testid={testId}>{address}</code>
         <button type="button" className="button button--small button--ghost" onClick={() => void copy()}>
           {t("qrcodes.detail.copy")}
-          <span className="visually-hidden"> {t("qrcodes.detail.address")}</span>
+          <span className="visually-hidden"> {t(text.address)}</span>
         </button>
       </div>
+      {print ? (
+        <a className="button button--small button--ghost" href={print(id)}>
+          {t("tours.qr.print")}
+        </a>
+      ) : null}
     </div>
   );
 }

@@ -17,6 +17,11 @@ export function qrImageUrl(qrcodeId: number, format: "png" | "svg" = "png"): str
   return `/api/read/qrcode_image?qrcodeId=${qrcodeId}&format=${format}`;
 }
 
+/** A tour's own code (`/t/{link}`), served by its own endpoint. */
+export function tourQrImageUrl(tourId: number, format: "png" | "svg" = "png"): string {
+  return `/api/read/tour_qrcode?id=${tourId}&format=${format}`;
+}
+
 /** `/qrcodes/print?ids=1,2,3`; no ids means every code of the museum. */
 export function printHref(ids: readonly number[]): string {
   return ids.length ? `/qrcodes/print?ids=${ids.join(",")}` : "/qrcodes/print";

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { FiguresTable } from "./figures-table";
 import { longDay, shortDay, type LabelledSeries } from "./series";
 
 interface StatsTableProps {
@@ -16,36 +17,24 @@ interface StatsTableProps {
 export function StatsTable({ id, caption, keyHeader, days, series }: StatsTableProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  return (
-    <div className="stats-table" role="region" aria-labelledby={`${id}-table-caption`} tabIndex={0}>
-      <table>
-        <caption id={`${id}-table-caption`}>{t("stats.tableCaption", { caption })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{keyHeader}</th>
-            {days.map((day) => (
-              <th scope="col" key={day}>
-                <abbr title={longDay(day, locale)}>{shortDay(day, locale)}</abbr>
-              </th>
-            ))}
-            <th scope="col">{t("stats.totalColumn")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.map((s) => (
-            <tr key={s.key}>
-              <th scope="row">
-                <span className="stats-table__swatch" style={{ background: s.color }} aria-hidden="true" />
-                {s.label}
-              </th>
-              {s.data.map((count, i) => (
-                <td key={days[i]}>{count}</td>
-              ))}
-              <td>{s.total}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns = [
+    keyHeader,
+    ...days.map((day) => (
+      <abbr key={day} title={longDay(day, locale)}>
+        {shortDay(day, locale)}
+      </abbr>
+    )),
+    t("stats.totalColumn"),
+  ];
+  const rows = series.map((s) => ({
+    key: s.key,
+    header: (
+      <>
+        <span className="stats-table__swatch" style={{ background: s.color }} aria-hidden="true" />
+        {s.label}
+      </>
+    ),
+    cells: [...s.data, s.total],
+  }));
+  return <FiguresTable id={`${id}-table`} caption={t("stats.tableCaption", { caption })} columns={columns} rows={rows} />;
 }

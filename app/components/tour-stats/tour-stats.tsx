@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { FiguresTable } from "~/components/stats/figures-table";
 import type { TourStats } from "~/tours/stats.server";
 
 /**
@@ -29,40 +30,27 @@ function TourTable({ tour }: { tour: TourStats }) {
       <span style={{ width: `${(count / peak) * 100}%` }} />
     </span>
   );
+  const figures = (count: number) => (
+    <>
+      <span className="tour-stats__count">{count}</span>
+      {bar(count)}
+    </>
+  );
+  const rows = [
+    { key: "starts", header: t("tourStats.starts"), cells: [figures(tour.starts), null] },
+    ...tour.stops.map((stop) => ({
+      key: stop.position,
+      header: `${stop.position}. ${stop.name ?? t("tourStats.removed")}`,
+      cells: [figures(stop.views), stop.left > 0 ? stop.left : "–"],
+    })),
+  ];
   return (
-    <div className="stats-table tour-stats__table" role="region" aria-labelledby={`tour-${tour.id}-caption`} tabIndex={0}>
-      <table>
-        <caption id={`tour-${tour.id}-caption`}>{t("tourStats.caption", { name: tour.name })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("tourStats.stopColumn")}</th>
-            <th scope="col">{t("tourStats.viewsColumn")}</th>
-            <th scope="col">{t("tourStats.leftColumn")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row">{t("tourStats.starts")}</th>
-            <td>
-              <span className="tour-stats__count">{tour.starts}</span>
-              {bar(tour.starts)}
-            </td>
-            <td />
-          </tr>
-          {tour.stops.map((stop) => (
-            <tr key={stop.position}>
-              <th scope="row">
-                {stop.position}. {stop.name ?? t("tourStats.removed")}
-              </th>
-              <td>
-                <span className="tour-stats__count">{stop.views}</span>
-                {bar(stop.views)}
-              </td>
-              <td>{stop.left > 0 ? stop.left : "–"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <FiguresTable
+      id={`tour-${tour.id}`}
+      className="tour-stats__table"
+      caption={t("tourStats.caption", { name: tour.name })}
+      columns={[t("tourStats.stopColumn"), t("tourStats.viewsColumn"), t("tourStats.leftColumn")]}
+      rows={rows}
+    />
   );
 }

@@ -1,22 +1,17 @@
 import { useRevalidator } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import type { TourFields, TourStopView } from "~/tours/tour-model";
 import { apiErrorMessage, callApi } from "~/utils/api-client";
 import { CoverPicker } from "./cover-picker";
 import { StopPicker } from "./stop-picker";
 import type { TreeArticle } from "./tour-helpers";
-import { TourQrPanel } from "./tour-qr-panel";
+import { QrPanel } from "~/components/qrcodes/qr-panel";
 import { TourStops, type EditableStop } from "./tour-stops";
 
-export interface EditorTour {
-  id: number;
-  link: string;
-  name: string;
-  description: string;
-  cover: string | null;
-  minutes: number | null;
-  version: number;
-  stops: { position: number; articleId: number; name: string; published: boolean; trashed: boolean; stopNumber: number | null }[];
+/** The tour as the editor receives it (the loader's TourView, dates left out). */
+export interface EditorTour extends Omit<TourFields, "updatedAt"> {
+  stops: Omit<TourStopView, "slug">[];
 }
 
 let keys = 0;
@@ -146,7 +141,7 @@ export function TourEditor({ tour, articles, images, address }: { tour: EditorTo
       </div>
       <aside className="tour-aside" aria-label={t("tours.qr.heading")}>
         <h2>{t("tours.qr.heading")}</h2>
-        <TourQrPanel id={tour.id} link={tour.link} address={address} />
+        <QrPanel kind="tour" id={tour.id} link={tour.link} address={address} />
       </aside>
     </div>
   );

@@ -1,16 +1,12 @@
 import { useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
+import type { TourStopView } from "~/tours/tour-model";
 import { StopNumberField } from "./stop-number-field";
 import { moveItem } from "./tour-helpers";
 
-export interface EditableStop {
+export interface EditableStop extends Omit<TourStopView, "position" | "slug"> {
   /** Stable across moves (an article may be in the tour twice). */
   key: string;
-  articleId: number;
-  name: string;
-  published: boolean;
-  trashed: boolean;
-  stopNumber: number | null;
 }
 
 interface Props {

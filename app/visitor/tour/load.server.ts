@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { parseStoredContent, type ArticleContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
-import { articles, glossaryTerms, museums } from "~/db/schema";
+import { articles, museums } from "~/db/schema";
 import type { GlossaryTerm } from "~/translation/glossary";
-import { imageSizes } from "~/models/visitor.server";
+import { imageSizes, museumGlossary } from "~/models/visitor.server";
 import { loadFolderIndex } from "~/models/tree.server";
 import { tourByLink, visibleStops, type VisibleStop, type VisitorTour } from "~/tours/stops.server";
 import { articleTitle } from "../pages/article";
@@ -129,12 +129,7 @@ export interface TourSnapshot {
 export async function loadTourSnapshot(db: Database, link: string): Promise<TourSnapshot | null> {
   const view = await loadTourView(db, link);
   if (!view) return null;
-  const rows = await db
-    .select({ term: glossaryTerms.term, targetLang: glossaryTerms.targetLang, translation: glossaryTerms.translation })
-    .from(glossaryTerms)
-    .where(eq(glossaryTerms.museumId, view.tour.museum.id));
-  const glossary = rows.map((row) => ({ term: row.term, lang: row.targetLang === "" ? null : row.targetLang, translation: row.targetLang === "" ? null : row.translation }));
-  return { museum: view.tour.museum, view, glossary };
+  return { museum: view.tour.museum, view, glossary: await museumGlossary(db, view.tour.museum.id) };
 }
 
 const isImage = (image: unknown) => image === null || typeof (image as { src?: unknown }).src === "string";
