@@ -29,7 +29,8 @@ describe("attack: easy-to-read", () => {
     const other = await staffSession();
     const d = await draft(s);
     const before = await row(d.articleId);
-    for (const form of [{ intent: "generate", version: "1" }, { intent: "save", version: "1", "f:e1.content": "Volé" }, { intent: "approve", version: "1" }, { intent: "delete" }]) {
+    const forms: Record<string, string>[] = [{ intent: "generate", version: "1" }, { intent: "save", version: "1", "f:e1.content": "Volé" }, { intent: "approve", version: "1" }, { intent: "delete" }];
+    for (const form of forms) {
       const r = await postForm(`/easy-read?id=${d.articleId}`, form, other.cookie);
       expect([form.intent, r.status]).toEqual([form.intent, 404]);
     }

@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { get, postJson, staffSession, type StaffSession } from "./helpers";
+import { createDb } from "~/db/client.server";
+import { tourStats } from "~/tours/stats.server";
+import { visibleStops } from "~/tours/stops.server";
+import { get, postJson, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
 
 // Audit of issue 21's staff side of tours (audit22): tenancy, odd input and races on add/update/delete_tour,
 // update_stop_number, the tour reads, the QR code, the statistics and the /tours pages. Whatever a careless
@@ -168,5 +171,37 @@ describe("attack: tours, staff side", () => {
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(new Set(results.map((r) => r.body.link)).size).toBe(50);
     expect(new Set(results.map((r) => r.body.id)).size).toBe(50);
+  });
+
+  it("a busy museum's tour statistics cost the same few D1 queries with 40 tours as with one, and keep each tour's stops", async () => {
+    const busy = await staffSession();
+    const one = await publishArticle(busy, texts(["Salle une"]));
+    const two = await publishArticle(busy, texts(["Salle deux"]));
+    const hidden = await newArticle(busy); // never published: not a shown stop
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const order = i % 2 ? [two.articleId, hidden, one.articleId] : [one.articleId];
+      const rows = await env.DB.prepare("INSERT INTO tours (museum_id, link, name, updated_at) VALUES (?, ?, ?, ?) RETURNING id").bind(busy.user.museumId, `b${busy.user.museumId}x${i}`, `Parcours ${i}`, Date.now()).first<{ id: number }>();
+      await env.DB.batch(order.map((articleId, p) => env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, ?, ?, ?)").bind(rows!.id, p + 1, articleId, busy.user.museumId)));
+      ids.push(rows!.id);
+    }
+    let queries = 0;
+    const counting = new Proxy(env.DB, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (key === "prepare") queries++;
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const stats = await tourStats(createDb(counting), busy.user.museumId, { from: "2026-01-01", to: "2026-01-10" });
+    expect(stats.tours).toHaveLength(40);
+    expect(queries).toBeLessThanOrEqual(6);
+    // The same stops as the visitor's rule, tour by tour.
+    for (const id of [ids[0]!, ids[1]!]) {
+      const expected = (await visibleStops(createDb(env.DB), busy.user.museumId, id)).map((stop) => stop.name);
+      expect(stats.tours.find((t) => t.id === id)!.stops.map((stop) => stop.name)).toEqual(expected);
+    }
+    const nameOf = async (id: number) => (await env.DB.prepare("SELECT unformatted_name AS name FROM articles WHERE id = ?").bind(id).first<{ name: string }>())!.name;
+    expect(stats.tours.find((t) => t.id === ids[1])!.stops.map((stop) => stop.name)).toEqual([await nameOf(two.articleId), await nameOf(one.articleId)]);
   });
 });
