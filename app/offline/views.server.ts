@@ -1,6 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { DomainError } from "~/errors";
 import type { QueuedEvent } from "~/queue/scan-event";
+import { findLanguage } from "~/translation/languages";
 import { tourByLink, visibleStops, type VisibleStop, type VisitorTour } from "~/tours/stops.server";
 import { offlineViewId, refusedTime, tourAddress, type OfflineViews } from "./views";
 
@@ -14,14 +15,17 @@ export interface CountedViews {
 /**
  * The scan events of a batch of offline views (decision 088): each stop view of a tour becomes a "view"
  * of that stop's article as that tour's stop (today's numbering), and a tour page open a tour "start", at the
- * time it was made. Times outside the last 30 days refuse the batch
- * (400 naming the view); addresses that are not a tour's refuse it too. Tenancy comes from the address:
+ * time it was made. Times outside the last 30 days, or a language outside the catalogue, refuse the
+ * batch (400 naming the view); addresses that are not a tour's refuse it too. Tenancy comes from the address:
  * each view counts for the museum of the tour it names, never one the client says.
  */
 export async function offlineViewEvents(db: Database, batch: OfflineViews, now: number, fingerprint: (at: number) => Promise<string | null>): Promise<CountedViews> {
   const parsed = batch.views.map((view, i) => {
     const time = refusedTime(view.at, now);
     if (time) throw new DomainError("invalid_input", `This view is ${time}`, `views.${i}.at`);
+    // As for the pages (chooseLanguage): only a language of the catalogue is a reading language, so a forged
+    // batch cannot add made-up series ("zz", "lorem") to the museum's statistics.
+    if (!findLanguage(view.lang)) throw new DomainError("invalid_input", "Not a language visitors can read", `views.${i}.lang`);
     const address = tourAddress(view.path);
     if (!address) throw new DomainError("invalid_input", "Only the addresses of a tour are counted here", `views.${i}.path`);
     return { view, address };

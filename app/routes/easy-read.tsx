@@ -52,7 +52,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return { intent, ok: true, version: state.version } satisfies EasyReadResult;
     }
     if (intent === "save") {
-      const texts: Record<string, string> = {};
+      // No prototype: a field named "f:__proto__" must be refused (400) like any unknown field, not vanish.
+      const texts: Record<string, string> = Object.create(null) as Record<string, string>;
       for (const [name, value] of form) if (name.startsWith("f:") && typeof value === "string") texts[name.slice(2)] = value;
       const parsed = updateEasyReadSchema.safeParse({ articleId, version, texts });
       if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));

@@ -2,7 +2,7 @@ import { and, asc, between, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { tourDailyStats, tours } from "~/db/schema";
 import { dayRange, museumToday } from "~/models/stats.server";
-import { visibleStops } from "./stops.server";
+import { visibleStopsByTour } from "./stops.server";
 
 const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 10;
@@ -42,7 +42,7 @@ async function window(db: Database, museumId: number, from?: string, to?: string
  */
 export async function tourStats(db: Database, museumId: number, query: { from?: string; to?: string } = {}) {
   const range = await window(db, museumId, query.from, query.to);
-  const [list, counts] = await Promise.all([
+  const [list, counts, shown] = await Promise.all([
     db.select({ id: tours.id, name: tours.name, link: tours.link }).from(tours).where(eq(tours.museumId, museumId)).orderBy(asc(tours.name), asc(tours.id)).all(),
     db
       .select({ tourId: tourDailyStats.tourId, position: tourDailyStats.position, views: sql<number>`sum(${tourDailyStats.views})` })
@@ -50,6 +50,7 @@ export async function tourStats(db: Database, museumId: number, query: { from?: 
       .where(and(eq(tourDailyStats.museumId, museumId), between(tourDailyStats.day, range.from, range.to)))
       .groupBy(tourDailyStats.tourId, tourDailyStats.position)
       .all(),
+    visibleStopsByTour(db, museumId),
   ]);
   const byTour = new Map<number, Map<number, number>>();
   for (const row of counts) {
@@ -59,7 +60,7 @@ export async function tourStats(db: Database, museumId: number, query: { from?: 
   }
   const out: TourStats[] = [];
   for (const tour of list) {
-    const stops = await visibleStops(db, museumId, tour.id);
+    const stops = shown.get(tour.id) ?? [];
     const counted = byTour.get(tour.id) ?? new Map<number, number>();
     const last = Math.max(stops.length, ...[...counted.keys()]);
     const views = (position: number) => counted.get(position) ?? 0;

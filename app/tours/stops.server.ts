@@ -48,12 +48,13 @@ export async function tourByLink(db: Database, link: string): Promise<VisitorTou
   return { ...tour, museum: { id: museumId, name: museumName, slug: museumSlug, sourceLang } };
 }
 
-/** The tour's shown stops in order, numbered 1…n (see the module comment). */
-export async function visibleStops(db: Database, museumId: number, tourId: number): Promise<VisibleStop[]> {
+/** The stop rows of one tour, or of every tour of the museum, in tour order: live-in-folder checked by the caller. */
+async function stopRows(db: Database, museumId: number, tourId: number | null) {
   const [index, rows] = await Promise.all([
     loadFolderIndex(db, museumId),
     db
       .select({
+        tourId: tourStops.tourId,
         articleId: articles.id,
         slug: articles.slug,
         name: articles.unformattedName,
@@ -63,18 +64,41 @@ export async function visibleStops(db: Database, museumId: number, tourId: numbe
       })
       .from(tourStops)
       .innerJoin(articles, and(eq(articles.id, tourStops.articleId), eq(articles.museumId, museumId)))
-      .where(and(eq(tourStops.tourId, tourId), eq(tourStops.museumId, museumId), isNull(articles.deletedAt), isNotNull(articles.publishedContent)))
-      .orderBy(asc(tourStops.position))
+      .where(and(...(tourId === null ? [] : [eq(tourStops.tourId, tourId)]), eq(tourStops.museumId, museumId), isNull(articles.deletedAt), isNotNull(articles.publishedContent)))
+      .orderBy(asc(tourStops.tourId), asc(tourStops.position))
       .all(),
   ]);
-  return rows
-    .filter((row) => row.folderId === null || index.isLive(row.folderId))
-    .map((row, i) => ({
-      position: i + 1,
-      articleId: row.articleId,
-      slug: row.slug,
-      name: row.name,
-      publishedContent: row.publishedContent ?? "[]",
-      stopNumber: row.stopNumber,
-    }));
+  return rows.filter((row) => row.folderId === null || index.isLive(row.folderId));
+}
+
+type StopRow = Awaited<ReturnType<typeof stopRows>>[number];
+
+const numbered = (rows: readonly StopRow[]): VisibleStop[] =>
+  rows.map((row, i) => ({
+    position: i + 1,
+    articleId: row.articleId,
+    slug: row.slug,
+    name: row.name,
+    publishedContent: row.publishedContent ?? "[]",
+    stopNumber: row.stopNumber,
+  }));
+
+/** The tour's shown stops in order, numbered 1…n (see the module comment). */
+export async function visibleStops(db: Database, museumId: number, tourId: number): Promise<VisibleStop[]> {
+  return numbered(await stopRows(db, museumId, tourId));
+}
+
+/**
+ * The shown stops of every tour of the museum, by tour id (the same rule as `visibleStops`), in two
+ * queries whatever the number of tours: the statistics list every tour, and one query per tour made a
+ * busy museum's statistics page slower with each tour (and past D1's per-request query limit).
+ */
+export async function visibleStopsByTour(db: Database, museumId: number): Promise<Map<number, VisibleStop[]>> {
+  const byTour = new Map<number, StopRow[]>();
+  for (const row of await stopRows(db, museumId, null)) {
+    const list = byTour.get(row.tourId);
+    if (list) list.push(row);
+    else byTour.set(row.tourId, [row]);
+  }
+  return new Map([...byTour].map(([tourId, rows]) => [tourId, numbered(rows)]));
 }

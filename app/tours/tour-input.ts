@@ -16,11 +16,18 @@ export const tourIdSchema = z.union(
   { errorMap: () => ({ message: "wrong_type" }) },
 );
 
-/** 1–120 characters, NFC, trimmed, no control, bidi-override or stray invisible characters (the glossary's rule). */
+/** Something a visitor can see: a letter, digit, symbol or punctuation (not only direction marks or combining marks). */
+const VISIBLE = /[\p{L}\p{N}\p{S}\p{P}]/u;
+
+/**
+ * 1–120 characters, NFC, trimmed, no control, bidi-override or stray invisible characters (the glossary's
+ * rule), and at least one visible character: a name of right-to-left marks alone (U+200F, allowed inside
+ * Arabic or Hebrew text) would print as an empty heading on the tour page and the QR sheet ("empty").
+ */
 export const tourNameSchema = z.string({ required_error: "required", invalid_type_error: "wrong_type" }).transform((raw, ctx) => {
   const checked = checkPlainText(raw, TOUR_NAME_MAX);
-  if (!checked.ok) {
-    ctx.addIssue({ code: "custom", message: checked.problem });
+  if (!checked.ok || !VISIBLE.test(checked.text)) {
+    ctx.addIssue({ code: "custom", message: checked.ok ? "empty" : checked.problem });
     return z.NEVER;
   }
   return checked.text;
