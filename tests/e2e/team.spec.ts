@@ -235,6 +235,8 @@ test.describe("accessibility", () => {
 
     for (const lang of ["fr", "en"]) {
       if (lang === "en") {
+        // The header's language switcher is in the menu on a phone: switch at desktop width.
+        await page.setViewportSize({ width: 1280, height: 900 });
         await page.goto("/dashboard");
         await switchToEnglish(page);
       }
