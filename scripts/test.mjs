@@ -1,10 +1,12 @@
 // `npm test`: build, then every suite (unit, integration in workerd, the deploy rehearsal, end-to-end in
 // chromium), then one closing line with the totals. Exits non-zero if any suite fails.
 //
-// After the build, integration runs alone (the heaviest); then the end-to-end suite (two browsers against one dev
-// server, decision 080) runs beside the unit tests and the deploy rehearsal. Its output is kept in a file and
+// After the build, integration runs alone (the heaviest) but for the end-to-end suite's state being made beside it
+// (decision 108); then the end-to-end suite (two browsers against one dev server, decision 080) runs beside the
+// unit tests and the deploy rehearsal. Its output is kept in a file and
 // printed once they are done, so the two never interleave. `TEST_LANES=1` runs everything in turn instead.
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBrowser } from "./browser.mjs";
@@ -120,9 +122,17 @@ if (process.env.TEST_LANES === "1") {
 } else {
   // Integration (two workerd runtimes, the heaviest) runs alone; then the end-to-end suite starts and the unit
   // tests and the deploy rehearsal, light next to it, run beside it.
+  // Meanwhile the end-to-end suite's fresh state (migrations, the demo museum, the staff pool: decision 080) is
+  // made: wrangler start-ups more than CPU, off the critical path (decision 108). Its mark tells the webServer
+  // command to keep that state; should it fail, the webServer makes it again as before.
+  const mark = randomBytes(8).toString("hex");
+  const prep = browser ? runBeside({ name: "e2e-prep", cmd: process.execPath, args: ["tests/e2e/staff-pool.mjs"], env: { E2E_POOL_MARK: mark }, report: "none" }) : null;
   results.push(runInTurn(byName("integration")));
+  const prepared = prep ? await prep : null;
+  if (prepared && !prepared.ok) console.error(`The e2e state could not be made beside the integration tests; Playwright's server command makes it:\n${readFileSync(prepared.log, "utf8")}`);
   console.log("\n(e2e runs beside unit and deploy; its output follows theirs)");
-  background = [runBeside(byName("e2e"))];
+  const e2e = byName("e2e");
+  background = [runBeside(prepared?.ok ? { ...e2e, env: { ...e2e.env, E2E_POOL_READY: mark } } : e2e)];
   // One vitest worker for the unit tests meanwhile: they are not the longest lane (about 120 s, then the deploy
   // rehearsal's 90 s, against the browser tests' minutes), and the browsers need the cores more.
   const unit = byName("unit");

@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
 import { type BrowserContext, type Page } from "@playwright/test";
 import { test, expect, logIn } from "./fixtures";
-import { api, axeViolations, openCard, switchToEnglish, unique } from "./helpers";
+import { api, axeViolations, openCard, SHOTS, shot, switchToEnglish, unique } from "./helpers";
 
 // Nothing lost (issue 20, decisions 071 and 072): unsaved changes kept in the browser per user and article
 // and offered back, undo and redo by buttons and keys, and a login dialog when the session ends mid-edit.
@@ -274,15 +273,18 @@ test.describe("accessibility", () => {
   // The app's nonce CSP would block the injected axe script.
   test.use({ bypassCSP: true });
 
-  test("the restore offer and the login dialog have no axe violations in French and English at 320 and 1280 px", async ({ page, context, staff }) => {
-    test.setTimeout(120_000);
-    mkdirSync("test-results/keep", { recursive: true });
+  // Decision 108: the dialogs' DOM is the same at every width (editor-keep.css only changes padding below 400 px),
+  // so axe checks them once per language, at 1280 px, the refused password's alert shown; at 320 px the same
+  // steps check only that nothing scrolls sideways. The editor behind them at 320 px is axe-checked in
+  // editor-cards.spec.ts. A 375 px pass takes the screenshots when E2E_SHOTS is set.
+  test("the restore offer and the login dialog have no axe violations in French and English, and do not scroll sideways at 320 px", async ({ page, context, staff }) => {
+    test.setTimeout(90_000);
     await logIn(page, staff);
     const { id } = await addArticle(page, ["Premier"]);
     page.on("dialog", (dialog) => void dialog.accept());
     for (const lang of ["fr", "en"] as const) {
       if (lang === "en") await switchToEnglish(page);
-      for (const width of [320, 375, 1280]) {
+      for (const width of SHOTS ? [320, 375, 1280] : [320, 1280]) {
         await page.setViewportSize({ width, height: 800 });
         await page.goto(`/article?id=${id}`);
         const text = `Version ${lang} ${width}`;
@@ -294,9 +296,8 @@ test.describe("accessibility", () => {
         const offer = page.getByRole("dialog");
         await expect(offer).toBeVisible();
         if (width === 320) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang} ${width}`).toBeLessThanOrEqual(320);
-        if (width !== 375) expect(await axeViolations(page), `offer ${lang} ${width}`).toEqual([]);
-        else await page.screenshot({ path: `test-results/keep/offer-${lang}-${width}.png` });
-        if (width === 1280) await page.screenshot({ path: `test-results/keep/offer-${lang}-${width}.png` });
+        if (width === 1280) expect(await axeViolations(page), `offer ${lang} ${width}`).toEqual([]);
+        if (width !== 320) await shot(page, `keep/offer-${lang}-${width}`);
         await offer.getByRole("button", { name: lang === "fr" ? "Restaurer" : "Restore" }).click();
 
         const cookies = await context.cookies();
@@ -305,22 +306,23 @@ test.describe("accessibility", () => {
         await page.getByRole("button", { name: lang === "fr" ? "Enregistrer" : "Save" }).click();
         const login = page.getByRole("dialog");
         await expect(login).toBeVisible();
-        // A refused password once per language (the login rate limit counts failures per client address).
-        if (width === 320) {
+        // A refused password once per language (the login rate limit counts failures per client address), at
+        // the width where axe checks the dialog with its alert.
+        if (width === 1280) {
           await login.getByLabel(lang === "fr" ? "Mot de passe" : "Password").fill("wrong password");
           await login.getByRole("button", { name: lang === "fr" ? "Se reconnecter" : "Log in again" }).click();
           await expect(login.getByRole("alert")).toBeVisible();
+          expect(await axeViolations(page), `login ${lang} ${width}`).toEqual([]);
         }
-        if (width !== 375) expect(await axeViolations(page), `login ${lang} ${width}`).toEqual([]);
-        if (width !== 320) await page.screenshot({ path: `test-results/keep/login-${lang}-${width}.png` });
+        if (width !== 320) await shot(page, `keep/login-${lang}-${width}`);
         if (width === 320) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang} ${width}`).toBeLessThanOrEqual(320);
         await login.getByLabel(lang === "fr" ? "Mot de passe" : "Password").fill(staff.password);
         await login.getByRole("button", { name: lang === "fr" ? "Se reconnecter" : "Log in again" }).click();
         await expect(login).toHaveCount(0);
         await expect(page.getByText(lang === "fr" ? "Tout est enregistré" : "All changes saved", { exact: true })).toBeVisible();
-        if (width === 1280) {
+        if (width === 1280 && SHOTS) {
           await page.getByLabel(lang === "fr" ? "Nom privé" : "Private name").pressSequentially("!");
-          await page.screenshot({ path: `test-results/keep/editor-${lang}-${width}.png` });
+          await shot(page, `keep/editor-${lang}-${width}`);
           await page.getByRole("button", { name: lang === "fr" ? "Annuler" : "Undo", exact: true }).click();
         }
       }

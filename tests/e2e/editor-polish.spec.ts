@@ -218,7 +218,9 @@ test.describe("editor polish pages", () => {
         // axe's target-size rule counts a button scrolled under the sticky bars (the stop number's "Set") as too
         // small; checked with the page at its top, where nothing lies under them (the handle stays picked up).
         await page.evaluate(() => window.scrollTo(0, 0));
-        expect(await axeViolations(page), `${lang} ${width}`).toEqual([]);
+        // Decision 108: the picked-up handle and the named file are the same DOM at every width (the editor's
+        // phone layout is axe-checked in editor-cards.spec.ts): axe at 1280 px, the sideways check at 375 px.
+        if (width === 1280) expect(await axeViolations(page), `${lang} ${width}`).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang} ${width}`).toBeLessThanOrEqual(width);
         if (SHOTS) await page.screenshot({ path: `${SHOTS}/editor-${lang}-${width}.png` });
         await page.keyboard.press("Escape");

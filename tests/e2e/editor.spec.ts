@@ -215,7 +215,8 @@ test.describe("accessibility", () => {
         await expect(toggles.nth(i)).toHaveAttribute("aria-expanded", "true");
         const closedFolds = page.locator(".editor-element--open details.ef-style:not([open]) > summary");
         while ((await closedFolds.count()) > 0) await closedFolds.first().click();
-        expect(await axeViolations(page), `${lang}, card ${i + 1}`).toEqual([]);
+        // The page was checked whole above; opening a card changes only the card (decision 108).
+        expect(await axeViolations(page, ".editor-element--open"), `${lang}, card ${i + 1}`).toEqual([]);
       }
     }
     await expect(page.getByRole("button", { name: "Save" })).toBeVisible();

@@ -1,5 +1,7 @@
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { AxeResults } from "axe-core";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** A name no other test run uses, so retries and repeats never collide. */
 export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -36,22 +38,48 @@ export async function publishWithCode(page: Page, elements: unknown[]): Promise<
 }
 
 /**
- * WCAG 2.2 AA violations axe finds on the current page. The app's nonce CSP blocks the injected
- * script: call it in a context opened with `bypassCSP: true`.
+ * WCAG 2.2 AA violations axe finds on the current page, or only inside the elements `within` selects (a
+ * card just opened on a page already checked whole: the rest of the page has not changed; rules that look
+ * across the document, such as duplicate ids, still do). The app's nonce CSP blocks the injected script:
+ * call it in a context opened with `bypassCSP: true`.
  */
-export async function axeViolations(page: Page) {
+export async function axeViolations(page: Page, within?: string) {
   // Injected once per document: a page checked several times (a card opened, a dialog shown) reuses it.
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: "node_modules/axe-core/axe.min.js" });
   // A toast fading in or out (the login's "Connexion réussie" still leaving the next page) is half transparent
   // mid-animation, and axe reports its text's contrast: measure once finite animations and transitions have
   // ended (endless ones, a spinner, are not waited for).
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity));
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
-      runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
-    }),
+  const results = await page.evaluate(
+    (selector) =>
+      (window as unknown as { axe: { run: (ctx: Document | { include: string[] }, options: object) => Promise<AxeResults> } }).axe.run(selector ? { include: [selector] } : document, {
+        runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
+      }),
+    within,
   );
+  if (within) expect(results.passes.length + results.violations.length, `axe found nothing to check in ${within}`).toBeGreaterThan(0);
   return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+/** True when the page is wider than the window (it would scroll sideways). Cheap: no axe. */
+export async function scrollsSideways(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+/**
+ * Where screenshots go: a folder named by E2E_SHOTS, or none. They are for a person to look at (STYLE.md:
+ * screenshot each new page at 375 and 1280 px and look); `npm test` asserts nothing on them, so it takes none
+ * (decision 108). `E2E_SHOTS=/tmp/shots npx playwright test x.spec.ts` writes them.
+ */
+export const SHOTS = process.env.E2E_SHOTS || "";
+
+/** A screenshot of the page (or of one element) into E2E_SHOTS, when set; nothing otherwise. */
+export async function shot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  if (!SHOTS) return;
+  const path = join(SHOTS, `${name}.png`);
+  mkdirSync(dirname(path), { recursive: true });
+  if ("goto" in target) await target.screenshot({ path, ...options });
+  else await target.screenshot({ path });
 }
 
 /** Switches the interface to English through the header's switcher, as a person would. */

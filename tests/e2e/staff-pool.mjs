@@ -241,10 +241,25 @@ export function deleteE2eMuseums() {
 }
 
 // `node tests/e2e/staff-pool.mjs`: a fresh state directory, migrated, the demo seeded, then the pool.
+// `npm test` runs it beside the integration tests (decision 108) and then starts Playwright with
+// E2E_POOL_READY set to the run's mark, which this file wrote: the webServer command then keeps that state.
+const READY_FILE = join(ROOT, E2E_PERSIST_TO, "ready");
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const mark = process.env.E2E_POOL_READY;
+  let ready = false;
+  try {
+    ready = Boolean(mark) && readFileSync(READY_FILE, "utf8") === mark && existsSync(POOL_FILE);
+  } catch {
+    ready = false;
+  }
+  if (ready) {
+    console.log("e2e: the state and staff logins made beside the integration tests are used");
+    process.exit(0);
+  }
   const t0 = Date.now();
   rmSync(join(ROOT, E2E_PERSIST_TO), { recursive: true, force: true });
   await prepareLocalDatabase(e2eTarget);
   const made = createPool();
+  if (process.env.E2E_POOL_MARK) writeFileSync(READY_FILE, process.env.E2E_POOL_MARK);
   console.log(`e2e: ${made} staff logins ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

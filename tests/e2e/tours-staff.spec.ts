@@ -10,10 +10,12 @@ test.use({ bypassCSP: true });
 
 const SHOTS = process.env.TOURS_SHOTS;
 
+// Decision 108: the tour pages keep their DOM at every width (tours.css only changes the grid above 960 px;
+// the header's phone menu is axe-checked on other pages): axe at 1280 px, the sideways check at 320 px too.
 async function checkLayout(page: Page, label: string) {
   for (const width of [320, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    expect(await axeViolations(page), `${label} ${width}`).toEqual([]);
+    if (width === 1280) expect(await axeViolations(page), `${label} ${width}`).toEqual([]);
     const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
     expect(scroll, `${label} ${width}: no sideways scroll`).toBeLessThanOrEqual(client!);
   }

@@ -240,7 +240,9 @@ test.describe("accessibility", () => {
         for (const path of [`/translations?id=${articleId}`, `/translations?id=${articleId}&lang=de`, `/translations?id=${articleId}&lang=ar`]) {
           await page.goto(path);
           await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-          expect(await axeViolations(page), `${lang} ${width} ${path}`).toEqual([]);
+          // Decision 108: the list's table becomes blocks below 720 px (another accessibility tree), so axe checks
+          // it at both widths; a language's segments keep their DOM at every width: axe at 1280 px only.
+          if (width === 1280 || !path.includes("&lang=")) expect(await axeViolations(page), `${lang} ${width} ${path}`).toEqual([]);
           expect(await scrollsSideways(page), `${lang} ${width} ${path}`).toBe(false);
         }
       }
