@@ -2,10 +2,10 @@
  * Staff control of narrations (decision 092): list, upload a recording, remove, regenerate. Every write
  * goes in one D1 batch with its audit entry; R2 objects are written before and deleted after the rows.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { auditStatement, type AuditActor } from "~/audit/log.server";
 import type { Database } from "~/db/client.server";
-import { narrationClaims, narrations } from "~/db/schema";
+import { articles, narrationClaims, narrations } from "~/db/schema";
 import { DomainError, invalidField, notFound } from "~/errors";
 import { concatBytes } from "~/lib/bytes";
 import { requireLiveArticle, R2_PART_BYTES, type PartSource } from "~/models/media.server";
@@ -223,10 +223,6 @@ export async function receiveNarrationUpload(
     if (values.articleId === undefined) throw invalidField("articleId", "required");
     if (values.lang === undefined) throw invalidField("lang", "required");
     const { articleId, lang } = values;
-    const previous = await db.query.narrations.findFirst({
-      columns: { r2Key: true },
-      where: and(eq(narrations.museumId, museumId), eq(narrations.articleId, articleId), eq(narrations.lang, lang)),
-    });
     visitorChanged(db, museumId); // the recording plays on the next view (decision 098)
     const now = Date.now();
     const row = {
@@ -243,11 +239,18 @@ export async function receiveNarrationUpload(
       voice: null,
       updatedAt: now,
     };
-    await db.batch([
+    // The file this recording displaces is read in the same batch (one transaction) as the upsert: parallel
+    // uploads each delete exactly the file they replaced, so none is left in R2 unreferenced.
+    const [displaced] = await db.batch([
+      db
+        .select({ r2Key: narrations.r2Key })
+        .from(narrations)
+        .where(and(eq(narrations.museumId, museumId), eq(narrations.articleId, articleId), eq(narrations.lang, lang))),
       db.insert(narrations).values({ ...row, createdAt: now }).onConflictDoUpdate({ target: [narrations.articleId, narrations.lang], set: row }),
       db.delete(narrationClaims).where(and(eq(narrationClaims.articleId, articleId), eq(narrationClaims.lang, lang))),
       auditStatement(db, { museumId, actor, action: "narration.upload", target: `article:${articleId}`, detail: { lang, bytes: stored.bytes } }),
     ]);
+    const previous = displaced[0];
     if (previous && previous.r2Key !== stored.key) await bucket.delete(previous.r2Key);
     await deletePieces(bucket, museumId, articleId, lang); // a recording wins: generated pieces serve nothing (decision 106)
     return { url: narrationUrl(stored.key), lang, kind: "recorded" as const, contentType: stored.contentType, bytes: stored.bytes, durationMs: values.durationMs ?? null };
@@ -260,5 +263,11 @@ export async function receiveNarrationUpload(
 
 /** A narration, looked up by its R2 key: nothing else in the bucket is served under /narration/. */
 export async function findNarration(db: Database, key: string) {
-  return db.query.narrations.findFirst({ columns: { r2Key: true, contentType: true, bytes: true }, where: eq(narrations.r2Key, key) });
+  // A trashed article's narration is not served, like its visitor page; restoring the article brings it back.
+  return db
+    .select({ r2Key: narrations.r2Key, contentType: narrations.contentType, bytes: narrations.bytes })
+    .from(narrations)
+    .innerJoin(articles, and(eq(articles.id, narrations.articleId), isNull(articles.deletedAt)))
+    .where(eq(narrations.r2Key, key))
+    .get();
 }

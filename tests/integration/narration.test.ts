@@ -265,6 +265,35 @@ describe("recorded narrations", () => {
     expect(listed.speaks).toMatchObject({ de: "offline" });
   });
 
+  it("20 parallel uploads for one language: one recording plays and no other file is left in storage", async () => {
+    const { s, articleId, link } = await setup();
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => upload(s.cookie, { articleId: String(articleId), lang: "it", narration: mp3File(5 + i) })));
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const rows = await narrationRows(articleId);
+    expect(rows).toHaveLength(1);
+    const stored = await env.MEDIA.list({ prefix: `n/${s.user.museumId}/rec/` });
+    expect(stored.objects.map((o) => o.key)).toEqual([rows[0]!.r2_key]);
+    expect(audioSrc(await visit(link, "it"))).toBe(`/narration/${rows[0]!.r2_key as string}`);
+  });
+
+  it("a trashed article's narration is not served; restoring the article brings it back", async () => {
+    const { s, articleId } = await setup();
+    const uploaded = await upload(s.cookie, { articleId: String(articleId), lang: "de", narration: mp3File() });
+    expect(uploaded.status).toBe(200);
+    const url = `${BASE}${uploaded.body.url as string}`;
+    const before = await SELF.fetch(url);
+    expect(before.status).toBe(200);
+    await before.body?.cancel();
+    expect((await s.call("delete_item", { type: "article", id: articleId, pathArray: [] })).status).toBe(200);
+    const gone = await SELF.fetch(url);
+    expect(gone.status).toBe(404);
+    await gone.body?.cancel();
+    expect((await s.call("restore_item", { type: "article", id: articleId })).status).toBe(200);
+    const back = await SELF.fetch(url);
+    expect(back.status).toBe(200);
+    await back.body?.cancel();
+  });
+
   it("refuses what is not audio, malformed fields and other museums' articles", async () => {
     const { s, articleId } = await setup();
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(100).fill(0)]);
