@@ -54,6 +54,12 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const LOOSE_JOINER = /(?:^|\s)[\u200c\u200d]|[\u200c\u200d](?:\s|$)/u;
 
 /**
+ * Something a reader can see: a letter, digit, symbol or punctuation. A name of direction marks, combining
+ * marks or joiners alone (each allowed inside real words) would print as an empty heading ("empty").
+ */
+const VISIBLE = /[\p{L}\p{N}\p{S}\p{P}]/u;
+
+/**
  * The one rule for folder and article names, which are also segments of `/articles/*` paths: NFC,
  * trimmed, 1–100 characters, no `/`, not `.` or `..`, no control, bidi-override or stray invisible
  * characters, no lone surrogates. Returns the name to store, or what is wrong with it.
@@ -61,7 +67,7 @@ const LOOSE_JOINER = /(?:^|\s)[\u200c\u200d]|[\u200c\u200d](?:\s|$)/u;
 export function checkItemName(raw: string): { ok: true; name: string } | { ok: false; problem: NameProblem } {
   if (LONE_SURROGATE.test(raw)) return { ok: false, problem: "forbidden_characters" };
   const name = raw.normalize("NFC").trim();
-  if (name.length === 0) return { ok: false, problem: "empty" };
+  if (name.length === 0 || !VISIBLE.test(name)) return { ok: false, problem: "empty" };
   if (name.length > NAME_MAX_LENGTH) return { ok: false, problem: "too_long" };
   if (name.includes("/")) return { ok: false, problem: "slash" };
   if (name === "." || name === "..") return { ok: false, problem: "dot_name" };
@@ -78,7 +84,7 @@ export type TextProblem = "empty" | "too_long" | "forbidden_characters";
 export function checkPlainText(raw: string, max: number): { ok: true; text: string } | { ok: false; problem: TextProblem } {
   if (LONE_SURROGATE.test(raw)) return { ok: false, problem: "forbidden_characters" };
   const text = raw.normalize("NFC").trim();
-  if (text.length === 0) return { ok: false, problem: "empty" };
+  if (text.length === 0 || !VISIBLE.test(text)) return { ok: false, problem: "empty" };
   if ([...text].length > max) return { ok: false, problem: "too_long" };
   if (FORBIDDEN.test(text) || LOOSE_JOINER.test(text)) return { ok: false, problem: "forbidden_characters" };
   return { ok: true, text };

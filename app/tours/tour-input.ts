@@ -16,9 +16,6 @@ export const tourIdSchema = z.union(
   { errorMap: () => ({ message: "wrong_type" }) },
 );
 
-/** Something a visitor can see: a letter, digit, symbol or punctuation (not only direction marks or combining marks). */
-const VISIBLE = /[\p{L}\p{N}\p{S}\p{P}]/u;
-
 /**
  * 1–120 characters, NFC, trimmed, no control, bidi-override or stray invisible characters (the glossary's
  * rule), and at least one visible character: a name of right-to-left marks alone (U+200F, allowed inside
@@ -26,8 +23,8 @@ const VISIBLE = /[\p{L}\p{N}\p{S}\p{P}]/u;
  */
 export const tourNameSchema = z.string({ required_error: "required", invalid_type_error: "wrong_type" }).transform((raw, ctx) => {
   const checked = checkPlainText(raw, TOUR_NAME_MAX);
-  if (!checked.ok || !VISIBLE.test(checked.text)) {
-    ctx.addIssue({ code: "custom", message: checked.ok ? "empty" : checked.problem });
+  if (!checked.ok) {
+    ctx.addIssue({ code: "custom", message: checked.problem });
     return z.NEVER;
   }
   return checked.text;

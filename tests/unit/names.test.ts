@@ -73,6 +73,19 @@ describe("checkItemName (folder and article names)", () => {
     expect(ok("a".repeat(NAME_MAX_LENGTH + 1))).toBe("!too_long");
   });
 
+  it("needs something a reader can see: direction, combining or joining marks alone are empty", () => {
+    expect(ok("\u200F\u200F")).toBe("!empty");
+    expect(ok("\u200E")).toBe("!empty");
+    expect(ok("\u0301\u200F")).toBe("!empty");
+    expect(ok("\u0301")).toBe("!empty");
+    // Inside real words they stay, and emoji and punctuation alone are names.
+    expect(ok("\u200Fمتحف")).toBe("\u200Fمتحف");
+    expect(ok("👩\u200D🎨")).toBe("👩\u200D🎨");
+    expect(ok("★")).toBe("★");
+    expect(ok("…")).toBe("…");
+    expect(ok("7")).toBe("7");
+  });
+
   it("refuses a slash and the names . and ..", () => {
     expect(ok("a/b")).toBe("!slash");
     expect(ok("/")).toBe("!slash");
