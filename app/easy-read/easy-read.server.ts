@@ -21,9 +21,14 @@ import type { ApproveEasyReadInput, GenerateEasyReadInput, UpdateEasyReadInput }
 export const CLAIM_MS = 150_000;
 /** One engine call may take this long (a long article on a slow model). */
 const CALL_TIMEOUT_MS = 60_000;
-/** A call finding a generation under way waits for it this long, looking every `POLL_MS`. */
+/**
+ * A call finding a generation under way waits for it this long, looking after `POLL_MS`, then half as
+ * long again each time up to `POLL_MAX_MS`: many waiting calls do not read D1 five times a second each
+ * for the whole of a slow generation.
+ */
 const WAIT_MS = 140_000;
 const POLL_MS = 200;
+const POLL_MAX_MS = 2_000;
 
 export interface EasyReadDeps {
   db: Database;
@@ -214,8 +219,10 @@ export async function generateEasyRead(deps: EasyReadDeps, user: { id: number; e
   if (!owned) {
     // Another call generates now (or won the claim just before us): wait for its result rather than call the engine again.
     const until = Date.now() + (deps.waitMs ?? WAIT_MS);
+    let pause = deps.pollMs ?? POLL_MS;
     do {
-      await sleep(deps.pollMs ?? POLL_MS);
+      await sleep(pause);
+      pause = Math.min(Math.round(pause * 1.5), Math.max(POLL_MAX_MS, deps.pollMs ?? 0));
       row = await readRow(db, user.museumId, article.id);
     } while (row?.generatingUntil && row.generatingUntil > Date.now() && Date.now() < until);
     if (row?.generatingUntil && row.generatingUntil > Date.now()) throw new DomainError("conflict", "A generation of this easy-to-read version is still running", "articleId", "stale_version");
