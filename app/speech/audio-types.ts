@@ -1,3 +1,4 @@
+import { concatBytes } from "~/lib/bytes";
 /**
  * What a narration file is, from its first bytes (never its name or declared type), and how long an MP3
  * or WAV lasts. Accepted recordings: MP3, AAC (ADTS or in an MP4/M4A container) and Ogg (Opus or Vorbis).
@@ -123,11 +124,5 @@ export function durationMs(b: Uint8Array, type: AudioType): number | null {
 /** MP3 pieces played one after the other: the ID3 tags of all but the first are dropped. */
 export function joinMp3(pieces: Uint8Array[]): Uint8Array {
   const parts = pieces.map((p, i) => (i === 0 ? p : p.subarray(Math.min(id3Size(p), p.length))));
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(parts);
 }

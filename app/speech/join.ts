@@ -1,3 +1,4 @@
+import { concatBytes } from "~/lib/bytes";
 /**
  * Joins pieces synthesised separately into one file (decision 106): WAV by its samples, MP3 by its frames,
  * with a short pause where a new paragraph starts (a narration read in one go pauses there too).
@@ -72,7 +73,7 @@ function mp3Frames(b: Uint8Array): Uint8Array {
     if (!isSummaryFrame(b, at, frame.bytes)) kept.push(b.subarray(at, at + frame.bytes));
     at += frame.bytes;
   }
-  return concat(kept);
+  return concatBytes(kept);
 }
 
 /**
@@ -89,17 +90,7 @@ export function silentMp3(like: Uint8Array, ms: number): Uint8Array {
   const one = new Uint8Array(frame.bytes);
   one.set(header);
   const count = Math.ceil((ms / 1000) * frame.sampleRate / frame.samples);
-  return concat(Array.from({ length: count }, () => one));
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(Array.from({ length: count }, () => one));
 }
 
 /** One file from the pieces, in order, pauses between paragraphs. Throws when they cannot be joined. */
@@ -115,5 +106,5 @@ export function joinPieces(format: SpeechFormat, pieces: readonly JoinPiece[], p
   // The first piece keeps its ID3 tag (title, encoder); every piece loses its summary frame.
   const first = pieces[0]!.bytes;
   const tag = first.subarray(0, Math.min(id3Size(first), first.length));
-  return concat([tag, ...pieces.flatMap((p, i) => (p.pauseBefore && i > 0 ? [pause, mp3Frames(p.bytes)] : [mp3Frames(p.bytes)]))]);
+  return concatBytes([tag, ...pieces.flatMap((p, i) => (p.pauseBefore && i > 0 ? [pause, mp3Frames(p.bytes)] : [mp3Frames(p.bytes)]))]);
 }
