@@ -12,22 +12,14 @@ import { speechEnginesFromEnv, speechFor } from "~/speech/engines";
 import { translateArticle } from "~/translation/translate.server";
 import { translationDeps } from "./translation-deps.server";
 
-/** What narrations need, from a request's context. */
+/** What narrations need, from a request's context: the consumer's, with this request's clients. */
 export function narrationDeps(context: AppLoadContext): NarrationDeps {
   const { env, ctx } = context.cloudflare;
-  return {
-    db: context.db,
-    media: context.media,
-    engines: speechEnginesFromEnv(env as unknown as Record<string, unknown>),
-    waitUntil: (p) => ctx.waitUntil(p),
-    kv: context.kv,
-    queue: env.NARRATIONS,
-    monthlyChars: monthlyCharsFrom(env as unknown as Record<string, unknown>),
-  };
+  return { ...narrationDepsFromEnv(env, ctx), db: context.db, media: context.media, kv: context.kv };
 }
 
 /** What the narrations queue's consumer needs, from the Worker's env (workers/app.ts `queue()`). */
-export function narrationDepsFromEnv(env: Env, ctx: ExecutionContext): NarrationDeps {
+export function narrationDepsFromEnv(env: Env, ctx: Pick<ExecutionContext, "waitUntil">): NarrationDeps {
   return {
     db: createDb(env.DB),
     media: env.MEDIA,
