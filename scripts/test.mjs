@@ -11,6 +11,7 @@ import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBrowser } from "./browser.mjs";
 import { build, quietEnv, ROOT } from "./lib.mjs";
+import { ensureZbar } from "./zbar.mjs";
 import { defaultMiniflareIndex, patchMiniflareLoopback } from "./patch-miniflare-loopback.mjs";
 import { defaultPackageDir, patchVitestPoolWorkers } from "./patch-vitest-pool.mjs";
 
@@ -29,6 +30,14 @@ try {
 } catch (error) {
   browserError = error.message;
   console.error(browserError);
+}
+
+// The QR code reader test's zbarimg, found or installed before minutes of other suites (issue 29).
+try {
+  console.log(`QR code reader: ${ensureZbar({ cwd: ROOT })}`);
+} catch (error) {
+  console.error(`Error: ${error.message}`);
+  process.exit(1);
 }
 
 // vitest.integration.config.ts applies it too; here it fails before minutes of other suites if it cannot.
