@@ -235,10 +235,11 @@ describe("recorded narrations", () => {
     const { s, articleId, link } = await setup();
     const mp3 = await upload(s.cookie, { articleId: String(articleId), lang: "de", durationMs: "83000", narration: mp3File() });
     expect(mp3.status).toBe(200);
-    expect(mp3.body).toMatchObject({ lang: "de", kind: "recorded", contentType: "audio/mpeg", durationMs: 83000, bytes: 40 * 417 });
+    // The file's own length (40 frames of 26.1 ms) wins over the figure sent with it (decision 119).
+    expect(mp3.body).toMatchObject({ lang: "de", kind: "recorded", contentType: "audio/mpeg", durationMs: 1045, bytes: 40 * 417 });
     const html = await visit(link, "de");
     expect(audioSrc(html)).toBe(mp3.body.url);
-    expect(html).toContain("1:23</time>");
+    expect(html).toContain("0:01</time>");
     expect(html).toContain('type="audio/mpeg"');
     await new Promise((r) => setTimeout(r, 300));
     // Nothing generated while a recording plays.
@@ -263,6 +264,48 @@ describe("recorded narrations", () => {
     const listed = (await s.read(`/api/read/narrations?articleId=${articleId}`)).body as { narrations: Json[]; speaks: Json };
     expect(listed.narrations.map((n) => n.lang)).toEqual(["ar", "de", "en"]);
     expect(listed.speaks).toMatchObject({ de: "offline" });
+  });
+
+  it("accepts what browsers, recorders and phones make (WebM/Opus, WAV, FLAC and more), serves it as sent, and reads its duration", async () => {
+    const { s, articleId, link } = await setup();
+    // Real files (tests/fixtures/audio/README.md); `ms`: what ffmpeg decodes them to; `slack`: a frame.
+    const cases: [string, string, number, number][] = [
+      ["chromium-mediarecorder.webm", "audio/webm; codecs=opus", 1980, 20],
+      ["piped.webm", "audio/webm; codecs=opus", 2000, 20],
+      ["tone.webm", "audio/webm; codecs=opus", 2000, 20],
+      ["tone.wav", "audio/wav", 2000, 0],
+      ["tone-24bit.wav", "audio/wav", 1000, 0],
+      ["piped.wav", "audio/wav", 2000, 0],
+      ["tone.flac", "audio/flac", 2000, 0],
+      ["piped.flac", "audio/flac", 2000, 0],
+      ["tone.mp3", "audio/mpeg", 2000, 0],
+      ["tone.m4a", "audio/mp4", 2000, 64],
+      ["fragmented.m4a", "audio/mp4", 2000, 120],
+      ["tone.aac", "audio/aac", 2000, 120],
+      ["tone.opus", "audio/ogg; codecs=opus", 2000, 0],
+      ["tone.ogg", "audio/ogg", 2000, 0],
+    ];
+    for (const [name, contentType, ms, slack] of cases) {
+      const bytes = Uint8Array.from(atob(env.AUDIO_FIXTURES[name]!), (c) => c.charCodeAt(0));
+      // Sent as a browser would, with the type the browser guesses (often none, or a wrong one).
+      const r = await upload(s.cookie, { articleId: String(articleId), lang: "de", narration: new File([bytes], name, { type: "application/octet-stream" }) });
+      expect([name, r.status, r.body.contentType]).toEqual([name, 200, contentType]);
+      expect([name, Math.abs((r.body.durationMs as number) - ms) <= slack]).toEqual([name, true]);
+      // Stored as uploaded, served with its type; the listing and the visitor page say its length.
+      const served = await SELF.fetch(`${BASE}${r.body.url as string}`);
+      expect(served.headers.get("content-type")).toBe(contentType);
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+      const listed = (await s.read(`/api/read/narrations?articleId=${articleId}&lang=de`)).body as { narrations: Json[] };
+      expect(listed.narrations[0]).toMatchObject({ contentType, durationMs: r.body.durationMs });
+      const html = await visit(link, "de");
+      expect(html).toContain(`type="${contentType}"`);
+      expect(html).toContain(`0:0${Math.floor((r.body.durationMs as number) / 1000)}</time>`);
+    }
+    // A video is not a narration: refused after it streamed, and its file removed.
+    const video = Uint8Array.from(atob(env.AUDIO_FIXTURES["video.webm"]!), (c) => c.charCodeAt(0));
+    const refused = await upload(s.cookie, { articleId: String(articleId), lang: "fr", narration: new File([video], "clip.webm") });
+    expect([refused.status, refused.body.error?.field]).toEqual([415, "narration"]);
+    expect(await objectsUnder(`n/${s.user.museumId}/rec/`)).toHaveLength(1);
   });
 
   it("20 parallel uploads for one language: one recording plays and no other file is left in storage", async () => {
