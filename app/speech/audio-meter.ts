@@ -227,7 +227,7 @@ function xingInfo(frame: Uint8Array): { delay: number; padding: number } | "summ
 }
 
 function* mp3(): Parser {
-  let head = yield { read: 10 };
+  const head = yield { read: 10 };
   let ahead: Uint8Array | null = head;
   if (head.length === 10 && ascii(head, 0, 3) === "ID3") {
     const tag = id3Size(head);

@@ -47,12 +47,12 @@ test("a German phone plays the article's narration; staff see it on the review p
   expect(played.error).toBeNull();
   expect(played.duration).toBeGreaterThan(2);
   expect(played.now).toBeGreaterThan(played.start);
-  // Read by eSpeak NG (the local speech service, decision 102): its 22,050 Hz mono WAV, about 6 s for these
-  // 96 characters at its 175 words a minute.
+  // Read by eSpeak NG (the local speech service, decision 102) and served as MP3 (decision 120): MPEG-2 layer
+  // III at its 22,050 Hz, about 6 s for these 96 characters at its 175 words a minute.
   const src = await audio.locator("source").getAttribute("src");
-  const wav = Buffer.from(await (await visitor.request.get(src!)).body());
-  expect(wav.subarray(0, 4).toString("latin1")).toBe("RIFF");
-  expect(wav.readUInt32LE(24)).toBe(22_050);
+  await expect(audio.locator("source")).toHaveAttribute("type", "audio/mpeg");
+  const mp3 = Buffer.from(await (await visitor.request.get(src!)).body());
+  expect([mp3[0], mp3[1]! & 0xfe, (mp3[2]! >> 2) & 3]).toEqual([0xff, 0xf2, 0]); // sync, MPEG-2 layer III, 22,050 Hz
   expect(played.duration).toBeGreaterThan(4);
   expect(played.duration).toBeLessThan(15);
   expect(await axeViolations(visitor)).toEqual([]);

@@ -6,7 +6,7 @@ import { generateOnce, narrationForVisitor, narrationTextHash, type NarrationDep
 import { consumeNarrationBatch, ENGINE_ATTEMPTS } from "~/narration/queue.server";
 import { offlineSpeechEngine } from "~/speech/engines/offline";
 import { SpeechEngineError, type SpeechEngine } from "~/speech/engines/types";
-import { parseWav } from "~/speech/wav";
+import { mp3DurationMs } from "~/speech/audio-types";
 import { BASE, get, logIn, publishArticle, staffSession, texts } from "./helpers";
 import { m4aBytes, mp3Bytes, oggOpusBytes } from "./narration-helpers";
 import { forgetTried, triedKey } from "~/narration/tried.server";
@@ -107,11 +107,14 @@ describe("generated narrations on the visitor page", () => {
 
     const whole = await SELF.fetch(`${BASE}${src}`);
     expect(whole.status).toBe(200);
-    expect(whole.headers.get("Content-Type")).toBe("audio/wav");
+    // Stored and served compressed (decision 120): MP3 at 32 kbit/s, about 0.24 MB a minute, not eSpeak's WAV.
+    expect(whole.headers.get("Content-Type")).toBe("audio/mpeg");
     expect(whole.headers.get("Accept-Ranges")).toBe("bytes");
     const bytes = new Uint8Array(await whole.arrayBuffer());
     expect(bytes.length).toBe(row!.bytes);
-    expect(parseWav(bytes)?.durationMs).toBe(row!.duration_ms);
+    expect(mp3DurationMs(bytes)).toBe(row!.duration_ms);
+    expect(bytes.length / ((row!.duration_ms as number) / 60_000)).toBeLessThan(250_000);
+    expect(row!.r2_key as string).toMatch(/\.mp3$/);
 
     const part = await SELF.fetch(`${BASE}${src}`, { headers: { Range: "bytes=0-99" } });
     expect(part.status).toBe(206);
