@@ -138,6 +138,11 @@ export async function startSpeechServer({ port = 0, host = "127.0.0.1", log = ()
       else sendError(response, 500, `eSpeak failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   });
+  // One request at a time blocks the loop (eSpeak and LAME are synchronous): 50 queued requests keep it busy for
+  // many seconds, during which Node's 5 s keep-alive timer would close sockets the client is about to reuse
+  // ("other side closed" mid-answer). Idle connections are kept for a minute instead.
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
   await new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, resolve);

@@ -71,4 +71,30 @@ describe("narration recordings: type and duration from the file itself", () => {
     avi.set([0x41, 0x56, 0x49, 0x20], 8);
     expect(sniffRecording(avi)).toBeNull();
   });
+
+  it("hostile headers (sizes near 2^32 or 2^56, lengths that lie) end quickly with null or the bytes really there", () => {
+    const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
+    const started = performance.now();
+    // WAV: a `fmt ` claiming 4 GB; a data chunk claiming 4 GB with 100 bytes sent.
+    expect(measureAudio("wav", bytes("RIFF", [0, 0, 0, 0], "WAVE", "fmt ", [0xf0, 0xff, 0xff, 0xff], new Array(40).fill(1))).durationMs).toBeNull();
+    const fmt = [16, 0, 0, 0, 1, 0, 1, 0, 0x40, 0x1f, 0, 0, 0x80, 0x3e, 0, 0, 2, 0, 16, 0];
+    expect(measureAudio("wav", bytes("RIFF", [0, 0, 0, 0], "WAVE", "fmt ", fmt, "data", [0xfe, 0xff, 0xff, 0xff], new Array(100).fill(0))).durationMs).toBe(6);
+    // WebM: an Info element of 2^56 - 2 bytes; a cluster full of one-byte elements.
+    expect(measureAudio("webm", bytes([0x1a, 0x45, 0xdf, 0xa3, 0x80, 0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x15, 0x49, 0xa9, 0x66, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe])).durationMs).toBeNull();
+    expect(measureAudio("webm", new Uint8Array(200_000).fill(0xec).map((x, i) => (i % 2 ? 0x80 : x))).durationMs).toBeNull();
+    // MP4: a box claiming 2^64 - 1 bytes; a moov past the 16 MB bound is skipped, not read.
+    expect(measureAudio("m4a", bytes([0, 0, 0, 1], "ftyp", [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff])).durationMs).toBeNull();
+    expect(measureAudio("m4a", bytes([0x7f, 0xff, 0xff, 0xff], "moov", new Array(100).fill(0))).durationMs).toBeNull();
+    // FLAC: STREAMINFO with no sample count, then 1 MB of 0xFF (sync-like bytes everywhere, no valid header).
+    const flacHead = fixture("piped.flac").subarray(0, 42);
+    const junk = new Uint8Array(1024 * 1024).fill(0xff);
+    const flacJunk = new Uint8Array(flacHead.length + junk.length);
+    flacJunk.set(flacHead);
+    flacJunk.set(junk, flacHead.length);
+    expect(measureAudio("flac", flacJunk).durationMs).toBeNull();
+    // Ogg: pages that never end a packet (granule -1).
+    const page = bytes("OggS", [0, 0], [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff], [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [1], [0]);
+    expect(measureAudio("ogg", page).durationMs).toBeNull();
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
 });
