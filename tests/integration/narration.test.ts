@@ -310,6 +310,11 @@ describe("recorded narrations", () => {
     const refused = await upload(s.cookie, { articleId: String(articleId), lang: "fr", narration: new File([video], "clip.webm") });
     expect([refused.status, refused.body.error?.field]).toEqual([415, "narration"]);
     expect(await objectsUnder(`n/${s.user.museumId}/rec/`)).toHaveLength(1);
+    // 50 identical browser recordings at once: each measured alike, one plays, one file more in storage.
+    const webm = Uint8Array.from(atob(env.AUDIO_FIXTURES["chromium-mediarecorder.webm"]!), (c) => c.charCodeAt(0));
+    const same = await Promise.all(Array.from({ length: 50 }, () => upload(s.cookie, { articleId: String(articleId), lang: "it", narration: new File([webm], "rec.webm") })));
+    expect(new Set(same.map((r) => `${r.status} ${r.body.durationMs as number}`))).toEqual(new Set([`200 ${same[0]!.body.durationMs as number}`]));
+    expect(await objectsUnder(`n/${s.user.museumId}/rec/`)).toHaveLength(2);
   });
 
   it("20 parallel uploads for one language: one recording plays and no other file is left in storage", async () => {
