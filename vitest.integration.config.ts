@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { defineWorkersConfig, defineWorkersProject, readD1Migrations } from "@cloudflare/vitest-pool-workers/config";
@@ -29,6 +29,13 @@ export default defineWorkersConfig(async () => {
     sql: demo.sql,
     files: demo.files.map((f) => ({ key: f.key, contentType: f.contentType, base64: readFileSync(f.path).toString("base64") })),
   };
+  // Real audio files (tests/fixtures/audio, decision 119) for the narration upload tests, by name, as base64.
+  const audioDir = path.join(__dirname, "tests/fixtures/audio");
+  const audioFixtures = Object.fromEntries(
+    readdirSync(audioDir)
+      .filter((name) => !name.endsWith(".md"))
+      .map((name) => [name, readFileSync(path.join(audioDir, name)).toString("base64")]),
+  );
   // Two projects that differ only in the speech engines (decision 090): the narration tests run with the offline
   // engine (eSpeak NG in the local service); every other file without speech, so no visitor view there starts a
   // narration in the background (it would change the page between two views and load the machine for nothing).
@@ -88,6 +95,7 @@ export default defineWorkersConfig(async () => {
             bindings: {
               TEST_MIGRATIONS: migrations,
               DEMO_SEED: demoSeed,
+              AUDIO_FIXTURES: audioFixtures,
               SESSION_SECRET: "integration-tests-secret-0123456789abcdef",
               // wrangler.toml's production default (Workers AI) is remote-only: tests say pseudo explicitly.
               TRANSLATION_ENGINES: "pseudo",

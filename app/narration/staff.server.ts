@@ -11,6 +11,7 @@ import { concatBytes } from "~/lib/bytes";
 import { requireLiveArticle, R2_PART_BYTES, type PartSource } from "~/models/media.server";
 import { articleIdSchema } from "~/models/tree-input";
 import { langSchema } from "~/models/translation-input";
+import { AudioMeter } from "~/speech/audio-meter";
 import { AUDIO_SNIFF_BYTES, sniffRecording } from "~/speech/audio-types";
 import { speechFor } from "~/speech/engines";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
@@ -134,7 +135,12 @@ interface StoredRecording {
   key: string;
   contentType: string;
   bytes: number;
+  /** Read from the file as it streamed past (decision 119); null when the file does not say. */
+  durationMs: number | null;
 }
+
+/** What the upload accepts, said in the refusal (decision 119). */
+const ACCEPTED = "WebM (Opus), WAV, FLAC, MP3, AAC/M4A or Ogg (Opus or Vorbis)";
 
 async function storeRecording(bucket: R2Bucket, parts: PartSource, museumId: number): Promise<StoredRecording> {
   let head: Uint8Array = new Uint8Array(0);
@@ -142,7 +148,9 @@ async function storeRecording(bucket: R2Bucket, parts: PartSource, museumId: num
   while (head.length < AUDIO_SNIFF_BYTES && (chunk = await parts.readChunk())) head = concatBytes([head, chunk]);
   if (head.length === 0) throw invalidField("narration", "empty");
   const type = sniffRecording(head);
-  if (!type) throw new DomainError("unsupported_media_type", "The narration is not MP3, AAC/M4A or Ogg (Opus or Vorbis)", "narration", "invalid");
+  if (!type) throw new DomainError("unsupported_media_type", `The narration must be ${ACCEPTED} audio`, "narration", "invalid");
+  const meter = new AudioMeter(type.ext);
+  meter.push(head);
   const key = `n/${museumId}/rec/${crypto.randomUUID()}.${type.ext}`;
   const httpMetadata = { contentType: type.contentType };
   let pending: Uint8Array[] = [head];
@@ -155,6 +163,7 @@ async function storeRecording(bucket: R2Bucket, parts: PartSource, museumId: num
     for (chunk = await parts.readChunk(); chunk; chunk = await parts.readChunk()) {
       bytes += chunk.length;
       if (bytes > NARRATION_MAX_BYTES) throw narrationTooLarge();
+      meter.push(chunk);
       pending.push(chunk);
       pendingBytes += chunk.length;
       while (pendingBytes >= R2_PART_BYTES) {
@@ -174,12 +183,19 @@ async function storeRecording(bucket: R2Bucket, parts: PartSource, museumId: num
     await upload?.abort().catch(() => {});
     throw error;
   }
-  return { key, contentType: type.contentType, bytes };
+  const measured = meter.end();
+  // A header claiming more than a narration can last is not believed (a FLAC's sample count is written, not checked).
+  if (measured.durationMs !== null && measured.durationMs > DURATION_MAX_MS) measured.durationMs = null;
+  if (measured.notAudio) {
+    await bucket.delete(key);
+    throw new DomainError("unsupported_media_type", `The narration must be sound alone: ${measured.notAudio}`, "narration", "invalid");
+  }
+  return { key, contentType: type.contentType, bytes, durationMs: measured.durationMs };
 }
 
 /**
- * `narration` (the file), `articleId`, `lang` and optionally `durationMs` (measured by the staff page's
- * browser), in any order. The language is checked with `mayNarrate` as soon as it arrives; anything
+ * `narration` (the file), `articleId`, `lang` and optionally `durationMs` (used only when the file does
+ * not say how long it lasts; the file's own length is read as it streams, decision 119), in any order. The language is checked with `mayNarrate` as soon as it arrives; anything
  * refused after the file was stored deletes it again. The recording replaces any narration of that
  * language (a generated one's file is deleted).
  */
@@ -233,7 +249,8 @@ export async function receiveNarrationUpload(
       r2Key: stored.key,
       contentType: stored.contentType,
       bytes: stored.bytes,
-      durationMs: values.durationMs ?? null,
+      // The file's own length wins; the browser's measure stands in only when the file does not say.
+      durationMs: stored.durationMs ?? values.durationMs ?? null,
       textHash: null,
       engine: null,
       voice: null,
@@ -253,7 +270,7 @@ export async function receiveNarrationUpload(
     const previous = displaced[0];
     if (previous && previous.r2Key !== stored.key) await bucket.delete(previous.r2Key);
     await deletePieces(bucket, museumId, articleId, lang); // a recording wins: generated pieces serve nothing (decision 106)
-    return { url: narrationUrl(stored.key), lang, kind: "recorded" as const, contentType: stored.contentType, bytes: stored.bytes, durationMs: values.durationMs ?? null };
+    return { url: narrationUrl(stored.key), lang, kind: "recorded" as const, contentType: stored.contentType, bytes: stored.bytes, durationMs: row.durationMs };
   } catch (error) {
     await parts.cancel();
     if (stored) await bucket.delete(stored.key);

@@ -1,15 +1,19 @@
 import { concatBytes } from "~/lib/bytes";
 /**
- * What a narration file is, from its first bytes (never its name or declared type), and how long an MP3
- * or WAV lasts. Accepted recordings: MP3, AAC (ADTS or in an MP4/M4A container) and Ogg (Opus or Vorbis).
+ * What a narration file is, from its first bytes (never its name or declared type). Accepted recordings
+ * (decision 119): what browsers record (WebM/Opus; Safari's MP4/AAC), what recorders and editors write (WAV,
+ * FLAC, MP3), phones (M4A/AAC) and Ogg (Opus or Vorbis). How long each lasts: app/speech/audio-meter.ts.
  * References: ISO/IEC 11172-3 and 13818-3 frame headers (http://www.mp3-tech.org/programmer/frame_header.html),
- * ID3v2.4 §3.1 (syncsafe size), ISO/IEC 13818-7 ADTS, RFC 3533 (Ogg), RFC 7845 §5.1 (OpusHead).
+ * ID3v2.4 §3.1 (syncsafe size), ISO/IEC 13818-7 ADTS, RFC 3533 (Ogg), RFC 7845 §5.1 (OpusHead), RFC 9639
+ * (FLAC), RFC 8794 and 9559 (EBML, Matroska; WebM's DocType "webm").
  */
+import { measureAudio, wavPlayable, type AudioFormat } from "./audio-meter";
 import { parseWav } from "./wav";
 
 export interface AudioType {
   contentType: string;
-  ext: string;
+  /** The file's extension, which is also the format the meter walks. */
+  ext: AudioFormat;
 }
 
 /** Enough for an ID3 header or two whole MP3 frames (the largest layer III frame is 1,441 bytes). */
@@ -87,8 +91,29 @@ export function mp3DurationMs(b: Uint8Array): number | null {
   return frames === 0 ? null : Math.round((samples / rate) * 1000);
 }
 
+/** The DocType of an EBML header at the start of `b` ("webm", "matroska"), or null. */
+function ebmlDocType(b: Uint8Array): string | null {
+  if (b.length < 8 || b[0] !== 0x1a || b[1] !== 0x45 || b[2] !== 0xdf || b[3] !== 0xa3) return null;
+  // DocType is element 0x4282 inside the header; its size is a one-byte vint for any real file.
+  for (let at = 4; at + 3 < Math.min(b.length, 64); at++) {
+    if (b[at] === 0x42 && b[at + 1] === 0x82 && b[at + 2]! & 0x80) {
+      const size = b[at + 2]! & 0x7f;
+      return ascii(b, at + 3, size);
+    }
+  }
+  return null;
+}
+
 /** The recording types staff may upload. */
 export function sniffRecording(b: Uint8Array): AudioType | null {
+  if (wavPlayable(b)) return { contentType: "audio/wav", ext: "wav" };
+  if (ascii(b, 0, 4) === "fLaC") return { contentType: "audio/flac", ext: "flac" };
+  if (ebmlDocType(b) === "webm") {
+    // The codec, when the track list is within the first bytes (it is for MediaRecorder's and ffmpeg's files).
+    const head = ascii(b, 0, b.length);
+    const codecs = head.includes("A_OPUS") ? "; codecs=opus" : head.includes("A_VORBIS") ? "; codecs=vorbis" : "";
+    return { contentType: `audio/webm${codecs}`, ext: "webm" };
+  }
   if (ascii(b, 0, 4) === "OggS") {
     // The first page carries the codec's identification header (RFC 7845 §5.1; Vorbis I §4.2.2).
     const head = ascii(b, 28, 8);
@@ -114,11 +139,9 @@ export function sniffGenerated(b: Uint8Array): AudioType | null {
   return sniffRecording(b);
 }
 
-/** The duration of a generated file when its format tells it (WAV, MP3); null otherwise. */
+/** The duration of a whole file in memory, read from its own headers and frames (audio-meter.ts). */
 export function durationMs(b: Uint8Array, type: AudioType): number | null {
-  if (type.ext === "wav") return parseWav(b)?.durationMs ?? null;
-  if (type.ext === "mp3") return mp3DurationMs(b);
-  return null;
+  return measureAudio(type.ext, b).durationMs;
 }
 
 /** MP3 pieces played one after the other: the ID3 tags of all but the first are dropped. */

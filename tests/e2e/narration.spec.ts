@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import type { Browser } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
 import { api, axeViolations, publish } from "./helpers";
@@ -47,12 +48,12 @@ test("a German phone plays the article's narration; staff see it on the review p
   expect(played.error).toBeNull();
   expect(played.duration).toBeGreaterThan(2);
   expect(played.now).toBeGreaterThan(played.start);
-  // Read by eSpeak NG (the local speech service, decision 102): its 22,050 Hz mono WAV, about 6 s for these
-  // 96 characters at its 175 words a minute.
+  // Read by eSpeak NG (the local speech service, decision 102) and served as MP3 (decision 120): MPEG-2 layer
+  // III at its 22,050 Hz, about 6 s for these 96 characters at its 175 words a minute.
   const src = await audio.locator("source").getAttribute("src");
-  const wav = Buffer.from(await (await visitor.request.get(src!)).body());
-  expect(wav.subarray(0, 4).toString("latin1")).toBe("RIFF");
-  expect(wav.readUInt32LE(24)).toBe(22_050);
+  await expect(audio.locator("source")).toHaveAttribute("type", "audio/mpeg");
+  const mp3 = Buffer.from(await (await visitor.request.get(src!)).body());
+  expect([mp3[0], mp3[1]! & 0xfe, (mp3[2]! >> 2) & 3]).toEqual([0xff, 0xf2, 0]); // sync, MPEG-2 layer III, 22,050 Hz
   expect(played.duration).toBeGreaterThan(4);
   expect(played.duration).toBeLessThan(15);
   expect(await axeViolations(visitor)).toEqual([]);
@@ -82,4 +83,56 @@ test("a German phone plays the article's narration; staff see it on the review p
   expect(await englishPage.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
   await englishPage.screenshot({ path: "test-results/narration-review-en-375.png", fullPage: true });
   await english.close();
+});
+
+test("a recording made in a browser (WebM/Opus) is uploaded on the review page, plays with its length, and gives way to read-aloud where the browser cannot play it", async ({ page, staff, browser }) => {
+  test.setTimeout(120_000);
+  await logIn(page, staff);
+  const added = await api<{ id: number }>(page, "add_article", { pathArray: [] });
+  const article = (await (await page.request.get(`/api/read/article?articleId=${added.id}`)).json()) as { content: unknown[]; version: number };
+  await api(page, "update_article", { articleId: added.id, version: article.version, newContent: [article.content[0], { type: "text", content: "Le Scribe accroupi." }] });
+  await publish(page, added.id);
+  const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
+  await api(page, "update_qrcode", { qrcodeId: code.id, articleId: added.id });
+
+  // Staff choose the file Chromium's MediaRecorder made (tests/fixtures/audio, decision 119); its length is read
+  // by the server (the browser reports none for such a file).
+  await page.goto(`/translations?id=${added.id}&lang=de`);
+  await page.getByLabel(/^Envoyer un enregistrement \(WebM/).setInputFiles(fileURLToPath(new URL("../fixtures/audio/chromium-mediarecorder.webm", import.meta.url)));
+  await expect(page.getByText("Enregistrement envoyé : il est désormais diffusé aux visiteurs.")).toBeVisible();
+  await expect(page.locator(".tr-section p.muted").first()).toHaveText(/^0:01 · /);
+
+  // A browser that plays WebM/Opus gets the player, no read-aloud beside it.
+  const { context, page: visitor } = await phone(browser, "de-DE");
+  await visitor.goto(`/r/${code.link}`);
+  await expect(visitor.locator("audio#v-audio source")).toHaveAttribute("type", "audio/webm; codecs=opus");
+  await expect(visitor.locator(".v-listen")).toBeVisible();
+  await expect(visitor.locator(".v-listen time")).toHaveText("0:01");
+  const played = await visitor.locator("audio#v-audio").evaluate(async (element: HTMLAudioElement) => {
+    element.muted = true;
+    await element.play();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return { error: element.error?.code ?? null, now: element.currentTime };
+  });
+  expect(played).toMatchObject({ error: null });
+  expect(played.now).toBeGreaterThan(0);
+  await expect(visitor.locator("#v-read")).toBeHidden();
+  await context.close();
+
+  // A browser that cannot play it (canPlayType says "", as Safari before WebM did) and has a German voice:
+  // the player goes, read-aloud is offered instead of a control that would fail.
+  const older = await phone(browser, "de-DE");
+  await older.context.addInitScript(() => {
+    const canPlay = HTMLMediaElement.prototype.canPlayType;
+    HTMLMediaElement.prototype.canPlayType = function (type: string) {
+      return type.startsWith("audio/webm") ? "" : canPlay.call(this, type);
+    };
+    const voice = { lang: "de-DE", name: "Anna", default: true, localService: true, voiceURI: "Anna" } as SpeechSynthesisVoice;
+    Object.defineProperty(window.speechSynthesis, "getVoices", { value: () => [voice] });
+  });
+  await older.page.goto(`/r/${code.link}`);
+  await expect(older.page.locator(".v-listen")).toBeHidden();
+  await expect(older.page.locator("#v-read")).toBeVisible();
+  expect(await axeViolations(older.page)).toEqual([]);
+  await older.context.close();
 });

@@ -4,6 +4,8 @@ declare module "cloudflare:test" {
     /** An empty D1, migrated step by step by migration tests. */
     MIGRATION_TEST_DB: D1Database;
     SESSION_SECRET: string;
+    /** tests/fixtures/audio, file name → base64 (decision 119). */
+    AUDIO_FIXTURES: Record<string, string>;
     /** The demo museum's seed (vitest.integration.config.ts): SQL for a museum slugged __DEMO_SLUG__ and its files. */
     DEMO_SEED: { sql: string; files: { key: string; contentType: string; base64: string }[] };
     /** The local eSpeak service of the offline speech engine (decision 102), started by speech-service.global.ts. */

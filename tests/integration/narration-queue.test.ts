@@ -145,7 +145,8 @@ describe("narration generation through the queue (decision 104)", () => {
     expect(app.sent).toHaveLength(1);
     const audio = await SELF.fetch(`${BASE}${audioSrc(second)!}`, { headers: { Range: "bytes=0-3" } });
     expect(audio.status).toBe(206);
-    expect(new TextDecoder().decode(await audio.arrayBuffer())).toBe("RIFF");
+    // An MP3 frame header (decision 120): MPEG-2 layer III, no CRC (0xFF 0xF3), not eSpeak's WAV.
+    expect([...new Uint8Array(await audio.arrayBuffer())].slice(0, 2)).toEqual([0xff, 0xf3]);
   });
 
   it("through the real local queue: a view, then the consumer in this Worker, then the player (npm start and e2e run the same way)", async () => {

@@ -6,7 +6,7 @@ import { generateOnce, narrationForVisitor, narrationTextHash, type NarrationDep
 import { consumeNarrationBatch, ENGINE_ATTEMPTS } from "~/narration/queue.server";
 import { offlineSpeechEngine } from "~/speech/engines/offline";
 import { SpeechEngineError, type SpeechEngine } from "~/speech/engines/types";
-import { parseWav } from "~/speech/wav";
+import { mp3DurationMs } from "~/speech/audio-types";
 import { BASE, get, logIn, publishArticle, staffSession, texts } from "./helpers";
 import { m4aBytes, mp3Bytes, oggOpusBytes } from "./narration-helpers";
 import { forgetTried, triedKey } from "~/narration/tried.server";
@@ -99,7 +99,8 @@ describe("generated narrations on the visitor page", () => {
     expect(second).toMatch(/<audio id="v-audio" controls="" preload="none"/);
     expect(second).toMatch(/<time dateTime="PT\d+S">\d+:\d\d<\/time>/i);
     // A narration plays: the browser's read-aloud is not offered beside it.
-    expect(second).not.toContain('id="v-read"');
+    // (It is in the page, hidden: the script shows it only when this browser cannot play the narration, decision 119.)
+    expect(second).toMatch(/<button type="button" id="v-read"[^>]* hidden=""/);
     // The page stays within the visitor budget (≤ 14 KB gzip) with the player.
     const [withPlayer, without] = [await gzipSize(second), await gzipSize(first)];
     console.log(`visitor page gzip: ${withPlayer} B with the player, ${without} B without (${second.length} / ${first.length} B raw)`);
@@ -107,11 +108,14 @@ describe("generated narrations on the visitor page", () => {
 
     const whole = await SELF.fetch(`${BASE}${src}`);
     expect(whole.status).toBe(200);
-    expect(whole.headers.get("Content-Type")).toBe("audio/wav");
+    // Stored and served compressed (decision 120): MP3 at 32 kbit/s, about 0.24 MB a minute, not eSpeak's WAV.
+    expect(whole.headers.get("Content-Type")).toBe("audio/mpeg");
     expect(whole.headers.get("Accept-Ranges")).toBe("bytes");
     const bytes = new Uint8Array(await whole.arrayBuffer());
     expect(bytes.length).toBe(row!.bytes);
-    expect(parseWav(bytes)?.durationMs).toBe(row!.duration_ms);
+    expect(mp3DurationMs(bytes)).toBe(row!.duration_ms);
+    expect(bytes.length / ((row!.duration_ms as number) / 60_000)).toBeLessThan(250_000);
+    expect(row!.r2_key as string).toMatch(/\.mp3$/);
 
     const part = await SELF.fetch(`${BASE}${src}`, { headers: { Range: "bytes=0-99" } });
     expect(part.status).toBe(206);
@@ -235,10 +239,11 @@ describe("recorded narrations", () => {
     const { s, articleId, link } = await setup();
     const mp3 = await upload(s.cookie, { articleId: String(articleId), lang: "de", durationMs: "83000", narration: mp3File() });
     expect(mp3.status).toBe(200);
-    expect(mp3.body).toMatchObject({ lang: "de", kind: "recorded", contentType: "audio/mpeg", durationMs: 83000, bytes: 40 * 417 });
+    // The file's own length (40 frames of 26.1 ms) wins over the figure sent with it (decision 119).
+    expect(mp3.body).toMatchObject({ lang: "de", kind: "recorded", contentType: "audio/mpeg", durationMs: 1045, bytes: 40 * 417 });
     const html = await visit(link, "de");
     expect(audioSrc(html)).toBe(mp3.body.url);
-    expect(html).toContain("1:23</time>");
+    expect(html).toContain("0:01</time>");
     expect(html).toContain('type="audio/mpeg"');
     await new Promise((r) => setTimeout(r, 300));
     // Nothing generated while a recording plays.
@@ -263,6 +268,53 @@ describe("recorded narrations", () => {
     const listed = (await s.read(`/api/read/narrations?articleId=${articleId}`)).body as { narrations: Json[]; speaks: Json };
     expect(listed.narrations.map((n) => n.lang)).toEqual(["ar", "de", "en"]);
     expect(listed.speaks).toMatchObject({ de: "offline" });
+  });
+
+  it("accepts what browsers, recorders and phones make (WebM/Opus, WAV, FLAC and more), serves it as sent, and reads its duration", async () => {
+    const { s, articleId, link } = await setup();
+    // Real files (tests/fixtures/audio/README.md); `ms`: what ffmpeg decodes them to; `slack`: a frame.
+    const cases: [string, string, number, number][] = [
+      ["chromium-mediarecorder.webm", "audio/webm; codecs=opus", 1980, 20],
+      ["piped.webm", "audio/webm; codecs=opus", 2000, 20],
+      ["tone.webm", "audio/webm; codecs=opus", 2000, 20],
+      ["tone.wav", "audio/wav", 2000, 0],
+      ["tone-24bit.wav", "audio/wav", 1000, 0],
+      ["piped.wav", "audio/wav", 2000, 0],
+      ["tone.flac", "audio/flac", 2000, 0],
+      ["piped.flac", "audio/flac", 2000, 0],
+      ["tone.mp3", "audio/mpeg", 2000, 0],
+      ["tone.m4a", "audio/mp4", 2000, 64],
+      ["fragmented.m4a", "audio/mp4", 2000, 120],
+      ["tone.aac", "audio/aac", 2000, 120],
+      ["tone.opus", "audio/ogg; codecs=opus", 2000, 0],
+      ["tone.ogg", "audio/ogg", 2000, 0],
+    ];
+    for (const [name, contentType, ms, slack] of cases) {
+      const bytes = Uint8Array.from(atob(env.AUDIO_FIXTURES[name]!), (c) => c.charCodeAt(0));
+      // Sent as a browser would, with the type the browser guesses (often none, or a wrong one).
+      const r = await upload(s.cookie, { articleId: String(articleId), lang: "de", narration: new File([bytes], name, { type: "application/octet-stream" }) });
+      expect([name, r.status, r.body.contentType]).toEqual([name, 200, contentType]);
+      expect([name, Math.abs((r.body.durationMs as number) - ms) <= slack]).toEqual([name, true]);
+      // Stored as uploaded, served with its type; the listing and the visitor page say its length.
+      const served = await SELF.fetch(`${BASE}${r.body.url as string}`);
+      expect(served.headers.get("content-type")).toBe(contentType);
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+      const listed = (await s.read(`/api/read/narrations?articleId=${articleId}&lang=de`)).body as { narrations: Json[] };
+      expect(listed.narrations[0]).toMatchObject({ contentType, durationMs: r.body.durationMs });
+      const html = await visit(link, "de");
+      expect(html).toContain(`type="${contentType}"`);
+      expect(html).toContain(`0:0${Math.floor((r.body.durationMs as number) / 1000)}</time>`);
+    }
+    // A video is not a narration: refused after it streamed, and its file removed.
+    const video = Uint8Array.from(atob(env.AUDIO_FIXTURES["video.webm"]!), (c) => c.charCodeAt(0));
+    const refused = await upload(s.cookie, { articleId: String(articleId), lang: "fr", narration: new File([video], "clip.webm") });
+    expect([refused.status, refused.body.error?.field]).toEqual([415, "narration"]);
+    expect(await objectsUnder(`n/${s.user.museumId}/rec/`)).toHaveLength(1);
+    // 50 identical browser recordings at once: each measured alike, one plays, one file more in storage.
+    const webm = Uint8Array.from(atob(env.AUDIO_FIXTURES["chromium-mediarecorder.webm"]!), (c) => c.charCodeAt(0));
+    const same = await Promise.all(Array.from({ length: 50 }, () => upload(s.cookie, { articleId: String(articleId), lang: "it", narration: new File([webm], "rec.webm") })));
+    expect(new Set(same.map((r) => `${r.status} ${r.body.durationMs as number}`))).toEqual(new Set([`200 ${same[0]!.body.durationMs as number}`]));
+    expect(await objectsUnder(`n/${s.user.museumId}/rec/`)).toHaveLength(2);
   });
 
   it("20 parallel uploads for one language: one recording plays and no other file is left in storage", async () => {

@@ -64,7 +64,8 @@ describe("WAV and MP3 checks", () => {
     expect(sniffRecording(m4aBytes())).toEqual({ contentType: "audio/mp4", ext: "m4a" });
     expect(sniffRecording(oggOpusBytes())).toEqual({ contentType: "audio/ogg; codecs=opus", ext: "opus" });
     expect(sniffRecording(new Uint8Array([0xff, 0xf1, 0x50, 0x80, 0, 0, 0]))).toEqual({ contentType: "audio/aac", ext: "aac" });
-    expect(sniffRecording(encodeWav(new Int16Array(10), 8000))).toBeNull();
+    // Since decision 119 a recorder's PCM WAV is a recording too.
+    expect(sniffRecording(encodeWav(new Int16Array(10), 8000))).toEqual({ contentType: "audio/wav", ext: "wav" });
     expect(sniffRecording(new TextEncoder().encode("ID3 is not enough for an mp3 file"))).toBeNull();
     expect(sniffRecording(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBeNull();
     expect(sniffRecording(new Uint8Array([0xff, 0xfb, 0x90, 0x64, 1, 2, 3, 4, 5, 6]))).toBeNull();

@@ -4,22 +4,6 @@ import type { NarrationBudget } from "~/narration/budget.server";
 import type { NarrationState } from "~/narration/staff.server";
 import { apiErrorMessage, callApi, type ApiFailure } from "~/utils/api-client";
 
-/** Measures a chosen file's duration in the browser (the server does not decode audio); null if it cannot. */
-function measureDuration(file: File): Promise<number | null> {
-  return new Promise((resolve) => {
-    const url = URL.createObjectURL(file);
-    const audio = new Audio();
-    const done = (value: number | null) => {
-      URL.revokeObjectURL(url);
-      resolve(value);
-    };
-    audio.preload = "metadata";
-    audio.onloadedmetadata = () => done(Number.isFinite(audio.duration) ? Math.round(audio.duration * 1000) : null);
-    audio.onerror = () => done(null);
-    audio.src = url;
-  });
-}
-
 const clock = (ms: number) => {
   const s = Math.floor(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
@@ -79,8 +63,6 @@ export function NarrationPanel({ articleId, lang, languageName, heading }: { art
     const form = new FormData();
     form.append("articleId", String(articleId));
     form.append("lang", lang);
-    const duration = await measureDuration(file);
-    if (duration !== null) form.append("durationMs", String(duration));
     form.append("narration", file);
     const response = await fetch("/api/upload/narration", { method: "POST", body: form, credentials: "same-origin" }).catch(() => null);
     setBusy(false);
@@ -120,7 +102,7 @@ export function NarrationPanel({ articleId, lang, languageName, heading }: { art
           ref={fileRef}
           id={inputId}
           type="file"
-          accept="audio/mpeg,audio/mp4,audio/aac,audio/ogg,.mp3,.m4a,.aac,.ogg,.opus"
+          accept="audio/webm,audio/wav,audio/x-wav,audio/flac,audio/mpeg,audio/mp4,audio/aac,audio/ogg,.webm,.wav,.flac,.mp3,.m4a,.aac,.ogg,.opus"
           disabled={busy}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];

@@ -1,4 +1,4 @@
-import { parseWav } from "../wav";
+import { mp3DurationMs, sniffGenerated } from "../audio-types";
 import { postForBytes, trimSlash } from "./http";
 import { SpeechEngineError, type SpeechEngine } from "./types";
 
@@ -7,8 +7,9 @@ import { SpeechEngineError, type SpeechEngine } from "./types";
  * `espeak-ng`, a devDependency), speaking in a local Node service (scripts/speech-server.mjs) that
  * `npm start`, the end-to-end server and the narration tests start, and pass to the Worker as
  * OFFLINE_SPEECH_URL. The Worker only calls it over HTTP with OpenAI's speech protocol
- * (`POST /v1/audio/speech {model, input, voice, response_format: "wav"}`), so neither the 18.5 MB module nor its
- * GPL code is in the Worker bundle. `npm run deploy` refuses this engine.
+ * (`POST /v1/audio/speech {model, input, voice, response_format: "mp3"}`), so neither the 18.5 MB module nor its
+ * GPL code is in the Worker bundle. It asks for MP3 as production engines give (decision 120): 32 kbit/s,
+ * 0.24 MB a minute where eSpeak's WAV was 2.65 MB. `npm run deploy` refuses this engine.
  */
 
 /**
@@ -36,7 +37,7 @@ export function offlineSpeechEngine({ url }: { url?: string } = {}): SpeechEngin
     id: "offline",
     // eSpeak itself has no limit; pieces keep each call short (about 90 s of audio, under half a second).
     limit: { max: 2000, measure: "chars" },
-    format: "wav",
+    format: "mp3",
     voiceFor: voiceOf,
     async synthesize(text, lang, voice, signal) {
       if (voiceOf(lang) === undefined) throw new SpeechEngineError("offline", `eSpeak NG has no voice for ${lang}`, { retryable: false });
@@ -47,15 +48,14 @@ export function offlineSpeechEngine({ url }: { url?: string } = {}): SpeechEngin
       }
       let bytes: Uint8Array;
       try {
-        ({ bytes } = await postForBytes("offline", `${trimSlash(url)}/v1/audio/speech`, { model: "espeak-ng", input: text, voice, response_format: "wav" }, {}, signal));
+        ({ bytes } = await postForBytes("offline", `${trimSlash(url)}/v1/audio/speech`, { model: "espeak-ng", input: text, voice, response_format: "mp3" }, {}, signal));
       } catch (error) {
         if (error instanceof SpeechEngineError && error.status === undefined) {
           throw new SpeechEngineError("offline", `the local eSpeak service did not answer; is npm start still running? (${error.message})`, { retryable: true, cause: error });
         }
         throw error;
       }
-      const wav = parseWav(bytes);
-      if (!wav || wav.dataBytes === 0) throw new SpeechEngineError("offline", "the local eSpeak service answered without a WAV file", { retryable: false });
+      if (sniffGenerated(bytes)?.ext !== "mp3" || !mp3DurationMs(bytes)) throw new SpeechEngineError("offline", "the local eSpeak service answered without an MP3 file", { retryable: false });
       return bytes;
     },
   };

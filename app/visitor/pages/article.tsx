@@ -142,9 +142,10 @@ export function ArticlePage(props: ArticlePageProps) {
       <footer className="v-footer" {...ui}>
         <LanguageButton strings={strings} stringsLang={props.stringsLang} lang={visitorLang} base={base} keep={keep} />
         {props.displayBack && <DisplayLink strings={strings} back={props.displayBack} />}
-        {!props.narration && <button type="button" id="v-read" className="v-button v-button--light" hidden data-lang={lang} data-read={strings.readAloud} data-stop={strings.stopReading} aria-pressed="false">
+        {/* Hidden until the script finds a voice, and, beside a narration, only when this browser cannot play it (decision 119). */}
+        <button type="button" id="v-read" className="v-button v-button--light" hidden data-lang={lang} data-read={strings.readAloud} data-stop={strings.stopReading} aria-pressed="false">
           {strings.readAloud}
-        </button>}
+        </button>
         {translated && !props.showingOriginal && (
           <details className="v-report">
             <summary>{strings.reportProblem}</summary>
