@@ -331,9 +331,9 @@ export function parseXliff(input: string): ParsedFile {
   });
   const root = roots[0];
   if (roots.length !== 1 || !root || nameOf(root) !== "xliff") throw brokenFile("the root element is not <xliff>");
-  const version = attr(root, "version");
+  const version = xliffVersion(root);
   const units: ParsedUnit[] = [];
-  if (version?.startsWith("2.")) {
+  if (version.startsWith("2.")) {
     const srcLang = attr(root, "srcLang");
     const trgLang = attr(root, "trgLang");
     const walk = (node: Node) => {
@@ -347,7 +347,7 @@ export function parseXliff(input: string): ParsedFile {
     walk(root);
     return { version: "2.0", srcLang, trgLang, units };
   }
-  if (version?.startsWith("1.")) {
+  if (version.startsWith("1.")) {
     let first: { srcLang: string | null; trgLang: string | null } | null = null;
     for (const file of elementChildren(root).filter((n) => nameOf(n) === "file")) {
       const srcLang = attr(file, "source-language");
@@ -366,7 +366,26 @@ export function parseXliff(input: string): ParsedFile {
     }
     return { version: "1.2", srcLang: first?.srcLang ?? null, trgLang: first?.trgLang ?? null, units };
   }
-  throw brokenFile("the XLIFF version is neither 2.x nor 1.x");
+  throw brokenFile(`the XLIFF version "${version.slice(0, 20)}" is neither 2.x nor 1.x`);
+}
+
+/**
+ * The file's XLIFF version: its `version` attribute; else (XLIFF 1.0 and 1.1 tools may leave it out) the
+ * version its namespace names, or what its elements are (1.x `<file source-language>`, 2.x `srcLang`).
+ * A file that says none of these is refused with what is missing.
+ */
+function xliffVersion(root: Node): string {
+  const declared = attr(root, "version");
+  if (declared !== null) return declared.trim();
+  const attrs = root[":@"] ?? {};
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key !== "xmlns" && !key.startsWith("xmlns:")) continue;
+    const named = /^urn:oasis:names:tc:xliff:document:([12]\.\d)$/.exec(value.trim());
+    if (named) return named[1]!;
+  }
+  if (attr(root, "srcLang") !== null) return "2.0";
+  if (elementChildren(root).some((n) => nameOf(n) === "file" && attr(n, "source-language") !== null)) return "1.2";
+  throw brokenFile("the <xliff> element has no version attribute (version=\"1.2\" or \"2.0\"), and neither its namespace nor its content says which");
 }
 
 const tooManyUnits = () => new DomainError("too_large", `The file has more than ${XLIFF_LIMITS.maxUnits} units`, "file", "too_many");

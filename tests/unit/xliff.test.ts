@@ -196,3 +196,34 @@ describe("hostile and broken files", () => {
     expect(refusal(() => decodeXliffBytes(new Uint8Array([0x3c, 0xff, 0xfe, 0xfd, 0x3e, 0xc3])))).toMatchObject({ status: 400, field: "file" });
   });
 });
+
+describe("what real tools write (issue 29 §4)", () => {
+  const bytes = (s: string) => new TextEncoder().encode(s);
+
+  it("a <!DOCTYPE inside a comment is no declaration; one after the comment still is", () => {
+    const body = `<xliff version="1.2"><file source-language="fr" target-language="en"><body><trans-unit id="a1.e0.content.0"><source>x</source><target>y</target></trans-unit></body></file></xliff>`;
+    expect(parseXliff(`<?xml version="1.0"?>\n<!--\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN">\n-->\n${body}`).units).toHaveLength(1);
+    expect(refusal(() => parseXliff(`<!-- c --><!DOCTYPE x [<!ENTITY a "b">]>${body}`))).toMatchObject({ status: 400, field: "file" });
+    // A quote left open does not hide a declaration after it.
+    expect(refusal(() => checkXmlSafety(`<a b="x><!DOCTYPE y [<!ENTITY c "d">]><a/>`))).toMatchObject({ status: 400, field: "file" });
+    expect(refusal(() => checkXmlSafety(`<a><![CDATA[ x ]]><!ENTITY e "f"></a>`))).toMatchObject({ status: 400 });
+  });
+
+  it("ISO-8859-1 and windows-1252 are read by their declaration; another encoding is refused by name", () => {
+    const latin = new Uint8Array([...bytes(`<?xml version="1.0" encoding="ISO-8859-1"?><x>`), 0xe9, 0x80, ...bytes(`</x>`)]);
+    expect(decodeXliffBytes(latin)).toContain("<x>é€</x>");
+    expect(refusal(() => decodeXliffBytes(bytes(`<?xml version="1.0" encoding="Shift_JIS"?><x/>`))).message).toContain("SHIFT_JIS");
+    expect(refusal(() => decodeXliffBytes(new Uint8Array([...bytes(`<?xml version="1.0" encoding="US-ASCII"?>`), 0xe9])))).toMatchObject({ status: 400 });
+    // UTF-16 without a byte order mark, by its first character.
+    const le = new Uint8Array([...bytes(`<?xml?>`)].flatMap((b) => [b, 0]));
+    expect(decodeXliffBytes(le)).toBe(`<?xml?>`);
+  });
+
+  it("XLIFF without a version attribute: read by its namespace or content, else the message names what is missing", () => {
+    const unit = `<trans-unit id="a1.e0.content.0"><source>x</source><target>y</target></trans-unit>`;
+    expect(parseXliff(`<xliff xmlns="urn:oasis:names:tc:xliff:document:1.1"><file source-language="fr" target-language="en"><body>${unit}</body></file></xliff>`).version).toBe("1.2");
+    expect(parseXliff(`<xliff><file source-language="fr" target-language="en"><body>${unit}</body></file></xliff>`).units).toHaveLength(1);
+    expect(parseXliff(`<xliff srcLang="fr" trgLang="en"><file id="f"><unit id="u"><segment><source>x</source></segment></unit></file></xliff>`).version).toBe("2.0");
+    expect(refusal(() => parseXliff(`<xliff><file><body>${unit}</body></file></xliff>`)).message).toContain("no version attribute");
+  });
+});
