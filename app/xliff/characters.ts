@@ -6,8 +6,25 @@ import type { TargetProblem } from "./report";
 
 // Line and paragraph breaks of any kind (a tool's `&#xD;`, `&#x85;`, U+2028/2029) and tabs: a segment is
 // one line, so they are the space between words they stand for, as a line break already was.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const WHITESPACE_CONTROLS = /[ \t]*[\t\n\r\u000b\u000c\u0085\u2028\u2029][ \t\n\r\u000b\u000c\u0085\u2028\u2029]*/g;
+const BREAKS = new Set(["\t", "\n", "\r", "\u000b", "\u000c", "\u0085", "\u2028", "\u2029"]);
+
+/** The text on one line: each run of breaks, tabs and the spaces around them is one space (linear, no regex backtracking). */
+function oneLine(text: string): string {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; ) {
+    if (!BREAKS.has(text[i]!)) {
+      out.push(text[i]!);
+      i++;
+      continue;
+    }
+    while (out.length > 0 && out[out.length - 1] === " ") out.pop();
+    while (i < text.length && (BREAKS.has(text[i]!) || text[i] === " ")) i++;
+    out.push(" ");
+  }
+  return out.join("");
+}
+
+const hasForbidden = (text: string) => segmentTextSchema.safeParse(text).error?.issues.some((issue) => issue.message === "forbidden_characters") ?? false;
 
 const NAMES: Record<number, string> = {
   0x00: "NULL",
@@ -38,17 +55,22 @@ export type CleanTarget = { ok: true; text: string } | { ok: false; detail: Targ
 
 /** A target as a segment: one line (breaks and tabs become a space), trimmed, NFC; or what is wrong, and where. */
 export function cleanTarget(raw: string): CleanTarget {
-  const text = raw.replace(WHITESPACE_CONTROLS, " ");
+  const text = oneLine(raw);
   const parsed = segmentTextSchema.safeParse(text);
   if (parsed.success) return { ok: true, text: parsed.data };
   const problem = parsed.error.issues[0]?.message;
   if (problem === "too_long") return { ok: false, detail: "too_long", max: TEXT_MAX_LENGTH };
   if (problem === "forbidden_characters") {
-    let position = 0;
-    for (const char of text) {
-      position++;
-      if (!segmentTextSchema.safeParse(`x${char}x`).success) return { ok: false, detail: "forbidden_character", character: characterName(char.codePointAt(0)!), position };
+    // The first character refused: the shortest prefix (in characters, surrogate pairs whole) that is refused.
+    const chars = [...text];
+    let low = 1;
+    let high = chars.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (hasForbidden(chars.slice(0, mid).join(""))) high = mid;
+      else low = mid + 1;
     }
+    return { ok: false, detail: "forbidden_character", character: characterName(chars[low - 1]!.codePointAt(0)!), position: low };
   }
   return { ok: false, detail: "empty" };
 }
