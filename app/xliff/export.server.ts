@@ -2,10 +2,11 @@
 // language (decision 058).
 import type { Database } from "~/db/client.server";
 import { invalidField } from "~/errors";
+import { fixedT, isLocale } from "~/i18n/config";
 import { glossaryRules } from "~/models/glossary.server";
 import { staleReview } from "~/models/translation-review.server";
 import { termSpans } from "~/translation/glossary";
-import { buildXliff, unitId, type ExportArticle, type ExportUnit, type XliffVersion } from "./format";
+import { buildXliff, unitId, type ExportArticle, type ExportUnit, type NoteWords, type XliffVersion } from "./format";
 import { articlesInScope, catalogues, memoryByHash, museumSourceLang, reviewsByPlace, type ExportScope } from "./units.server";
 
 export interface XliffExport {
@@ -60,9 +61,18 @@ export async function exportXliff(db: Database, bucket: R2Bucket, museumId: numb
   });
   return {
     filename: exportFilename(label, sourceLang, input.lang, input.version),
-    body: buildXliff({ srcLang: sourceLang, trgLang: input.lang, articles }, input.version),
+    body: buildXliff({ srcLang: sourceLang, trgLang: input.lang, articles }, input.version, noteWords(sourceLang)),
     units: count,
   };
+}
+
+/**
+ * The words of the file's notes, in the museum's language: its source language when the interface has
+ * it (French, English), else English, the language translators' tools share (decision 109).
+ */
+export function noteWords(sourceLang: string): NoteWords {
+  const t = fixedT(isLocale(sourceLang) ? sourceLang : "en");
+  return (key, values) => t(key, values);
 }
 
 /** The exported file as a download (the API call and the page's form answer the same). */

@@ -9,7 +9,6 @@ import { DomainError, invalidField } from "~/errors";
 import type { SessionUser } from "~/models/auth.server";
 import { glossaryRules } from "~/models/glossary.server";
 import { correctionStatements, dropCorrectedCaches, type Correction } from "~/models/translation-corrections.server";
-import { segmentTextSchema } from "~/models/translation-input";
 import { staleReview } from "~/models/translation-review.server";
 import { assertCanReviewLanguage } from "~/teams/roles";
 import type { CatalogueEntry } from "~/translation/catalogue.server";
@@ -17,7 +16,9 @@ import { termSpans } from "~/translation/glossary";
 import { findLanguage } from "~/translation/languages";
 import { segmentHash } from "~/translation/segments";
 export type { ImportReport, UnitError, UnitReport, UnitStatus };
+import { cleanTarget } from "./characters";
 import { parseUnitId, parseXliff, type ParsedUnit } from "./format";
+import { cueReading, cueTags, resolveTarget } from "./inline";
 import type { ImportReport, UnitError, UnitReport, UnitStatus } from "./report";
 import { articlesById, catalogues, memoryByHash, museumSourceLang, reviewsByPlace } from "./units.server";
 
@@ -34,11 +35,8 @@ const sameLang = (a: string | null, b: string) => a !== null && findLanguage(a)?
 /** Up to 200 characters of a text, for the report. */
 const clip = (text: string) => (text.length > 200 ? `${text.slice(0, 199)}…` : text);
 
-/** A target as a segment: one line (a tool's line breaks become spaces), trimmed, NFC; or why not. */
-function cleanTarget(text: string): { ok: true; text: string } | { ok: false; detail: string } {
-  const parsed = segmentTextSchema.safeParse(text.replace(/[ \t]*\n[ \t\n]*/g, " "));
-  return parsed.success ? { ok: true, text: parsed.data } : { ok: false, detail: parsed.error.issues[0]?.message ?? "invalid" };
-}
+/** Two texts of one segment are the same for a reader (a cue may escape `&`, `<`, `>` or not). */
+const sameText = (a: string | undefined, b: string, subtitle: boolean) => a !== undefined && (a === b || (subtitle && cueReading(a) === cueReading(b)));
 
 export async function importXliff(env: { db: Database; kv: KVNamespace; media: R2Bucket }, user: SessionUser, text: string, options: ImportOptions): Promise<ImportReport> {
   const { db, kv, media } = env;
@@ -52,7 +50,7 @@ export async function importXliff(env: { db: Database; kv: KVNamespace; media: R
   const { sourceLang } = await museumSourceLang(db, museumId);
   if (lang === sourceLang) throw invalidField("lang", "source_language");
 
-  const counts: Record<UnitStatus, number> = { applied: 0, applied_stale: 0, unchanged: 0, stale: 0, error: 0 };
+  const counts: Record<UnitStatus, number> = { applied: 0, applied_stale: 0, unchanged: 0, stale: 0, untranslated: 0, error: 0 };
   const reports: UnitReport[] = file.units.map((unit) => ({ id: unit.id.slice(0, 300), status: "error" }));
   const fail = (i: number, reason: UnitError, extra: Partial<UnitReport> = {}) => Object.assign(reports[i]!, { status: "error", reason }, extra);
 
@@ -93,19 +91,29 @@ export async function importXliff(env: { db: Database; kv: KVNamespace; media: R
       fail(i, "unknown_unit");
       continue;
     }
-    if (unit.target === null) {
-      fail(i, "missing_target");
+    // Not translated yet: nothing to apply, and nothing wrong either.
+    if (unit.target === null || unit.targetRuns === null) {
+      reports[i]!.status = "untranslated";
       continue;
     }
-    const cleaned = cleanTarget(unit.target);
+    reports[i]!.target = clip(unit.target);
+    const stale = await sourceChanged(unit, entry);
+    const checkedSource = stale ? unit.source.normalize("NFC").trim() : entry.source;
+    // Inline codes back in place: a cue's tags (by the file's markup, else the source's tag with that id).
+    const subtitle = entry.kind === "subtitle";
+    const resolved = resolveTarget(unit.targetRuns, subtitle, subtitle ? cueTags(checkedSource) : new Map());
+    if (!resolved.ok) {
+      fail(i, "invalid_target", { detail: "inline_code", code: resolved.code });
+      continue;
+    }
+    const cleaned = cleanTarget(resolved.text);
     if (!cleaned.ok) {
-      fail(i, "invalid_target", { detail: cleaned.detail });
+      const { ok: _ok, ...problem } = cleaned;
+      fail(i, "invalid_target", problem);
       continue;
     }
     const target = cleaned.text;
     reports[i]!.target = clip(target);
-    const stale = await sourceChanged(unit, entry);
-    const checkedSource = stale ? unit.source.normalize("NFC").trim() : entry.source;
     const lost = termSpans(checkedSource, rules).find((span) => !target.includes(span.output));
     if (lost) {
       fail(i, "protected_term", { term: lost.term, expected: lost.output });
@@ -126,13 +134,21 @@ export async function importXliff(env: { db: Database; kv: KVNamespace; media: R
     const row = memory.get(entry.hash);
     const review = reviews.get(article.id)?.get(entry.id);
     const current = new Set(catalogueOf.get(article.id)!.map((e) => e.hash));
-    const reviewedHere = review !== undefined && review.hash === entry.hash && review.text === target && !staleReview(review, entry.hash, row, current);
+    const outdated = staleReview(review, entry.hash, row, current);
+    const reviewedHere = review !== undefined && review.hash === entry.hash && sameText(review.text, target, subtitle) && !outdated;
     const unchanged =
-      row?.text === target &&
+      row !== undefined &&
+      sameText(row.text, target, subtitle) &&
       // Already this reviewed text here; or the machine's text, sent back without being signed off.
       ((row.origin === "edited" && reviewedHere) || (row.origin === "machine" && !unit.signedOff));
     if (unchanged) {
       reports[i]!.status = "unchanged";
+      continue;
+    }
+    // A review written for an older source, sent back as it was exported (untouched, not signed off):
+    // nobody has read it against today's source, so it stays stale (visitors keep the machine text).
+    if (outdated && sameText(review.text, target, subtitle) && !unit.signedOff) {
+      Object.assign(reports[i]!, { status: "stale", reason: "outdated_review" });
       continue;
     }
     corrections.push({ articleId: article.id, entry, text: target });

@@ -101,7 +101,7 @@ test.describe("accessibility, layout and screenshots", () => {
       file,
       `<xliff version="2.0" srcLang="fr" trgLang="de"><file id="f">
 <unit id="a${articleId}.e1.content.0"><segment><source>Une amphore attique.</source><target>Eine attische Amphore.</target></segment></unit>
-<unit id="a${articleId}.e2.content.0"><segment><source>x</source><target>Veraltet</target></segment></unit>
+<unit id="a${articleId}.e2.content.0"><segment><source>x</source></segment></unit>
 <unit id="a${articleId}.e9.content.0"><segment><source>x</source><target>Nirgends</target></segment></unit>
 </file></xliff>`,
     );
@@ -114,6 +114,11 @@ test.describe("accessibility, layout and screenshots", () => {
       await page.locator('form[enctype="multipart/form-data"] button[type="submit"]').click();
       await expect(page.locator("#xliff-report-heading")).toBeFocused();
       await expect(page.locator(".xliff-unit")).toHaveCount(3);
+      // Issue 29: the unit not translated yet is no red error above the applied one: it comes last.
+      await expect(page.locator(".xliff-unit").nth(0)).toHaveClass(/xliff-unit--error/);
+      await expect(page.locator(".xliff-unit").nth(1)).toHaveClass(/xliff-unit--applied/);
+      await expect(page.locator(".xliff-unit").nth(2)).toHaveClass(/xliff-unit--untranslated/);
+      await expect(page.locator(".xliff-unit").nth(2)).toContainText(lang === "fr" ? "Pas encore traduite" : "Not translated yet");
       // Decision 108: the report keeps its DOM at every width but for the header's phone menu (axe-checked on
       // other pages): axe at 1280 px, the sideways check at 320 px; 375 px for screenshots only (E2E_SHOTS).
       for (const width of SHOTS ? [320, 375, 1280] : [320, 1280]) {

@@ -125,12 +125,13 @@ describe("the heading element", () => {
 
     const v2 = await (await get(`/api/read/xliff?articleId=${articleId}&lang=de`, s.cookie)).text();
     const unit = v2.slice(v2.search(/<unit id="a\d+\.e2\.content\.0"/), v2.indexOf("</unit>", v2.search(/<unit id="a\d+\.e2\.content\.0"/)));
-    expect(unit).toContain(`<note category="kind">heading</note>`);
+    // Notes in the museum's language (decision 109).
+    expect(unit).toContain(`<note category="kind">titre</note>`);
     expect(unit).toContain("<source>Le naufrage</source>");
     expect(unit).toContain("<target>Der Schiffbruch</target>");
-    expect(v2.match(/<note category="kind">heading<\/note>/g)).toHaveLength(2);
+    expect(v2.match(/<note category="kind">titre<\/note>/g)).toHaveLength(2);
     const v1 = await (await get(`/api/read/xliff?articleId=${articleId}&lang=de&version=1.2`, s.cookie)).text();
-    expect(v1.match(/<note from="muselingo" annotates="general">kind: heading<\/note>/g)).toHaveLength(2);
+    expect(v1.match(/<note from="muselingo" annotates="general">type: titre<\/note>/g)).toHaveLength(2);
   });
 
   it("another museum cannot read or save the article (404 as for any article)", async () => {

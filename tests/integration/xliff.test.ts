@@ -6,8 +6,8 @@ import { addMember, auditRows } from "./team-helpers";
 // XLIFF for translators (issue 19 §3, decisions 058-060): export, import back with its per-unit report,
 // what visitors see, hostile files, roles and tenancy, concurrent imports.
 
-type UnitReport = { id: string; status: string; reason?: string; term?: string; articleId?: number; target?: string };
-type Report = { dryRun: boolean; lang: string; version: string; counts: Record<"applied" | "applied_stale" | "unchanged" | "stale" | "error", number>; units: UnitReport[] };
+type UnitReport = { id: string; status: string; reason?: string; term?: string; articleId?: number; target?: string; detail?: string; character?: string; position?: number; code?: string };
+type Report = { dryRun: boolean; lang: string; version: string; counts: Record<"applied" | "applied_stale" | "unchanged" | "stale" | "untranslated" | "error", number>; units: UnitReport[] };
 type Segment = { id: string; source: string; text: string | null; origin: string | null; stale: boolean; previousSource?: string };
 
 const LINES = ["Une amphore attique.", "Le Musée d'Orsay la prête.", "Vers 530 avant notre ère."];
@@ -71,8 +71,9 @@ describe("XLIFF export", () => {
     expect(v2.text).toContain(`<target>Eine attische Amphore.</target>`);
     expect(v2.text).toContain(`<segment state="translated" subState="muselingo:machine">`);
     expect(v2.text).toContain(`<source>Le <mrk id="m1" translate="no">Musée d'Orsay</mrk> la prête.</source>`);
-    expect(v2.text).toContain(`<note category="kind">text</note>`);
-    expect(v2.text).toContain(`<note category="glossary">Never translate "Musée d'Orsay"</note>`);
+    // Notes in the museum's language (French here).
+    expect(v2.text).toContain(`<note category="kind">texte</note>`);
+    expect(v2.text).toContain(`<note category="glossary">Ne jamais traduire « Musée d'Orsay »</note>`);
 
     const v1 = await exportFile(s.cookie, `articleId=${articleId}&lang=de&version=1.2`);
     expect(v1.status).toBe(200);
@@ -98,7 +99,7 @@ describe("XLIFF export", () => {
     const file = await exportFile(s.cookie, `articleId=${articleId}&lang=de`);
     expect(file.text).toMatch(/<unit id="a\d+\.e1\.vtt\.c\d+\.0\.0"/);
     expect(file.text).toContain(`<note category="cue">00:00:01.000 --&gt; 00:00:03.500 (/media/${key})</note>`);
-    expect(file.text).toContain(`<note category="kind">subtitle</note>`);
+    expect(file.text).toContain(`<note category="kind">sous-titre</note>`);
     // Imported back, the cue is reviewed and the translated subtitle file shows it.
     const id = /<unit id="(a\d+\.e1\.vtt\.c\d+\.0\.0)"/.exec(file.text)![1]!;
     const back = await importFile(s.cookie, setTarget(file.text, id, "Hallo zusammen"));
@@ -213,6 +214,69 @@ describe("XLIFF import", () => {
     expect((await review(s, articleId, "de"))[0]).toMatchObject({ text: "Eine alte Amphore.", stale: true, previousSource: "Une amphore attique." });
   });
 
+  it("a stale review sent back untouched stays stale; changed, or signed off in the tool, it is a review (issue 29, item 1)", async () => {
+    const s = await staffSession();
+    const { articleId, link, edit } = await translated(s);
+    await s.call("update_translation", { articleId, lang: "de", segmentId: "e1.content.0", text: "Eine attische Amphore." });
+    await s.call("update_translation", { articleId, lang: "de", segmentId: "e2.content.0", text: "Das Musée d'Orsay leiht sie." });
+    await edit(texts(["Une amphore corinthienne.", "Le Musée d'Orsay la prête encore.", LINES[2]!]));
+    await visit(link, "de");
+    expect((await review(s, articleId, "de")).slice(0, 2)).toMatchObject([
+      { stale: true, text: "Eine attische Amphore." },
+      { stale: true, text: "Das Musée d'Orsay leiht sie." },
+    ]);
+    const [e1, e2] = [`a${articleId}.e1.content.0`, `a${articleId}.e2.content.0`];
+    for (const version of ["2.0", "1.2"]) {
+      const exported = (await exportFile(s.cookie, `articleId=${articleId}&lang=de&version=${version}`)).text;
+      const r = await importFile(s.cookie, exported);
+      expect(r.status).toBe(200);
+      expect(statuses(r.body)[e1]).toBe("stale:outdated_review");
+      expect(exported).toContain("La source a changé depuis la relecture de cette traduction. Elle était : Une amphore attique.");
+      expect(statuses(r.body)[e2]).toBe("stale:outdated_review");
+      expect(r.body.counts).toMatchObject({ applied: 0, stale: 2 });
+      expect((await review(s, articleId, "de"))[0]).toMatchObject({ stale: true, text: "Eine attische Amphore." });
+      // Visitors keep the machine text of the new source, never the outdated German.
+      expect(await visit(link, "de")).not.toContain("Eine attische Amphore.");
+    }
+    // The translator changes one and signs the other off as it is: both are reviews now.
+    const exported = (await exportFile(s.cookie, `articleId=${articleId}&lang=de`)).text;
+    const worked = setTarget(setTarget(exported, e1, "Eine korinthische Amphore."), e2, "Das Musée d&apos;Orsay leiht sie.", "final");
+    const r = await importFile(s.cookie, worked);
+    expect([statuses(r.body)[e1], statuses(r.body)[e2]]).toEqual(["applied", "applied"]);
+    expect((await review(s, articleId, "de")).slice(0, 2)).toMatchObject([
+      { stale: false, text: "Eine korinthische Amphore.", origin: "edited" },
+      { stale: false, text: "Das Musée d'Orsay leiht sie.", origin: "edited" },
+    ]);
+    expect(await visit(link, "de")).toContain("Eine korinthische Amphore.");
+  });
+
+  it("subtitle cue tags travel as inline codes and come back in place (issue 29, item 4)", async () => {
+    const s = await staffSession();
+    const key = `m/${s.user.museumId}/subtitles/${crypto.randomUUID()}.vtt`;
+    await env.MEDIA.put(key, "WEBVTT\n\n00:00:01.000 --> 00:00:03.500\n<v Marie>Bonjour <i>à tous</i> &amp; merci\n");
+    await env.DB.prepare("INSERT INTO media (museum_id, r2_key, kind, content_type, bytes) VALUES (?, ?, 'subtitles', 'text/vtt', 70)").bind(s.user.museumId, key).run();
+    const { articleId } = await publishArticle(s, [{ type: "video", videoId: "abc123", src: "", subtitles: `/media/${key}` }]);
+    for (const version of ["2.0", "1.2"]) {
+      const file = (await exportFile(s.cookie, `articleId=${articleId}&lang=de&version=${version}`)).text;
+      const id = /id="(a\d+\.e1\.vtt\.c\d+\.0\.0)"/.exec(file)![1]!;
+      const source = /<source>([\s\S]*?)<\/source>/.exec(file.slice(file.indexOf(id)))![1]!;
+      expect(source).not.toContain("&lt;i&gt;à tous");
+      const codes = source.match(/<ph [^>]*?(?:\/>|>[^<]*<\/ph>)/g)!;
+      expect(codes).toHaveLength(3);
+      // The translator moves the italics and writes a "<" of their own.
+      const said = version === "2.0" ? "Hallo" : "Servus";
+      const back = await importFile(s.cookie, setTarget(file, id, `${codes[0]}${said} ${codes[1]}zusammen${codes[2]} &amp; danke &lt;3`));
+      expect(statuses(back.body)[id]).toBe("applied");
+      const vtt = await (await get(`/vtt?src=/media/${key}&lang=de`)).text();
+      expect(vtt).toContain(`<v Marie>${said} <i>zusammen</i> &amp; danke &lt;3`);
+    }
+    // A placeholder that stands for nothing in the cue is named, not dropped.
+    const file = (await exportFile(s.cookie, `articleId=${articleId}&lang=de`)).text;
+    const id = /id="(a\d+\.e1\.vtt\.c\d+\.0\.0)"/.exec(file)![1]!;
+    const odd = await importFile(s.cookie, setTarget(file, id, `Folie <ph id="9" equiv="{{ n }}"/> von`));
+    expect(odd.body.units.find((u) => u.id === id)).toMatchObject({ status: "error", reason: "invalid_target", detail: "inline_code", code: "{{ n }}" });
+  });
+
   it("reports every unit error and applies the rest", async () => {
     const s = await staffSession();
     const other = await staffSession();
@@ -262,8 +326,10 @@ describe("XLIFF import", () => {
 <trans-unit id="${a}.e1.content.6"><source>x</source><target>Quelle falsch</target></trans-unit>
 </body></file></xliff>`;
     const w = await importFile(s.cookie, v1);
-    expect(w.body.units.map((u) => `${u.status}:${u.reason}`)).toEqual(["error:missing_target", "error:missing_target", "error:invalid_target", "error:wrong_language", "error:wrong_language"]);
-    expect(w.body.units[2]).toMatchObject({ detail: "forbidden_characters" });
+    // Units not translated yet are not errors; a forbidden character is named with its place.
+    expect(w.body.units.map((u) => `${u.status}:${u.reason}`)).toEqual(["untranslated:undefined", "untranslated:undefined", "error:invalid_target", "error:wrong_language", "error:wrong_language"]);
+    expect(w.body.counts).toMatchObject({ untranslated: 2, error: 3 });
+    expect(w.body.units[2]).toMatchObject({ detail: "forbidden_character", character: "U+202E RIGHT-TO-LEFT OVERRIDE", position: 11 });
     // The lang field against the file's: every unit in the wrong language.
     const es = await importFile(s.cookie, xml, { lang: "es" });
     expect(es.body.units.every((u) => u.reason === "wrong_language")).toBe(true);

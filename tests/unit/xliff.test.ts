@@ -5,8 +5,12 @@ import { isDomainError } from "~/errors";
 import { glossaryFor } from "~/translation/glossary";
 import { termSpans } from "~/translation/glossary";
 import { buildXliff, decodeEntities, parseUnitId, parseXliff, unitId, type ExportDocument, type ExportUnit, type XliffVersion } from "~/xliff/format";
+import { cleanTarget } from "~/xliff/characters";
+import { cueRuns, resolveTarget } from "~/xliff/inline";
 import { checkXmlSafety, decodeXliffBytes, XLIFF_LIMITS } from "~/xliff/safety";
-import { exportFilename } from "~/xliff/export.server";
+import { exportFilename, noteWords } from "~/xliff/export.server";
+
+const en = noteWords("en");
 
 const fixture = (name: string) => readFileSync(join(__dirname, "../fixtures/xliff", name));
 const text = (name: string) => decodeXliffBytes(new Uint8Array(fixture(name)));
@@ -55,7 +59,7 @@ const doc: ExportDocument = {
 describe("XLIFF build and parse", () => {
   for (const version of ["2.0", "1.2"] as XliffVersion[]) {
     it(`round-trips ${version}: ids, hashes, sources and targets come back exactly`, () => {
-      const xml = buildXliff(doc, version);
+      const xml = buildXliff(doc, version, en);
       const parsed = parseXliff(xml);
       expect(parsed.version).toBe(version);
       expect(parsed.srcLang).toBe("fr");
@@ -70,14 +74,14 @@ describe("XLIFF build and parse", () => {
   }
 
   it("marks protected terms and fixed translations (2.0 translate=no / comment, 1.2 protected / term)", () => {
-    const v2 = buildXliff(doc, "2.0");
+    const v2 = buildXliff(doc, "2.0", en);
     expect(v2).toContain(`<mrk id="m1" translate="no">Musée d'Orsay</mrk>`);
     expect(v2).toContain(`<mrk id="m2" type="comment" value="Glossary: translate &quot;Salle&quot; as &quot;Room&quot;">Salle</mrk>`);
     expect(v2).toContain(`<segment state="translated" subState="muselingo:machine">`);
     expect(v2).toContain(`<segment state="initial" subState="muselingo:stale">`);
     expect(v2).toContain(`<note category="cue">00:00:01.000 --&gt; 00:00:02.500 (/media/12/v.vtt)</note>`);
     expect(v2).toContain(`<note category="article">Salle &lt;1&gt; &amp; « Joconde »</note>`);
-    const v1 = buildXliff(doc, "1.2");
+    const v1 = buildXliff(doc, "1.2", en);
     expect(v1).toContain(`<mrk mtype="protected">Musée d'Orsay</mrk>`);
     expect(v1).toContain(`<mrk mtype="term" comment="Glossary: translate &quot;Salle&quot; as &quot;Room&quot;">Salle</mrk>`);
     expect(v1).toContain(`<target state="needs-review-translation" state-qualifier="mt-suggestion">`);
@@ -86,7 +90,7 @@ describe("XLIFF build and parse", () => {
   });
 
   it("never writes characters XML cannot carry", () => {
-    const xml = buildXliff({ ...doc, articles: [{ id: 1, name: "x\u0001y", units: [unit("a1.e0.content.0", "a\u0000b\u0008c", "d\uffffe", "machine")] }] }, "2.0");
+    const xml = buildXliff({ ...doc, articles: [{ id: 1, name: "x\u0001y", units: [unit("a1.e0.content.0", "a\u0000b\u0008c", "d\uffffe", "machine")] }] }, "2.0", en);
     expect(() => parseXliff(xml)).not.toThrow();
     expect(parseXliff(xml).units[0]).toMatchObject({ source: "abc", target: "de" });
   });
@@ -104,25 +108,46 @@ describe("XLIFF build and parse", () => {
 });
 
 describe("files written by other tools", () => {
-  it("Okapi 2.0: <mrk>, <pc>, <ph/>, <cp/>, entities, segments and ignorables joined, groups", () => {
+  it("Okapi 2.0: <mrk>, <pc>, <ph/> kept in place as codes, <cp/>, entities, segments and ignorables joined, groups", () => {
     const parsed = parseXliff(text("okapi-2.0.xlf"));
     expect(parsed.units).toHaveLength(3);
-    expect(parsed.units[0]).toMatchObject({ id: "a12.e1.content.0", hash: "HASH_A", target: "The Musée d'Orsay opens at 9 am.", signedOff: false });
+    expect(parsed.units[0]).toMatchObject({ id: "a12.e1.content.0", hash: "HASH_A", target: `The Musée d'Orsay opens at <pc id="1">9 am</pc>.<ph id="2"/>`, signedOff: false });
+    expect(parsed.units[0]!.targetRuns).toEqual([
+      { text: "The Musée d'Orsay opens at " },
+      { code: "open", id: "1", data: null, label: `<pc id="1">` },
+      { text: "9 am" },
+      { code: "close", id: "1", data: null, label: "</pc>" },
+      { text: "." },
+      { code: "ph", id: "2", data: null, label: `<ph id="2"/>` },
+    ]);
+    // A pair is formatting a text cannot hold (its text stays); a placeholder that stands for nothing here is named.
+    expect(resolveTarget(parsed.units[0]!.targetRuns!.slice(0, 5), false, new Map())).toEqual({ ok: true, text: "The Musée d'Orsay opens at 9 am." });
+    expect(resolveTarget(parsed.units[0]!.targetRuns!, false, new Map())).toEqual({ ok: false, code: `<ph id="2"/>` });
     expect(parsed.units[1]).toMatchObject({ source: "Première phrase. Deuxième\u00a0phrase.", target: "First sentence. Second sentence & more—end.", signedOff: true });
-    expect(parsed.units[2]).toMatchObject({ id: "a12.e2.content.0", target: null });
+    expect(parsed.units[2]).toMatchObject({ id: "a12.e2.content.0", target: null, targetRuns: null });
   });
 
-  it("Trados 1.2: BOM, CRLF, <g>, <bpt>/<ept> code dropped, <x/>, <mrk mtype=seg>, CDATA, alt-trans ignored", () => {
+  it("Trados 1.2: BOM, CRLF, <g>, <bpt>/<ept> with their markup, <x/>, <mrk mtype=seg>, CDATA, alt-trans ignored", () => {
     const bytes = new Uint8Array(fixture("trados-1.2.sdlxliff"));
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const parsed = parseXliff(decodeXliffBytes(bytes));
     expect(parsed).toMatchObject({ version: "1.2", srcLang: "fr-FR", trgLang: "en-US" });
-    expect(parsed.units[0]).toMatchObject({ id: "a12.e1.content.0", source: "Le Musée d'Orsay ouvre à 9 h.", target: "The Musée d'Orsay opens at 9 am.", signedOff: true });
+    expect(parsed.units[0]).toMatchObject({ id: "a12.e1.content.0", source: "Le Musée d'Orsay ouvre à 9 h.", signedOff: true });
+    expect(parsed.units[0]!.targetRuns!.filter((r) => "code" in r)).toMatchObject([
+      { code: "open", id: "5", data: null },
+      { code: "close", id: "5", data: null },
+      { code: "open", id: "1", data: "<b>" },
+      { code: "close", id: "1", data: "</b>" },
+      { code: "ph", id: "9", data: null, label: `<x id="9"/>` },
+    ]);
+    expect(resolveTarget(parsed.units[0]!.targetRuns!, false, new Map())).toEqual({ ok: false, code: `<x id="9"/>` });
     expect(parsed.units[1]).toMatchObject({ target: "First <sentence> & second one.", signedOff: false });
   });
 
-  it("memoQ 1.2: <ph> and <it> native code dropped", () => {
-    expect(parseXliff(text("memoq-1.2.xlf")).units[0]!.target).toBe("The Musée d'Orsay opens at 9 am.");
+  it("memoQ 1.2: <ph> and <it> keep the native code they hold", () => {
+    const [unit] = parseXliff(text("memoq-1.2.xlf")).units;
+    expect(unit!.target).toBe("The {1}Musée d'Orsay{/1} opens at <i>9 am.");
+    expect(unit!.targetRuns!.filter((r) => "code" in r)).toMatchObject([{ code: "ph", data: "{1}" }, { code: "ph", data: "{/1}" }, { code: "open", data: "<i>" }]);
   });
 
   it("Weblate 1.2: approved, numeric references, astral characters, empty target", () => {
@@ -132,7 +157,7 @@ describe("files written by other tools", () => {
   });
 
   it("UTF-16 with a byte order mark reads like UTF-8", () => {
-    const source = buildXliff(doc, "2.0");
+    const source = buildXliff(doc, "2.0", en);
     const le = new Uint8Array(2 + source.length * 2);
     le.set([0xff, 0xfe]);
     for (let i = 0; i < source.length; i++) {
@@ -194,5 +219,119 @@ describe("hostile and broken files", () => {
 
   it("bytes that are not UTF-8 → 400", () => {
     expect(refusal(() => decodeXliffBytes(new Uint8Array([0x3c, 0xff, 0xfe, 0xfd, 0x3e, 0xc3])))).toMatchObject({ status: 400, field: "file" });
+  });
+});
+
+describe("what real tools write (issue 29 §4)", () => {
+  const bytes = (s: string) => new TextEncoder().encode(s);
+
+  it("a <!DOCTYPE inside a comment is no declaration; one after the comment still is", () => {
+    const body = `<xliff version="1.2"><file source-language="fr" target-language="en"><body><trans-unit id="a1.e0.content.0"><source>x</source><target>y</target></trans-unit></body></file></xliff>`;
+    expect(parseXliff(`<?xml version="1.0"?>\n<!--\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN">\n-->\n${body}`).units).toHaveLength(1);
+    expect(refusal(() => parseXliff(`<!-- c --><!DOCTYPE x [<!ENTITY a "b">]>${body}`))).toMatchObject({ status: 400, field: "file" });
+    // A quote left open does not hide a declaration after it.
+    expect(refusal(() => checkXmlSafety(`<a b="x><!DOCTYPE y [<!ENTITY c "d">]><a/>`))).toMatchObject({ status: 400, field: "file" });
+    expect(refusal(() => checkXmlSafety(`<a><![CDATA[ x ]]><!ENTITY e "f"></a>`))).toMatchObject({ status: 400 });
+  });
+
+  it("ISO-8859-1 and windows-1252 are read by their declaration; another encoding is refused by name", () => {
+    const latin = new Uint8Array([...bytes(`<?xml version="1.0" encoding="ISO-8859-1"?><x>`), 0xe9, 0x80, ...bytes(`</x>`)]);
+    expect(decodeXliffBytes(latin)).toContain("<x>é€</x>");
+    expect(refusal(() => decodeXliffBytes(bytes(`<?xml version="1.0" encoding="Shift_JIS"?><x/>`))).message).toContain("SHIFT_JIS");
+    expect(refusal(() => decodeXliffBytes(new Uint8Array([...bytes(`<?xml version="1.0" encoding="US-ASCII"?>`), 0xe9])))).toMatchObject({ status: 400 });
+    // UTF-16 without a byte order mark, by its first character.
+    const le = new Uint8Array([...bytes(`<?xml?>`)].flatMap((b) => [b, 0]));
+    expect(decodeXliffBytes(le)).toBe(`<?xml?>`);
+  });
+
+  it("XLIFF without a version attribute: read by its namespace or content, else the message names what is missing", () => {
+    const unit = `<trans-unit id="a1.e0.content.0"><source>x</source><target>y</target></trans-unit>`;
+    expect(parseXliff(`<xliff xmlns="urn:oasis:names:tc:xliff:document:1.1"><file source-language="fr" target-language="en"><body>${unit}</body></file></xliff>`).version).toBe("1.2");
+    expect(parseXliff(`<xliff><file source-language="fr" target-language="en"><body>${unit}</body></file></xliff>`).units).toHaveLength(1);
+    expect(parseXliff(`<xliff srcLang="fr" trgLang="en"><file id="f"><unit id="u"><segment><source>x</source></segment></unit></file></xliff>`).version).toBe("2.0");
+    expect(refusal(() => parseXliff(`<xliff><file><body>${unit}</body></file></xliff>`)).message).toContain("no version attribute");
+  });
+});
+
+describe("inline codes and cue tags travel as codes (issue 29 §4)", () => {
+  const cue = "<v Marie>Bonjour <i>à tous</i> &amp; merci";
+  const subtitle = unit("a12.e3.vtt.c1.0.0", cue, "<v Marie>Hallo <i>zusammen</i> &amp; danke", "machine", { kind: "subtitle", terms: [] });
+  const one: ExportDocument = { srcLang: "fr", trgLang: "de", articles: [{ id: 12, name: "Vidéo", units: [subtitle] }] };
+
+  for (const version of ["2.0", "1.2"] as XliffVersion[]) {
+    it(`${version}: a cue's tags are placeholders holding the tag, and come back in place`, () => {
+      const xml = buildXliff(one, version, en);
+      expect(xml).not.toContain("&lt;i&gt;à tous");
+      if (version === "2.0") {
+        expect(xml).toContain(`<source><ph id="1" dataRef="d1" disp="&lt;v Marie&gt;"/>Bonjour <ph id="2" dataRef="d2" disp="&lt;i&gt;"/>à tous<ph id="3" dataRef="d3" disp="&lt;/i&gt;"/> &amp; merci</source>`);
+        expect(xml).toContain(`<data id="d1">&lt;v Marie&gt;</data>`);
+      } else {
+        expect(xml).toContain(`<source><ph id="1" ctype="x-vtt-tag">&lt;v Marie&gt;</ph>Bonjour <ph id="2" ctype="x-vtt-tag">&lt;i&gt;</ph>à tous`);
+      }
+      const [parsed] = parseXliff(xml).units;
+      expect(parsed!.source).toBe("<v Marie>Bonjour <i>à tous</i> & merci");
+      expect(resolveTarget(parsed!.targetRuns!, true, new Map())).toEqual({ ok: true, text: "<v Marie>Hallo <i>zusammen</i> &amp; danke" });
+      // The translator moves the codes and writes a "<" of their own: tags where they put them, the "<" as text.
+      const moved = xml.replace(/<target([^>]*)>([\s\S]*?)<\/target>/, (_, attrs: string, inner: string) => {
+        const codes = inner.match(/<ph [^>]*?(?:\/>|>[^<]*<\/ph>)/g)!;
+        return `<target${attrs}>${codes[0]}Danke ${codes[1]}euch allen${codes[2]} &lt;3</target>`;
+      });
+      expect(resolveTarget(parseXliff(moved).units[0]!.targetRuns!, true, new Map())).toEqual({ ok: true, text: "<v Marie>Danke <i>euch allen</i> &lt;3" });
+    });
+  }
+
+  it("a tool that kept only the codes' ids gets the source's tags back by id", () => {
+    const xml = `<xliff version="1.2"><file source-language="fr" target-language="de"><body><trans-unit id="a12.e3.vtt.c1.0.0"><source>x</source><target><x id="1"/>Hallo <x id="2"/>zusammen<x id="3"/></target></trans-unit></body></file></xliff>`;
+    const runs = parseXliff(xml).units[0]!.targetRuns!;
+    const tags = new Map(cueRuns(cue).flatMap((r) => ("code" in r ? [[r.id, r.data!] as const] : [])));
+    expect(resolveTarget(runs, true, tags)).toEqual({ ok: true, text: "<v Marie>Hallo <i>zusammen</i>" });
+  });
+
+  it("Angular's <x/> placeholders stay in place, never dropped: the unit is refused naming the code", () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8" ?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file source-language="en" datatype="plaintext" original="ng2.template" target-language="de">
+    <body>
+      <trans-unit id="slideOf" datatype="html">
+        <source>Slide <x id="INTERPOLATION" equiv-text="{{ current }}"/> of <x id="INTERPOLATION_1" equiv-text="{{ total }}"/></source>
+        <target state="translated">Folie <x id="INTERPOLATION" equiv-text="{{ current }}"/> von <x id="INTERPOLATION_1" equiv-text="{{ total }}"/></target>
+      </trans-unit>
+    </body>
+  </file>
+</xliff>`;
+    const [u] = parseXliff(xml).units;
+    expect(u!.target).toBe("Folie {{ current }} von {{ total }}");
+    expect(u!.targetRuns).toEqual([
+      { text: "Folie " },
+      { code: "ph", id: "INTERPOLATION", data: null, label: "{{ current }}" },
+      { text: " von " },
+      { code: "ph", id: "INTERPOLATION_1", data: null, label: "{{ total }}" },
+    ]);
+    expect(resolveTarget(u!.targetRuns!, false, new Map())).toEqual({ ok: false, code: "{{ current }}" });
+  });
+
+  it("tabs and carriage returns are the spaces the tool meant; other forbidden characters are named with their place", () => {
+    expect(cleanTarget("Eine\tattische&#xD;Amphore".replace("&#xD;", "\r"))).toEqual({ ok: true, text: "Eine attische Amphore" });
+    expect(cleanTarget("Zeile\u2028zwei\u0085drei")).toEqual({ ok: true, text: "Zeile zwei drei" });
+    expect(cleanTarget("Umgedreht \u202Etxet")).toEqual({ ok: false, detail: "forbidden_character", character: "U+202E RIGHT-TO-LEFT OVERRIDE", position: 11 });
+    expect(cleanTarget("ab\u0001")).toMatchObject({ character: "U+0001 control character", position: 3 });
+    expect(cleanTarget("🏛️\ud800")).toMatchObject({ character: "U+D800 lone surrogate", position: 3 });
+    expect(cleanTarget("x".repeat(20_001))).toEqual({ ok: false, detail: "too_long", max: 20_000 });
+    // Long runs of spaces and breaks cost linear time, and the place of a character is found as fast.
+    const started = performance.now();
+    expect(cleanTarget(`a${" ".repeat(200_000)}\t${" ".repeat(200_000)}b`)).toEqual({ ok: true, text: "a b" });
+    expect(cleanTarget(`${"é".repeat(19_000)}\u202E`)).toMatchObject({ position: 19_001 });
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it("notes are in the museum's language: French for a French museum, English otherwise", () => {
+    const stale = unit("a12.e1.content.0", "Le Musée d'Orsay", "Das alte", "stale", { previousSource: "L'ancien" });
+    const fr = buildXliff({ srcLang: "fr", trgLang: "de", articles: [{ id: 12, name: "Salle", units: [stale] }] }, "2.0", noteWords("fr"));
+    expect(fr).toContain(`<note category="stale">La source a changé depuis la relecture de cette traduction. Elle était : L'ancien</note>`);
+    expect(fr).toContain(`<note category="glossary">Ne jamais traduire « Musée d'Orsay »</note>`);
+    expect(fr).toContain(`<note category="kind">texte</note>`);
+    const v1 = buildXliff({ srcLang: "fr", trgLang: "de", articles: [{ id: 12, name: "Salle", units: [stale] }] }, "1.2", noteWords("fr"));
+    expect(v1).toContain(`<note from="muselingo" annotates="general">état : à relire : la source a changé</note>`.replace("état : ", "état: "));
+    expect(buildXliff({ srcLang: "de", trgLang: "fr", articles: [{ id: 12, name: "Saal", units: [stale] }] }, "2.0", noteWords("de"))).toContain("The source changed since this translation was reviewed. It was: L'ancien");
   });
 });
