@@ -117,9 +117,16 @@ export function parseCsv(bytes: Uint8Array): Sheet {
 /** What a workbook may inflate to in all, every part counted: a 10 MB file that unpacks to gigabytes is refused first. */
 export const XLSX_INFLATED_MAX = 48 * 1024 * 1024;
 
+/**
+ * The text a workbook's reader keeps (shared strings and cells), in characters: what the largest CSV (10 MB)
+ * can hold. Kept as JavaScript strings, text outside Latin-1 takes two bytes a character: 20 MB at most, within
+ * a Worker's 128 MB beside the request and the plan.
+ */
+export const WORKBOOK_TEXT_MAX = SHEET_MAX_BYTES;
+
 /** An XLSX or ODS workbook's first sheet (its ZIP's size accounted before any part is read). */
 export function parseWorkbook(bytes: Uint8Array): Sheet {
-  const { rows } = readWorkbook(bytes, { inflatedMax: XLSX_INFLATED_MAX, maxRows: MAX_ROWS + 1, maxColumns: MAX_COLUMNS, tooManyRows });
+  const { rows } = readWorkbook(bytes, { inflatedMax: XLSX_INFLATED_MAX, maxRows: MAX_ROWS + 1, maxColumns: MAX_COLUMNS, textMax: WORKBOOK_TEXT_MAX, tooManyRows });
   return toSheet(rows, true);
 }
 

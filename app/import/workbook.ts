@@ -20,6 +20,8 @@ export interface WorkbookLimits {
   /** Non-empty rows kept (the header included); one more is refused with `tooManyRows`. */
   maxRows: number;
   maxColumns: number;
+  /** Characters of text kept in all (shared strings and cells): a workbook holds no more than a CSV may. */
+  textMax: number;
   tooManyRows: () => Error;
 }
 
@@ -35,6 +37,19 @@ export const notASheet = (what: string) =>
   new DomainError("invalid_input", `${what} cannot be imported: open it in your spreadsheet program and save it as XLSX or CSV`, FIELD, "wrong_type");
 
 class Stop extends Error {}
+
+const tooMuchText = (max: number) =>
+  new DomainError("too_large", `The sheet holds more than ${max.toLocaleString("en")} characters of text in all, more than this app reads at once`, FIELD, "too_long");
+
+/** Counts the characters a reader keeps. */
+class TextBudget {
+  private used = 0;
+  constructor(private readonly max: number) {}
+  spend(text: string) {
+    this.used += text.length;
+    if (this.used > this.max) throw tooMuchText(this.max);
+  }
+}
 
 /** Streams one part through `handler`; a handler may throw `Stop` once it has what it needs. */
 function readPart(bytes: Uint8Array, entry: ZipDirectoryEntry, handler: XmlHandler) {
@@ -127,6 +142,7 @@ function relationships(bytes: Uint8Array, entry: ZipDirectoryEntry | undefined) 
 }
 
 function readXlsx(bytes: Uint8Array, find: (path: string) => ZipDirectoryEntry | undefined, limits: WorkbookLimits): WorkbookRow[] {
+  const budget = new TextBudget(limits.textMax);
   const root = relationships(bytes, find("_rels/.rels")).find((r) => r.type.endsWith("/officeDocument"));
   const workbookPath = root ? resolvePath("", root.target) : "xl/workbook.xml";
   const workbook = find(workbookPath);
@@ -198,7 +214,10 @@ function readXlsx(bytes: Uint8Array, find: (path: string) => ZipDirectoryEntry |
         else if (name === "t") inText = false;
       },
       text: (text) => {
-        if (inText && current) current.push(text);
+        if (inText && current) {
+          budget.spend(text);
+          current.push(text);
+        }
       },
     });
   }
@@ -254,7 +273,10 @@ function readXlsx(bytes: Uint8Array, find: (path: string) => ZipDirectoryEntry |
     },
     text: (text) => {
       if (!cell) return;
-      if (inValue || (inInline && phonetic === 0)) value.push(text);
+      if (inValue || (inInline && phonetic === 0)) {
+        budget.spend(text);
+        value.push(text);
+      }
     },
   });
   return collector.rows;
@@ -264,6 +286,7 @@ function readXlsx(bytes: Uint8Array, find: (path: string) => ZipDirectoryEntry |
 
 function readOds(bytes: Uint8Array, content: ZipDirectoryEntry, limits: WorkbookLimits): WorkbookRow[] {
   const collector = new RowCollector(limits);
+  const budget = new TextBudget(limits.textMax);
   // Rows and columns repeated to the sheet's edge (LibreOffice writes 1,048,576 empty rows as one) are counted,
   // never spelled out; a repeated non-empty cell or row is, up to the limits.
   let tables = 0;
@@ -323,7 +346,10 @@ function readOds(bytes: Uint8Array, content: ZipDirectoryEntry, limits: Workbook
       }
     },
     text: (text) => {
-      if (tables === 1 && skipped === 0 && paragraph) paragraph.push(text);
+      if (tables === 1 && skipped === 0 && paragraph) {
+        budget.spend(text);
+        paragraph.push(text);
+      }
     },
   });
   if (tables === 0) throw unreadable("ODS");

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { strToU8, unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { MAX_ROWS, parseSheet, XLSX_INFLATED_MAX } from "~/import/sheet";
+import { MAX_ROWS, parseSheet, SHEET_MAX_BYTES, XLSX_INFLATED_MAX } from "~/import/sheet";
 import { isDateFormat } from "~/import/workbook";
 import { XmlStream } from "~/import/xml-stream";
 import { zipDirectory } from "~/import/zip";
@@ -58,6 +58,12 @@ describe("XLSX as Excel writes it", () => {
 
     const huge = excelLikeXlsx(labelRows(20_000, 6 * 1024 * 1024));
     await expect(parseSheet(huge)).rejects.toMatchObject({ status: 413, field: "file", reason: "too_many", message: expect.stringContaining("2000 rows") });
+  });
+
+  it("keeps no more text than the largest CSV holds (10 million characters), whatever the parts unpack to", async () => {
+    const wordy = excelLikeXlsx(labelRows(100, 10.5 * 1024 * 1024));
+    expect(wordy.length).toBeLessThan(SHEET_MAX_BYTES);
+    await expect(parseSheet(wordy)).rejects.toMatchObject({ status: 413, field: "file", reason: "too_long", message: expect.stringContaining("characters") });
   });
 
   it("tells a date format from a number format", () => {
