@@ -147,7 +147,7 @@ describe("spreadsheet import", () => {
     expect(after.published_content).not.toContain("peinte");
     expect(after.version).toBe(amphore.version + 1);
     // The picture is the same file: the article keeps its address, no new object is stored.
-    expect(JSON.parse(after.content)[1].src).toBe(JSON.parse(amphore.content)[1].src);
+    expect(JSON.parse(after.content)[2].src).toBe(JSON.parse(amphore.content)[2].src);
     expect((await env.MEDIA.list({ prefix: `m/${s.user.museumId}/` })).objects).toHaveLength(2);
     const moved = (await article(s.user.museumId, "sans-image"))!;
     const folder = await env.DB.prepare("SELECT name, parent_id FROM folders WHERE id = ?").bind(moved.folder_id).first<{ name: string; parent_id: number | null }>();
@@ -157,8 +157,8 @@ describe("spreadsheet import", () => {
     const repainted = zipSync({ "amphore.png": png(300, 7), "photos/vase.png": png(400, 2) });
     const swapped = await importFile(s, { file: csv(...changed), images: repainted }, false);
     expect(swapped.body.rows.map((r) => r.action)).toEqual(["update", "skip", "skip"]);
-    const src = JSON.parse((await article(s.user.museumId, "amphore"))!.content)[1].src as string;
-    expect(src).not.toBe(JSON.parse(amphore.content)[1].src);
+    const src = JSON.parse((await article(s.user.museumId, "amphore"))!.content)[2].src as string;
+    expect(src).not.toBe(JSON.parse(amphore.content)[2].src);
     expect(new Uint8Array(await (await env.MEDIA.get(src.slice("/media/".length)))!.arrayBuffer())).toEqual(png(300, 7));
     expect((await env.MEDIA.list({ prefix: `m/${s.user.museumId}/` })).objects).toHaveLength(3);
   });
@@ -175,7 +175,13 @@ describe("spreadsheet import", () => {
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ created: 2, failed: 0 });
     const mask = JSON.parse((await article(s.user.museumId, "mask"))!.content);
-    expect(mask[1]).toMatchObject({ type: "image", alt: "A wooden mask" });
+    // The title (the text's first line, the page's heading) comes before the picture (issue 29).
+    expect(mask.slice(1).map((e: { type: string; content?: string }) => [e.type, e.content ?? ""])).toEqual([
+      ["text", "A mask."],
+      ["image", ""],
+      ["text", "Wood."],
+    ]);
+    expect(mask[2]).toMatchObject({ type: "image", alt: "A wooden mask" });
     const formula = (await article(s.user.museumId, "formula"))!;
     expect(formula.unformatted_name).toBe("=SUM(A1:A2)");
     expect(JSON.parse(formula.content)[1].content).toBe("=1+1");
