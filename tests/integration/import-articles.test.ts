@@ -96,14 +96,17 @@ describe("spreadsheet import", () => {
     expect(amphore.published_content).toBeNull(); // a draft, never published (decision 041)
     expect(amphore.unformatted_name).toBe("Amphore");
     const content = JSON.parse(amphore.content) as { type: string; src?: string; alt?: string; content?: string; link?: string }[];
-    expect(content.map((e) => e.type)).toEqual(["metadatas", "image", "text", "link"]);
-    expect(content[2]!.content).toBe("Amphore\n\nAthènes, vers 530 av. J.-C.\n\nTerre cuite.");
-    expect(content[1]).toMatchObject({ alt: "Une amphore" });
-    expect(content[1]!.src).toMatch(new RegExp(`^/media/m/${s.user.museumId}/image/[0-9a-f-]{36}\\.png$`));
-    expect(content[3]).toMatchObject({ link: "https://example.org/amphore", content: "Notice" });
+    // The title (the text's first line) above the picture, the rest of the text below it (issue 29).
+    expect(content.map((e) => e.type)).toEqual(["metadatas", "text", "image", "text", "link"]);
+    expect(content[1]!.content).toBe("Amphore");
+    expect(content[3]!.content).toBe("Athènes, vers 530 av. J.-C.\n\nTerre cuite.");
+    expect(content[2]).toMatchObject({ alt: "Une amphore" });
+    expect(content[2]!.src).toMatch(new RegExp(`^/media/m/${s.user.museumId}/image/[0-9a-f-]{36}\\.png$`));
+    expect(content[4]).toMatchObject({ link: "https://example.org/amphore", content: "Notice" });
     const vase = JSON.parse((await article(s.user.museumId, "vase"))!.content) as { type: string; content?: string; src?: string }[];
-    expect(vase.map((e) => e.type)).toEqual(["metadatas", "legendItem", "text"]);
-    expect(vase[1]!.content).toBe("Frise d'animaux");
+    expect(vase.map((e) => e.type)).toEqual(["metadatas", "text", "legendItem"]);
+    expect(vase[1]!.content).toBe("Vase à parfum");
+    expect(vase[2]!.content).toBe("Frise d'animaux");
 
     // Folders "Salle 2" and "Salle 2/Vitrine 3", made once.
     const tree = await env.DB.prepare("SELECT id, parent_id, name FROM folders WHERE museum_id = ? ORDER BY id").bind(s.user.museumId).all<{ id: number; parent_id: number | null; name: string }>();
@@ -113,7 +116,7 @@ describe("spreadsheet import", () => {
 
     const media = await env.DB.prepare("SELECT r2_key, article_id, width, height FROM media WHERE museum_id = ?").bind(s.user.museumId).all<{ r2_key: string; article_id: number; width: number }>();
     expect(media.results).toHaveLength(2);
-    expect(media.results.find((m) => content[1]!.src!.endsWith(m.r2_key))).toMatchObject({ article_id: amphore.id, width: 1 });
+    expect(media.results.find((m) => content[2]!.src!.endsWith(m.r2_key))).toMatchObject({ article_id: amphore.id, width: 1 });
     const stored = await env.MEDIA.list({ prefix: `m/${s.user.museumId}/` });
     expect(stored.objects).toHaveLength(2); // notes.txt was never read; nothing else left behind
 
