@@ -7,6 +7,7 @@ import { getLoadContext } from "../app/load-context";
 import { purgeExpiredTrash } from "../app/models/trash.server";
 import { pruneArticleVersions } from "../app/publishing/versions.server";
 import { pruneAuditLog } from "../app/audit/log.server";
+import { sweepOrphanMedia } from "../app/media/sweep.server";
 import { publishDue } from "../app/publishing/publish.server";
 import { publishVisitorChanges } from "../app/visitor-cache/snapshot.server";
 import { NARRATION_QUEUE } from "../app/narration/message";
@@ -85,7 +86,7 @@ export default {
 
   // Every minute (PUBLISH_CRON): scheduled publications that are due (decision 041), at most a minute late.
   // Daily (the other cron): what has been in the trash past its 30 days goes for good, article versions past
-  // what is kept, audit entries past two years.
+  // what is kept, audit entries past two years, files no row references past a day (decision 112).
   // Awaited rather than handed to waitUntil: the event lasts as long as the handler, and the purge now
   // also waits on R2.
   async scheduled(controller, env) {
@@ -104,5 +105,9 @@ export default {
     // Audit entries are kept two years (decision 043).
     const pruned = await pruneAuditLog(env.DB);
     console.log(`audit log prune: ${pruned}`);
+    // Files an import killed midway left in R2 with no row (decision 112): after the trash purge, whose
+    // deletions it would otherwise find first.
+    const swept = await sweepOrphanMedia({ db: env.DB, bucket: env.MEDIA, kv: env.KV }, Math.max(Number(controller.scheduledTime) || 0, Date.now()));
+    console.log(`media sweep: ${JSON.stringify(swept)}`);
   },
 } satisfies ExportedHandler<Env>;

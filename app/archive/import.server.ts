@@ -6,7 +6,7 @@
 import { DomainError } from "~/errors";
 import { SNIFF_BYTES, SNIFFERS } from "~/models/media-types";
 import { AUDIO_SNIFF_BYTES, sniffGenerated, sniffRecording } from "~/speech/audio-types";
-import { corruptArchive, entryContent, ZipReader } from "./zip-reader";
+import { corruptArchive, entryContent, ZipReader, type ZipEntry } from "./zip-reader";
 import {
   ARCHIVE_FORMAT_VERSION,
   CHECKSUMS_PATH,
@@ -36,6 +36,40 @@ export const archiveError = (reason: "archive_corrupt" | "archive_tampered" | "a
   new DomainError("invalid_input", message, "archive", reason);
 
 export const archiveTooLarge = () => new DomainError("too_large", "The archive is too large to send in one request", "archive", "too_long");
+
+/**
+ * What the files of one archive may unpack to in all (decision 111): media are stored as they are in an export,
+ * so an archive never unpacks to much more than it weighs, plus its data files and lists.
+ */
+export const ARCHIVE_INFLATED_MAX = IMPORT_MAX_BYTES + DATA_TOTAL_MAX_BYTES + 2 * MANIFEST_MAX_BYTES;
+
+const mb = (n: number) => `${Math.ceil(n / (1024 * 1024)).toLocaleString("en")} MB`;
+
+/**
+ * The archive's size accounting, from the manifest's declared sizes before any other entry is inflated: every
+ * file, and the data files (held in memory) each and together. Each entry's real size is then held to what it
+ * declared as it is inflated (`readAll`, `storeMedia`), and to its local header's size when it has one.
+ */
+function accountArchive(manifest: Manifest, dataPaths: ReadonlySet<string>) {
+  const tooLarge = (message: string) => new DomainError("too_large", message, "archive", "too_long");
+  const total = manifest.files.reduce((n, f) => n + f.bytes, 0);
+  if (total > ARCHIVE_INFLATED_MAX) {
+    throw tooLarge(`The archive's ${manifest.files.length.toLocaleString("en")} files unpack to ${mb(total)}; an import reads at most ${mb(ARCHIVE_INFLATED_MAX)}`);
+  }
+  const data = manifest.files.filter((f) => dataPaths.has(f.path));
+  for (const file of data) {
+    if (file.bytes > DATA_FILE_MAX_BYTES) throw tooLarge(`${file.path} unpacks to ${mb(file.bytes)}; an import holds at most ${mb(DATA_FILE_MAX_BYTES)} of it`);
+  }
+  const dataTotal = data.reduce((n, f) => n + f.bytes, 0);
+  if (dataTotal > DATA_TOTAL_MAX_BYTES) throw tooLarge(`The data files unpack to ${mb(dataTotal)}; an import holds at most ${mb(DATA_TOTAL_MAX_BYTES)} of them`);
+}
+
+/** An entry whose local header declares another size than the manifest lists: refused before it is inflated. */
+function checkDeclaredSize(entry: ZipEntry, listed: { bytes: number }) {
+  if (entry.size !== null && entry.size !== listed.bytes) {
+    throw archiveError("archive_tampered", `${entry.name.slice(0, 200)} does not have the size manifest.json lists`);
+  }
+}
 
 async function readAll(stream: ReadableStream<Uint8Array>, limit: number, path: string): Promise<Uint8Array> {
   const reader = stream.getReader();
@@ -135,6 +169,7 @@ async function readEntries(zip: ZipReader, bucket: R2Bucket, museumId: number, k
   const data = new Map<string, Uint8Array>();
   // The optional data files (tours, 0009) are read when the manifest lists them: older archives have none.
   const dataPaths = new Set<string>([...Object.values(DATA_FILES), ...Object.values(OPTIONAL_DATA_FILES).filter((path) => expected.has(path))]);
+  accountArchive(manifest, dataPaths);
   const mediaKinds = await mediaKindsFrom(manifest, zip, data, hashes, dataPaths, expected);
   const narrationTypes = narrationTypesFrom(data);
 
@@ -154,6 +189,7 @@ async function readEntries(zip: ZipReader, bucket: R2Bucket, museumId: number, k
     }
     const listed = expected.get(path);
     if (!listed || hashes.has(path)) throw archiveError("archive_tampered", `${path.slice(0, 200)} is not listed in manifest.json`);
+    checkDeclaredSize(entry, listed);
     if (path.startsWith(NARRATION_DIR)) {
       // A narration's audio (decision 100): its row says recorded or generated and the type; new key in `n/`.
       const oldKey = path.slice(NARRATION_DIR.length);
@@ -193,7 +229,9 @@ async function mediaKindsFrom(
     if (!dataPaths.has(entry.name) || data.has(entry.name)) throw archiveError("archive_invalid", `${entry.name.slice(0, 200)} is not where a data file was expected`);
     const listed = expected.get(entry.name);
     if (!listed) throw archiveError("archive_tampered", `${entry.name} is not listed in manifest.json`);
-    const bytes = await readAll(entryContent(entry), DATA_FILE_MAX_BYTES, entry.name);
+    checkDeclaredSize(entry, listed);
+    // Inflated never past what the manifest lists (a deflate bomb stops there, however much it holds).
+    const bytes = await readAll(entryContent(entry), Math.min(listed.bytes, DATA_FILE_MAX_BYTES), entry.name);
     total += bytes.length;
     if (total > DATA_TOTAL_MAX_BYTES) throw archiveError("archive_invalid", "The data files are larger than an import can hold");
     const hash = await sha256(bytes);

@@ -18,6 +18,8 @@ export interface ZipEntry {
   method: 0 | 8;
   /** The entry's bytes as stored (still compressed for method 8); read it to the end before `next()`. */
   raw: ReadableStream<Uint8Array>;
+  /** The uncompressed size its local header declares; null when a data descriptor follows the data instead. */
+  size: number | null;
 }
 
 export const corruptArchive = (detail: string) => new DomainError("invalid_input", `The archive is not a readable ZIP file (${detail})`, "archive", "archive_corrupt");
@@ -80,6 +82,7 @@ export class ZipReader {
     const flags = u16(this.buffer, 6);
     const method = u16(this.buffer, 8);
     const compressedSize = u32(this.buffer, 18);
+    const uncompressedSize = u32(this.buffer, 22);
     const nameLength = u16(this.buffer, 26);
     const extraLength = u16(this.buffer, 28);
     if (flags & 1) throw corruptArchive("encrypted entries are not supported");
@@ -91,7 +94,7 @@ export class ZipReader {
     const withDescriptor = (flags & 8) !== 0;
     this.entryOpen = true;
     const raw = withDescriptor ? this.untilDescriptor() : this.exactly(compressedSize);
-    return { name, method: method as 0 | 8, raw };
+    return { name, method: method as 0 | 8, raw, size: withDescriptor ? null : uncompressedSize };
   }
 
   private exactly(size: number): ReadableStream<Uint8Array> {

@@ -1,4 +1,4 @@
-// The import call's body, read as it streams: `mapping` (optional JSON), `file` (CSV, XLSX, or a ZIP holding
+// The import call's body, read as it streams: `mapping` (optional JSON), `file` (CSV, XLSX, ODS, or a ZIP holding
 // one of them and the pictures), then `images` (optional ZIP). `file` must come before `images`, so the
 // pictures can be read as they arrive, keeping only those the sheet names (the page sends them in that order).
 import { DomainError, invalidField } from "~/errors";
@@ -22,7 +22,7 @@ export interface ReceivedImport {
   fileName: string;
 }
 
-const SHEET_IN_ZIP = /\.(csv|tsv|txt|xlsx)$/;
+const SHEET_IN_ZIP = /\.(csv|tsv|txt|xlsx|ods)$/;
 
 function parseMappingField(text: string) {
   let json: unknown;
@@ -64,8 +64,9 @@ async function unbundle(bytes: Uint8Array): Promise<{ sheetBytes: Uint8Array; bu
       sheets.push(entry.data);
     },
   );
-  if (names.some((n) => zipName(n) === "[content_types].xml")) return null; // an XLSX workbook
-  if (sheets.length !== 1) throw new DomainError("invalid_input", "The ZIP must hold exactly one CSV or XLSX sheet", "file", sheets.length ? "too_many" : "required");
+  // An XLSX or OpenDocument workbook itself (`mimetype` opens every OpenDocument file): read as a sheet.
+  if (names.some((n) => zipName(n) === "[content_types].xml" || zipName(n) === "mimetype")) return null;
+  if (sheets.length !== 1) throw new DomainError("invalid_input", "The ZIP must hold exactly one CSV, XLSX or ODS sheet", "file", sheets.length ? "too_many" : "required");
   return { sheetBytes: sheets[0]!, bundle: bytes };
 }
 

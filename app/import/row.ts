@@ -114,15 +114,38 @@ export function readRow(cells: readonly string[], mapping: ColumnMapping): { fie
 }
 
 /**
- * The article's elements, in the order a label reads: the picture (with its legend beside it when there is
- * one: the model's legend item), the text (one element: the renderer makes paragraphs of its blank lines and
- * a heading of its first line), then the link. `imageSrc` is the picture's `/media/…` address.
+ * A text's first line (the page's title: the renderer makes it the `<h1>`) and what follows it, blank lines
+ * between them dropped.
+ */
+export function splitTitle(text: string): { title: string; rest: string } {
+  const end = text.indexOf("\n");
+  if (end < 0) return { title: text, rest: "" };
+  return { title: text.slice(0, end), rest: text.slice(end + 1).replace(/^\n+/, "") };
+}
+
+/**
+ * The article's elements, in the order a label reads: the title (the text's first line, which the renderer
+ * makes the page's heading), the picture (with its legend beside it when there is one: the model's legend
+ * item), the rest of the text (one element: the renderer makes paragraphs of its blank lines), then the link.
+ * Without a picture the text stays one element. `imageSrc` is the picture's `/media/…` address.
  */
 export function rowContent(fields: RowFields, imageSrc: string, backgroundColor = DEFAULT_BACKGROUND_COLOR): ArticleContent {
   const elements: unknown[] = [{ type: "metadatas", url: fields.slug, backgroundColor }];
-  if (fields.legend !== "") elements.push({ type: "legendItem", src: imageSrc, alt: imageSrc ? fields.alt : "", content: fields.legend });
-  else if (imageSrc !== "") elements.push({ type: "image", src: imageSrc, alt: fields.alt });
-  if (fields.text !== "") elements.push({ type: "text", content: fields.text });
+  const picture =
+    fields.legend !== ""
+      ? { type: "legendItem", src: imageSrc, alt: imageSrc ? fields.alt : "", content: fields.legend }
+      : imageSrc !== ""
+        ? { type: "image", src: imageSrc, alt: fields.alt }
+        : null;
+  if (picture && fields.text !== "") {
+    // The title comes before the picture (issue 29): a picture above it pushed the name below the fold.
+    const { title, rest } = splitTitle(fields.text);
+    elements.push({ type: "text", content: title }, picture);
+    if (rest !== "") elements.push({ type: "text", content: rest });
+  } else {
+    if (picture) elements.push(picture);
+    if (fields.text !== "") elements.push({ type: "text", content: fields.text });
+  }
   if (fields.linkUrl !== "") elements.push({ type: "link", link: fields.linkUrl, content: fields.linkLabel });
   // The same schema as the editor's saves fills every default, so a re-import compares equal to what is stored.
   return articleContentSchema.parse(elements);

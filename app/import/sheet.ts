@@ -1,11 +1,10 @@
 // Reading the sheet: CSV (papaparse: quotes with line breaks, BOM, `,` `;` tab or `|` detected, UTF-8 or,
-// failing that, Windows-1252 as old French Excel saves it) or XLSX (read-excel-file's universal build, which
-// runs in workerd). Cells come back as trimmed NFC strings; nothing is evaluated: a cell "=SUM(A1)" is text.
+// failing that, Windows-1252 as old French Excel saves it), XLSX or ODS (./workbook: streamed, its size accounted
+// first, decision 111). Cells come back as trimmed NFC strings; nothing is evaluated: a cell "=SUM(A1)" is text.
 import Papa from "papaparse";
-import { readSheet } from "read-excel-file/universal";
 import { DomainError, invalidField } from "~/errors";
 import { MAX_COLUMNS } from "./columns";
-import { chunksOf, readZip } from "./zip";
+import { notASheet, readWorkbook } from "./workbook";
 
 export const SHEET_MAX_BYTES = 10 * 1024 * 1024;
 export const MAX_ROWS = 2000;
@@ -23,13 +22,15 @@ export interface Sheet {
   rows: SheetRow[];
 }
 
-export type SheetFormat = "csv" | "xlsx";
+export type SheetFormat = "csv" | "workbook" | "xls";
 
 const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+/** Compound File Binary, Excel 97-2003's `.xls` (and old Works and StarOffice files). */
+const isCompoundFile = (bytes: Uint8Array) => [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1].every((b, i) => bytes[i] === b);
 
-/** XLSX is a ZIP; anything else is read as CSV (a `.txt` or `.tsv` too). */
+/** XLSX and ODS are ZIPs; an old binary workbook is named; anything else is read as CSV (`.txt`, `.tsv` too). */
 export function sheetFormat(bytes: Uint8Array): SheetFormat {
-  return isZip(bytes) ? "xlsx" : "csv";
+  return isZip(bytes) ? "workbook" : isCompoundFile(bytes) ? "xls" : "csv";
 }
 
 function decodeText(bytes: Uint8Array): string {
@@ -51,19 +52,25 @@ function tooManyRows(): DomainError {
   return new DomainError("too_large", `A sheet holds at most ${MAX_ROWS} rows of articles`, "file", "too_many");
 }
 
-/** Header row first; empty rows are dropped but keep their numbers counted, so errors name the right row. */
-function toSheet(records: readonly (readonly unknown[])[]): Sheet {
-  const headerIndex = records.findIndex((r) => r.some((c) => cellText(c) !== ""));
+/**
+ * Header row first; empty rows are dropped but keep their numbers (`row`), so errors name the right row. The
+ * header row is as wide as the widest row (as spreadsheets show it: a column without a header still counts).
+ */
+function toSheet(records: readonly { row: number; cells: readonly unknown[] }[], padHeaders: boolean): Sheet {
+  const headerIndex = records.findIndex((r) => r.cells.some((c) => cellText(c) !== ""));
   if (headerIndex < 0) throw invalidField("file", "empty");
-  const headers = records[headerIndex]!.map(cellText);
+  const width = records.reduce((n, r) => Math.max(n, r.cells.length), 0);
+  const headerCells = records[headerIndex]!.cells;
+  const headers = Array.from({ length: padHeaders ? width : headerCells.length }, (_, i) => cellText(headerCells[i]));
   if (headers.length > MAX_COLUMNS) throw invalidField("file", "too_many");
   const rows: SheetRow[] = [];
   for (let i = headerIndex + 1; i < records.length; i++) {
-    const cells = records[i]!.map(cellText);
+    const { row, cells: raw } = records[i]!;
+    const cells = Array.from({ length: padHeaders ? width : raw.length }, (_, c) => cellText(raw[c]));
     if (cells.every((c) => c === "")) continue;
     if (rows.length >= MAX_ROWS) throw tooManyRows();
-    if (cells.some((c) => c.length > CELL_MAX_CHARS)) throw new DomainError("too_large", `Row ${i + 1} holds a cell that is too long`, "file", "too_long");
-    rows.push({ row: i + 1, cells });
+    if (cells.some((c) => c.length > CELL_MAX_CHARS)) throw new DomainError("too_large", `Row ${row} holds a cell that is too long`, "file", "too_long");
+    rows.push({ row, cells });
   }
   return { headers, rows };
 }
@@ -101,41 +108,32 @@ export function parseCsv(bytes: Uint8Array): Sheet {
   // of the file into one cell, which the person must fix.
   const fatal = result.errors.find((e) => e.code === "MissingQuotes");
   if (fatal) throw new DomainError("invalid_input", `The CSV file has an unclosed quote (row ${(fatal.row ?? 0) + 2})`, "file", "invalid");
-  return toSheet(result.data);
-}
-
-/** What a workbook may inflate to in all: a 10 MB file of XML that unpacks to gigabytes is refused first. */
-export const XLSX_INFLATED_MAX = 48 * 1024 * 1024;
-
-async function checkInflatedSize(bytes: Uint8Array) {
-  let total = 0;
-  const tooLarge = () => new DomainError("too_large", "The workbook unpacks to more than this app reads", "file", "too_long");
-  await readZip(
-    chunksOf(bytes),
-    "file",
-    () => XLSX_INFLATED_MAX - total,
-    async (entry) => {
-      total += entry.size;
-      if (entry.truncated || total > XLSX_INFLATED_MAX) throw tooLarge();
-    },
-    { countOnly: true },
+  return toSheet(
+    result.data.map((cells, i) => ({ row: i + 1, cells })),
+    false,
   );
 }
 
-export async function parseXlsx(bytes: Uint8Array): Promise<Sheet> {
-  await checkInflatedSize(bytes);
-  let data: unknown[][];
-  try {
-    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    data = (await readSheet(buffer)) as unknown[][];
-  } catch {
-    throw new DomainError("invalid_input", "The spreadsheet could not be read as XLSX", "file", "invalid");
-  }
-  return toSheet(data);
+/** What a workbook may inflate to in all, every part counted: a 10 MB file that unpacks to gigabytes is refused first. */
+export const XLSX_INFLATED_MAX = 48 * 1024 * 1024;
+
+/**
+ * The text a workbook's reader keeps (shared strings and cells), in characters: what the largest CSV (10 MB)
+ * can hold. Kept as JavaScript strings, text outside Latin-1 takes two bytes a character: 20 MB at most, within
+ * a Worker's 128 MB beside the request and the plan.
+ */
+export const WORKBOOK_TEXT_MAX = SHEET_MAX_BYTES;
+
+/** An XLSX or ODS workbook's first sheet (its ZIP's size accounted before any part is read). */
+export function parseWorkbook(bytes: Uint8Array): Sheet {
+  const { rows } = readWorkbook(bytes, { inflatedMax: XLSX_INFLATED_MAX, maxRows: MAX_ROWS + 1, maxColumns: MAX_COLUMNS, textMax: WORKBOOK_TEXT_MAX, tooManyRows });
+  return toSheet(rows, true);
 }
 
 export async function parseSheet(bytes: Uint8Array): Promise<Sheet> {
   if (bytes.length === 0) throw invalidField("file", "empty");
   if (bytes.length > SHEET_MAX_BYTES) throw new DomainError("too_large", "The sheet holds at most 10 MB", "file", "too_long");
-  return sheetFormat(bytes) === "xlsx" ? parseXlsx(bytes) : parseCsv(bytes);
+  const format = sheetFormat(bytes);
+  if (format === "xls") throw notASheet("An Excel 97-2003 workbook (.xls)");
+  return format === "workbook" ? parseWorkbook(bytes) : parseCsv(bytes);
 }

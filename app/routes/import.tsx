@@ -1,5 +1,6 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { MappingEditor, PlanTable, type PlanAnswer } from "~/components/import/import-plan";
@@ -37,6 +38,15 @@ async function send(prepared: Prepared, mapping: ColumnMapping | null, dryRun: b
   }
 }
 
+const FILE_PROBLEMS = new Set(["wrong_type", "too_long", "too_many", "invalid"]);
+
+/** A refused sheet said for what it is (what to save it as, which limit); anything else as every page says it. */
+function importErrorMessage(t: TFunction, failure: ApiFailure): string {
+  const { field, reason } = failure.error;
+  if (field === "file" && reason && FILE_PROBLEMS.has(reason)) return t(`import.fileProblems.${reason}`);
+  return apiErrorMessage(t, failure);
+}
+
 export default function ImportPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === "en" ? "en" : "fr";
@@ -67,7 +77,7 @@ export default function ImportPage() {
       setMapping(result.answer.mapping);
       setMappingChanged(false);
       setFocusTarget("plan");
-    } else fail(apiErrorMessage(t, result.failure));
+    } else fail(importErrorMessage(t, result.failure));
   }
 
   function fail(message: string) {
@@ -109,7 +119,7 @@ export default function ImportPage() {
       setFocusTarget("plan");
     } else {
       if (result.answer) setAnswer(result.answer);
-      fail(apiErrorMessage(t, result.failure));
+      fail(importErrorMessage(t, result.failure));
     }
   }
 
@@ -138,7 +148,7 @@ export default function ImportPage() {
         <div className="field">
           <label htmlFor="import-file">{t("import.fileLabel")}</label>
           <small id="import-file-help">{t("import.fileHelp")}</small>
-          <input id="import-file" type="file" name="file" accept=".csv,.tsv,.txt,.xlsx,.zip,text/csv" aria-describedby="import-file-help" required disabled={busy} />
+          <input id="import-file" type="file" name="file" accept=".csv,.tsv,.txt,.xlsx,.ods,.zip,text/csv" aria-describedby="import-file-help" required disabled={busy} />
         </div>
         <div className="field">
           <label htmlFor="import-images">{t("import.imagesLabel")}</label>

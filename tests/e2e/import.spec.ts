@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { strToU8, zipSync } from "fflate";
 import { type Page } from "@playwright/test";
@@ -122,4 +123,22 @@ test("a row with an error is shown by row and column, in the interface language,
   await page.getByRole("button", { name: "Vérifier de nouveau avec ces colonnes" }).click();
   await expect(page.locator(".import-plan").getByRole("status")).toHaveText("2 à créer, 0 à mettre à jour, 0 inchangés, 1 en erreur.", { timeout: 30_000 });
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test("a curator imports the ODS LibreOffice saves, and an old .xls is refused saying what to save it as", async ({ page, staff }) => {
+  await logIn(page, staff);
+  await page.goto("/import");
+  const ods = readFileSync(new URL("../fixtures/sheets/small.ods", import.meta.url));
+  await page.getByLabel("Tableur", { exact: true }).setInputFiles({ name: "cartels.ods", mimeType: "application/vnd.oasis.opendocument.spreadsheet", buffer: ods });
+  await page.getByRole("button", { name: "Vérifier le fichier" }).click();
+  await expect(page.getByRole("heading", { name: "Ce que fera l’import" })).toBeFocused({ timeout: 30_000 });
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(4);
+
+  const xls = Buffer.alloc(4096);
+  xls.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+  await page.getByLabel("Tableur", { exact: true }).setInputFiles({ name: "cartels.xls", mimeType: "application/vnd.ms-excel", buffer: xls });
+  await page.getByRole("button", { name: "Vérifier le fichier" }).click();
+  const problem = page.getByRole("alert").filter({ hasText: "enregistrez-le en XLSX ou en CSV" });
+  await expect(problem).toBeVisible({ timeout: 30_000 });
+  await expect(problem).toBeFocused();
 });

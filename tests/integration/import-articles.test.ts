@@ -96,14 +96,17 @@ describe("spreadsheet import", () => {
     expect(amphore.published_content).toBeNull(); // a draft, never published (decision 041)
     expect(amphore.unformatted_name).toBe("Amphore");
     const content = JSON.parse(amphore.content) as { type: string; src?: string; alt?: string; content?: string; link?: string }[];
-    expect(content.map((e) => e.type)).toEqual(["metadatas", "image", "text", "link"]);
-    expect(content[2]!.content).toBe("Amphore\n\nAthènes, vers 530 av. J.-C.\n\nTerre cuite.");
-    expect(content[1]).toMatchObject({ alt: "Une amphore" });
-    expect(content[1]!.src).toMatch(new RegExp(`^/media/m/${s.user.museumId}/image/[0-9a-f-]{36}\\.png$`));
-    expect(content[3]).toMatchObject({ link: "https://example.org/amphore", content: "Notice" });
+    // The title (the text's first line) above the picture, the rest of the text below it (issue 29).
+    expect(content.map((e) => e.type)).toEqual(["metadatas", "text", "image", "text", "link"]);
+    expect(content[1]!.content).toBe("Amphore");
+    expect(content[3]!.content).toBe("Athènes, vers 530 av. J.-C.\n\nTerre cuite.");
+    expect(content[2]).toMatchObject({ alt: "Une amphore" });
+    expect(content[2]!.src).toMatch(new RegExp(`^/media/m/${s.user.museumId}/image/[0-9a-f-]{36}\\.png$`));
+    expect(content[4]).toMatchObject({ link: "https://example.org/amphore", content: "Notice" });
     const vase = JSON.parse((await article(s.user.museumId, "vase"))!.content) as { type: string; content?: string; src?: string }[];
-    expect(vase.map((e) => e.type)).toEqual(["metadatas", "legendItem", "text"]);
-    expect(vase[1]!.content).toBe("Frise d'animaux");
+    expect(vase.map((e) => e.type)).toEqual(["metadatas", "text", "legendItem"]);
+    expect(vase[1]!.content).toBe("Vase à parfum");
+    expect(vase[2]!.content).toBe("Frise d'animaux");
 
     // Folders "Salle 2" and "Salle 2/Vitrine 3", made once.
     const tree = await env.DB.prepare("SELECT id, parent_id, name FROM folders WHERE museum_id = ? ORDER BY id").bind(s.user.museumId).all<{ id: number; parent_id: number | null; name: string }>();
@@ -113,7 +116,7 @@ describe("spreadsheet import", () => {
 
     const media = await env.DB.prepare("SELECT r2_key, article_id, width, height FROM media WHERE museum_id = ?").bind(s.user.museumId).all<{ r2_key: string; article_id: number; width: number }>();
     expect(media.results).toHaveLength(2);
-    expect(media.results.find((m) => content[1]!.src!.endsWith(m.r2_key))).toMatchObject({ article_id: amphore.id, width: 1 });
+    expect(media.results.find((m) => content[2]!.src!.endsWith(m.r2_key))).toMatchObject({ article_id: amphore.id, width: 1 });
     const stored = await env.MEDIA.list({ prefix: `m/${s.user.museumId}/` });
     expect(stored.objects).toHaveLength(2); // notes.txt was never read; nothing else left behind
 
@@ -147,7 +150,7 @@ describe("spreadsheet import", () => {
     expect(after.published_content).not.toContain("peinte");
     expect(after.version).toBe(amphore.version + 1);
     // The picture is the same file: the article keeps its address, no new object is stored.
-    expect(JSON.parse(after.content)[1].src).toBe(JSON.parse(amphore.content)[1].src);
+    expect(JSON.parse(after.content)[2].src).toBe(JSON.parse(amphore.content)[2].src);
     expect((await env.MEDIA.list({ prefix: `m/${s.user.museumId}/` })).objects).toHaveLength(2);
     const moved = (await article(s.user.museumId, "sans-image"))!;
     const folder = await env.DB.prepare("SELECT name, parent_id FROM folders WHERE id = ?").bind(moved.folder_id).first<{ name: string; parent_id: number | null }>();
@@ -157,8 +160,8 @@ describe("spreadsheet import", () => {
     const repainted = zipSync({ "amphore.png": png(300, 7), "photos/vase.png": png(400, 2) });
     const swapped = await importFile(s, { file: csv(...changed), images: repainted }, false);
     expect(swapped.body.rows.map((r) => r.action)).toEqual(["update", "skip", "skip"]);
-    const src = JSON.parse((await article(s.user.museumId, "amphore"))!.content)[1].src as string;
-    expect(src).not.toBe(JSON.parse(amphore.content)[1].src);
+    const src = JSON.parse((await article(s.user.museumId, "amphore"))!.content)[2].src as string;
+    expect(src).not.toBe(JSON.parse(amphore.content)[2].src);
     expect(new Uint8Array(await (await env.MEDIA.get(src.slice("/media/".length)))!.arrayBuffer())).toEqual(png(300, 7));
     expect((await env.MEDIA.list({ prefix: `m/${s.user.museumId}/` })).objects).toHaveLength(3);
   });
@@ -175,7 +178,13 @@ describe("spreadsheet import", () => {
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ created: 2, failed: 0 });
     const mask = JSON.parse((await article(s.user.museumId, "mask"))!.content);
-    expect(mask[1]).toMatchObject({ type: "image", alt: "A wooden mask" });
+    // The title (the text's first line, the page's heading) comes before the picture (issue 29).
+    expect(mask.slice(1).map((e: { type: string; content?: string }) => [e.type, e.content ?? ""])).toEqual([
+      ["text", "A mask."],
+      ["image", ""],
+      ["text", "Wood."],
+    ]);
+    expect(mask[2]).toMatchObject({ type: "image", alt: "A wooden mask" });
     const formula = (await article(s.user.museumId, "formula"))!;
     expect(formula.unformatted_name).toBe("=SUM(A1:A2)");
     expect(JSON.parse(formula.content)[1].content).toBe("=1+1");

@@ -402,13 +402,14 @@ describe("museum archive", () => {
       expect(await rowCount(b.user.museumId), label).toBe(0);
       expect(await objectsOf(b.user.museumId), label).toEqual([]);
     }
-    // A deflate bomb: 49 MB of zeros in a few kilobytes, stopped at the data files' cap before it is all inflated.
+    // A deflate bomb: 49 MB of zeros in a few kilobytes. Its entry declares 49 MB where the manifest lists the
+    // real file's size: refused from the declared sizes, before any of it is inflated (decision 111).
     const bomb = rezip(archive, () => undefined);
     const bombFiles = unzipSync(bomb);
     const inflated: Zippable = {};
     for (const [name, bytes] of Object.entries(bombFiles)) inflated[name] = name === "data/articles.json" ? [new Uint8Array(49 * 1024 * 1024), { level: 1 }] : [bytes, { level: 0 }];
     const bombResponse = await importInto(b.cookie, zipSync(inflated));
-    expect(((await bombResponse.json()) as { error: { reason: string } }).error.reason).toBe("archive_invalid");
+    expect(((await bombResponse.json()) as { error: { reason: string } }).error.reason).toBe("archive_tampered");
     expect(await rowCount(b.user.museumId)).toBe(0);
     // A damaged deflate stream (a data file's bytes flipped inside the fflate-written archive).
     const broken = archive.slice();

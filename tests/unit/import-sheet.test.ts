@@ -104,7 +104,21 @@ describe("readRow and rowContent", () => {
     expect(errors).toEqual([]);
     expect(fields).toMatchObject({ folderPath: ["Salle 2", "Vitrine 3"], slug: "elephant-d-afrique" });
     const content = rowContent(fields, "/media/m/1/image/x.png");
-    expect(content.map((e) => e.type)).toEqual(["metadatas", "image", "text", "link"]);
+    expect(content.map((e) => e.type)).toEqual(["metadatas", "text", "image", "link"]);
+  });
+
+  it("puts the title (the text's first line, the page's heading) above the picture, the rest of the text below it", () => {
+    const { fields } = readRow(["", "Amphore", "", "Amphore attique\nvers 530 av. J.-C.\n\nTerre cuite.", "a.png", "Une amphore", "", "", ""], mapping);
+    const content = rowContent(fields, "/media/m/1/image/x.png");
+    expect(content.slice(1).map((e) => [e.type, "content" in e ? e.content : ""])).toEqual([
+      ["text", "Amphore attique"],
+      ["image", ""],
+      ["text", "vers 530 av. J.-C.\n\nTerre cuite."],
+    ]);
+    // With a legend the picture is a legend item, in the same place; without a picture the text stays whole.
+    const legend = rowContent({ ...fields, legend: "Athènes" }, "/media/m/1/image/x.png");
+    expect(legend.slice(1).map((e) => e.type)).toEqual(["text", "legendItem", "text"]);
+    expect(rowContent(fields, "").slice(1).map((e) => e.type)).toEqual(["text"]);
   });
 
   it("names each problem's column", () => {

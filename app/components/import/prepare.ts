@@ -12,11 +12,11 @@ export const IMAGES_MAX_BYTES = 88 * 1024 * 1024;
 
 export type Prepared = { ok: true; file: File; images: Blob | null; resized: number } | { ok: false; problem: "too_large" | "unreadable" | "no_sheet" };
 
-const SHEET = /\.(csv|tsv|txt|xlsx)$/i;
+const SHEET = /\.(csv|tsv|txt|xlsx|ods)$/i;
 const SKIPPED = /(^|\/)(__MACOSX\/|\.DS_Store$|Thumbs\.db$)|\/$/;
 
 async function isPlainZip(file: File): Promise<boolean> {
-  if (/\.xlsx$/i.test(file.name)) return false;
+  if (/\.(xlsx|ods)$/i.test(file.name)) return false;
   const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
   return head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
 }
@@ -33,10 +33,13 @@ export async function prepareImport(file: File, images: File | null, onProgress:
   try {
     if (await isPlainZip(file)) {
       const bundle = await unzipFile(file);
-      const sheets = Object.keys(bundle).filter((name) => SHEET.test(name) && !SKIPPED.test(name));
-      if (sheets.length !== 1) return { ok: false, problem: "no_sheet" };
-      sheet = new File([bundle[sheets[0]!]!], sheets[0]!.slice(sheets[0]!.lastIndexOf("/") + 1));
-      for (const [name, data] of Object.entries(bundle)) if (name !== sheets[0] && !SKIPPED.test(name)) entries[name] = data;
+      // A workbook whatever its name (an XLSX's content types, an OpenDocument file's `mimetype`) goes as it is.
+      if (!("[Content_Types].xml" in bundle || "mimetype" in bundle)) {
+        const sheets = Object.keys(bundle).filter((name) => SHEET.test(name) && !SKIPPED.test(name));
+        if (sheets.length !== 1) return { ok: false, problem: "no_sheet" };
+        sheet = new File([bundle[sheets[0]!]!], sheets[0]!.slice(sheets[0]!.lastIndexOf("/") + 1));
+        for (const [name, data] of Object.entries(bundle)) if (name !== sheets[0] && !SKIPPED.test(name)) entries[name] = data;
+      }
     }
     if (images) Object.assign(entries, await unzipFile(images));
   } catch {
