@@ -121,10 +121,10 @@ describe("a stop /t/{link}/{position}", () => {
     expect(first).toContain("Vase à figures rouges");
     expect(first).toContain("Étape 1 sur 3");
     expect(first).toContain(`<a class="v-tour-name" href="/t/${tour.link}">Le parcours grec</a>`);
-    // In Arabic the tour's name stays as written, marked as the museum's French (read and laid out as such).
+    // In Arabic the tour's name is translated, as on the tour page (decision 113).
     const arabic = await html(await get(`/t/${tour.link}/1?lang=ar`));
     expect(arabic).toMatch(/<html lang="ar" dir="rtl">/);
-    expect(arabic).toContain(`<a class="v-tour-name" href="/t/${tour.link}" lang="fr" dir="auto">Le parcours grec</a>`);
+    expect(arabic).toContain(`<a class="v-tour-name" href="/t/${tour.link}">${pseudoTranslate("Le parcours grec", "ar")}</a>`);
     expect(first).not.toContain('rel="prev"');
     expect(first).toContain(`rel="next" href="/t/${tour.link}/2"`);
 
@@ -134,6 +134,7 @@ describe("a stop /t/{link}/{position}", () => {
     const text = await middle.text();
     expect(text).toContain(pseudoTranslate("Stèle funéraire", "en"));
     expect(text).toContain("Stop 2 of 3");
+    expect(text).toContain(`<a class="v-tour-name" href="/t/${tour.link}">${pseudoTranslate("Le parcours grec", "en")}</a>`);
     expect(text).toContain(`rel="prev" href="/t/${tour.link}/1"`);
     expect(text).toContain(`rel="next" href="/t/${tour.link}/3"`);
     expect(text).toContain(`href="/t/${tour.link}/2/languages?lang=en"`);

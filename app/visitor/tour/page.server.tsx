@@ -6,7 +6,7 @@ import { visitorLanguagesPage } from "../languages.server";
 import { visitorNotFound } from "../not-found.server";
 import { visitorPage } from "../page.server";
 import { renderDocument } from "../pages/shell";
-import { atAddress, snapshotted, type VisitorPlace } from "../place.server";
+import { atAddress, snapshotted, type Located, type VisitorPlace } from "../place.server";
 import { htmlPage, keptQuery, refusedMethod } from "../respond.server";
 import { countOpen, tourStartEventFor } from "../scan.server";
 import { visitorStrings } from "../strings.server";
@@ -55,6 +55,24 @@ async function museumNumbers(context: AppLoadContext, museumSlug: string): Promi
   return (await snapshotted(context, `n/${museumSlug}`, () => loadMuseumNumbers(context.db, museumSlug), validMuseumNumbers)).target;
 }
 
+/** Translation through the museum's glossary as the snapshot keeps it: a cached view reads no D1 (decision 101). */
+function snapshotDeps(context: AppLoadContext, snapshot: TourSnapshot): TranslationDeps {
+  return { ...translationDeps(context), glossary: async (_museumId, to) => glossaryFor(snapshot.glossary, to) };
+}
+
+/**
+ * The tour's texts in `lang`: its name, description and stop titles, translated together so the tour page
+ * and its stop pages read one cached translation (the same KV key) and name the tour alike (decision 113).
+ */
+function translatedTour(deps: TranslationDeps, { view }: TourSnapshot, lang: string) {
+  const { tour, stops } = view;
+  return translateTourTexts(deps, { id: tour.id, museumId: tour.museum.id }, tour.museum.sourceLang, lang, {
+    name: tour.name,
+    description: tour.description,
+    stopNames: stops.map((stop) => stop.title),
+  });
+}
+
 /** `GET /t/{link}`: the tour page in the visitor's language (issue 21, decisions 076 and 084). Counts a start. */
 export async function tourPage(request: Request, context: AppLoadContext, link: string): Promise<Response> {
   const refused = refusedMethod(request);
@@ -66,16 +84,8 @@ export async function tourPage(request: Request, context: AppLoadContext, link: 
   const { tour, stops } = view;
   const url = new URL(request.url);
   const choice = chooseLanguage(request, tour.museum.sourceLang);
-  // The glossary comes with the snapshot: a cached view reads no D1 (decision 101).
-  const deps: TranslationDeps = { ...translationDeps(context), glossary: async (_museumId, to) => glossaryFor(snapshot.glossary, to) };
-  const [ui, translated] = await Promise.all([
-    visitorStrings(deps, choice.lang),
-    translateTourTexts(deps, { id: tour.id, museumId: tour.museum.id }, tour.museum.sourceLang, choice.lang, {
-      name: tour.name,
-      description: tour.description,
-      stopNames: stops.map((stop) => stop.name),
-    }),
-  ]);
+  const deps = snapshotDeps(context, snapshot);
+  const [ui, translated] = await Promise.all([visitorStrings(deps, choice.lang), translatedTour(deps, snapshot, choice.lang)]);
   const pageLang = translated.status === "machine" || translated.status === "reviewed" ? choice.lang : tour.museum.sourceLang;
   countOpen(context, request, tourStartEventFor(request, { id: tour.id, museumId: tour.museum.id }, choice.lang));
   const page = (
@@ -89,7 +99,7 @@ export async function tourPage(request: Request, context: AppLoadContext, link: 
       description={translated.texts.description}
       minutes={tour.minutes}
       cover={view.cover}
-      stops={stops.map((stop, i) => ({ ...stop, shownName: translated.texts.stopNames[i] ?? stop.name }))}
+      stops={stops.map((stop, i) => ({ ...stop, shownName: translated.texts.stopNames[i] ?? stop.title }))}
       status={translated.status}
       base={base}
       keep={keptQuery(url)}
@@ -118,16 +128,18 @@ function parsePosition(raw: string): number | null {
  * `/v/{museum}/{slug}` (snapshot, translation, cache, Server-Timing), placed in its tour. Null target
  * (the 404 page) for an unknown tour or a position out of range.
  */
-export async function locateStop(context: AppLoadContext, link: string, rawPosition: string) {
+export async function locateStop(context: AppLoadContext, link: string, rawPosition: string): Promise<Located & { snapshot?: TourSnapshot }> {
   const base = `${tourBase(link)}/${segment(rawPosition)}`;
   const position = parsePosition(rawPosition);
-  const view = position === null ? null : await tourView(context, link);
+  const snapshot = position === null ? null : await tourSnapshot(context, link);
+  const view = snapshot?.view;
   const stop = view && position !== null ? view.stops[position - 1] : undefined;
-  if (!view || !stop || position === null) return { target: null, place: placeAt(base) };
+  if (!snapshot || !view || !stop || position === null) return { target: null, place: placeAt(base) };
   const located = await atAddress(context, { museum: view.tour.museum.slug, slug: stop.slug });
   return {
     ...located,
     place: placeAt(base),
+    snapshot,
     tourStop: {
       tourId: view.tour.id,
       tourBase: tourBase(link),
@@ -144,7 +156,13 @@ export async function locateStop(context: AppLoadContext, link: string, rawPosit
 export async function stopPage(request: Request, context: AppLoadContext, link: string, rawPosition: string): Promise<Response> {
   const refused = refusedMethod(request);
   if (refused) return refused;
-  return visitorPage(request, context, await locateStop(context, link, rawPosition));
+  const { snapshot, ...located } = await locateStop(context, link, rawPosition);
+  if (!snapshot || !located.tourStop) return visitorPage(request, context, located);
+  // The tour's name in the visitor's language, as the tour page shows it; as written when that failed.
+  const lang = chooseLanguage(request, snapshot.museum.sourceLang).lang;
+  const translated = await translatedTour(snapshotDeps(context, snapshot), snapshot, lang);
+  const named = translated.status === "machine" || translated.status === "reviewed" ? { tourName: translated.texts.name, tourLang: lang } : {};
+  return visitorPage(request, context, { ...located, tourStop: { ...located.tourStop, ...named } });
 }
 
 /** `GET /t/{link}/{position}/languages`: the picker of a stop, leading back to it. */

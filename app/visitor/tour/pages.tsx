@@ -3,7 +3,7 @@ import type { VisitorStrings } from "../strings.server";
 import { OfflineControl } from "../pages/offline-control";
 import { href, LanguageButton, MuseumBar, Shell, uiLang } from "../pages/shell";
 import type { ListedStop } from "./load.server";
-import { fill, stopPath } from "./nav";
+import { fill, stopOf, stopPath } from "./nav";
 
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
@@ -105,7 +105,10 @@ export function TourPage(props: TourPageProps) {
                     ) : (
                       <span className="v-thumb" aria-hidden="true" />
                     )}
-                    <span className="v-stop-name">{stop.shownName}</span>
+                    {/* A stop whose article shows no title is named by its place, never by the private name (decision 113). */}
+                    <span className="v-stop-name" {...(stop.shownName ? {} : ui)}>
+                      {stop.shownName || stopOf(strings, stop.position, props.stops.length)}
+                    </span>
                   </a>
                 </li>
               ))}
