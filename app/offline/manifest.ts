@@ -65,7 +65,9 @@ export function offlinePlan({ tour, stops, lang, bytes, strings }: PlanInput): O
   const page = (path: string): OfflineEntry => ({ url: `${path}${q}`, key: path, kind: "page", bytes: null });
   const tourPath = `/t/${link}`;
   const keypadPath = `/v/${encodeURIComponent(tour.museum.slug)}/n`;
-  const entries: OfflineEntry[] = [page(tourPath), ...stops.map((stop) => page(`${tourPath}/${stop.position}`)), page(keypadPath)];
+  // The keypad is saved as opened from this tour (`?tour=`): its form leads back into the tour's stops (decision 113).
+  const keypad: OfflineEntry = { url: `${keypadPath}?${new URLSearchParams({ lang, tour: tour.link })}`, key: keypadPath, kind: "page", bytes: null };
+  const entries: OfflineEntry[] = [page(tourPath), ...stops.map((stop) => page(`${tourPath}/${stop.position}`)), keypad];
   const seen = new Set<string>();
   const file = (url: string, kind: OfflineEntryKind) => {
     if (seen.has(url)) return;

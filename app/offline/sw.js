@@ -48,15 +48,22 @@ function pruned(views, now) {
     return now - v.at <= KEEP_DAYS * DAY;
   }).slice(-500);
 }
-// The saved stop a keypad number leads to, or null (not a stop of a saved tour).
+// The saved stop a keypad number leads to, or null (not a stop of a saved tour). `saved` comes with the tour
+// the keypad was opened from first (decision 113), so a number leads into that tour as it does online.
 function keypadTarget(saved, path, number) {
   var n = /^\s*0*([0-9]+)\s*$/.exec(number);
   number = n ? n[1] : number;
   for (var i = 0; i < saved.length; i++) {
     var k = saved[i].keypad;
-    if (k.page === path) return Object.prototype.hasOwnProperty.call(k.numbers, number) ? k.numbers[number] : null;
+    if (k.page === path && Object.prototype.hasOwnProperty.call(k.numbers, number)) return k.numbers[number];
   }
   return null;
+}
+// The tour named by `?tour=` first, then the most recently saved.
+function ordered(saved, tour) {
+  return saved.sort(function (a, b) {
+    return (b.link === tour) - (a.link === tour) || b.savedAt - a.savedAt;
+  });
 }
 function esc(t) {
   return String(t).replace(/[&<>"]/g, function (c) {
@@ -196,9 +203,7 @@ function queue(path, lang) {
 // A page with no connection: a saved page, the keypad's answer, or the offline page of the last saved tour.
 function fromSaved(url) {
   return tours().then(function (saved) {
-    saved.sort(function (a, b) {
-      return b.savedAt - a.savedAt;
-    });
+    ordered(saved, url.searchParams.get("tour"));
     var path = url.pathname, number = url.searchParams.get("number");
     if (number !== null) {
       var target = keypadTarget(saved, path, number);

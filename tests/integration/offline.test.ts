@@ -94,7 +94,7 @@ describe("offline manifest", () => {
       `${t}?lang=en`,
       `${t}/1?lang=en`,
       `${t}/2?lang=en`,
-      `/v/${encodeURIComponent(s.user.museumSlug)}/n?lang=en`,
+      `/v/${encodeURIComponent(s.user.museumSlug)}/n?lang=en&tour=${tour.link}`,
       image,
       "/vtt?src=%2Fmedia%2Fnone.vtt&lang=en",
     ]);

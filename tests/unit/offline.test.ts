@@ -36,7 +36,7 @@ describe("offline manifest (decision 087)", () => {
       ["page", "/t/AbC123xy/1?lang=en", "/t/AbC123xy/1", null],
       ["page", "/t/AbC123xy/2?lang=en", "/t/AbC123xy/2", null],
       ["page", "/t/AbC123xy/3?lang=en", "/t/AbC123xy/3", null],
-      ["page", "/v/louvre-lens/n?lang=en", "/v/louvre-lens/n", null],
+      ["page", "/v/louvre-lens/n?lang=en&tour=AbC123xy", "/v/louvre-lens/n", null],
       ["image", "/media/a.jpg", "/media/a.jpg", 100_000],
       ["image", "/media/b.jpg", "/media/b.jpg", 50_000],
       ["subtitles", "/vtt?src=%2Fmedia%2Fs.vtt&lang=en", "/vtt?src=%2Fmedia%2Fs.vtt&lang=en", 2_000],
@@ -180,7 +180,7 @@ function worker(server: (url: URL, init?: RequestInit) => Response | Promise<Res
     skipWaiting: () => undefined,
     addEventListener: (type: string, fn: (e: unknown) => void) => (listeners[type] = fn),
   };
-  const context = runInNewContext(`${SERVICE_WORKER}\n;({ expired, pruned, keypadTarget, withoutVideos })`, { self, caches, fetch, Response, Request, URL, Blob, Promise, setTimeout, JSON, Date, Object, String });
+  const context = runInNewContext(`${SERVICE_WORKER}\n;({ expired, pruned, keypadTarget, ordered, withoutVideos })`, { self, caches, fetch, Response, Request, URL, Blob, Promise, setTimeout, JSON, Date, Object, String });
   const waits: Promise<unknown>[] = [];
   const message = async (data: unknown) => {
     const told: Record<string, unknown>[] = [];
@@ -209,7 +209,7 @@ const MANIFEST = {
     { url: "/t/AbC123xy?lang=en", key: "/t/AbC123xy", kind: "page", bytes: null },
     { url: "/t/AbC123xy/1?lang=en", key: "/t/AbC123xy/1", kind: "page", bytes: null },
     { url: "/t/AbC123xy/2?lang=en", key: "/t/AbC123xy/2", kind: "page", bytes: null },
-    { url: "/v/louvre/n?lang=en", key: "/v/louvre/n", kind: "page", bytes: null },
+    { url: "/v/louvre/n?lang=en&tour=AbC123xy", key: "/v/louvre/n", kind: "page", bytes: null },
     { url: "/media/a.jpg", key: "/media/a.jpg", kind: "image", bytes: 3 },
   ],
   keypad: { page: "/v/louvre/n", numbers: { "12": "/t/AbC123xy/2" } },
@@ -247,6 +247,16 @@ describe("the service worker", () => {
     expect(context.keypadTarget(saved, "/v/louvre/n", "13")).toBeNull();
     expect(context.keypadTarget(saved, "/v/louvre/n", "constructor")).toBeNull();
     expect(context.keypadTarget(saved, "/v/other/n", "12")).toBeNull();
+    // Two saved tours of one museum: the keypad opened from a tour (`?tour=`) leads into it, as online
+    // (decision 113); a number only the other has leads there; without a tour, the last saved first.
+    const two = () => [
+      { link: "AAAAAAAA", savedAt: 2, keypad: { page: "/v/louvre/n", numbers: { "12": "/t/AAAAAAAA/2" } } },
+      { link: "BBBBBBBB", savedAt: 1, keypad: { page: "/v/louvre/n", numbers: { "12": "/t/BBBBBBBB/5", "8": "/t/BBBBBBBB/1" } } },
+    ];
+    expect(context.keypadTarget(context.ordered(two(), "BBBBBBBB"), "/v/louvre/n", "12")).toBe("/t/BBBBBBBB/5");
+    expect(context.keypadTarget(context.ordered(two(), null), "/v/louvre/n", "12")).toBe("/t/AAAAAAAA/2");
+    expect(context.keypadTarget(context.ordered(two(), "AAAAAAAA"), "/v/louvre/n", "8")).toBe("/t/BBBBBBBB/1");
+    expect(context.keypadTarget(context.ordered(two(), "zzzzzzzz"), "/v/louvre/n", "13")).toBeNull();
     expect(context.withoutVideos('a<video src="x"><track/>old</video>b', "<b>&")).toBe('a<p class="v-notice" role="note">&#60;b&#62;&#38;</p>b');
   });
 

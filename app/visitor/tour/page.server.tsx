@@ -104,6 +104,7 @@ export async function tourPage(request: Request, context: AppLoadContext, link: 
       base={base}
       keep={keptQuery(url)}
       keypad={view.numbered ? keypadBase(tour.museum.slug) : undefined}
+      tourLink={tour.link}
       canonical={`${url.origin}${base}${translated.status === "original" ? "" : `?lang=${pageLang}`}`}
       nonce={context.cspNonce}
       offlineLink={tour.link}
@@ -145,6 +146,7 @@ export async function locateStop(context: AppLoadContext, link: string, rawPosit
       tourBase: tourBase(link),
       tourName: view.tour.name,
       tourLang: view.tour.museum.sourceLang,
+      tourLink: view.tour.link,
       position,
       total: view.stops.length,
       keypad: view.numbered ? keypadBase(view.tour.museum.slug) : undefined,
@@ -171,10 +173,38 @@ export async function stopLanguagesPage(request: Request, context: AppLoadContex
   return visitorLanguagesPage(request, context, { target: located.target ? museumOnly(located.target.museum) : null, place: located.place });
 }
 
+/** The tour a keypad was opened from (`?tour=`, decision 113): a well-formed link, else none. */
+function keypadTour(url: URL): string | null {
+  const parsed = linkSchema.safeParse(url.searchParams.get("tour") ?? "");
+  return parsed.success ? parsed.data : null;
+}
+
+/** What every link and the form of the keypad keep: the staff preview's query and the tour it was opened from. */
+function keypadKeep(url: URL): string {
+  const keep = new URLSearchParams(keptQuery(url));
+  const tour = keypadTour(url);
+  if (tour) keep.set("tour", tour);
+  return keep.toString();
+}
+
+/**
+ * Where stop number `number` leads: opened from a tour (`?tour=`) whose shown stops carry it, that stop
+ * (`/t/{link}/{position}`, with "Stop 3 of 4", previous and next), as a saved tour answers offline; else the
+ * article's own page. Null for a number no live, published article of this museum carries.
+ */
+async function numberTarget(context: AppLoadContext, found: MuseumNumbers, number: number, tourLink: string | null): Promise<string | null> {
+  const tour = tourLink === null ? null : await tourView(context, tourLink);
+  const stop = tour?.tour.museum.id === found.museum.id ? tour.stops.find((s) => s.stopNumber === number) : undefined;
+  if (tour && stop) return `${tourBase(tour.tour.link)}/${stop.position}`;
+  const slug = slugForNumber(found.numbers, number);
+  return slug === null ? null : `/v/${segment(found.museum.slug)}/${segment(slug)}`;
+}
+
 /**
  * `GET /v/{museum}/n`: the keypad (decision 085). Without `?number=`, the form; with a stop number of a
- * live, published article of this museum, 303 to its page (keeping `lang`); an unknown number, the form
- * again with a message (404); anything but digits, the form with a message (400).
+ * live, published article of this museum, 303 to its page (keeping `lang`), or to its stop in the tour the
+ * keypad was opened from (`?tour=`, decision 113); an unknown number, the form again with a message (404);
+ * anything but digits, the form with a message (400).
  */
 export async function keypadPage(request: Request, context: AppLoadContext, museumSlug: string): Promise<Response> {
   const refused = refusedMethod(request);
@@ -192,12 +222,12 @@ export async function keypadPage(request: Request, context: AppLoadContext, muse
     const number = parseStopNumber(asked);
     if (number === "invalid") error = "invalid";
     else {
-      const slug = number === null ? null : slugForNumber(found.numbers, number);
-      if (slug !== null) {
+      const target = number === null ? null : await numberTarget(context, found, number, keypadTour(url));
+      if (target !== null) {
         const query = new URLSearchParams(keptQuery(url));
         if (keptLang) query.set("lang", keptLang);
         const text = query.toString();
-        const location = `/v/${segment(museum.slug)}/${segment(slug)}${text ? `?${text}` : ""}`;
+        const location = `${target}${text ? `?${text}` : ""}`;
         return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "private, no-cache", ...(choice.setCookie ? { "Set-Cookie": choice.setCookie } : {}) } });
       }
       error = "unknown";
@@ -211,7 +241,7 @@ export async function keypadPage(request: Request, context: AppLoadContext, muse
       stringsLang={stringsLang}
       visitorLang={choice.lang}
       base={base}
-      keep={keptQuery(url)}
+      keep={keypadKeep(url)}
       keptLang={keptLang}
       value={asked === null ? "" : asked.slice(0, 12)}
       error={error}
@@ -225,5 +255,6 @@ export async function keypadPage(request: Request, context: AppLoadContext, muse
 /** `GET /v/{museum}/n/languages`: the keypad's language picker. */
 export async function keypadLanguagesPage(request: Request, context: AppLoadContext, museumSlug: string): Promise<Response> {
   const found = await museumNumbers(context, museumSlug);
-  return visitorLanguagesPage(request, context, { target: found ? museumOnly(found.museum) : null, place: placeAt(keypadBase(museumSlug)) }, (strings) => strings.keypadTitle);
+  const keep = keypadKeep(new URL(request.url));
+  return visitorLanguagesPage(request, context, { target: found ? museumOnly(found.museum) : null, place: placeAt(keypadBase(museumSlug)) }, (strings) => strings.keypadTitle, keep);
 }

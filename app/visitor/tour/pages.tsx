@@ -36,6 +36,8 @@ export interface TourPageProps {
   keep: string;
   /** The keypad's path when the museum numbers its labels (decision 086). */
   keypad?: string;
+  /** The tour's link: the keypad opened from here leads to this tour's stops (decision 113). */
+  tourLink?: string;
   canonical: string;
   nonce?: string;
 }
@@ -119,7 +121,7 @@ export function TourPage(props: TourPageProps) {
       <footer className="v-footer" {...ui}>
         <LanguageButton strings={strings} stringsLang={props.stringsLang} lang={props.visitorLang} base={base} keep={keep} />
         {props.keypad && (
-          <a className="v-button v-button--light" href={href(props.keypad, keep, {})}>
+          <a className="v-button v-button--light" href={href(props.keypad, keep, props.tourLink ? { tour: props.tourLink } : {})}>
             {strings.keypadLink}
           </a>
         )}
