@@ -37,6 +37,7 @@ export type ErrorReason =
   | "out_of_range"
   | "unsafe_url"
   | "external_media"
+  | "foreign_media"
   | "source_language"
   | "no_changes"
   | "never_published"
@@ -182,6 +183,7 @@ export const REASON_TEXT: Record<ErrorReason, string> = {
   out_of_range: "is out of range",
   unsafe_url: "is not an allowed address",
   external_media: "must be a file uploaded to Muselingo (/media/…), not an address on another site",
+  foreign_media: "is a file of another museum: upload the file to this museum",
   source_language: "is the article's own language",
   no_changes: "has no changes since the last publication",
   never_published: "was never published: there is no published version to go back to",

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { auditD1, type AuditActor } from "~/audit/log.server";
 import { articleContentSchema } from "~/content/schema";
+import { mediaReferences, type MediaReference } from "~/content/media-refs";
 import { MEDIA_PREFIX } from "~/content/urls";
 import { chunks, IN_LIST_MAX, rowsPerStatement } from "~/db/chunks";
 import { lostRace } from "~/db/guards";
@@ -78,6 +79,24 @@ function rewriteMedia(value: unknown, keys: Map<string, string>, unresolved: Set
   if (Array.isArray(value)) return value.map((v) => rewriteMedia(v, keys, unresolved));
   if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewriteMedia(v, keys, unresolved)]));
   return value;
+}
+
+/**
+ * The `/media/…` references of the archive's content whose file it does not hold (an import keeps those as
+ * written), each with where it sits (`article 12 published.3.src`).
+ */
+export function unbroughtMedia(rows: Parsed, mediaKeys: ReadonlyMap<string, string>): MediaReference[] {
+  const contents: Record<string, unknown[] | null> = {};
+  for (const a of rows.articles) {
+    contents[`article ${a.id} draft`] = a.content;
+    contents[`article ${a.id} published`] = a.publishedContent;
+  }
+  for (const v of rows.versions) contents[`article ${v.articleId} version ${v.number}`] = v.content;
+  for (const e of rows.easyRead) {
+    contents[`article ${e.articleId} easy-to-read draft`] = e.content;
+    contents[`article ${e.articleId} easy-to-read approved`] = e.approvedContent;
+  }
+  return mediaReferences(contents).filter((ref) => !mediaKeys.has(ref.src.slice(MEDIA_PREFIX.length)));
 }
 
 function checkContent(content: unknown[], what: string) {

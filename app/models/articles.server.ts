@@ -5,6 +5,7 @@ import { articles } from "~/db/schema";
 import { conflict, DomainError, isUniqueViolation, notFound } from "~/errors";
 import type { UpdateArticleInput } from "./article-input";
 import { loadFolderIndex } from "./tree.server";
+import { requireOwnMedia } from "./media.server";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { staleVersion } from "./stale-version.server";
 
@@ -22,6 +23,7 @@ export async function updateArticle(db: Database, museumId: number, input: Updat
     where: and(eq(articles.id, input.articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)),
   });
   if (!current || !(await loadFolderIndex(db, museumId)).isLive(current.folderId)) throw notFound("Article", "articleId");
+  await requireOwnMedia(db, museumId, input.newContent, (path) => `newContent.${path}`);
 
   const first = input.newContent[0];
   // The schema guarantees metadatas first; the check only narrows the type.

@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import { VIDEO_ID_PATTERN } from "~/content/schema";
 import { MEDIA_PREFIX } from "~/content/urls";
 import type { Database } from "~/db/client.server";
 import { articles, media } from "~/db/schema";
-import { DomainError, invalidField, notFound } from "~/errors";
+import { DomainError, invalid, invalidField, notFound, quote } from "~/errors";
+import { mediaReferences, type MediaReference } from "~/content/media-refs";
 import { imageSize, type ImageSize } from "./image-size";
 import { sanitiseOriginalName } from "./media-name";
 import { SNIFF_BYTES, SNIFFERS, type MediaKind, type SniffedType } from "./media-types";
@@ -201,6 +202,36 @@ export async function findMedia(db: Database, key: string) {
     where: eq(media.r2Key, key),
   });
 }
+
+/**
+ * Refuses (400 `foreign_media`, naming the field) content that refers to a file recorded for another museum
+ * (decision 114): it would show that museum's file on this museum's pages, and an export of this museum would
+ * silently leave it out. Checked by the `media` rows, as tour covers are: an address no row records (a file
+ * since purged, a placeholder) belongs to nobody and is left as it is, to answer 404 where it shows.
+ * `field` names the refused field from the reference's path in `content` (`3.src` → `newContent.3.src`).
+ */
+export async function requireOwnMedia(db: Database, museumId: number, content: unknown, field: (path: string) => string): Promise<void> {
+  const [first] = await foreignReferences(db, museumId, mediaReferences(content));
+  if (first) throw foreignMedia(field(first.field), first.src);
+}
+
+/** Of `references` (`mediaReferences`), those to files recorded for another museum, in their order. */
+export async function foreignReferences(db: Database, museumId: number, references: readonly MediaReference[]): Promise<MediaReference[]> {
+  const keys = [...new Set(references.map((ref) => ref.src.slice(MEDIA_PREFIX.length)))];
+  const foreign = new Set<string>();
+  // D1 binds at most 100 parameters per statement: the museum id and 90 keys.
+  for (let i = 0; i < keys.length; i += 90) {
+    const rows = await db
+      .select({ key: media.r2Key })
+      .from(media)
+      .where(and(ne(media.museumId, museumId), inArray(media.r2Key, keys.slice(i, i + 90))));
+    for (const row of rows) foreign.add(row.key);
+  }
+  return references.filter((ref) => foreign.has(ref.src.slice(MEDIA_PREFIX.length)));
+}
+
+/** The 400 of a reference to another museum's file, naming the field and the address. */
+export const foreignMedia = (field: string, src: string) => invalid(field, "foreign_media", `${quote(src, 120)} is a file of another museum: upload the file to this museum`);
 
 /** What the editor says about one uploaded file: its name when known, its kind and size. */
 export interface MediaFileInfo {

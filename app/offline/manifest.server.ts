@@ -1,6 +1,7 @@
 import { and, eq, inArray, max } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { articles, media, translationReviews } from "~/db/schema";
+import { articles, media, narrations, translationReviews } from "~/db/schema";
+import { narrationUrl } from "~/narration/narrations.server";
 import { DomainError } from "~/errors";
 import { sha256Hex } from "~/lib/crypto";
 import { tourByLink, visibleStops, type VisibleStop, type VisitorTour } from "~/tours/stops.server";
@@ -15,7 +16,7 @@ const MEDIA_PREFIX = "/media/";
  * so the tour works with the phone in airplane mode. Built from the same rule as the visitor pages
  * (`visibleStops`), so it never lists a stop a visitor cannot open. 404 for an unknown or malformed link.
  */
-export async function offlineManifest(db: Database, link: string, lang: string, strings: { video: string }): Promise<OfflineManifest> {
+export async function offlineManifest(db: Database, link: string, lang: string, strings: OfflineManifest["strings"]): Promise<OfflineManifest> {
   const tour = await tourByLink(db, link);
   if (!tour) throw new DomainError("not_found", "No tour at this address");
   const stops = await visibleStops(db, tour.museum.id, tour.id);
@@ -23,8 +24,13 @@ export async function offlineManifest(db: Database, link: string, lang: string, 
   const keys = [...new Set([...(tour.cover ? [tour.cover] : []), ...planned.flatMap((stop) => [...stop.images, ...stop.subtitles])].filter((src) => src.startsWith(MEDIA_PREFIX)))].map((src) =>
     src.slice(MEDIA_PREFIX.length),
   );
-  const [bytes, reviewed, published] = await Promise.all([mediaBytes(db, tour.museum.id, keys), lastReview(db, tour, stops, lang), publishedVersions(db, tour, stops)]);
-  const plan = offlinePlan({ tour, stops: planned, lang, bytes, strings });
+  const [bytes, reviewed, published, narrated] = await Promise.all([
+    mediaBytes(db, tour.museum.id, keys),
+    lastReview(db, tour, stops, lang),
+    publishedVersions(db, tour, stops),
+    stopNarrations(db, tour, stops, lang),
+  ]);
+  const plan = offlinePlan({ tour, stops: planned, lang, bytes, narrations: narrated, strings });
   // Changes whenever what the saved pages show could change: the tour's own fields and order, a stop's
   // published version, a reviewed translation in this language, the files and their sizes.
   const basis = JSON.stringify({
@@ -60,6 +66,25 @@ export function plannedStop(stop: VisibleStop): PlannedStop {
     // A damaged row shows nothing on the page either.
   }
   return { position: stop.position, stopNumber: stop.stopNumber, images, subtitles, videos };
+}
+
+/**
+ * The stops' narrations in `lang`, in stop order (decision 113): a saved page plays its narration offline. A
+ * narration the page does not play (a generated one whose text changed since) is saved too, and costs its
+ * size; a page playing one that is not saved gets a notice instead of a silent player (app/offline/sw.js).
+ */
+async function stopNarrations(db: Database, tour: VisitorTour, stops: readonly VisibleStop[], lang: string): Promise<{ url: string; bytes: number }[]> {
+  const ids = [...new Set(stops.map((stop) => stop.articleId))];
+  const byArticle = new Map<number, { url: string; bytes: number }>();
+  for (let i = 0; i < ids.length; i += 90) {
+    const rows = await db
+      .select({ articleId: narrations.articleId, key: narrations.r2Key, bytes: narrations.bytes })
+      .from(narrations)
+      .where(and(eq(narrations.museumId, tour.museum.id), eq(narrations.lang, lang), inArray(narrations.articleId, ids.slice(i, i + 90))))
+      .all();
+    for (const row of rows) byArticle.set(row.articleId, { url: narrationUrl(row.key), bytes: row.bytes });
+  }
+  return ids.flatMap((id) => byArticle.get(id) ?? []);
 }
 
 async function mediaBytes(db: Database, museumId: number, keys: readonly string[]): Promise<Map<string, number>> {

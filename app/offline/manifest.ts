@@ -10,7 +10,7 @@ export const OFFLINE_DAYS = 30;
  */
 export const PAGE_BYTES_ESTIMATE = 16_000;
 
-export type OfflineEntryKind = "page" | "image" | "subtitles";
+export type OfflineEntryKind = "page" | "image" | "subtitles" | "narration";
 
 export interface OfflineEntry {
   /** What the service worker fetches (pages carry `?lang=`, so they render in the saved language). */
@@ -38,7 +38,8 @@ export interface OfflineManifest {
   offlinePage: OfflineEntry;
   /** Known bytes, and the size shown before saving (known + an estimate per page). */
   bytes: { known: number; estimated: number };
-  strings: { video: string };
+  /** Notices a saved page shows where its video, or a narration that was not saved, was (decisions 087, 113). */
+  strings: { video: string; narration: string };
   days: number;
 }
 
@@ -55,17 +56,21 @@ export interface PlanInput {
   stops: readonly PlannedStop[];
   lang: string;
   bytes: ReadonlyMap<string, number>;
-  strings: { video: string };
+  /** The stops' narrations in `lang` (`/narration/…` with their sizes): saved with the tour, counted in its size. */
+  narrations?: readonly { url: string; bytes: number }[];
+  strings: { video: string; narration: string };
 }
 
 /** The manifest without its version (the caller hashes what the version depends on). */
-export function offlinePlan({ tour, stops, lang, bytes, strings }: PlanInput): Omit<OfflineManifest, "version"> {
+export function offlinePlan({ tour, stops, lang, bytes, narrations = [], strings }: PlanInput): Omit<OfflineManifest, "version"> {
   const link = encodeURIComponent(tour.link);
   const q = `?${new URLSearchParams({ lang })}`;
   const page = (path: string): OfflineEntry => ({ url: `${path}${q}`, key: path, kind: "page", bytes: null });
   const tourPath = `/t/${link}`;
   const keypadPath = `/v/${encodeURIComponent(tour.museum.slug)}/n`;
-  const entries: OfflineEntry[] = [page(tourPath), ...stops.map((stop) => page(`${tourPath}/${stop.position}`)), page(keypadPath)];
+  // The keypad is saved as opened from this tour (`?tour=`): its form leads back into the tour's stops (decision 113).
+  const keypad: OfflineEntry = { url: `${keypadPath}?${new URLSearchParams({ lang, tour: tour.link })}`, key: keypadPath, kind: "page", bytes: null };
+  const entries: OfflineEntry[] = [page(tourPath), ...stops.map((stop) => page(`${tourPath}/${stop.position}`)), keypad];
   const seen = new Set<string>();
   const file = (url: string, kind: OfflineEntryKind) => {
     if (seen.has(url)) return;
@@ -77,6 +82,11 @@ export function offlinePlan({ tour, stops, lang, bytes, strings }: PlanInput): O
     stop.images.forEach((src) => file(src, "image"));
     // The page asks for the subtitles in the visitor's language through /vtt (the original file in the museum's own).
     stop.subtitles.forEach((src) => file(lang === tour.museum.sourceLang ? src : `/vtt?${new URLSearchParams({ src, lang })}`, "subtitles"));
+  }
+  for (const narration of narrations) {
+    if (seen.has(narration.url)) continue;
+    seen.add(narration.url);
+    entries.push({ url: narration.url, key: narration.url, kind: "narration", bytes: narration.bytes });
   }
   const numbers: Record<string, string> = {};
   for (const stop of stops) if (stop.stopNumber !== null && !(String(stop.stopNumber) in numbers)) numbers[String(stop.stopNumber)] = `${tourPath}/${stop.position}`;

@@ -48,15 +48,22 @@ function pruned(views, now) {
     return now - v.at <= KEEP_DAYS * DAY;
   }).slice(-500);
 }
-// The saved stop a keypad number leads to, or null (not a stop of a saved tour).
+// The saved stop a keypad number leads to, or null (not a stop of a saved tour). `saved` comes with the tour
+// the keypad was opened from first (decision 113), so a number leads into that tour as it does online.
 function keypadTarget(saved, path, number) {
   var n = /^\s*0*([0-9]+)\s*$/.exec(number);
   number = n ? n[1] : number;
   for (var i = 0; i < saved.length; i++) {
     var k = saved[i].keypad;
-    if (k.page === path) return Object.prototype.hasOwnProperty.call(k.numbers, number) ? k.numbers[number] : null;
+    if (k.page === path && Object.prototype.hasOwnProperty.call(k.numbers, number)) return k.numbers[number];
   }
   return null;
+}
+// The tour named by `?tour=` first, then the most recently saved.
+function ordered(saved, tour) {
+  return saved.sort(function (a, b) {
+    return (b.link === tour) - (a.link === tour) || b.savedAt - a.savedAt;
+  });
 }
 function esc(t) {
   return String(t).replace(/[&<>"]/g, function (c) {
@@ -68,29 +75,44 @@ function withoutVideos(html, notice) {
   return html.replace(/<video[\s\S]*?<\/video>/g, '<p class="v-notice" role="note">' + esc(notice) + "</p>");
 }
 
+// A narration the tour did not save: its player becomes a notice, so it never fails without a word (decision 113).
+function withoutNarration(html, saved, notice) {
+  return html.replace(/<div class="v-listen">[\s\S]*?<\/audio><\/div>/g, function (player) {
+    var src = /src="([^"]*)"/.exec(player);
+    return src && saved[src[1]] ? player : '<p class="v-notice" role="note">' + esc(notice) + "</p>";
+  });
+}
+
 function save(link, lang, report, savedAt) {
   return fetch("/t/" + encodeURIComponent(link) + "/offline.json?lang=" + encodeURIComponent(lang), { cache: "no-store" }).then(function (r) {
     if (!r.ok) throw new Error("manifest " + r.status);
     return r.json();
   }).then(function (m) {
-    var name = P + "tour-" + m.link + "@" + m.version, list = m.entries.concat([m.offlinePage]), i = 0, done = 0, bytes = 0;
+    var name = P + "tour-" + m.link + "@" + m.version, list = m.entries.concat([m.offlinePage]), i = 0, done = 0, bytes = 0, files = {}, failed = false;
+    list.forEach(function (e) {
+      files[e.key] = 1;
+    });
     return caches.open(name).then(function (cache) {
+      // After one file failed, the other fetches under way stop: no progress is told after "failed".
       function next() {
-        if (i >= list.length) return null;
+        if (i >= list.length || failed) return null;
         var e = list[i++];
         return fetch(e.url, { headers: { "X-Muselingo-Save": "1" } }).then(function (r) {
           if (!r.ok) throw new Error(e.url + " " + r.status);
           var type = r.headers.get("Content-Type") || "";
           return (e.kind === "page" ? r.text().then(function (t) {
-            return new Blob([withoutVideos(t, m.strings.video)], { type: type });
+            return new Blob([withoutNarration(withoutVideos(t, m.strings.video), files, m.strings.narration)], { type: type });
           }) : r.blob()).then(function (blob) {
             bytes += blob.size;
             return cache.put(e.key, new Response(blob, { headers: { "Content-Type": type } }));
           });
         }).then(function () {
           done++;
-          if (report) report(done, list.length, bytes);
+          if (report && !failed) report(done, list.length, bytes);
           return next();
+        }, function (error) {
+          failed = true;
+          throw error;
         });
       }
       return Promise.all([next(), next(), next(), next()]);
@@ -196,9 +218,7 @@ function queue(path, lang) {
 // A page with no connection: a saved page, the keypad's answer, or the offline page of the last saved tour.
 function fromSaved(url) {
   return tours().then(function (saved) {
-    saved.sort(function (a, b) {
-      return b.savedAt - a.savedAt;
-    });
+    ordered(saved, url.searchParams.get("tour"));
     var path = url.pathname, number = url.searchParams.get("number");
     if (number !== null) {
       var target = keypadTarget(saved, path, number);
@@ -240,6 +260,16 @@ function page(e, url) {
     return new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   });
 }
+// One byte range of a saved file (206), as the server answers it: audio players ask for ranges.
+function ranged(req, r) {
+  var m = /^bytes=(\d*)-(\d*)$/.exec(req.headers.get("Range") || "");
+  if (!m || (!m[1] && !m[2])) return r;
+  return r.blob().then(function (b) {
+    var size = b.size, from = m[1] ? +m[1] : Math.max(0, size - +m[2]), to = m[1] && m[2] ? Math.min(+m[2], size - 1) : size - 1;
+    if (from >= size || from > to) return new Response("", { status: 416, headers: { "Content-Range": "bytes */" + size } });
+    return new Response(b.slice(from, to + 1), { status: 206, headers: { "Content-Type": r.headers.get("Content-Type") || "", "Content-Range": "bytes " + from + "-" + to + "/" + size, "Accept-Ranges": "bytes" } });
+  });
+}
 // Files: a saved copy first (media keys never change); a video or anything unsaved needs the network.
 function file(req) {
   return tours().then(function (saved) {
@@ -251,7 +281,7 @@ function file(req) {
       });
     }, Promise.resolve(null));
   }).then(function (hit) {
-    return hit || fetch(req).catch(function () {
+    return hit ? ranged(req, hit) : fetch(req).catch(function () {
       return new Response("", { status: 503 });
     });
   });
@@ -268,7 +298,7 @@ self.addEventListener("fetch", function (e) {
   if (e.request.method !== "GET" || url.origin !== self.location.origin) return;
   if (e.request.mode === "navigate") {
     if (/^\/(t|v|r)\//.test(p)) e.respondWith(page(e, url));
-  } else if (p.indexOf("/media/") === 0 || p === "/vtt") {
+  } else if (p.indexOf("/media/") === 0 || p.indexOf("/narration/") === 0 || p === "/vtt") {
     e.respondWith(file(e.request));
   }
 });

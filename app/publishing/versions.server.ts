@@ -10,6 +10,7 @@ import { chunks, IN_LIST_MAX } from "~/db/chunks";
 import { articles, articleVersions, media } from "~/db/schema";
 import { DomainError, notFound } from "~/errors";
 import { auditStatement, type AuditActor } from "~/audit/log.server";
+import { requireOwnMedia } from "~/models/media.server";
 import { loadFolderIndex } from "~/models/tree.server";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
 
@@ -168,6 +169,8 @@ export async function restoreArticleVersion(
   if (contentByteSize(content) > CONTENT_MAX_BYTES) {
     throw new DomainError("too_large", `An article's content holds at most ${CONTENT_MAX_BYTES} bytes`, "version", "too_long");
   }
+  // A version saved before media references were checked (decision 114) may name another museum's file.
+  await requireOwnMedia(db, museumId, content, () => "version");
   visitorChanged(db, museumId); // staff previews of the draft change (decision 039)
   const d1 = db.$client;
   const audit = auditStatement(db, {

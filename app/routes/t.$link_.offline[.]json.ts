@@ -18,5 +18,5 @@ export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
     const tour = await tourByLink(context.db, params.link ?? "");
     const lang = chooseLanguage(request, tour?.museum.sourceLang ?? "fr").lang;
     const { strings } = await visitorStrings(translationDeps(context), lang);
-    return offlineManifest(context.db, params.link ?? "", lang, { video: strings.offlineVideo });
+    return offlineManifest(context.db, params.link ?? "", lang, { video: strings.offlineVideo, narration: strings.offlineNarration });
   });

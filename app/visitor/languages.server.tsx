@@ -18,6 +18,8 @@ export async function visitorLanguagesPage(
   context: AppLoadContext,
   { target, place }: Pick<Located, "target" | "place">,
   backLabel?: (strings: VisitorStrings) => string,
+  /** The query the picker's links keep, when the page keeps more than `keptQuery` (the keypad's `tour`). */
+  keep?: string,
 ): Promise<Response> {
   const refused = refusedMethod(request);
   if (refused) return refused;
@@ -33,7 +35,7 @@ export async function visitorLanguagesPage(
       likely={likelyLanguages(request, choice.lang, target?.museum.sourceLang)}
       query={(url.searchParams.get("q") ?? "").slice(0, MAX_QUERY_CHARS)}
       base={place.base}
-      keep={keptQuery(url)}
+      keep={keep ?? keptQuery(url)}
       nonce={context.cspNonce}
       backLabel={backLabel?.(strings)}
     />

@@ -30,6 +30,8 @@ export interface TourStopPlace {
   tourId: number;
   /** The tour page's path, `/t/{link}`. */
   tourBase: string;
+  /** The tour's link: the keypad opened from the stop leads back into this tour (decision 113). */
+  tourLink: string;
   tourName: string;
   /** The language the tour's name is written in (the museum's), marked on it where the page is in another. */
   tourLang: string;

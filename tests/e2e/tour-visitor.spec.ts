@@ -78,9 +78,10 @@ UPDATE articles SET stop_number = 12 WHERE id = ${ids[2]};`,
   await visitor.getByRole("link", { name: "La Grèce antique en quatre œuvres" }).click();
   await expect(visitor).toHaveURL(new RegExp(`/t/${link}$`));
 
-  // The keypad: an unknown number says so and keeps the field focused; 12 leads to its article.
+  // The keypad opened from the tour: an unknown number says so and keeps the field focused; 12 leads to its
+  // stop in this tour, with the tour around it, as offline (decision 113).
   await visitor.getByRole("link", { name: "Saisir un numéro d'étape" }).click();
-  await expect(visitor).toHaveURL(new RegExp(`/v/${staff.museumSlug}/n$`));
+  await expect(visitor).toHaveURL(new RegExp(`/v/${staff.museumSlug}/n\\?tour=${link}$`));
   await checkPage(visitor, "keypad");
   const field = visitor.getByLabel("Saisissez le numéro indiqué sur le cartel");
   await expect(field).toHaveAttribute("inputmode", "numeric");
@@ -92,7 +93,9 @@ UPDATE articles SET stop_number = 12 WHERE id = ${ids[2]};`,
   await field.fill("12");
   await visitor.getByRole("button", { name: "Valider" }).click();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(names[2]!);
-  await expect(visitor).toHaveURL(new RegExp(`/v/${staff.museumSlug}/[a-z0-9-]+$`));
+  await expect(visitor).toHaveURL(new RegExp(`/t/${link}/3$`));
+  await expect(visitor.getByText("Étape 3 sur 4")).toBeVisible();
+  await expect(visitor.getByRole("link", { name: /Étape suivante/ })).toBeVisible();
   await context.close();
 
   // Arabic on the narrowest phone: right to left, no sideways scroll, axe clean, the save control shown.
@@ -113,8 +116,11 @@ UPDATE articles SET stop_number = 12 WHERE id = ${ids[2]};`,
       expect(control!.x).toBeGreaterThanOrEqual(0);
       expect(control!.x + control!.width).toBeLessThanOrEqual(320);
     }
-    // On a stop, the tour's name (not translated there) is marked as the museum's French.
-    if (label === "stop page") await expect(narrow.page.locator(".v-tour-name")).toHaveAttribute("lang", "fr");
+    // On a stop, the tour's name is translated as on the tour page (decision 113): in the page's language, unmarked.
+    if (label === "stop page") {
+      await expect(narrow.page.locator(".v-tour-name")).toContainText("[ar]");
+      await expect(narrow.page.locator(".v-tour-name")).not.toHaveAttribute("lang", /.*/);
+    }
     expect(await sideways(narrow.page), `${label} in Arabic scrolls sideways at 320px`).toBe(false);
     expect(await axeViolations(narrow.page), `${label} in Arabic at 320px`).toEqual([]);
     if (SHOTS) await narrow.page.screenshot({ path: `${SHOTS}/${label.split(" ")[0]}-ar-320.png`, fullPage: true });

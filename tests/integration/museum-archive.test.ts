@@ -552,6 +552,26 @@ describe("museum archive", () => {
     const report = await importOk(b.cookie, archive);
     expect(report).toMatchObject({ articles: 1, media: 0, unresolvedMedia: 1 });
   });
+
+  it("refuses an archive whose content points at another museum's file on this installation (400 foreign_media), writing nothing", async () => {
+    const { mediaUrl: theirs } = await smallMuseum();
+    const { s: source } = await smallMuseum();
+    const exported = await exportOf(source.cookie);
+    const { schemaVersion } = json(unzipSync(exported)["manifest.json"]!) as { schemaVersion: string };
+    const crafted = await archiveWithout(exported, () => false, schemaVersion, (files) => {
+      const rows = JSON.parse(new TextDecoder().decode(files["data/articles.json"]!)) as { content: unknown[]; publishedContent: unknown[] | null }[];
+      rows[0]!.publishedContent!.push({ type: "image", src: theirs, alt: "" });
+      files["data/articles.json"] = strToU8(JSON.stringify(rows));
+    });
+    const b = await staffSession();
+    const error = await expectRefused(b.cookie, crafted, 400, "foreign_media");
+    expect(error.field).toBe("archive");
+    expect(error.message).toContain(theirs);
+    expect(await rowCount(b.user.museumId)).toBe(0);
+    expect(await objectsOf(b.user.museumId)).toEqual([]);
+    // The same archive untouched imports.
+    expect(await importOk(b.cookie, exported)).toMatchObject({ articles: 1, unresolvedMedia: 0 });
+  });
 });
 
 /**

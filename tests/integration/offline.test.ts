@@ -5,6 +5,7 @@ import type { QueuedEvent } from "~/queue/scan-event";
 import worker from "../../workers/app";
 import consumer from "../../workers/stats-consumer/index";
 import { BASE, get, publishArticle, recordingScans, staffSession, texts, type StaffSession } from "./helpers";
+import { mp3Bytes } from "./narration-helpers";
 
 // The offline visit (issue 21 §3, decisions 087-088): the manifest a phone saves, the offline page, the
 // scripts' headers, and the views made offline, from the request to the counters through the real consumer.
@@ -94,7 +95,7 @@ describe("offline manifest", () => {
       `${t}?lang=en`,
       `${t}/1?lang=en`,
       `${t}/2?lang=en`,
-      `/v/${encodeURIComponent(s.user.museumSlug)}/n?lang=en`,
+      `/v/${encodeURIComponent(s.user.museumSlug)}/n?lang=en&tour=${tour.link}`,
       image,
       "/vtt?src=%2Fmedia%2Fnone.vtt&lang=en",
     ]);
@@ -117,6 +118,37 @@ describe("offline manifest", () => {
     expect(afterPublish).not.toBe(version);
     await env.DB.prepare("UPDATE tours SET version = version + 1, updated_at = ? WHERE id = ?").bind(Date.now() + 1, tour.id).run();
     expect((await manifest(tour.link, "en")).body.version).not.toBe(afterPublish);
+  });
+
+  it("lists each stop's narration in the language asked with its size, counted in the size shown; the saved stop plays that file (decision 113)", async () => {
+    const s = await staffSession();
+    const first = await publishArticle(s, texts(["Salle des bronzes", "Un guerrier."]));
+    const second = await publishArticle(s, texts(["Salle des vases"]));
+    const tour = await makeTour(s.user.museumId, [first.articleId, second.articleId]);
+    const recording = mp3Bytes(60);
+    const form = new FormData();
+    form.set("articleId", String(first.articleId));
+    form.set("lang", "fr");
+    form.set("durationMs", "26000");
+    form.set("narration", new File([recording], "guide.mp3", { type: "audio/mpeg" }));
+    const uploaded = await SELF.fetch(`${BASE}/api/upload/narration`, { method: "POST", body: form, headers: { Cookie: s.cookie } });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+
+    const fr = await manifest(tour.link, "fr");
+    const narrations = fr.body.entries.filter((e) => e.kind === "narration") as { url: string; key: string; bytes: number }[];
+    expect(narrations).toHaveLength(1);
+    expect(narrations[0]!.url).toMatch(new RegExp(`^/narration/n/${s.user.museumId}/`));
+    expect(narrations[0]).toMatchObject({ key: narrations[0]!.url, bytes: recording.length });
+    expect(fr.body.bytes.known).toBe(recording.length);
+    expect(String((fr.body.strings as { narration: string }).narration)).toMatch(/^Ce commentaire audio n'a pas été enregistré avec le parcours\s?: il nécessite une connexion\.$/u);
+    // The page the worker saves plays exactly that file, which answers.
+    const page = await (await get(`/t/${tour.link}/1?lang=fr`)).text();
+    expect(page).toContain(`<source src="${narrations[0]!.url}"`);
+    expect((await get(narrations[0]!.url)).status).toBe(200);
+    // No narration in German: nothing listed, nothing counted.
+    const de = await manifest(tour.link, "de");
+    expect(de.body.entries.filter((e) => e.kind === "narration")).toEqual([]);
+    expect(de.body.strings).toMatchObject({ narration: expect.any(String) });
   });
 
   it("answers 404 for an unknown or malformed tour and never lists another museum's article", async () => {

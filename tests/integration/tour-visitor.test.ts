@@ -121,10 +121,10 @@ describe("a stop /t/{link}/{position}", () => {
     expect(first).toContain("Vase à figures rouges");
     expect(first).toContain("Étape 1 sur 3");
     expect(first).toContain(`<a class="v-tour-name" href="/t/${tour.link}">Le parcours grec</a>`);
-    // In Arabic the tour's name stays as written, marked as the museum's French (read and laid out as such).
+    // In Arabic the tour's name is translated, as on the tour page (decision 113).
     const arabic = await html(await get(`/t/${tour.link}/1?lang=ar`));
     expect(arabic).toMatch(/<html lang="ar" dir="rtl">/);
-    expect(arabic).toContain(`<a class="v-tour-name" href="/t/${tour.link}" lang="fr" dir="auto">Le parcours grec</a>`);
+    expect(arabic).toContain(`<a class="v-tour-name" href="/t/${tour.link}">${pseudoTranslate("Le parcours grec", "ar")}</a>`);
     expect(first).not.toContain('rel="prev"');
     expect(first).toContain(`rel="next" href="/t/${tour.link}/2"`);
 
@@ -134,6 +134,7 @@ describe("a stop /t/{link}/{position}", () => {
     const text = await middle.text();
     expect(text).toContain(pseudoTranslate("Stèle funéraire", "en"));
     expect(text).toContain("Stop 2 of 3");
+    expect(text).toContain(`<a class="v-tour-name" href="/t/${tour.link}">${pseudoTranslate("Le parcours grec", "en")}</a>`);
     expect(text).toContain(`rel="prev" href="/t/${tour.link}/1"`);
     expect(text).toContain(`rel="next" href="/t/${tour.link}/3"`);
     expect(text).toContain(`href="/t/${tour.link}/2/languages?lang=en"`);
@@ -257,8 +258,40 @@ describe("the keypad /v/{museum}/n", () => {
     const { tour, museumSlug } = await museumWithTour();
     expect(await html(await get(`/t/${tour.link}`, undefined, FR))).not.toContain(`/v/${museumSlug}/n`);
     const m = await numbered();
-    expect(await html(await get(`/t/${m.tour.link}`, undefined, FR))).toContain(`href="/v/${m.museumSlug}/n"`);
-    expect(await html(await get(`/t/${m.tour.link}/1`, undefined, FR))).toContain(`href="/v/${m.museumSlug}/n"`);
+    expect(await html(await get(`/t/${m.tour.link}`, undefined, FR))).toContain(`href="/v/${m.museumSlug}/n?tour=${m.tour.link}"`);
+    expect(await html(await get(`/t/${m.tour.link}/1`, undefined, FR))).toContain(`href="/v/${m.museumSlug}/n?tour=${m.tour.link}"`);
+  });
+
+  it("opened from a tour, leads to the number's stop in that tour (Stop n of N, previous, next), as a saved tour does offline", async () => {
+    const m = await numbered();
+    const keypad = `/v/${m.museumSlug}/n`;
+    // The form and its language picker keep the tour.
+    const form = await html(await get(`${keypad}?tour=${m.tour.link}`, undefined, FR));
+    expect(form).toContain(`<input type="hidden" name="tour" value="${m.tour.link}"/>`);
+    expect(form).toContain(`href="${keypad}/languages?lang=fr&amp;tour=${m.tour.link}"`);
+    expect(await html(await get(`${keypad}/languages?tour=${m.tour.link}`, undefined, FR))).toContain(`href="${keypad}?lang=de&amp;tour=${m.tour.link}"`);
+
+    const jump = await get(`${keypad}?tour=${m.tour.link}&number=12&lang=en`);
+    expect(jump.status).toBe(303);
+    expect(jump.headers.get("Location")).toBe(`/t/${m.tour.link}/2?lang=en`);
+    const stop = await html(await get(jump.headers.get("Location")!));
+    expect(stop).toContain("Stop 2 of 3");
+    expect(stop).toContain(`rel="next" href="/t/${m.tour.link}/3"`);
+    expect((await get(`${keypad}?tour=${m.tour.link}&number=7`)).headers.get("Location")).toBe(`/t/${m.tour.link}/3`);
+
+    // A number this tour does not show leads to the article's page; so does a keypad opened from no tour,
+    // from a tour of another museum, or with a malformed tour.
+    const outside = await publishArticle(m.session, texts(["Hors parcours"]));
+    await setStopNumber(outside.articleId, 40);
+    expect((await get(`${keypad}?tour=${m.tour.link}&number=40`)).headers.get("Location")).toBe(`/v/${m.museumSlug}/${outside.slug}`);
+    const other = await museumWithTour();
+    await setStopNumber(other.stele.articleId, 12);
+    for (const tour of ["", `&tour=${other.tour.link}`, "&tour=%00", "&tour=zzz", `&tour=${"a".repeat(300)}`, `&tour=x&tour=${m.tour.link}`]) {
+      const response = await get(`${keypad}?number=12${tour}`);
+      expect(response.status, tour).toBe(303);
+      expect(response.headers.get("Location"), tour).toBe(`/v/${m.museumSlug}/${m.stele.slug}`);
+    }
+    expect((await get(`${keypad}?tour=${m.tour.link}&number=99`)).status).toBe(404);
   });
 });
 
@@ -444,7 +477,7 @@ describe("a cached tour page, stop page and keypad read nothing from D1", () => 
     const second = await view(`/t/${m.tour.link}`);
     expect(second).toMatchObject({ status: 200, d1: "0", snapshot: "isolate" });
     expect(names(second.page)).toEqual(["Vase à figures rouges", "Stèle funéraire", "Kouros"]);
-    expect(second.page).toContain(`href="/v/${m.museumSlug}/n"`);
+    expect(second.page).toContain(`href="/v/${m.museumSlug}/n?tour=${m.tour.link}"`);
     for (const path of [`/t/${m.tour.link}/2`, `/t/${m.tour.link}?lang=en`, `/t/${m.tour.link}/3?lang=en`, `/t/${m.tour.link}/languages`, `/t/${m.tour.link}/2/languages`, `/v/${m.museumSlug}/n`, `/v/${m.museumSlug}/n/languages`]) {
       const again = await cached(path);
       expect(again.status, path).toBe(200);
@@ -486,7 +519,7 @@ describe("a cached tour page, stop page and keypad read nothing from D1", () => 
     expect(await cached(`/v/${m.museumSlug}/n?number=12`)).toMatchObject({ status: 404, d1: "0" });
     expect((await m.session.call("update_stop_number", { articleId: m.stele.articleId, stopNumber: 12 })).status).toBe(200);
     expect(await view(`/v/${m.museumSlug}/n?number=12`)).toMatchObject({ status: 303, location: `/v/${m.museumSlug}/${m.stele.slug}`, snapshot: "d1" });
-    expect((await view(`/t/${m.tour.link}`)).page).toContain(`href="/v/${m.museumSlug}/n"`);
+    expect((await view(`/t/${m.tour.link}`)).page).toContain(`href="/v/${m.museumSlug}/n?tour=${m.tour.link}"`);
     expect(await cached(`/v/${m.museumSlug}/n?number=12`)).toMatchObject({ status: 303, d1: "0" });
     expect((await m.session.call("update_stop_number", { articleId: m.stele.articleId, stopNumber: 13 })).status).toBe(200);
     expect((await view(`/v/${m.museumSlug}/n?number=12`)).status).toBe(404);

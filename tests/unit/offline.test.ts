@@ -29,14 +29,14 @@ describe("offline manifest (decision 087)", () => {
         ["/media/b.jpg", 50_000],
         ["/media/s.vtt", 2_000],
       ]),
-      strings: { video: "Needs a connection" },
+      strings: { video: "Needs a connection", narration: "Not saved" },
     });
     expect(plan.entries.map((e) => [e.kind, e.url, e.key, e.bytes])).toEqual([
       ["page", "/t/AbC123xy?lang=en", "/t/AbC123xy", null],
       ["page", "/t/AbC123xy/1?lang=en", "/t/AbC123xy/1", null],
       ["page", "/t/AbC123xy/2?lang=en", "/t/AbC123xy/2", null],
       ["page", "/t/AbC123xy/3?lang=en", "/t/AbC123xy/3", null],
-      ["page", "/v/louvre-lens/n?lang=en", "/v/louvre-lens/n", null],
+      ["page", "/v/louvre-lens/n?lang=en&tour=AbC123xy", "/v/louvre-lens/n", null],
       ["image", "/media/a.jpg", "/media/a.jpg", 100_000],
       ["image", "/media/b.jpg", "/media/b.jpg", 50_000],
       ["subtitles", "/vtt?src=%2Fmedia%2Fs.vtt&lang=en", "/vtt?src=%2Fmedia%2Fs.vtt&lang=en", 2_000],
@@ -47,8 +47,23 @@ describe("offline manifest (decision 087)", () => {
     expect(plan).toMatchObject({ stops: 3, videos: 1, days: 30, lang: "en", link: "AbC123xy" });
   });
 
+  it("saves the stops' narrations once each, counted in the size shown before saving (decision 113)", () => {
+    const narrations = [
+      { url: "/narration/n/1/2/a.mp3", bytes: 400_000 },
+      { url: "/narration/n/1/3/b.wav", bytes: 2_400_000 },
+      { url: "/narration/n/1/2/a.mp3", bytes: 400_000 },
+    ];
+    const plan = offlinePlan({ tour: { ...tour, museum: { slug: "m", sourceLang: "fr" } }, lang: "en", stops: [stop(1), stop(2)], bytes: new Map(), narrations, strings: { video: "x", narration: "y" } });
+    expect(plan.entries.filter((e) => e.kind === "narration").map((e) => [e.url, e.key, e.bytes])).toEqual([
+      ["/narration/n/1/2/a.mp3", "/narration/n/1/2/a.mp3", 400_000],
+      ["/narration/n/1/3/b.wav", "/narration/n/1/3/b.wav", 2_400_000],
+    ]);
+    expect(plan.bytes.known).toBe(2_800_000);
+    expect(plan.bytes.estimated).toBe(2_800_000 + 5 * PAGE_BYTES_ESTIMATE);
+  });
+
   it("keeps the original subtitle file in the museum's own language, and escapes odd slugs", () => {
-    const plan = offlinePlan({ tour: { ...tour, museum: { slug: "musée d'art", sourceLang: "fr" } }, lang: "fr", stops: [stop(1, { subtitles: ["/media/s.vtt"] })], bytes: new Map(), strings: { video: "x" } });
+    const plan = offlinePlan({ tour: { ...tour, museum: { slug: "musée d'art", sourceLang: "fr" } }, lang: "fr", stops: [stop(1, { subtitles: ["/media/s.vtt"] })], bytes: new Map(), strings: { video: "x", narration: "y" } });
     expect(plan.entries.map((e) => e.url)).toContain("/media/s.vtt");
     expect(plan.keypad.page).toBe("/v/mus%C3%A9e%20d'art/n");
     expect(plan.entries.find((e) => e.kind === "subtitles")!.bytes).toBeNull();
@@ -180,7 +195,7 @@ function worker(server: (url: URL, init?: RequestInit) => Response | Promise<Res
     skipWaiting: () => undefined,
     addEventListener: (type: string, fn: (e: unknown) => void) => (listeners[type] = fn),
   };
-  const context = runInNewContext(`${SERVICE_WORKER}\n;({ expired, pruned, keypadTarget, withoutVideos })`, { self, caches, fetch, Response, Request, URL, Blob, Promise, setTimeout, JSON, Date, Object, String });
+  const context = runInNewContext(`${SERVICE_WORKER}\n;({ expired, pruned, keypadTarget, ordered, withoutVideos })`, { self, caches, fetch, Response, Request, URL, Blob, Promise, setTimeout, JSON, Date, Object, String });
   const waits: Promise<unknown>[] = [];
   const message = async (data: unknown) => {
     const told: Record<string, unknown>[] = [];
@@ -195,7 +210,12 @@ function worker(server: (url: URL, init?: RequestInit) => Response | Promise<Res
     listeners.fetch!({ request, respondWith: (p: Promise<Response>) => (answer = p), waitUntil: (p: Promise<unknown>) => waits.push(p) });
     return answer;
   };
-  return { stores, listeners, posted, context, message, navigate, waits, setOnline: (v: boolean) => (online = v) };
+  const file = async (path: string, headers: Record<string, string> = {}) => {
+    let answer: Promise<Response> | undefined;
+    listeners.fetch!({ request: new Request(`${ORIGIN}${path}`, { headers }), respondWith: (p: Promise<Response>) => (answer = p), waitUntil: (p: Promise<unknown>) => waits.push(p) });
+    return answer;
+  };
+  return { stores, listeners, posted, context, message, navigate, file, waits, setOnline: (v: boolean) => (online = v) };
 }
 
 const MANIFEST = {
@@ -209,13 +229,14 @@ const MANIFEST = {
     { url: "/t/AbC123xy?lang=en", key: "/t/AbC123xy", kind: "page", bytes: null },
     { url: "/t/AbC123xy/1?lang=en", key: "/t/AbC123xy/1", kind: "page", bytes: null },
     { url: "/t/AbC123xy/2?lang=en", key: "/t/AbC123xy/2", kind: "page", bytes: null },
-    { url: "/v/louvre/n?lang=en", key: "/v/louvre/n", kind: "page", bytes: null },
+    { url: "/v/louvre/n?lang=en&tour=AbC123xy", key: "/v/louvre/n", kind: "page", bytes: null },
     { url: "/media/a.jpg", key: "/media/a.jpg", kind: "image", bytes: 3 },
+    { url: "/narration/n/1/2/a.wav", key: "/narration/n/1/2/a.wav", kind: "narration", bytes: 10 },
   ],
   keypad: { page: "/v/louvre/n", numbers: { "12": "/t/AbC123xy/2" } },
   offlinePage: { url: "/offline?tour=AbC123xy&lang=en", key: "/offline/AbC123xy", kind: "page", bytes: null },
   bytes: { known: 3, estimated: 100 },
-  strings: { video: "Needs <a> connection" },
+  strings: { video: "Needs <a> connection", narration: "Narration <not> saved" },
   days: 30,
 };
 
@@ -226,6 +247,14 @@ function site(state: { version: string; failOn?: string }) {
     if (url.pathname === state.failOn) return new Response("no", { status: 500 });
     if (url.pathname === "/api/visit/offline_views") return Response.json({ counted: 1 }, { status: 202 });
     if (url.pathname.startsWith("/media/")) return new Response("JPG", { headers: { "Content-Type": "image/jpeg" } });
+    if (url.pathname.startsWith("/narration/")) return new Response("RIFF012345", { headers: { "Content-Type": "audio/wav" } });
+    // Stop 1 plays the narration the manifest lists; stop 2 one it does not (generated after the manifest was read).
+    const narration = { "/t/AbC123xy/1": "/narration/n/1/2/a.wav", "/t/AbC123xy/2": "/narration/n/1/3/b.wav" }[url.pathname];
+    if (narration) {
+      return new Response(`<html><body>${url.pathname} ${url.search}<div class="v-listen"><p id="v-listen-label">Listen <time>0:26</time></p><audio id="v-audio" controls preload="none"><source src="${narration}" type="audio/wav"/></audio></div></body></html>`, {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
+    }
     return new Response(`<html><body>${url.pathname} ${url.search}<video src="/media/v.mp4"><track src="/vtt"/></video></body></html>`, {
       headers: { "Content-Type": "text/html; charset=utf-8" },
     });
@@ -247,27 +276,52 @@ describe("the service worker", () => {
     expect(context.keypadTarget(saved, "/v/louvre/n", "13")).toBeNull();
     expect(context.keypadTarget(saved, "/v/louvre/n", "constructor")).toBeNull();
     expect(context.keypadTarget(saved, "/v/other/n", "12")).toBeNull();
+    // Two saved tours of one museum: the keypad opened from a tour (`?tour=`) leads into it, as online
+    // (decision 113); a number only the other has leads there; without a tour, the last saved first.
+    const two = () => [
+      { link: "AAAAAAAA", savedAt: 2, keypad: { page: "/v/louvre/n", numbers: { "12": "/t/AAAAAAAA/2" } } },
+      { link: "BBBBBBBB", savedAt: 1, keypad: { page: "/v/louvre/n", numbers: { "12": "/t/BBBBBBBB/5", "8": "/t/BBBBBBBB/1" } } },
+    ];
+    expect(context.keypadTarget(context.ordered(two(), "BBBBBBBB"), "/v/louvre/n", "12")).toBe("/t/BBBBBBBB/5");
+    expect(context.keypadTarget(context.ordered(two(), null), "/v/louvre/n", "12")).toBe("/t/AAAAAAAA/2");
+    expect(context.keypadTarget(context.ordered(two(), "AAAAAAAA"), "/v/louvre/n", "8")).toBe("/t/BBBBBBBB/1");
+    expect(context.keypadTarget(context.ordered(two(), "zzzzzzzz"), "/v/louvre/n", "13")).toBeNull();
     expect(context.withoutVideos('a<video src="x"><track/>old</video>b', "<b>&")).toBe('a<p class="v-notice" role="note">&#60;b&#62;&#38;</p>b');
   });
 
   it("saves a tour with progress, answers offline from it, queues the views and sends them once when back online", async () => {
     const w = worker(site({ version: "v1" }));
     const told = await w.message({ type: "save", link: "AbC123xy", lang: "en" });
-    expect(told.filter((m) => m.type === "progress").map((m) => m.done)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(told.filter((m) => m.type === "progress").map((m) => m.done)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(told.at(-1)).toMatchObject({ type: "saved", link: "AbC123xy" });
     const cache = w.stores.get("muselingo-tour-AbC123xy@v1")!;
-    expect([...cache.entries.keys()].map((u) => u.slice(ORIGIN.length)).sort()).toEqual(["/media/a.jpg", "/offline/AbC123xy", "/t/AbC123xy", "/t/AbC123xy/1", "/t/AbC123xy/2", "/v/louvre/n"]);
-    const stopPage = await (await cache.match("/t/AbC123xy/1"))!.text();
-    expect(stopPage).toContain("?lang=en");
-    expect(stopPage).not.toContain("<video");
-    expect(stopPage).toContain("Needs &#60;a&#62; connection");
+    expect([...cache.entries.keys()].map((u) => u.slice(ORIGIN.length)).sort()).toEqual(["/media/a.jpg", "/narration/n/1/2/a.wav", "/offline/AbC123xy", "/t/AbC123xy", "/t/AbC123xy/1", "/t/AbC123xy/2", "/v/louvre/n"]);
+    const otherPage = await (await cache.match("/t/AbC123xy"))!.text();
+    expect(otherPage).toContain("?lang=en");
+    expect(otherPage).not.toContain("<video");
+    expect(otherPage).toContain("Needs &#60;a&#62; connection");
+    // The narration the manifest lists is saved and its player kept; one it does not list becomes a notice (decision 113).
+    const narrated = await (await cache.match("/t/AbC123xy/1"))!.text();
+    expect(narrated).toContain('<source src="/narration/n/1/2/a.wav"');
+    const unsaved = await (await cache.match("/t/AbC123xy/2"))!.text();
+    expect(unsaved).not.toContain("<audio");
+    expect(unsaved).not.toContain("0:26");
+    expect(unsaved).toContain('<p class="v-notice" role="note">Narration &#60;not&#62; saved</p>');
     // The save's own fetches are marked so the server does not count them as visits.
     const pages = (w.posted as { url: string; saving?: string }[]).filter((p) => !p.url.includes("offline.json"));
-    expect(pages).toHaveLength(6);
+    expect(pages).toHaveLength(7);
     expect(pages.every((p) => p.saving === "1")).toBe(true);
     w.posted.length = 0;
 
     w.setOnline(false);
+    // Offline, the saved narration plays: whole, or the byte range the player asks for (206), as the server answers.
+    expect(await (await w.file("/narration/n/1/2/a.wav"))!.text()).toBe("RIFF012345");
+    const part = (await w.file("/narration/n/1/2/a.wav", { Range: "bytes=4-" }))!;
+    expect([part.status, part.headers.get("Content-Range"), await part.text()]).toEqual([206, "bytes 4-9/10", "012345"]);
+    const tail = (await w.file("/narration/n/1/2/a.wav", { Range: "bytes=-3" }))!;
+    expect([tail.status, tail.headers.get("Content-Range"), await tail.text()]).toEqual([206, "bytes 7-9/10", "345"]);
+    expect((await w.file("/narration/n/1/2/a.wav", { Range: "bytes=10-" }))!.status).toBe(416);
+    expect((await w.file("/narration/n/1/3/b.wav"))!.status).toBe(503);
     expect(await (await w.navigate("/t/AbC123xy/2"))!.text()).toContain("/t/AbC123xy/2 ?lang=en");
     expect(await (await w.navigate("/t/AbC123xy/1?lang=en"))!.text()).toContain("/t/AbC123xy/1 ");
     const keyed = (await w.navigate("/v/louvre/n?number=12"))!;

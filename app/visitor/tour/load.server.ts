@@ -1,19 +1,25 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { headingText } from "~/content/render";
 import { parseStoredContent, type ArticleContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
 import { articles, museums } from "~/db/schema";
 import type { GlossaryTerm } from "~/translation/glossary";
 import { imageSizes, museumGlossary } from "~/models/visitor.server";
 import { loadFolderIndex } from "~/models/tree.server";
-import { tourByLink, visibleStops, type VisibleStop, type VisitorTour } from "~/tours/stops.server";
+import { tourByLink, visibleStops, type VisitorTour } from "~/tours/stops.server";
 import { articleTitle } from "../pages/article";
 
-/** A stop as the tour page lists it: its visitor name (the article's first line) and its first image. */
+/** A stop as the tour page lists it: its visitor name (the article's title) and its first image. */
 export interface ListedStop {
   position: number;
   articleId: number;
   slug: string;
-  name: string;
+  /**
+   * What visitors know the stop by (`visitorTitle`); "" when its article shows no title (the page says
+   * "Stop n of N"). Named `title`, not `name`: a snapshot kept before decision 113 (with private names)
+   * fails the shape check and is read again.
+   */
+  title: string;
   image: { src: string; width?: number; height?: number } | null;
   stopNumber: number | null;
 }
@@ -31,9 +37,13 @@ function firstImage(content: ArticleContent): string | null {
   return null;
 }
 
-/** The name visitors know a stop by: its article's first line, else the name staff gave it. */
-function visitorName(stop: VisibleStop, content: ArticleContent): string {
-  return articleTitle(content) || stop.name;
+/**
+ * The name visitors know a stop by, as its article page names itself: the article's title (its first
+ * line), else its first heading, else "". Never the private name staff gave it: the editor promises that
+ * name stays inside the museum (decision 113).
+ */
+export function visitorTitle(content: ArticleContent): string {
+  return articleTitle(content) || content.map(headingText).find((line) => line !== "") || "";
 }
 
 async function museumHasStopNumbers(db: Database, museumId: number): Promise<boolean> {
@@ -53,13 +63,13 @@ export async function loadTourView(db: Database, link: string): Promise<TourView
   const [stops, numbered] = await Promise.all([visibleStops(db, tour.museum.id, tour.id), museumHasStopNumbers(db, tour.museum.id)]);
   const listed = stops.map((stop) => {
     const content = parseStoredContent(stop.publishedContent, stop.slug);
-    return { stop, name: visitorName(stop, content), image: firstImage(content) };
+    return { stop, title: visitorTitle(content), image: firstImage(content) };
   });
   const sizes = await imageSizes(db, tour.museum.id, [...listed.map((l) => l.image).filter((src): src is string => src !== null), ...(tour.cover ? [tour.cover] : [])]);
   const withSize = (src: string | null) => (src ? { src, ...sizes.get(src) } : null);
   return {
     tour,
-    stops: listed.map(({ stop, name, image }) => ({ position: stop.position, articleId: stop.articleId, slug: stop.slug, name, image: withSize(image), stopNumber: stop.stopNumber })),
+    stops: listed.map(({ stop, title, image }) => ({ position: stop.position, articleId: stop.articleId, slug: stop.slug, title, image: withSize(image), stopNumber: stop.stopNumber })),
     cover: withSize(tour.cover),
     numbered,
   };
@@ -157,7 +167,7 @@ export function validTourSnapshot(value: TourSnapshot): boolean {
         typeof stop?.position === "number" &&
         typeof stop.articleId === "number" &&
         typeof stop.slug === "string" &&
-        typeof stop.name === "string" &&
+        typeof stop.title === "string" &&
         isImage(stop.image) &&
         (stop.stopNumber === null || typeof stop.stopNumber === "number"),
     )

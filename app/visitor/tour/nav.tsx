@@ -82,7 +82,7 @@ export function TourStopLinks({ stop, strings, keep, ui }: { stop: TourStopPlace
         </a>
       )}
       {stop.keypad && (
-        <a className="v-steps-keypad" href={href(stop.keypad, keep, {})}>
+        <a className="v-steps-keypad" href={href(stop.keypad, keep, { tour: stop.tourLink })}>
           {strings.keypadLink}
         </a>
       )}

@@ -6,7 +6,7 @@ import { visitorLanguagesPage } from "../languages.server";
 import { visitorNotFound } from "../not-found.server";
 import { visitorPage } from "../page.server";
 import { renderDocument } from "../pages/shell";
-import { atAddress, snapshotted, type VisitorPlace } from "../place.server";
+import { atAddress, snapshotted, type Located, type VisitorPlace } from "../place.server";
 import { htmlPage, keptQuery, refusedMethod } from "../respond.server";
 import { countOpen, tourStartEventFor } from "../scan.server";
 import { visitorStrings } from "../strings.server";
@@ -55,6 +55,24 @@ async function museumNumbers(context: AppLoadContext, museumSlug: string): Promi
   return (await snapshotted(context, `n/${museumSlug}`, () => loadMuseumNumbers(context.db, museumSlug), validMuseumNumbers)).target;
 }
 
+/** Translation through the museum's glossary as the snapshot keeps it: a cached view reads no D1 (decision 101). */
+function snapshotDeps(context: AppLoadContext, snapshot: TourSnapshot): TranslationDeps {
+  return { ...translationDeps(context), glossary: async (_museumId, to) => glossaryFor(snapshot.glossary, to) };
+}
+
+/**
+ * The tour's texts in `lang`: its name, description and stop titles, translated together so the tour page
+ * and its stop pages read one cached translation (the same KV key) and name the tour alike (decision 113).
+ */
+function translatedTour(deps: TranslationDeps, { view }: TourSnapshot, lang: string) {
+  const { tour, stops } = view;
+  return translateTourTexts(deps, { id: tour.id, museumId: tour.museum.id }, tour.museum.sourceLang, lang, {
+    name: tour.name,
+    description: tour.description,
+    stopNames: stops.map((stop) => stop.title),
+  });
+}
+
 /** `GET /t/{link}`: the tour page in the visitor's language (issue 21, decisions 076 and 084). Counts a start. */
 export async function tourPage(request: Request, context: AppLoadContext, link: string): Promise<Response> {
   const refused = refusedMethod(request);
@@ -66,16 +84,8 @@ export async function tourPage(request: Request, context: AppLoadContext, link: 
   const { tour, stops } = view;
   const url = new URL(request.url);
   const choice = chooseLanguage(request, tour.museum.sourceLang);
-  // The glossary comes with the snapshot: a cached view reads no D1 (decision 101).
-  const deps: TranslationDeps = { ...translationDeps(context), glossary: async (_museumId, to) => glossaryFor(snapshot.glossary, to) };
-  const [ui, translated] = await Promise.all([
-    visitorStrings(deps, choice.lang),
-    translateTourTexts(deps, { id: tour.id, museumId: tour.museum.id }, tour.museum.sourceLang, choice.lang, {
-      name: tour.name,
-      description: tour.description,
-      stopNames: stops.map((stop) => stop.name),
-    }),
-  ]);
+  const deps = snapshotDeps(context, snapshot);
+  const [ui, translated] = await Promise.all([visitorStrings(deps, choice.lang), translatedTour(deps, snapshot, choice.lang)]);
   const pageLang = translated.status === "machine" || translated.status === "reviewed" ? choice.lang : tour.museum.sourceLang;
   countOpen(context, request, tourStartEventFor(request, { id: tour.id, museumId: tour.museum.id }, choice.lang));
   const page = (
@@ -89,11 +99,12 @@ export async function tourPage(request: Request, context: AppLoadContext, link: 
       description={translated.texts.description}
       minutes={tour.minutes}
       cover={view.cover}
-      stops={stops.map((stop, i) => ({ ...stop, shownName: translated.texts.stopNames[i] ?? stop.name }))}
+      stops={stops.map((stop, i) => ({ ...stop, shownName: translated.texts.stopNames[i] ?? stop.title }))}
       status={translated.status}
       base={base}
       keep={keptQuery(url)}
       keypad={view.numbered ? keypadBase(tour.museum.slug) : undefined}
+      tourLink={tour.link}
       canonical={`${url.origin}${base}${translated.status === "original" ? "" : `?lang=${pageLang}`}`}
       nonce={context.cspNonce}
       offlineLink={tour.link}
@@ -118,21 +129,24 @@ function parsePosition(raw: string): number | null {
  * `/v/{museum}/{slug}` (snapshot, translation, cache, Server-Timing), placed in its tour. Null target
  * (the 404 page) for an unknown tour or a position out of range.
  */
-export async function locateStop(context: AppLoadContext, link: string, rawPosition: string) {
+export async function locateStop(context: AppLoadContext, link: string, rawPosition: string): Promise<Located & { snapshot?: TourSnapshot }> {
   const base = `${tourBase(link)}/${segment(rawPosition)}`;
   const position = parsePosition(rawPosition);
-  const view = position === null ? null : await tourView(context, link);
+  const snapshot = position === null ? null : await tourSnapshot(context, link);
+  const view = snapshot?.view;
   const stop = view && position !== null ? view.stops[position - 1] : undefined;
-  if (!view || !stop || position === null) return { target: null, place: placeAt(base) };
+  if (!snapshot || !view || !stop || position === null) return { target: null, place: placeAt(base) };
   const located = await atAddress(context, { museum: view.tour.museum.slug, slug: stop.slug });
   return {
     ...located,
     place: placeAt(base),
+    snapshot,
     tourStop: {
       tourId: view.tour.id,
       tourBase: tourBase(link),
       tourName: view.tour.name,
       tourLang: view.tour.museum.sourceLang,
+      tourLink: view.tour.link,
       position,
       total: view.stops.length,
       keypad: view.numbered ? keypadBase(view.tour.museum.slug) : undefined,
@@ -144,7 +158,13 @@ export async function locateStop(context: AppLoadContext, link: string, rawPosit
 export async function stopPage(request: Request, context: AppLoadContext, link: string, rawPosition: string): Promise<Response> {
   const refused = refusedMethod(request);
   if (refused) return refused;
-  return visitorPage(request, context, await locateStop(context, link, rawPosition));
+  const { snapshot, ...located } = await locateStop(context, link, rawPosition);
+  if (!snapshot || !located.tourStop) return visitorPage(request, context, located);
+  // The tour's name in the visitor's language, as the tour page shows it; as written when that failed.
+  const lang = chooseLanguage(request, snapshot.museum.sourceLang).lang;
+  const translated = await translatedTour(snapshotDeps(context, snapshot), snapshot, lang);
+  const named = translated.status === "machine" || translated.status === "reviewed" ? { tourName: translated.texts.name, tourLang: lang } : {};
+  return visitorPage(request, context, { ...located, tourStop: { ...located.tourStop, ...named } });
 }
 
 /** `GET /t/{link}/{position}/languages`: the picker of a stop, leading back to it. */
@@ -153,10 +173,38 @@ export async function stopLanguagesPage(request: Request, context: AppLoadContex
   return visitorLanguagesPage(request, context, { target: located.target ? museumOnly(located.target.museum) : null, place: located.place });
 }
 
+/** The tour a keypad was opened from (`?tour=`, decision 113): a well-formed link, else none. */
+function keypadTour(url: URL): string | null {
+  const parsed = linkSchema.safeParse(url.searchParams.get("tour") ?? "");
+  return parsed.success ? parsed.data : null;
+}
+
+/** What every link and the form of the keypad keep: the staff preview's query and the tour it was opened from. */
+function keypadKeep(url: URL): string {
+  const keep = new URLSearchParams(keptQuery(url));
+  const tour = keypadTour(url);
+  if (tour) keep.set("tour", tour);
+  return keep.toString();
+}
+
+/**
+ * Where stop number `number` leads: opened from a tour (`?tour=`) whose shown stops carry it, that stop
+ * (`/t/{link}/{position}`, with "Stop 3 of 4", previous and next), as a saved tour answers offline; else the
+ * article's own page. Null for a number no live, published article of this museum carries.
+ */
+async function numberTarget(context: AppLoadContext, found: MuseumNumbers, number: number, tourLink: string | null): Promise<string | null> {
+  const tour = tourLink === null ? null : await tourView(context, tourLink);
+  const stop = tour?.tour.museum.id === found.museum.id ? tour.stops.find((s) => s.stopNumber === number) : undefined;
+  if (tour && stop) return `${tourBase(tour.tour.link)}/${stop.position}`;
+  const slug = slugForNumber(found.numbers, number);
+  return slug === null ? null : `/v/${segment(found.museum.slug)}/${segment(slug)}`;
+}
+
 /**
  * `GET /v/{museum}/n`: the keypad (decision 085). Without `?number=`, the form; with a stop number of a
- * live, published article of this museum, 303 to its page (keeping `lang`); an unknown number, the form
- * again with a message (404); anything but digits, the form with a message (400).
+ * live, published article of this museum, 303 to its page (keeping `lang`), or to its stop in the tour the
+ * keypad was opened from (`?tour=`, decision 113); an unknown number, the form again with a message (404);
+ * anything but digits, the form with a message (400).
  */
 export async function keypadPage(request: Request, context: AppLoadContext, museumSlug: string): Promise<Response> {
   const refused = refusedMethod(request);
@@ -174,12 +222,12 @@ export async function keypadPage(request: Request, context: AppLoadContext, muse
     const number = parseStopNumber(asked);
     if (number === "invalid") error = "invalid";
     else {
-      const slug = number === null ? null : slugForNumber(found.numbers, number);
-      if (slug !== null) {
+      const target = number === null ? null : await numberTarget(context, found, number, keypadTour(url));
+      if (target !== null) {
         const query = new URLSearchParams(keptQuery(url));
         if (keptLang) query.set("lang", keptLang);
         const text = query.toString();
-        const location = `/v/${segment(museum.slug)}/${segment(slug)}${text ? `?${text}` : ""}`;
+        const location = `${target}${text ? `?${text}` : ""}`;
         return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "private, no-cache", ...(choice.setCookie ? { "Set-Cookie": choice.setCookie } : {}) } });
       }
       error = "unknown";
@@ -193,7 +241,7 @@ export async function keypadPage(request: Request, context: AppLoadContext, muse
       stringsLang={stringsLang}
       visitorLang={choice.lang}
       base={base}
-      keep={keptQuery(url)}
+      keep={keypadKeep(url)}
       keptLang={keptLang}
       value={asked === null ? "" : asked.slice(0, 12)}
       error={error}
@@ -207,5 +255,6 @@ export async function keypadPage(request: Request, context: AppLoadContext, muse
 /** `GET /v/{museum}/n/languages`: the keypad's language picker. */
 export async function keypadLanguagesPage(request: Request, context: AppLoadContext, museumSlug: string): Promise<Response> {
   const found = await museumNumbers(context, museumSlug);
-  return visitorLanguagesPage(request, context, { target: found ? museumOnly(found.museum) : null, place: placeAt(keypadBase(museumSlug)) }, (strings) => strings.keypadTitle);
+  const keep = keypadKeep(new URL(request.url));
+  return visitorLanguagesPage(request, context, { target: found ? museumOnly(found.museum) : null, place: placeAt(keypadBase(museumSlug)) }, (strings) => strings.keypadTitle, keep);
 }

@@ -3,7 +3,7 @@ import type { VisitorStrings } from "../strings.server";
 import { OfflineControl } from "../pages/offline-control";
 import { href, LanguageButton, MuseumBar, Shell, uiLang } from "../pages/shell";
 import type { ListedStop } from "./load.server";
-import { fill, stopPath } from "./nav";
+import { fill, stopOf, stopPath } from "./nav";
 
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
@@ -36,6 +36,8 @@ export interface TourPageProps {
   keep: string;
   /** The keypad's path when the museum numbers its labels (decision 086). */
   keypad?: string;
+  /** The tour's link: the keypad opened from here leads to this tour's stops (decision 113). */
+  tourLink?: string;
   canonical: string;
   nonce?: string;
 }
@@ -105,7 +107,10 @@ export function TourPage(props: TourPageProps) {
                     ) : (
                       <span className="v-thumb" aria-hidden="true" />
                     )}
-                    <span className="v-stop-name">{stop.shownName}</span>
+                    {/* A stop whose article shows no title is named by its place, never by the private name (decision 113). */}
+                    <span className="v-stop-name" {...(stop.shownName ? {} : ui)}>
+                      {stop.shownName || stopOf(strings, stop.position, props.stops.length)}
+                    </span>
                   </a>
                 </li>
               ))}
@@ -116,7 +121,7 @@ export function TourPage(props: TourPageProps) {
       <footer className="v-footer" {...ui}>
         <LanguageButton strings={strings} stringsLang={props.stringsLang} lang={props.visitorLang} base={base} keep={keep} />
         {props.keypad && (
-          <a className="v-button v-button--light" href={href(props.keypad, keep, {})}>
+          <a className="v-button v-button--light" href={href(props.keypad, keep, props.tourLink ? { tour: props.tourLink } : {})}>
             {strings.keypadLink}
           </a>
         )}
