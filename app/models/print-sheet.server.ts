@@ -1,11 +1,12 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { actorOf } from "~/audit/log.server";
+import { actorOf, auditWhenChangedD1 } from "~/audit/log.server";
 import type { Database } from "~/db/client.server";
 import { articles, qrcodes, tourStops } from "~/db/schema";
-import { notFound } from "~/errors";
-import { addQrCode, linkQrCode, listQrCodes, type QrCodeView } from "~/models/qrcodes.server";
+import { isUniqueViolation, notFound } from "~/errors";
+import { listQrCodes, randomLink, type QrCodeView } from "~/models/qrcodes.server";
 import { loadFolderIndex } from "~/models/tree.server";
 import { listTours, type TourSummary } from "~/tours/tours.server";
+import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import type { SessionUser } from "~/models/auth.server";
 
 /**
@@ -114,27 +115,50 @@ export async function printSheetCells(db: Database, museumId: number, choice: Sh
 }
 
 /**
- * "Create its code" on a missing cell: a new code linked to the article, unless the article already has an
- * active one (a second click, another tab): then nothing is created. A trashed or another museum's article is a 404.
+ * "Create its code" on a missing cell: a new code already linked to the article, in one conditional insert, so
+ * that parallel clicks (a double click, another tab) make one code: the insert happens only while the article is
+ * live in this museum and has no code. A trashed or another museum's article is a 404 naming articleId.
  */
 export async function createCodeForArticle(db: Database, user: SessionUser, articleId: number): Promise<{ qrcodeId: number; created: boolean }> {
-  const [index, article, existing] = await Promise.all([
+  const [index, article] = await Promise.all([
     loadFolderIndex(db, user.museumId),
     db
-      .select({ id: articles.id, folderId: articles.folderId })
+      .select({ id: articles.id, name: articles.unformattedName, folderId: articles.folderId })
       .from(articles)
       .where(and(eq(articles.id, articleId), eq(articles.museumId, user.museumId), isNull(articles.deletedAt)))
       .get(),
-    db
-      .select({ id: qrcodes.id })
-      .from(qrcodes)
-      .where(and(eq(qrcodes.articleId, articleId), eq(qrcodes.museumId, user.museumId)))
-      .orderBy(asc(qrcodes.id))
-      .get(),
   ]);
   if (!article || !index.isLive(article.folderId)) throw notFound("Article", "articleId");
-  if (existing) return { qrcodeId: existing.id, created: false };
-  const code = await addQrCode(db, user.museumId, actorOf(user));
-  await linkQrCode(db, user.museumId, { qrcodeId: code.id, articleId }, actorOf(user));
-  return { qrcodeId: code.id, created: true };
+  for (let attempt = 1; ; attempt++) {
+    const link = randomLink();
+    try {
+      const [inserted] = await db.$client.batch([
+        db.$client
+          .prepare(
+            `INSERT INTO qrcodes (museum_id, link, article_id)
+             SELECT ?1, ?2, ?3
+             WHERE EXISTS (SELECT 1 FROM articles a WHERE a.id = ?3 AND a.museum_id = ?1 AND a.deleted_at IS NULL)
+               AND NOT EXISTS (SELECT 1 FROM qrcodes q WHERE q.museum_id = ?1 AND q.article_id = ?3)
+             RETURNING id`,
+          )
+          .bind(user.museumId, link, articleId),
+        auditWhenChangedD1(db.$client, { museumId: user.museumId, actor: actorOf(user), action: "qrcode.create", target: "qrcode:", detail: { link, articleId, name: article.name } }, { insertedId: true }),
+      ]);
+      const row = inserted?.results[0] as { id: number } | undefined;
+      if (row) {
+        visitorChanged(db, user.museumId); // the new address leads to the article (decision 039)
+        return { qrcodeId: row.id, created: true };
+      }
+      const existing = await db
+        .select({ id: qrcodes.id })
+        .from(qrcodes)
+        .where(and(eq(qrcodes.articleId, articleId), eq(qrcodes.museumId, user.museumId)))
+        .orderBy(asc(qrcodes.id))
+        .get();
+      if (existing) return { qrcodeId: existing.id, created: false };
+      throw notFound("Article", "articleId"); // trashed between the check and the insert
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+    }
+  }
 }
