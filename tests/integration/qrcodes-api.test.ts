@@ -261,4 +261,38 @@ describe("the print sheet", () => {
       expect(stopsOf(await theirs.text()), query).toEqual([]);
     }
   });
+
+  it("creates a missing stop's code from the sheet once, however many posts arrive together, and refuses bad input by field", async () => {
+    const s = await withCodes();
+    const articleId = await s.article("Hydrie");
+    const post = (form: Record<string, string>, cookie: string | null = s.cookie) =>
+      SELF.fetch(`${BASE}/qrcodes/print`, { method: "POST", body: new URLSearchParams(form), headers: { Host: "localhost", Origin: BASE, ...(cookie ? { Cookie: cookie } : {}) }, redirect: "manual" });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post({ intent: "create-code", articleId: String(articleId) })));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    await Promise.all(answers.map((a) => a.body?.cancel()));
+    const codes = (await s.read("/api/read/qrcodes")).body as unknown as { id: number }[];
+    const linked = await Promise.all(codes.map(async (c) => ((await s.read(`/api/read/qrcode?qrcodeId=${c.id}`)).body as unknown as { id_article: number | null }).id_article));
+    expect(linked.filter((id) => id === articleId)).toHaveLength(1);
+
+    const other = await withCodes();
+    const theirs = await other.article("Leur vase");
+    const foreign = await post({ intent: "create-code", articleId: String(theirs) });
+    expect(foreign.status).toBe(404);
+    expect(await foreign.text()).toContain("articleId");
+    for (const bad of ["abc", "0", "-3", "1e3", "١٢", ""]) {
+      const refused = await post({ intent: "create-code", articleId: bad });
+      expect(refused.status, bad).toBe(400);
+      expect(await refused.text()).toContain("articleId");
+    }
+    const intent = await post({ intent: "drop-all", articleId: String(articleId) });
+    expect(intent.status).toBe(400);
+    expect(await intent.text()).toContain("intent");
+    // Without a session: the page's login answer (as every staff page gives), and nothing is created.
+    await s.call("update_qrcode", { qrcodeId: codes.find((c, i) => linked[i] === articleId)!.id, articleId: null });
+    const anonymous = await post({ intent: "create-code", articleId: String(articleId) }, null);
+    expect(await anonymous.text()).not.toContain('"created":true');
+    const after = (await s.read("/api/read/qrcodes")).body as unknown as { id: number }[];
+    expect(after.length).toBe(codes.length);
+    expect(((await other.read("/api/read/qrcodes")).body as unknown[]).length).toBe(0);
+  });
 });

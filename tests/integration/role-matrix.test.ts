@@ -303,7 +303,6 @@ const CASES: Case[] = [
   { route: "qrcode", page: true, method: "GET", perm: "content.edit", foreign: true, input: (f) => ({ path: `/qrcode?id=${f.qrcodeId}` }) },
   { route: "qrcodes._index", page: true, method: "GET", perm: "content.edit", input: () => ({ path: "/qrcodes" }) },
   { route: "qrcodes.print", page: true, method: "GET", perm: "content.edit", input: (f) => ({ path: `/qrcodes/print?ids=${f.qrcodeId}` }) },
-  { route: "qrcodes.print", label: "create-code", page: true, method: "POST", perm: "content.edit", input: (f) => ({ path: "/qrcodes/print", form: { intent: "create-code", articleId: String(f.articleId) } }) },
   { route: "settings", page: true, method: "GET", perm: "session", input: () => ({ path: "/settings" }) },
   {
     route: "settings",
