@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_QR_LOOK, QR_LOOKS } from "~/qrcode/looks";
 import { articleIdSchema } from "./tree-input";
 
 export const qrcodeIdSchema = z.union(
@@ -14,9 +15,14 @@ export const updateQrcodeSchema = z.object({ qrcodeId: qrcodeIdSchema, articleId
 
 export const qrcodeQuerySchema = z.object({ qrcodeId: qrcodeIdSchema });
 
+/** The image's colours (decision 115): black on white unless the spec's white on black is asked for. */
+export const qrLookSchema = z.enum(QR_LOOKS, { errorMap: () => ({ message: "invalid" }) }).default(DEFAULT_QR_LOOK);
+export const qrImageFormatSchema = z.enum(["png", "svg"], { errorMap: () => ({ message: "invalid" }) }).default("png");
+
 export const qrcodeImageQuerySchema = z.object({
   qrcodeId: qrcodeIdSchema,
-  format: z.enum(["png", "svg"], { errorMap: () => ({ message: "invalid" }) }).default("png"),
+  format: qrImageFormatSchema,
+  look: qrLookSchema,
 });
 
 /** 8 characters, lowercase letters and digits without look-alikes (no 0/o, 1/l/i): easy to type from paper. */

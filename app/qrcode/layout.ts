@@ -6,13 +6,22 @@ import QRCode from "qrcode-svg";
  * The numbers and their reading of the spec are in docs/decisions/013-qr-code-images.md.
  */
 export const QR_IMAGE_PX = 300;
-/** Quiet zone, in modules ("margin 1"); black like the background, since the code is white on black. */
-const QUIET_ZONE_MODULES = 1;
+/**
+ * Quiet zone, in modules: the 4 that ISO/IEC 18004 asks for, in the background colour. The spec's "margin 1"
+ * left 1, which readers tolerate less than 4 once printed with a dark frame or table edge beside it
+ * (docs/decisions/115-qr-codes-every-reader-decodes.md).
+ */
+export const QUIET_ZONE_MODULES = 4;
 /** "size 0.6": the logo may hide at most 0.6 × the 30 % that level H can restore. */
 const LOGO_SIZE = 0.6;
 const LEVEL_H_CAPACITY = 0.3;
 /** "margin 8": px of cleared space between the logo and the nearest drawn module. */
 export const LOGO_MARGIN_PX = 8;
+/**
+ * At most 21×21 modules hidden: zbar read no code of version 13 (the longest base URL the configuration
+ * allows, 3 px modules) with 23 or more hidden, every one with 21 (decision 115). Versions up to 10 hide fewer.
+ */
+const MAX_HIDDEN_SIDE = 21;
 /** Finder pattern (7) plus its separator (1): the cleared square stays inside this border. */
 const FINDER_BORDER_MODULES = 8;
 
@@ -22,7 +31,7 @@ export interface Box {
   size: number;
 }
 
-/** A horizontal run of drawn (white) modules, in px. */
+/** A horizontal run of drawn (dark in the QR sense) modules, in px. */
 export interface Run {
   x: number;
   y: number;
@@ -88,6 +97,6 @@ export function qrLayout(data: string): QrLayout {
 function hiddenSide(moduleCount: number): number {
   const budget = Math.floor(LOGO_SIZE * LEVEL_H_CAPACITY * moduleCount * moduleCount);
   let side = Math.max(1, Math.floor(Math.sqrt(budget)));
-  side = Math.min(side, moduleCount - 2 * FINDER_BORDER_MODULES);
+  side = Math.min(side, moduleCount - 2 * FINDER_BORDER_MODULES, MAX_HIDDEN_SIDE);
   return side % 2 === 0 ? side - 1 : side;
 }

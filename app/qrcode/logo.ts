@@ -8,7 +8,8 @@ export type Point = readonly [x: number, y: number];
 
 export const LOGO_BOX = 64;
 
-export const logoBackground = { width: 64, height: 64, rx: 14, fill: "#341539" } as const;
+/** The rounded square; its colours and the "M"'s depend on the look (looks.ts). */
+export const logoBackground = { width: 64, height: 64, rx: 14 } as const;
 
 export const logoMark = {
   points: [
@@ -25,5 +26,4 @@ export const logoMark = {
     [21, 30],
     [21, 46],
   ] as const satisfies readonly Point[],
-  fill: "#fff",
 } as const;

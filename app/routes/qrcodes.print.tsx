@@ -1,12 +1,19 @@
-import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { chunk, parsePrintIds, qrImageUrl, shortAddress, tourQrImageUrl } from "~/components/qrcodes/qrcode-helpers";
-import { listQrCodes, publicAddress } from "~/models/qrcodes.server";
+import { invalidField, isDomainError } from "~/errors";
+import { articleIdSchema } from "~/models/tree-input";
+import { createCodeForArticle, printSheetCells } from "~/models/print-sheet.server";
+import { publicAddress } from "~/models/qrcodes.server";
+import { DEFAULT_QR_LOOK, isQrLook, type QrLook } from "~/qrcode/looks";
 import toursStyles from "~/styles/tours.css?url";
-import { numberedArticles } from "~/tours/stop-numbers.server";
-import { listTours, tourAddress } from "~/tours/tours.server";
+import { tourAddress } from "~/tours/tours.server";
+import { formString } from "~/utils/form";
+import { formRefusal, readStaffForm } from "~/utils/form-action.server";
+import { domainErrorResponse } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
+import { actionRefusal } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "qrcodes.print", { noindex: true });
@@ -16,47 +23,83 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: toursStyle
 const PER_PAGE = 12;
 
 /**
- * `/qrcodes/print?ids=1,2,3&tours=4,5`: the museum's own codes and tours among those ids (unknown ones
- * ignored); neither parameter → every code and every tour. Each article's code shows its stop number
- * (issue 21); a tour's code prints with the tour's name.
+ * `/qrcodes/print?ids=1,2,3&tours=4,5`, `?tour=4` (a tour's sheet: its code, then its stops in order) or
+ * nothing (everything): what each holds is app/models/print-sheet.server.ts (decision 116). Unknown or
+ * another museum's ids are ignored. `&look=light-on-dark` prints the spec's white on black; the default is
+ * black on white, which every reader decodes (decision 115). Each article's code shows its stop number.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, "content.edit");
   const params = new URL(request.url).searchParams;
   const ids = parsePrintIds(params);
   const tourIds = parsePrintIds(new URLSearchParams(params.getAll("tours").map((v) => ["ids", v])));
-  const everything = !params.has("ids") && !params.has("tours");
-  const [codes, numbered, tours] = await Promise.all([listQrCodes(context.db, user.museumId), numberedArticles(context.db, user.museumId), listTours(context.db, user.museumId)]);
-  const numberOf = new Map(numbered.map((a) => [a.id, a.stopNumber]));
-  const chosen = everything ? codes : codes.filter((code) => ids.includes(code.id));
-  const chosenTours = everything ? tours : tours.filter((tour) => tourIds.includes(tour.id));
+  const tour = parsePrintIds(new URLSearchParams(params.getAll("tour").map((v) => ["ids", v])))[0] ?? null;
+  const requestedLook = params.get("look");
+  const look: QrLook = isQrLook(requestedLook) ? requestedLook : DEFAULT_QR_LOOK;
+  const everything = !params.has("ids") && !params.has("tours") && !params.has("tour");
+  const sheet = await printSheetCells(context.db, user.museumId, everything ? "everything" : { ids, tours: tourIds, tour });
+  const base = context.config.PUBLIC_BASE_URL;
   return {
-    cells: [
-      ...chosen.map((code) => ({
-        kind: "code" as const,
-        id: code.id,
-        link: code.link,
-        name: code.name,
-        stopNumber: code.id_article === null ? null : (numberOf.get(code.id_article) ?? null),
-        image: qrImageUrl(code.id, "svg"),
-        address: shortAddress(publicAddress(context.config.PUBLIC_BASE_URL, request, code.link)),
-      })),
-      ...chosenTours.map((tour) => ({
-        kind: "tour" as const,
-        id: tour.id,
-        link: tour.link,
-        name: tour.name as string | null,
-        stopNumber: null,
-        image: tourQrImageUrl(tour.id, "svg"),
-        address: shortAddress(tourAddress(context.config.PUBLIC_BASE_URL, request, tour.link)),
-      })),
-    ],
+    look,
+    cells: sheet.map((cell) => {
+      switch (cell.kind) {
+        case "code":
+          return {
+            kind: "code" as const,
+            key: `code-${cell.code.id}`,
+            link: cell.code.link,
+            name: cell.code.name,
+            stopNumber: cell.stopNumber,
+            image: qrImageUrl(cell.code.id, "svg", look),
+            address: shortAddress(publicAddress(base, request, cell.code.link)),
+          };
+        case "tour":
+          return {
+            kind: "tour" as const,
+            key: `tour-${cell.tour.id}`,
+            link: cell.tour.link,
+            name: cell.tour.name as string | null,
+            stopNumber: null,
+            image: tourQrImageUrl(cell.tour.id, "svg", look),
+            address: shortAddress(tourAddress(base, request, cell.tour.link)),
+          };
+        case "missing":
+          return { kind: "missing" as const, key: `missing-${cell.articleId}`, articleId: cell.articleId, name: cell.name as string | null, stopNumber: cell.stopNumber };
+      }
+    }),
   };
 }
 
+/** `intent=create-code&articleId=`: a code for a stop's article that has none (a second one is never made). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const read = await readStaffForm(request, context, "content.edit");
+  if ("response" in read) return read.response;
+  const { user, form, intent } = read;
+  if (intent !== "create-code") return domainErrorResponse(invalidField("intent", "invalid"));
+  const parsed = articleIdSchema.safeParse(formString(form, "articleId"));
+  if (!parsed.success) return formRefusal(intent, { articleId: "invalid" });
+  try {
+    return { intent, ok: true as const, ...(await createCodeForArticle(context.db, user, parsed.data)) };
+  } catch (error) {
+    // The article went to the trash (or was never this museum's): a 404 naming articleId, the sheet reloads.
+    if (isDomainError(error)) return actionRefusal(error);
+    throw error;
+  }
+}
+
 export default function PrintSheet() {
-  const { cells: codes } = useLoaderData<typeof loader>();
+  const { cells, look } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const missing = cells.filter((cell) => cell.kind === "missing").length;
+  const withLook = (next: QrLook) => {
+    const params = new URLSearchParams(location.search);
+    if (next === DEFAULT_QR_LOOK) params.delete("look");
+    else params.set("look", next);
+    const query = params.toString();
+    return `${location.pathname}${query ? `?${query}` : ""}`;
+  };
   return (
     <section className="page print-sheet">
       <header className="articles__header print-sheet__bar">
@@ -65,29 +108,52 @@ export default function PrintSheet() {
           <Link to="/qrcodes" className="button button--ghost">
             <span aria-hidden="true">←</span> {t("qrcodes.print.back")}
           </Link>
-          {codes.length ? (
+          {cells.length ? (
             <button type="button" className="button" onClick={() => window.print()}>
               {t("qrcodes.print.print")}
             </button>
           ) : null}
         </div>
       </header>
-      {codes.length ? (
-        <p className="muted print-sheet__hint">{t("qrcodes.print.hint", { count: codes.length })}</p>
+      {cells.length ? (
+        <>
+          <p className="muted print-sheet__hint">{t("qrcodes.print.hint", { count: cells.length })}</p>
+          <nav className="print-sheet__looks" aria-label={t("qrcodes.look.label")}>
+            {(["dark-on-light", "light-on-dark"] as const).map((option) => (
+              <Link key={option} to={withLook(option)} replace preventScrollReset className={`button button--small${option === look ? "" : " button--ghost"}`} aria-current={option === look ? "true" : undefined}>
+                {t(`qrcodes.look.${option}`)}
+              </Link>
+            ))}
+          </nav>
+          {look === "light-on-dark" ? <p className="print-sheet__warning">{t("qrcodes.look.warning")}</p> : null}
+          {missing ? <p className="print-sheet__warning">{t("qrcodes.print.missingHint", { count: missing })}</p> : null}
+        </>
       ) : (
         <p>{t("qrcodes.print.empty")}</p>
       )}
-      {chunk(codes, PER_PAGE).map((page, index) => (
+      {chunk(cells, PER_PAGE).map((page, index) => (
         <ul key={index} className="print-page" aria-label={t("qrcodes.print.page", { number: index + 1 })}>
-          {page.map((code) => (
-            <li key={`${code.kind}-${code.id}`} className={`print-cell print-cell--${code.kind}`}>
-              <img src={code.image} width={189} height={189} alt={code.kind === "tour" ? t("tours.print.imageAlt", { name: code.name }) : t("qrcodes.print.imageAlt", { link: code.link })} />
-              {code.stopNumber !== null ? <span className="print-cell__stop">{t("tours.print.stop", { number: code.stopNumber })}</span> : null}
-              {code.kind === "tour" ? <span className="print-cell__kind">{t("tours.print.tour")}</span> : null}
-              <span className={`print-cell__name${code.name === null ? " print-cell__name--inactive" : ""}`}>
-                {code.name ?? t("qrcodes.inactive")}
-              </span>
-              <span className="print-cell__address">{code.address}</span>
+          {page.map((cell) => (
+            <li key={cell.key} className={`print-cell print-cell--${cell.kind}`}>
+              {cell.kind === "missing" ? (
+                <div className="print-cell__none">
+                  <span>{t("qrcodes.print.noCode")}</span>
+                  <Form method="post" replace preventScrollReset>
+                    <input type="hidden" name="intent" value="create-code" />
+                    <input type="hidden" name="articleId" value={cell.articleId} />
+                    <button type="submit" className="button button--small" disabled={navigation.state !== "idle"}>
+                      {t("qrcodes.print.createCode")}
+                      <span className="visually-hidden"> {cell.name}</span>
+                    </button>
+                  </Form>
+                </div>
+              ) : (
+                <img src={cell.image} width={189} height={189} alt={cell.kind === "tour" ? t("tours.print.imageAlt", { name: cell.name }) : t("qrcodes.print.imageAlt", { link: cell.link })} />
+              )}
+              {cell.stopNumber !== null ? <span className="print-cell__stop">{t("tours.print.stop", { number: cell.stopNumber })}</span> : null}
+              {cell.kind === "tour" ? <span className="print-cell__kind">{t("tours.print.tour")}</span> : null}
+              <span className={`print-cell__name${cell.name === null ? " print-cell__name--inactive" : ""}`}>{cell.name ?? t("qrcodes.inactive")}</span>
+              {cell.kind === "missing" ? null : <span className="print-cell__address">{cell.address}</span>}
             </li>
           ))}
         </ul>

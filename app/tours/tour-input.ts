@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MEDIA_PREFIX, safeMediaSrc } from "~/content/urls";
 import { checkPlainText } from "~/lib/names";
+import { qrImageFormatSchema, qrLookSchema } from "~/models/qrcode-input";
 import { articleIdSchema, folderNameSchema, pathArraySchema } from "~/models/tree-input";
 
 /** Tours (issue 21, decisions 076 and 081–083): the API's input rules, shared by the routes and the staff pages. */
@@ -103,5 +104,6 @@ export type UpdateTourInput = z.infer<typeof updateTourSchema>;
 
 export const tourQrQuerySchema = z.object({
   id: tourIdSchema,
-  format: z.enum(["png", "svg"], { errorMap: () => ({ message: "invalid" }) }).default("png"),
+  format: qrImageFormatSchema,
+  look: qrLookSchema,
 });

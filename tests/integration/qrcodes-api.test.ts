@@ -174,3 +174,125 @@ describe("GET /api/read/qrcode_image", () => {
     expect((await get(`/api/read/qrcode_image?qrcodeId=${mine.id}`)).status).toBe(401);
   });
 });
+
+// Issue 29 (decision 115): black on white is what every reader decodes, so it is the default; the spec's white on
+// black is served on request (`look=light-on-dark`), cached apart, named apart.
+describe("QR code looks", () => {
+  const colours = (svg: string) => [/<rect width="300" height="300" fill="([^"]+)"\/>/.exec(svg)?.[1], /<path fill="([^"]+)"/.exec(svg)?.[1]];
+
+  it("serves black on white by default and white on black on request, for codes and for tours", async () => {
+    const s = await withCodes();
+    const code = (await s.call("add_qrcode", {})).body;
+    const tour = (await s.call("add_tour", { name: "Parcours des looks" })).body;
+    for (const [path, name] of [
+      [`/api/read/qrcode_image?qrcodeId=${code.id}`, `qrcode-${code.link}`],
+      [`/api/read/tour_qrcode?id=${tour.id}`, `tour-${tour.link}`],
+    ] as const) {
+      const plain = await get(`${path}&format=svg`, s.cookie);
+      expect(plain.status).toBe(200);
+      expect(colours(await plain.text())).toEqual(["#fff", "#000"]);
+      const spec = await get(`${path}&format=svg&look=light-on-dark`, s.cookie);
+      expect(spec.headers.get("Content-Disposition")).toBe(`attachment; filename="${name}-white-on-black.svg"`);
+      expect(colours(await spec.text())).toEqual(["#000", "#fff"]);
+      const explicit = await get(`${path}&format=svg&look=dark-on-light`, s.cookie);
+      expect(explicit.headers.get("Content-Disposition")).toBe(`attachment; filename="${name}.svg"`);
+      expect(colours(await explicit.text())).toEqual(["#fff", "#000"]);
+      const pngSpec = new Uint8Array(await (await get(`${path}&look=light-on-dark`, s.cookie)).arrayBuffer());
+      const pngPlain = new Uint8Array(await (await get(path, s.cookie)).arrayBuffer());
+      expect(pngSpec).not.toEqual(pngPlain);
+    }
+  });
+
+  it("refuses an unknown look naming the field, and answers 50 identical requests alike", async () => {
+    const s = await withCodes();
+    const code = (await s.call("add_qrcode", {})).body;
+    for (const look of ["inverted", "", "DARK-ON-LIGHT", "dark-on-light\u200b", "%00"]) {
+      const bad = await get(`/api/read/qrcode_image?qrcodeId=${code.id}&look=${encodeURIComponent(look)}`, s.cookie);
+      expect(bad.status, look).toBe(400);
+      expect(await bad.json()).toMatchObject({ error: { field: "look", reason: "invalid" } });
+    }
+    const tour = (await s.call("add_tour", { name: "Parcours" })).body;
+    const badTour = await get(`/api/read/tour_qrcode?id=${tour.id}&look=white`, s.cookie);
+    expect(badTour.status).toBe(400);
+    expect(await badTour.json()).toMatchObject({ error: { field: "look", reason: "invalid" } });
+
+    const answers = await Promise.all(Array.from({ length: 50 }, () => get(`/api/read/qrcode_image?qrcodeId=${code.id}&look=light-on-dark`, s.cookie)));
+    const bodies = await Promise.all(answers.map(async (a) => ({ status: a.status, bytes: new Uint8Array(await a.arrayBuffer()) })));
+    expect(bodies.every((b) => b.status === 200)).toBe(true);
+    for (const body of bodies) expect(body.bytes).toEqual(bodies[0]!.bytes);
+  });
+});
+
+// Issue 29 (decision 116): the print sheet of a tour, and "print all", hold every stop, in order.
+describe("the print sheet", () => {
+  const stopsOf = (html: string) =>
+    html
+      .split("<li ")
+      .flatMap((item) => {
+        const kind = /^class="print-cell print-cell--(\w+)"/.exec(item)?.[1];
+        const stop = /Étape (\d+)/.exec(item.slice(0, item.indexOf("</li>")))?.[1];
+        return kind ? [`${kind}${stop ? ` ${stop}` : ""}`] : [];
+      });
+
+  it("prints a tour's code then its stops in the tour's order, a stop without a code as such, and nothing of another museum", async () => {
+    const s = await withCodes();
+    const ids = [await s.article("Cratère"), await s.article("Lécythe"), await s.article("Stamnos")];
+    for (const [i, articleId] of ids.entries()) expect((await s.call("update_stop_number", { articleId, stopNumber: [13, 12, 14][i] })).status).toBe(200);
+    for (const articleId of ids.slice(0, 2)) {
+      const code = (await s.call("add_qrcode", {})).body;
+      await s.call("update_qrcode", { qrcodeId: code.id, articleId });
+    }
+    const tour = (await s.call("add_tour", { name: "Vases" })).body;
+    expect((await s.call("update_tour", { id: tour.id, version: tour.version, articleIds: [ids[1], ids[0], ids[2]] })).status).toBe(200);
+
+    const sheet = await get(`/qrcodes/print?tour=${tour.id}`, s.cookie);
+    expect(sheet.status).toBe(200);
+    expect(stopsOf(await sheet.text())).toEqual(["tour", "code 12", "code 13", "missing 14"]);
+    const all = await get(`/qrcodes/print`, s.cookie);
+    expect(stopsOf(await all.text())).toEqual(["code 12", "code 13", "missing 14", "tour"]);
+    const chosen = await get(`/qrcodes/print?ids=${[...Array(40).keys()].join(",")}`, s.cookie);
+    expect(stopsOf(await chosen.text()).every((cell) => cell.startsWith("code"))).toBe(true);
+
+    // Another museum's tour id, or garbage: an empty sheet, never their codes, never a 500.
+    const other = await withCodes();
+    for (const query of [`tour=${tour.id}`, "tour=abc", "tour=-1", "tour=99999999999999999999", "look=%F0%9F%98%80"]) {
+      const theirs = await get(`/qrcodes/print?${query}`, other.cookie);
+      expect(theirs.status, query).toBe(200);
+      expect(stopsOf(await theirs.text()), query).toEqual([]);
+    }
+  });
+
+  it("creates a missing stop's code from the sheet once, however many posts arrive together, and refuses bad input by field", async () => {
+    const s = await withCodes();
+    const articleId = await s.article("Hydrie");
+    const post = (form: Record<string, string>, cookie: string | null = s.cookie) =>
+      SELF.fetch(`${BASE}/qrcodes/print`, { method: "POST", body: new URLSearchParams(form), headers: { Host: "localhost", Origin: BASE, ...(cookie ? { Cookie: cookie } : {}) }, redirect: "manual" });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post({ intent: "create-code", articleId: String(articleId) })));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    await Promise.all(answers.map((a) => a.body?.cancel()));
+    const codes = (await s.read("/api/read/qrcodes")).body as unknown as { id: number }[];
+    const linked = await Promise.all(codes.map(async (c) => ((await s.read(`/api/read/qrcode?qrcodeId=${c.id}`)).body as unknown as { id_article: number | null }).id_article));
+    expect(linked.filter((id) => id === articleId)).toHaveLength(1);
+
+    const other = await withCodes();
+    const theirs = await other.article("Leur vase");
+    const foreign = await post({ intent: "create-code", articleId: String(theirs) });
+    expect(foreign.status).toBe(404);
+    expect(await foreign.text()).toContain("articleId");
+    for (const bad of ["abc", "0", "-3", "1e3", "١٢", ""]) {
+      const refused = await post({ intent: "create-code", articleId: bad });
+      expect(refused.status, bad).toBe(400);
+      expect(await refused.text()).toContain("articleId");
+    }
+    const intent = await post({ intent: "drop-all", articleId: String(articleId) });
+    expect(intent.status).toBe(400);
+    expect(await intent.text()).toContain("intent");
+    // Without a session: the page's login answer (as every staff page gives), and nothing is created.
+    await s.call("update_qrcode", { qrcodeId: codes.find((c, i) => linked[i] === articleId)!.id, articleId: null });
+    const anonymous = await post({ intent: "create-code", articleId: String(articleId) }, null);
+    expect(await anonymous.text()).not.toContain('"created":true');
+    const after = (await s.read("/api/read/qrcodes")).body as unknown as { id: number }[];
+    expect(after.length).toBe(codes.length);
+    expect(((await other.read("/api/read/qrcodes")).body as unknown[]).length).toBe(0);
+  });
+});

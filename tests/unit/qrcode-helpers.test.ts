@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chunk, filterArticles, parsePrintIds, printHref, shortAddress } from "~/components/qrcodes/qrcode-helpers";
+import { chunk, filterArticles, parsePrintIds, printHref, qrImageUrl, shortAddress, tourQrImageUrl } from "~/components/qrcodes/qrcode-helpers";
+import { isQrLook, qrFileName } from "~/qrcode/looks";
 
 const articles = [
   { id: 1, unformatted_name: "Céramique grecque" },
@@ -41,5 +42,17 @@ describe("the print sheet's ids", () => {
   it("cuts the sheet into pages and the address to what a person types", () => {
     expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
     expect(shortAddress("https://muselingo.example/r/abcd2345")).toBe("muselingo.example/r/abcd2345");
+  });
+});
+
+describe("image addresses and file names for the two looks (decision 115)", () => {
+  it("adds look only for the spec's white on black, and names its downloads apart", () => {
+    expect(qrImageUrl(5)).toBe("/api/read/qrcode_image?qrcodeId=5&format=png");
+    expect(qrImageUrl(5, "svg", "dark-on-light")).toBe("/api/read/qrcode_image?qrcodeId=5&format=svg");
+    expect(qrImageUrl(5, "svg", "light-on-dark")).toBe("/api/read/qrcode_image?qrcodeId=5&format=svg&look=light-on-dark");
+    expect(tourQrImageUrl(7, "png", "light-on-dark")).toBe("/api/read/tour_qrcode?id=7&format=png&look=light-on-dark");
+    expect(qrFileName("qrcode", "k3j9xq2m", "png", "dark-on-light")).toBe("qrcode-k3j9xq2m.png");
+    expect(qrFileName("tour", "k3j9xq2m", "svg", "light-on-dark")).toBe("tour-k3j9xq2m-white-on-black.svg");
+    expect(["dark-on-light", "light-on-dark", "inverted", "", null, 1].map(isQrLook)).toEqual([true, true, false, false, false, false]);
   });
 });

@@ -22,7 +22,7 @@ interface Rgba {
   data: Uint8Array;
 }
 
-/** jsqr finds an inverted code far more reliably with a light border around the whole image. */
+/** jsqr finds a code (inverted ones above all) more reliably with a light border around the whole image. */
 function padWhite(image: Rgba, border: number): Rgba {
   const width = image.width + 2 * border;
   const height = image.height + 2 * border;
@@ -60,23 +60,34 @@ describe("qrPng", () => {
     expect(decode(readPng(await qrPng(data)))).toBe(data);
   });
 
-  it("is a 300×300 PNG, black in the corner, with white modules and the logo in the middle", async () => {
+  it("is a 300×300 PNG, white by default: black modules, a pale logo with the purple M, white corners round it", async () => {
     const bytes = await qrPng(samples[0]!);
     expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const image = readPng(bytes);
     expect([image.width, image.height]).toEqual([300, 300]);
-    expect(pixel(image, 0, 0)).toEqual([0, 0, 0]);
+    expect(pixel(image, 0, 0)).toEqual([255, 255, 255]);
 
     const { origin, moduleSize, logo } = qrLayout(samples[0]!);
-    // The top-left finder pattern's outer ring is drawn: white.
+    // The top-left finder pattern's outer ring is drawn: black.
+    expect(pixel(image, origin + 1, origin + 1)).toEqual([0, 0, 0]);
+    const at = (u: number, v: number) => pixel(image, Math.floor(logo.x + (u * logo.size) / 64), Math.floor(logo.y + (v * logo.size) / 64));
+    expect(at(32, 6)).toEqual([0xf1, 0xeb, 0xf3]);
+    expect(at(17.5, 32)).toEqual([0x34, 0x15, 0x39]);
+    // The rounded square's corner and the cleared margin around the logo are the ground, white.
+    expect(at(0.5, 0.5)).toEqual([255, 255, 255]);
+    expect(pixel(image, logo.x - 2, logo.y + Math.floor(logo.size / 2))).toEqual([255, 255, 255]);
+    expect(moduleSize).toBeGreaterThan(1);
+  });
+
+  it("draws the spec's look on request: white modules on black, the purple logo with a white M", async () => {
+    const image = readPng(await qrPng(samples[0]!, "light-on-dark"));
+    expect(pixel(image, 0, 0)).toEqual([0, 0, 0]);
+    const { origin, logo } = qrLayout(samples[0]!);
     expect(pixel(image, origin + 1, origin + 1)).toEqual([255, 255, 255]);
-    // Logo: the rounded square's colour just inside its top edge, the "M" (white) at its left stem.
     const at = (u: number, v: number) => pixel(image, Math.floor(logo.x + (u * logo.size) / 64), Math.floor(logo.y + (v * logo.size) / 64));
     expect(at(32, 6)).toEqual([0x34, 0x15, 0x39]);
     expect(at(17.5, 32)).toEqual([255, 255, 255]);
-    // The cleared margin around the logo is background.
-    expect(pixel(image, logo.x - 2, logo.y + logo.size / 2)).toEqual([0, 0, 0]);
-    expect(moduleSize).toBeGreaterThan(1);
+    expect(at(0.5, 0.5)).toEqual([0, 0, 0]);
   });
 });
 
@@ -85,11 +96,11 @@ describe("qrSvg", () => {
     expect(decode(await svgToRgba(qrSvg(data), 144))).toBe(data);
   });
 
-  it("is the same picture as the PNG", async () => {
-    const svg = qrSvg(samples[2]!);
+  it.each(["dark-on-light", "light-on-dark"] as const)("is the same picture as the PNG (%s)", async (look) => {
+    const svg = qrSvg(samples[2]!, look);
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="300" height="300" viewBox="0 0 300 300">/);
     const fromSvg = await svgToRgba(svg, 72);
-    const fromPng = readPng(await qrPng(samples[2]!));
+    const fromPng = readPng(await qrPng(samples[2]!, look));
     expect([fromSvg.width, fromSvg.height]).toEqual([300, 300]);
 
     // Outside the logo, pixel for pixel; the logo's antialiased edges differ slightly between renderers.
@@ -122,7 +133,7 @@ describe("qrLayout", () => {
   it.each([5, 10, 30, 60, 110, 400, 1200])("keeps the logo off the finder patterns for %i bytes", (length) => {
     const layout = qrLayout("x".repeat(length));
     const { moduleCount: n, moduleSize, origin, hiddenModules, clear, logo } = layout;
-    expect(n * moduleSize).toBeLessThanOrEqual(300 - 2 * moduleSize); // one module of quiet zone at least
+    expect(n * moduleSize).toBeLessThanOrEqual(300 - 8 * moduleSize); // a quiet zone of four modules at least
     expect(hiddenModules % 2).toBe(1);
     expect(hiddenModules ** 2).toBeLessThanOrEqual(0.6 * 0.3 * n * n);
     // The cleared square starts after the finder pattern and its separator (8 modules) on every side.

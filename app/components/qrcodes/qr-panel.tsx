@@ -1,5 +1,6 @@
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
+import { qrFileName } from "~/qrcode/looks";
 import { qrImageUrl, tourQrImageUrl } from "./qrcode-helpers";
 
 /** What differs between an article's code (`/q/{link}`) and a tour's code (`/t/{link}`): the rest is one panel. */
@@ -9,6 +10,7 @@ const KINDS = {
     file: "qrcode",
     testId: "public-address",
     print: null,
+    printStops: null,
     text: {
       imageAlt: "qrcodes.detail.imageAlt",
       downloadPng: "qrcodes.detail.downloadPng",
@@ -21,6 +23,7 @@ const KINDS = {
     file: "tour",
     testId: "tour-address",
     print: (id: number) => `/qrcodes/print?tours=${id}`,
+    printStops: (id: number) => `/qrcodes/print?tour=${id}`,
     text: {
       imageAlt: "tours.qr.imageAlt",
       downloadPng: "tours.qr.downloadPng",
@@ -41,7 +44,7 @@ interface QrPanelProps {
 /** The code itself: its image, the files to download and the address it holds, to copy or type. */
 export function QrPanel({ kind, id, link, address }: QrPanelProps) {
   const { t } = useTranslation();
-  const { image, file, testId, print, text } = KINDS[kind];
+  const { image, file, testId, print, printStops, text } = KINDS[kind];
 
   async function copy() {
     try {
@@ -64,6 +67,19 @@ export function QrPanel({ kind, id, link, address }: QrPanelProps) {
           {t(text.downloadSvg)}
         </a>
       </div>
+      {/* The spec's look, on request: readers that do not try inverted codes miss it (decision 115). */}
+      <details className="qr-panel__look">
+        <summary>{t("qrcodes.look.light-on-dark")}</summary>
+        <p className="muted">{t("qrcodes.look.warning")}</p>
+        <div className="qr-panel__downloads">
+          <a className="button button--small button--ghost" href={image(id, "png", "light-on-dark")} download={qrFileName(file, link, "png", "light-on-dark")}>
+            {t("qrcodes.look.downloadPng")}
+          </a>
+          <a className="button button--small button--ghost" href={image(id, "svg", "light-on-dark")} download={qrFileName(file, link, "svg", "light-on-dark")}>
+            {t("qrcodes.look.downloadSvg")}
+          </a>
+        </div>
+      </details>
       <p className="qr-panel__label">{t(text.address)}</p>
       <div className="qr-panel__address">
         <code data-testid={testId}>{address}</code>
@@ -72,10 +88,15 @@ export function QrPanel({ kind, id, link, address }: QrPanelProps) {
           <span className="visually-hidden"> {t(text.address)}</span>
         </button>
       </div>
-      {print ? (
-        <a className="button button--small button--ghost" href={print(id)}>
-          {t("tours.qr.print")}
-        </a>
+      {print && printStops ? (
+        <div className="qr-panel__downloads">
+          <a className="button button--small" href={printStops(id)}>
+            {t("tours.qr.printStops")}
+          </a>
+          <a className="button button--small button--ghost" href={print(id)}>
+            {t("tours.qr.print")}
+          </a>
+        </div>
       ) : null}
     </div>
   );

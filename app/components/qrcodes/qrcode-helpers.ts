@@ -1,3 +1,5 @@
+import { DEFAULT_QR_LOOK, type QrLook } from "~/qrcode/looks";
+
 /** Pure helpers shared by the QR code pages (list, detail, print sheet) and their tests. */
 
 /** Lower case without accents, so "ceramique" finds "Céramique" and "CÉRAMIQUE" alike. */
@@ -12,14 +14,19 @@ export function filterArticles<T extends { unformatted_name: string }>(articles:
   return articles.filter((article) => foldForSearch(article.unformatted_name).includes(needle));
 }
 
+/** `&look=…` for the spec's white on black; nothing for the default (decision 115). */
+function lookParam(look: QrLook): string {
+  return look === DEFAULT_QR_LOOK ? "" : `&look=${look}`;
+}
+
 /** The image endpoint; the PNG is the spec's default download, the SVG prints sharp at any size. */
-export function qrImageUrl(qrcodeId: number, format: "png" | "svg" = "png"): string {
-  return `/api/read/qrcode_image?qrcodeId=${qrcodeId}&format=${format}`;
+export function qrImageUrl(qrcodeId: number, format: "png" | "svg" = "png", look: QrLook = DEFAULT_QR_LOOK): string {
+  return `/api/read/qrcode_image?qrcodeId=${qrcodeId}&format=${format}${lookParam(look)}`;
 }
 
 /** A tour's own code (`/t/{link}`), served by its own endpoint. */
-export function tourQrImageUrl(tourId: number, format: "png" | "svg" = "png"): string {
-  return `/api/read/tour_qrcode?id=${tourId}&format=${format}`;
+export function tourQrImageUrl(tourId: number, format: "png" | "svg" = "png", look: QrLook = DEFAULT_QR_LOOK): string {
+  return `/api/read/tour_qrcode?id=${tourId}&format=${format}${lookParam(look)}`;
 }
 
 /** `/qrcodes/print?ids=1,2,3`; no ids means every code of the museum. */
