@@ -86,3 +86,33 @@ describe("the WebVTT parser on the web-platform-tests files", () => {
     expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
   });
 });
+
+describe("the WebVTT parser on hostile files", () => {
+  it("reads 1 MB of cues with no blank line between them in one pass, each line with an id a correction accepts", async () => {
+    const { segmentIdSchema } = await import("~/models/translation-input");
+    const cue = (n: number) => `00:00:${String(n % 60).padStart(2, "0")}.000 --> 00:01:00.000\nligne ${n}\n`;
+    let file = "WEBVTT\n\n";
+    for (let n = 0; file.length < 1024 * 1024 - 64; n++) file += cue(n);
+    const entries = vttCueEntries(file);
+    expect(entries.length).toBeGreaterThan(20_000);
+    expect(entries[0]).toEqual({ id: "c1.0.0", source: "ligne 0", start: "00:00:00.000", end: "00:01:00.000" });
+    expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
+    for (const e of entries) expect(segmentIdSchema.safeParse(`e2.vtt.${e.id}`).success, e.id).toBe(true);
+  });
+
+  it("gives no cue for lines of arrows, digits or NULs alone, and keeps them as they are", () => {
+    const junk = `WEBVTT\n\n${"-->\n".repeat(20_000)}${"9".repeat(100_000)}:00:00.000 --> 00:01.000\n\0\n\n${"\0-->\0\n".repeat(1000)}`;
+    // One cue (hours of 100,000 digits are hours all the same), whose text is the NUL read as U+FFFD.
+    expect(parseWebVtt(junk)!.cues.map((c) => [c.end, c.text])).toEqual([["00:01.000", "\uFFFD"]]);
+    expect(mapVtt(junk, (s) => `[de] ${s}`)).toBe(preprocessWebVtt(junk).replace(/\n\uFFFD\n/, "\n[de] \uFFFD\n"));
+  });
+
+  it("is not fooled by a signature that is not one", () => {
+    for (const file of ["WEBVTTX\n\n00:00.000 --> 00:01.000\nà traduire", "WEBVT", "", " WEBVTT\n\n00:00.000 --> 00:01.000\nx", "\uFEFF\uFEFFWEBVTT\n"]) {
+      expect(parseWebVtt(file)).toBeNull();
+      expect(vttCueEntries(file)).toEqual([]);
+      expect(mapVtt(file, () => "X")).toBe(preprocessWebVtt(file));
+    }
+    expect(parseWebVtt("\uFEFFWEBVTT\t\u00e9t\u00e9\r\n\r\n00:00.000 --> 00:01.000\r\n\u{1F3DB}\uFE0F Mus\u00e9e")!.cues[0]!.text).toBe("\u{1F3DB}\uFE0F Mus\u00e9e");
+  });
+});
