@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { offlinePlan, PAGE_BYTES_ESTIMATE, type PlannedStop } from "~/offline/manifest";
 import { plannedStop } from "~/offline/manifest.server";
 import { OFFLINE_BOOTSTRAP, SAVE_SCRIPT, SERVICE_WORKER } from "~/offline/scripts";
-import { offlineViewId, offlineViewsSchema, refusedTime, tourAddress } from "~/offline/views";
+import { issueOfflinePass, readOfflinePass } from "~/offline/pass";
+import { copyWindow, OFFLINE_VISIT_WINDOW_MS, offlineViewId, offlineViewsSchema, refusedTime, tourAddress } from "~/offline/views";
 import { scanEventSchema } from "~/queue/scan-event";
 import { scanEventFor } from "~/visitor/scan.server";
 
@@ -90,14 +91,49 @@ describe("offline views (decision 088)", () => {
     expect(refusedTime(now + DAY + 1, now)).toMatch(/future/);
   });
 
-  it("gives a view the same queue id every time it is sent, a different one for any other view, valid for the queue", async () => {
-    const view = { path: "/t/AbC123xy/2", lang: "ar", at: 1_700_000_000_000 };
-    const id = await offlineViewId("client-1234567890ab", view);
-    expect(await offlineViewId("client-1234567890ab", { ...view })).toBe(id);
-    expect(await offlineViewId("client-1234567890ac", view)).not.toBe(id);
-    expect(await offlineViewId("client-1234567890ab", { ...view, at: view.at + 1 })).not.toBe(id);
+  it("gives a copy's page one queue id per visit window, whatever else the view says, valid for the queue", async () => {
+    const id = await offlineViewId("copy-AAAAAAAAAAAAAAAAAA", 2, 0);
+    expect(await offlineViewId("copy-AAAAAAAAAAAAAAAAAA", 2, 0)).toBe(id);
+    expect(await offlineViewId("copy-AAAAAAAAAAAAAAAAAB", 2, 0)).not.toBe(id);
+    expect(await offlineViewId("copy-AAAAAAAAAAAAAAAAAA", 3, 0)).not.toBe(id);
+    expect(await offlineViewId("copy-AAAAAAAAAAAAAAAAAA", 2, 1)).not.toBe(id);
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(scanEventSchema.safeParse({ id, type: "view", museumId: 1, articleId: 2, qrcodeId: null, lang: "ar", at: view.at }).success).toBe(true);
+    expect(scanEventSchema.safeParse({ id, type: "view", museumId: 1, articleId: 2, qrcodeId: null, lang: "ar", at: 1 }).success).toBe(true);
+  });
+
+  it("holds a view's time between the save and now, and counts windows from the save", () => {
+    const savedAt = Date.UTC(2026, 10, 24, 10);
+    const now = savedAt + 2 * 3_600_000;
+    // 100 times 31 minutes apart before the save (the inflating batch): all in the save's first window.
+    for (let k = 0; k < 100; k++) expect(copyWindow(now - k * 31 * 60_000 - 3 * 3_600_000, savedAt, now)).toEqual({ at: savedAt, window: 0 });
+    expect(copyWindow(savedAt + OFFLINE_VISIT_WINDOW_MS - 1, savedAt, now).window).toBe(0);
+    expect(copyWindow(savedAt + OFFLINE_VISIT_WINDOW_MS, savedAt, now).window).toBe(1);
+    // A time ahead of the server is the batch's arrival: the last window there is.
+    expect(copyWindow(now + 86_000_000, savedAt, now)).toEqual({ at: now, window: 4 });
+    const windows = new Set(Array.from({ length: 1000 }, (_, k) => copyWindow(savedAt + k * 31 * 60_000, savedAt, now).window));
+    expect(windows.size).toBe(5);
+  });
+
+  it("reads only the passes it signed, as they were signed", async () => {
+    const pass = await issueOfflinePass("secret-one", 42, 1_764_000_000_000);
+    const read = await readOfflinePass("secret-one", pass);
+    expect(read).toMatchObject({ tourId: 42, savedAt: 1_764_000_000_000 });
+    expect(read!.copy).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(await issueOfflinePass("secret-one", 42, 1_764_000_000_000)).not.toBe(pass);
+    expect(await readOfflinePass("secret-two", pass)).toBeNull();
+    const [tour, savedAt, copy, mac] = pass.split(".");
+    for (const forged of [
+      `43.${savedAt}.${copy}.${mac}`,
+      `${tour}.${Number(savedAt) - 86_400_000}.${copy}.${mac}`,
+      `${tour}.${savedAt}.${copy!.replace(/^./, (c) => (c === "A" ? "B" : "A"))}.${mac}`,
+      `${tour}.${savedAt}.${copy}.${mac!.replace(/^./, (c) => (c === "0" ? "1" : "0"))}`,
+      `${pass}.`,
+      ` ${pass}`,
+      pass.toUpperCase(),
+      "",
+      `99999999999999999.${savedAt}.${copy}.${mac}`,
+    ])
+      expect(await readOfflinePass("secret-one", forged), forged).toBeNull();
   });
 
   it("parses batches strictly", () => {
