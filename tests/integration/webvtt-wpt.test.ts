@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pseudoTranslate } from "~/translation/engines/pseudo";
 import { parseWebVtt } from "~/translation/webvtt";
-import { publishArticle, staffSession } from "./helpers";
+import { get, publishArticle, staffSession } from "./helpers";
 import { review, uploadSubtitles, video, vtt } from "./review-helpers";
 
 // The 24 WebVTT files of the W3C web-platform-tests (tests/fixtures/webvtt), each uploaded as a museum's
@@ -95,5 +95,30 @@ describe("the web-platform-tests WebVTT files in German", () => {
       )
     ).toBe(true);
     expect(new Set(cues.map((x) => x.id)).size).toBe(6);
+    // The XLIFF a translator is sent: the six cue lines as units, no timing line among them.
+    const xliff = await (
+      await get(
+        `/api/read/xliff?articleId=${articleId}&lang=de&version=2.0`,
+        s.cookie
+      )
+    ).text();
+    const units = [...xliff.matchAll(/<source>([^<]*)<\/source>/g)].map(
+      (m) => m[1]
+    );
+    expect(units.filter((x) => /^text\d$/.test(x!))).toEqual([
+      "text1",
+      "text2",
+      "text3",
+      "text4",
+      "text5",
+      "text6",
+    ]);
+    // (A cue's timing is in its unit's note, as context; never as text to translate.)
+    expect(
+      units.filter((x) => x!.includes("--&gt;") || x!.includes("-->"))
+    ).toEqual([]);
+    expect(xliff).toContain(
+      `<note category="cue">00:00:00.000 --&gt; 00:00:01.000 (${sources[arrows]})</note>`
+    );
   });
 });
