@@ -256,9 +256,11 @@ const MANIFEST = {
 };
 
 /** What a Worker would answer; records what the worker sent. */
-function site(state: { version: string; failOn?: string }) {
+function site(state: { version: string; failOn?: string; passes?: number }) {
   return (url: URL) => {
-    if (url.pathname.endsWith("/offline.json")) return Response.json({ ...MANIFEST, version: state.version });
+    // A pass only when asked for (`pass=1`), a new one each time, as the server gives them (decision 118).
+    if (url.pathname.endsWith("/offline.json"))
+      return Response.json({ ...MANIFEST, version: state.version, ...(url.searchParams.get("pass") === "1" ? { pass: `pass-${(state.passes = (state.passes ?? 0) + 1)}` } : {}) });
     if (url.pathname === state.failOn) return new Response("no", { status: 500 });
     if (url.pathname === "/api/visit/offline_views") return Response.json({ counted: 1 }, { status: 202 });
     if (url.pathname.startsWith("/media/")) return new Response("JPG", { headers: { "Content-Type": "image/jpeg" } });
@@ -329,6 +331,42 @@ describe("the service worker", () => {
     await w.navigate("/t/AbC123xy");
     await Promise.all(w.waits);
     expect(w.posted.filter((p) => (p as { url: string }).url === "/api/visit/offline_views")).toHaveLength(1);
+  });
+
+  it("keeps the pass its copy was given, sends it with each view, keeps it on a refresh, and fetches one for a copy without", async () => {
+    const state = { version: "v1" };
+    const w = worker(site(state));
+    await w.message({ type: "save", link: "AbC123xy", lang: "en" });
+    const meta = w.stores.get("muselingo-offline-meta")!;
+    const manifests = () => (w.posted as { url: string }[]).filter((p) => p.url.includes("offline.json")).map((p) => p.url);
+    expect(manifests()).toEqual(["/t/AbC123xy/offline.json?lang=en&pass=1"]);
+    const record = (await (await meta.match("/__tour/AbC123xy"))!.json()) as { pass: string; checkedAt: number };
+    expect(record.pass).toBe("pass-1");
+    w.setOnline(false);
+    await w.navigate("/t/AbC123xy/2");
+    await Promise.all(w.waits);
+    expect(await (await meta.match("/__queue"))!.json()).toEqual([{ path: "/t/AbC123xy/2", lang: "en", at: expect.any(Number), pass: "pass-1" }]);
+    // Staff changed the tour: the refresh keeps the copy's pass (its views count from its first save).
+    w.setOnline(true);
+    state.version = "v2";
+    await meta.put("/__tour/AbC123xy", Response.json({ ...record, checkedAt: record.checkedAt - 3_600_001 }));
+    w.posted.length = 0;
+    await w.navigate("/t/AbC123xy");
+    await Promise.all(w.waits);
+    await Promise.all(w.waits);
+    expect(manifests()).toEqual(["/t/AbC123xy/offline.json?lang=en", "/t/AbC123xy/offline.json?lang=en"]);
+    expect(((await (await meta.match("/__tour/AbC123xy"))!.json()) as { pass: string; version: string })).toMatchObject({ pass: "pass-1", version: "v2" });
+    const sent = (w.posted as { url: string; body: string }[]).filter((p) => p.url === "/api/visit/offline_views");
+    expect(JSON.parse(sent[0]!.body).views.map((v: { pass: string }) => v.pass)).toEqual(["pass-1"]);
+    // A copy saved before passes existed asks for one at its next hourly check, and keeps it.
+    const older = (await (await meta.match("/__tour/AbC123xy"))!.json()) as Record<string, unknown>;
+    await meta.put("/__tour/AbC123xy", Response.json({ ...older, pass: undefined, checkedAt: Date.now() - 3_600_001 }));
+    w.posted.length = 0;
+    await w.navigate("/t/AbC123xy");
+    await Promise.all(w.waits);
+    await Promise.all(w.waits);
+    expect(manifests()).toEqual(["/t/AbC123xy/offline.json?lang=en&pass=1"]);
+    expect(((await (await meta.match("/__tour/AbC123xy"))!.json()) as { pass: string }).pass).toBe("pass-2");
   });
 
   it("refreshes a saved tour whose version changed, keeps its date, and removes it on request or after 30 days", async () => {
