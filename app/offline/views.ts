@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VISIT_WINDOW_MS } from "~/queue/scan-stats.server";
 import { OFFLINE_PASS_PATTERN } from "./pass";
 
 // The batch of views a phone made offline (decision 088): pure rules, shared by the endpoint and tests.
@@ -19,7 +20,7 @@ export const OFFLINE_PASSES_PER_WINDOW = 30;
  * the window the statistics count a visitor once in (VISIT_WINDOW_MS of the consumer, 30 minutes), anchored at
  * the server's time of the save, never at a time the batch claims (decision 118).
  */
-export const OFFLINE_VISIT_WINDOW_MS = 30 * 60_000;
+export const OFFLINE_VISIT_WINDOW_MS = VISIT_WINDOW_MS;
 
 const langTag = z
   .string()
