@@ -18,11 +18,12 @@ export const langSchema = z
 
 /**
  * Where a segment sits in the content (`segments.ts`): `e3.content.0`, `e5.d1.alt.0`, or a subtitle cue of
- * video 2 (`catalogue.server.ts`): `e2.vtt.c4.0.0`.
+ * video 2 (`catalogue.server.ts`): `e2.vtt.c4.0.0` (block 4, line 0; a 1 MB file of cues with no blank line
+ * between them numbers its lines past 9,999 in one block).
  */
 export const segmentIdSchema = z
   .string({ required_error: "required", invalid_type_error: "wrong_type" })
-  .regex(/^e\d{1,3}(?:(?:\.d\d{1,2})?\.(?:content|alt|header)\.\d{1,5}|\.vtt\.c\d{1,6}\.\d{1,4}\.\d{1,4})$/, "invalid");
+  .regex(/^e\d{1,3}(?:(?:\.d\d{1,2})?\.(?:content|alt|header)\.\d{1,5}|\.vtt\.c\d{1,6}\.\d{1,6}\.\d{1,4})$/, "invalid");
 
 // One line of text: control characters (line breaks included: a segment is one line), bidi overrides and
 // lone surrogates are refused rather than stored.

@@ -83,8 +83,13 @@ function withoutNarration(html, saved, notice) {
   });
 }
 
-function save(link, lang, report, savedAt) {
-  return fetch("/t/" + encodeURIComponent(link) + "/offline.json?lang=" + encodeURIComponent(lang), { cache: "no-store" }).then(function (r) {
+// The address of a tour's manifest; with a pass asked for when the copy has none yet (decision 118).
+function manifestUrl(link, lang, pass) {
+  return "/t/" + encodeURIComponent(link) + "/offline.json?lang=" + encodeURIComponent(lang) + (pass ? "" : "&pass=1");
+}
+// A refresh keeps the copy's first save date and pass: its views count from the day it was saved.
+function save(link, lang, report, savedAt, pass) {
+  return fetch(manifestUrl(link, lang, pass), { cache: "no-store" }).then(function (r) {
     if (!r.ok) throw new Error("manifest " + r.status);
     return r.json();
   }).then(function (m) {
@@ -117,7 +122,7 @@ function save(link, lang, report, savedAt) {
       }
       return Promise.all([next(), next(), next(), next()]);
     }).then(function () {
-      var now = Date.now(), record = { link: m.link, lang: m.lang, name: m.name, version: m.version, cache: name, savedAt: savedAt || now, checkedAt: now, bytes: bytes, keypad: m.keypad, offline: m.offlinePage.key };
+      var now = Date.now(), record = { link: m.link, lang: m.lang, name: m.name, version: m.version, cache: name, savedAt: savedAt || now, pass: pass || m.pass || null, checkedAt: now, bytes: bytes, keypad: m.keypad, offline: m.offlinePage.key };
       return lock(function () {
         return write("/__tour/" + m.link, record);
       }).then(function () {
@@ -161,11 +166,16 @@ function online() {
         t.checkedAt = now;
         return write("/__tour/" + t.link, t);
       }).then(function () {
-        return fetch("/t/" + encodeURIComponent(t.link) + "/offline.json?lang=" + encodeURIComponent(t.lang), { cache: "no-store" });
+        return fetch(manifestUrl(t.link, t.lang, t.pass), { cache: "no-store" });
       }).then(function (r) {
         if (r.status === 404) return remove(t.link);
         return r.ok && r.json().then(function (m) {
-          if (m.version !== t.version) return save(t.link, t.lang, null, t.savedAt);
+          if (m.version !== t.version) return save(t.link, t.lang, null, t.savedAt, t.pass || m.pass);
+          // A copy saved before passes existed gets one now: its views from here on count.
+          if (!t.pass && m.pass) return lock(function () {
+            t.pass = m.pass;
+            return write("/__tour/" + t.link, t);
+          });
         });
       });
     }));
@@ -206,11 +216,13 @@ function flush() {
   });
   return flushing;
 }
-function queue(path, lang) {
+// A view of a saved page, with its copy's pass (without one the server accepts it and does not count it).
+function queue(path, lang, pass) {
   return lock(function () {
     return read("/__queue").then(function (views) {
-      var now = Date.now();
-      return write("/__queue", pruned((views || []).concat([{ path: path, lang: lang, at: now }]), now));
+      var now = Date.now(), view = { path: path, lang: lang, at: now };
+      if (pass) view.pass = pass;
+      return write("/__queue", pruned((views || []).concat([view]), now));
     });
   });
 }
@@ -229,7 +241,7 @@ function fromSaved(url) {
         return hit || (number === null && caches.open(t.cache).then(function (c) {
           return c.match(path);
         }).then(function (r) {
-          if (r && /^\/t\//.test(path)) queue(path, t.lang);
+          if (r && /^\/t\//.test(path)) queue(path, t.lang, t.pass);
           return r;
         }));
       });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { VISIT_WINDOW_MS } from "~/queue/scan-stats.server";
+import { OFFLINE_PASS_PATTERN } from "./pass";
 
 // The batch of views a phone made offline (decision 088): pure rules, shared by the endpoint and tests.
 
@@ -11,6 +13,14 @@ export const OFFLINE_VIEW_MAX_SKEW_MS = DAY_MS;
 export const OFFLINE_VIEWS_MAX = 100;
 /** Batches per client network and 15 minutes. */
 export const OFFLINE_BATCHES_PER_WINDOW = 30;
+/** Passes (saved copies that count views) given per client network and 15 minutes (decision 118). */
+export const OFFLINE_PASSES_PER_WINDOW = 30;
+/**
+ * A saved copy counts each of its pages (a stop, or the tour page) once per visit window since it was saved:
+ * the window the statistics count a visitor once in (VISIT_WINDOW_MS of the consumer, 30 minutes), anchored at
+ * the server's time of the save, never at a time the batch claims (decision 118).
+ */
+export const OFFLINE_VISIT_WINDOW_MS = VISIT_WINDOW_MS;
 
 const langTag = z
   .string()
@@ -29,6 +39,8 @@ export const offlineViewsSchema = z
             path: z.string().min(1).max(300),
             lang: langTag,
             at: z.number().int().nonnegative(),
+            /** The saved copy's pass (./pass.ts); a view without one (an older service worker) is not counted. */
+            pass: z.string().max(200).regex(OFFLINE_PASS_PATTERN, "the pass the tour's offline.json gave").optional(),
           })
           .strict(),
       )
@@ -60,12 +72,22 @@ export function refusedTime(at: number, now: number): string | null {
 }
 
 /**
- * The queue event id of one offline view: the same client, address, language and time always give the same
- * id, so a batch sent twice (a lost answer, 50 tabs at once) is counted once by the consumer, which ignores
- * an event id it has already seen. Formatted as a UUID (version 8, "custom").
+ * Where a view falls among a saved copy's visit windows, and its time as the statistics keep it: a copy
+ * cannot have shown a page before it was saved nor after the batch arrived, so `at` is held between the
+ * two (a phone clock a few minutes off stays honest), and the window counts from the save.
  */
-export async function offlineViewId(client: string, view: { path: string; lang: string; at: number }): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(["offline-view/v1", client, view.path, view.lang, view.at]))));
+export function copyWindow(at: number, savedAt: number, now: number): { at: number; window: number } {
+  const held = Math.min(Math.max(at, savedAt), Math.max(savedAt, now));
+  return { at: held, window: Math.floor((held - savedAt) / OFFLINE_VISIT_WINDOW_MS) };
+}
+
+/**
+ * The queue event id of one page of a saved copy in one visit window: the same copy, page and window always
+ * give the same id, whatever the client id, User-Agent, language or exact time a batch claims, so the
+ * consumer (which ignores an event id it has already seen) counts it once. Formatted as a UUID (version 8).
+ */
+export async function offlineViewId(copy: string, position: number, window: number): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(["offline-view/v2", copy, position, window]))));
   const hex = [...digest.slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0"));
   hex[6] = `8${hex[6]![1]}`;
   hex[8] = ((parseInt(hex[8]!, 16) & 0x3f) | 0x80).toString(16);

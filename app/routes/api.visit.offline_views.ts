@@ -3,6 +3,7 @@ import { isbot } from "isbot";
 import { hmacSha256Hex } from "~/lib/crypto";
 import { clientNetwork } from "~/lib/network";
 import { reserveAttempt } from "~/models/rate-limit.server";
+import { readOfflinePass } from "~/offline/pass";
 import { offlineViewsSchema, OFFLINE_BATCHES_PER_WINDOW } from "~/offline/views";
 import { offlineViewEvents } from "~/offline/views.server";
 import { countedUserAgent, visitorFingerprint } from "~/queue/visitor-fingerprint.server";
@@ -16,11 +17,12 @@ export const loader = postOnly;
 const BODY_LIMIT = 64 * 1024;
 
 /**
- * `POST /api/visit/offline_views {client, views: [{path, lang, at}]}`: the stop views a phone made while
- * offline, sent once the connection returns (decision 088). No login (visitors have none): 400 naming the
+ * `POST /api/visit/offline_views {client, views: [{path, lang, at, pass}]}`: the stop views a phone made while
+ * offline, sent once the connection returns (decisions 088, 118). No login (visitors have none): 400 naming the
  * field for a malformed batch or a view older than 30 days, 429 past 30 batches per network in 15 minutes.
- * Each view is queued as a view of the stop's article at its original time, with an id derived from the
- * client and the view, so the same batch sent twice is counted once. Answers 202 `{counted, ignored}`.
+ * A view counts only with its saved copy's pass (given by the tour's offline.json), once per page and visit
+ * window since the save, at its time held between the save and now: the same views sent twice, by another
+ * client or User-Agent, or spread over claimed times, are counted once. Answers 202 `{counted, ignored}`.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
@@ -42,7 +44,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const userAgent = request.headers.get("User-Agent");
     // As for pages (decision 032): no User-Agent or a bot is accepted and not counted.
     const counted = countedUserAgent(userAgent) !== null && !isbot(userAgent);
-    const { events, ignored } = await offlineViewEvents(context.db, parsed.data, now, (at) => visitorFingerprint(context.config.SESSION_SECRET, address, userAgent, at));
+    const { events, ignored } = await offlineViewEvents(
+      context.db,
+      parsed.data,
+      now,
+      (at) => visitorFingerprint(context.config.SESSION_SECRET, address, userAgent, at),
+      (token) => readOfflinePass(context.config.SESSION_SECRET, token),
+    );
     if (counted && events.length > 0) await context.scans.sendBatch(events.map((event) => ({ body: scanEventSchema.parse(event) })));
     return new Response(JSON.stringify({ counted: counted ? events.length : 0, ignored: counted ? ignored : parsed.data.views.length }), {
       status: 202,

@@ -1,10 +1,15 @@
 import { sha256Hex } from "~/lib/crypto";
-import type { AccordionDetail, ArticleContent, ContentElement } from "~/content/schema";
+import type {
+  AccordionDetail,
+  ArticleContent,
+  ContentElement,
+} from "~/content/schema";
+import { parseWebVtt, preprocessWebVtt, type WebVtt } from "./webvtt";
 
 /**
  * The visitor-visible strings of an article (DESIGN §5): text, headings, link labels, legend texts, accordion
  * headers and details, image and legend alt texts. Styles, URLs and layout never reach an engine.
- * Subtitle cues live in their .vtt files and are segmented from there (`vttSegments`).
+ * Subtitle cues live in their .vtt files and are segmented from there (`vttSegments`, by the WebVTT parser).
  *
  * A segment is one line: multi-line texts are split at line breaks, so an edit of one paragraph
  * re-translates that paragraph only and the line and paragraph breaks (the only inline formatting a
@@ -25,26 +30,46 @@ export function mapText(text: string, map: Mapper, prefix = ""): string {
       const core = line.trim();
       if (core === "") return line;
       const start = line.indexOf(core);
-      return line.slice(0, start) + map(core.normalize("NFC"), `${prefix}.${index}`) + line.slice(start + core.length);
+      return (
+        line.slice(0, start) +
+        map(core.normalize("NFC"), `${prefix}.${index}`) +
+        line.slice(start + core.length)
+      );
     })
     .join("\n");
 }
 
-function mapElement<T extends ContentElement | AccordionDetail>(element: T, map: Mapper, at: string): T {
+function mapElement<T extends ContentElement | AccordionDetail>(
+  element: T,
+  map: Mapper,
+  at: string
+): T {
   switch (element.type) {
     case "text":
     case "heading":
     case "link":
-      return { ...element, content: mapText(element.content, map, `${at}.content`) };
+      return {
+        ...element,
+        content: mapText(element.content, map, `${at}.content`),
+      };
     case "image":
       return { ...element, alt: mapText(element.alt, map, `${at}.alt`) };
     case "legendItem":
-      return { ...element, content: mapText(element.content, map, `${at}.content`), alt: mapText(element.alt, map, `${at}.alt`) };
+      return {
+        ...element,
+        content: mapText(element.content, map, `${at}.content`),
+        alt: mapText(element.alt, map, `${at}.alt`),
+      };
     case "accordion":
       return {
         ...element,
-        header: { ...element.header, content: mapText(element.header.content, map, `${at}.header`) },
-        details: element.details.map((detail, index) => mapElement(detail, map, `${at}.d${index}`)),
+        header: {
+          ...element.header,
+          content: mapText(element.header.content, map, `${at}.header`),
+        },
+        details: element.details.map((detail, index) =>
+          mapElement(detail, map, `${at}.d${index}`)
+        ),
       };
     default:
       return element;
@@ -56,12 +81,20 @@ function mapElement<T extends ContentElement | AccordionDetail>(element: T, map:
  * says where it sits: `e3.content.0` is the first line of element 3's text, `e5.d1.alt.0` the alt text of
  * the second detail of accordion 5.
  */
-export function mapSegments(content: ArticleContent, map: Mapper): ArticleContent {
-  return content.map((element, index) => mapElement(element, map, `e${index}`)) as ArticleContent;
+export function mapSegments(
+  content: ArticleContent,
+  map: Mapper
+): ArticleContent {
+  return content.map((element, index) =>
+    mapElement(element, map, `e${index}`)
+  ) as ArticleContent;
 }
 
 /** Every segment `walk` meets with its id, in order, by running it with a mapper that changes nothing. */
-function collect<T>(walk: (map: Mapper) => unknown, pick: (segment: string, id: string) => T): T[] {
+function collect<T>(
+  walk: (map: Mapper) => unknown,
+  pick: (segment: string, id: string) => T
+): T[] {
   const out: T[] = [];
   walk((segment, id) => {
     out.push(pick(segment, id));
@@ -71,13 +104,25 @@ function collect<T>(walk: (map: Mapper) => unknown, pick: (segment: string, id: 
 }
 
 /** Every segment with its position id, in content order (a text repeated at two places is listed twice). */
-export function segmentEntries(content: ArticleContent): { id: string; source: string }[] {
-  return collect((map) => mapSegments(content, map), (source, id) => ({ id, source }));
+export function segmentEntries(
+  content: ArticleContent
+): { id: string; source: string }[] {
+  return collect(
+    (map) => mapSegments(content, map),
+    (source, id) => ({ id, source })
+  );
 }
 
 /** The article's segments in content order, each once. */
 export function articleSegments(content: ArticleContent): string[] {
-  return [...new Set(collect((map) => mapSegments(content, map), (segment) => segment))];
+  return [
+    ...new Set(
+      collect(
+        (map) => mapSegments(content, map),
+        (segment) => segment
+      )
+    ),
+  ];
 }
 
 /** The translation memory's key for a segment: SHA-256 (hex) of its NFC text. */
@@ -86,29 +131,62 @@ export async function segmentHash(text: string): Promise<string> {
 }
 
 /** KV keys of an article's rendered translations all start with this (decision 017). */
-export const renderedTranslationPrefix = (articleId: number) => `tr:v1:${articleId}:`;
+export const renderedTranslationPrefix = (articleId: number) =>
+  `tr:v1:${articleId}:`;
 
 /**
- * Applies `map` to the text lines of a WebVTT file's cues (subtitle segments); the header, cue
- * identifiers, timings, NOTE, STYLE and REGION blocks are kept as they are.
+ * Where each cue text line of a parsed file sits, as segment ids: `c{block}.{line}`, `block` counting the
+ * blank-line-separated blocks of the file (the header is block 0) and `line` the line after the first cue
+ * timing of that block (0 for its first text line). For the usual file (one cue per block) these are the ids
+ * subtitle reviews were stored under before the parser followed the spec; cues that share a block (no blank
+ * line between them) get distinct lines, not one id for two cues.
+ */
+function cueLineIds(vtt: WebVtt): Map<number, string> {
+  const blockOf: number[] = [];
+  let block = 0;
+  vtt.lines.forEach((line, index) => {
+    if (line === "" && index > 0 && vtt.lines[index - 1] !== "") block++;
+    blockOf.push(block);
+  });
+  const firstTiming = new Map<number, number>();
+  const ids = new Map<number, string>();
+  for (const cue of vtt.cues) {
+    const b = blockOf[cue.timingLine] ?? 0;
+    if (!firstTiming.has(b)) firstTiming.set(b, cue.timingLine);
+    for (const line of cue.textLines)
+      ids.set(line, `c${b}.${line - firstTiming.get(b)! - 1}`);
+  }
+  return ids;
+}
+
+/**
+ * Applies `map` to the text lines of a WebVTT file's cues (subtitle segments), the cues being those the
+ * WebVTT parser algorithm reads (./webvtt.ts); the header, cue identifiers, timings, NOTE, STYLE and REGION
+ * blocks and lines no cue holds are kept as they are. Line ends come out as LF, a NUL as U+FFFD (what the
+ * parser reads anyway). A file that is not WebVTT has no cues and comes back as it was read.
  */
 export function mapVtt(vtt: string, map: Mapper): string {
-  const blocks = vtt.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").split(/\n{2,}/);
-  return blocks
-    .map((block, index) => {
-      if (index === 0 && block.startsWith("WEBVTT")) return block;
-      if (/^(NOTE|STYLE|REGION)\b/.test(block)) return block;
-      const lines = block.split("\n");
-      const timing = lines.findIndex((line) => line.includes("-->"));
-      if (timing === -1) return block;
-      return [...lines.slice(0, timing + 1), ...lines.slice(timing + 1).map((line, n) => mapText(line, map, `c${index}.${n}`))].join("\n");
+  const parsed = parseWebVtt(vtt);
+  if (!parsed) return preprocessWebVtt(vtt);
+  const ids = cueLineIds(parsed);
+  return parsed.lines
+    .map((line, index) => {
+      const id = ids.get(index);
+      return id === undefined ? line : mapText(line, map, id);
     })
-    .join("\n\n");
+    .join("\n");
 }
 
 /** The subtitle segments of a WebVTT file, each once, in order. */
 export function vttSegments(vtt: string): string[] {
-  return [...new Set(collect((map) => mapVtt(vtt, map), (segment) => segment))];
+  return [
+    ...new Set(
+      collect(
+        (map) => mapVtt(vtt, map),
+        (segment) => segment
+      )
+    ),
+  ];
 }
 
 /** One subtitle segment with the cue it belongs to (its timings, as written in the file). */
@@ -122,23 +200,20 @@ export interface CueEntry {
 
 /** Every subtitle segment of a WebVTT file with its cue's timings, in file order (repeats kept). */
 export function vttCueEntries(vtt: string): CueEntry[] {
-  const timings = new Map<number, { start: string; end: string }>();
-  vtt
-    .replace(/^\uFEFF/, "")
-    .replace(/\r\n?/g, "\n")
-    .split(/\n{2,}/)
-    .forEach((block, index) => {
-      const line = block.split("\n").find((l) => l.includes("-->"));
-      if (!line) return;
-      const [start = "", rest = ""] = line.split("-->");
-      timings.set(index, { start: start.trim(), end: rest.trim().split(/\s+/)[0] ?? "" });
-    });
-  return collect(
-    (map) => mapVtt(vtt, map),
-    (source, id) => {
-      const block = Number(/^c(\d+)\./.exec(id)?.[1] ?? -1);
-      const timing = timings.get(block) ?? { start: "", end: "" };
-      return { id, source, ...timing };
-    },
-  );
+  const parsed = parseWebVtt(vtt);
+  if (!parsed) return [];
+  const ids = cueLineIds(parsed);
+  const out: CueEntry[] = [];
+  for (const cue of parsed.cues) {
+    for (const line of cue.textLines) {
+      mapText(
+        parsed.lines[line] ?? "",
+        (source, id) => (
+          out.push({ id, source, start: cue.start, end: cue.end }), source
+        ),
+        ids.get(line)
+      );
+    }
+  }
+  return out;
 }

@@ -1,6 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { randomLink } from "~/models/qrcodes.server";
+import { issueOfflinePass } from "~/offline/pass";
 import type { QueuedEvent } from "~/queue/scan-event";
 import worker from "../../workers/app";
 import consumer from "../../workers/stats-consumer/index";
@@ -209,14 +210,16 @@ describe("views made offline", () => {
     const tour = await makeTour(s.user.museumId, [one.articleId, two.articleId]);
     const app = recordingApp();
     const at = Date.now() - 3 * DAY;
+    // The copy was saved just before (its pass, decision 118); the views are in its first visit window.
+    const pass = await issueOfflinePass(env.SESSION_SECRET, tour.id, at - 60_000);
     const batch = {
       client: "9b2f7a1c-4d3e-4f5a-8b6c-7d8e9f0a1b2c",
       views: [
-        { path: `/t/${tour.link}/1`, lang: "ar", at },
-        { path: `/t/${tour.link}/2`, lang: "pt-br", at: at + 60_000 },
-        { path: `/t/${tour.link}/2`, lang: "pt-br", at: at + 60_000 }, // the same view twice in a batch
-        { path: `/t/${tour.link}/9`, lang: "en", at }, // no such stop (any more): accepted, not counted
-        { path: `/t/${tour.link}`, lang: "en", at }, // the tour page: a start
+        { path: `/t/${tour.link}/1`, lang: "ar", at, pass },
+        { path: `/t/${tour.link}/2`, lang: "pt-br", at: at + 60_000, pass },
+        { path: `/t/${tour.link}/2`, lang: "pt-br", at: at + 60_000, pass }, // the same view twice in a batch
+        { path: `/t/${tour.link}/9`, lang: "en", at, pass }, // no such stop (any more): accepted, not counted
+        { path: `/t/${tour.link}`, lang: "en", at, pass }, // the tour page: a start
       ],
     };
     const answer = await app.post(batch, "203.0.113.10");
@@ -248,7 +251,8 @@ describe("views made offline", () => {
     const one = await publishArticle(s, texts(["Seul"]));
     const tour = await makeTour(s.user.museumId, [one.articleId]);
     const app = recordingApp();
-    const batch = { client: "same-phone-0123456789", views: [{ path: `/t/${tour.link}/1`, lang: "fr", at: Date.now() - 60_000 }] };
+    const pass = await issueOfflinePass(env.SESSION_SECRET, tour.id, Date.now() - 120_000);
+    const batch = { client: "same-phone-0123456789", views: [{ path: `/t/${tour.link}/1`, lang: "fr", at: Date.now() - 60_000, pass }] };
     const answers = await Promise.all(Array.from({ length: 50 }, () => app.post(batch, "203.0.113.50")));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((x) => x === 202)).toHaveLength(30);

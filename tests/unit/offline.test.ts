@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { offlinePlan, PAGE_BYTES_ESTIMATE, type PlannedStop } from "~/offline/manifest";
 import { plannedStop } from "~/offline/manifest.server";
 import { OFFLINE_BOOTSTRAP, SAVE_SCRIPT, SERVICE_WORKER } from "~/offline/scripts";
-import { offlineViewId, offlineViewsSchema, refusedTime, tourAddress } from "~/offline/views";
+import { issueOfflinePass, readOfflinePass } from "~/offline/pass";
+import { copyWindow, OFFLINE_VISIT_WINDOW_MS, offlineViewId, offlineViewsSchema, refusedTime, tourAddress } from "~/offline/views";
 import { scanEventSchema } from "~/queue/scan-event";
 import { scanEventFor } from "~/visitor/scan.server";
 
@@ -105,14 +106,49 @@ describe("offline views (decision 088)", () => {
     expect(refusedTime(now + DAY + 1, now)).toMatch(/future/);
   });
 
-  it("gives a view the same queue id every time it is sent, a different one for any other view, valid for the queue", async () => {
-    const view = { path: "/t/AbC123xy/2", lang: "ar", at: 1_700_000_000_000 };
-    const id = await offlineViewId("client-1234567890ab", view);
-    expect(await offlineViewId("client-1234567890ab", { ...view })).toBe(id);
-    expect(await offlineViewId("client-1234567890ac", view)).not.toBe(id);
-    expect(await offlineViewId("client-1234567890ab", { ...view, at: view.at + 1 })).not.toBe(id);
+  it("gives a copy's page one queue id per visit window, whatever else the view says, valid for the queue", async () => {
+    const id = await offlineViewId("copy-AAAAAAAAAAAAAAAAAA", 2, 0);
+    expect(await offlineViewId("copy-AAAAAAAAAAAAAAAAAA", 2, 0)).toBe(id);
+    expect(await offlineViewId("copy-AAAAAAAAAAAAAAAAAB", 2, 0)).not.toBe(id);
+    expect(await offlineViewId("copy-AAAAAAAAAAAAAAAAAA", 3, 0)).not.toBe(id);
+    expect(await offlineViewId("copy-AAAAAAAAAAAAAAAAAA", 2, 1)).not.toBe(id);
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(scanEventSchema.safeParse({ id, type: "view", museumId: 1, articleId: 2, qrcodeId: null, lang: "ar", at: view.at }).success).toBe(true);
+    expect(scanEventSchema.safeParse({ id, type: "view", museumId: 1, articleId: 2, qrcodeId: null, lang: "ar", at: 1 }).success).toBe(true);
+  });
+
+  it("holds a view's time between the save and now, and counts windows from the save", () => {
+    const savedAt = Date.UTC(2026, 10, 24, 10);
+    const now = savedAt + 2 * 3_600_000;
+    // 100 times 31 minutes apart before the save (the inflating batch): all in the save's first window.
+    for (let k = 0; k < 100; k++) expect(copyWindow(now - k * 31 * 60_000 - 3 * 3_600_000, savedAt, now)).toEqual({ at: savedAt, window: 0 });
+    expect(copyWindow(savedAt + OFFLINE_VISIT_WINDOW_MS - 1, savedAt, now).window).toBe(0);
+    expect(copyWindow(savedAt + OFFLINE_VISIT_WINDOW_MS, savedAt, now).window).toBe(1);
+    // A time ahead of the server is the batch's arrival: the last window there is.
+    expect(copyWindow(now + 86_000_000, savedAt, now)).toEqual({ at: now, window: 4 });
+    const windows = new Set(Array.from({ length: 1000 }, (_, k) => copyWindow(savedAt + k * 31 * 60_000, savedAt, now).window));
+    expect(windows.size).toBe(5);
+  });
+
+  it("reads only the passes it signed, as they were signed", async () => {
+    const pass = await issueOfflinePass("secret-one", 42, 1_764_000_000_000);
+    const read = await readOfflinePass("secret-one", pass);
+    expect(read).toMatchObject({ tourId: 42, savedAt: 1_764_000_000_000 });
+    expect(read!.copy).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(await issueOfflinePass("secret-one", 42, 1_764_000_000_000)).not.toBe(pass);
+    expect(await readOfflinePass("secret-two", pass)).toBeNull();
+    const [tour, savedAt, copy, mac] = pass.split(".");
+    for (const forged of [
+      `43.${savedAt}.${copy}.${mac}`,
+      `${tour}.${Number(savedAt) - 86_400_000}.${copy}.${mac}`,
+      `${tour}.${savedAt}.${copy!.replace(/^./, (c) => (c === "A" ? "B" : "A"))}.${mac}`,
+      `${tour}.${savedAt}.${copy}.${mac!.replace(/^./, (c) => (c === "0" ? "1" : "0"))}`,
+      `${pass}.`,
+      ` ${pass}`,
+      pass.toUpperCase(),
+      "",
+      `99999999999999999.${savedAt}.${copy}.${mac}`,
+    ])
+      expect(await readOfflinePass("secret-one", forged), forged).toBeNull();
   });
 
   it("parses batches strictly", () => {
@@ -241,9 +277,11 @@ const MANIFEST = {
 };
 
 /** What a Worker would answer; records what the worker sent. */
-function site(state: { version: string; failOn?: string }) {
+function site(state: { version: string; failOn?: string; passes?: number }) {
   return (url: URL) => {
-    if (url.pathname.endsWith("/offline.json")) return Response.json({ ...MANIFEST, version: state.version });
+    // A pass only when asked for (`pass=1`), a new one each time, as the server gives them (decision 118).
+    if (url.pathname.endsWith("/offline.json"))
+      return Response.json({ ...MANIFEST, version: state.version, ...(url.searchParams.get("pass") === "1" ? { pass: `pass-${(state.passes = (state.passes ?? 0) + 1)}` } : {}) });
     if (url.pathname === state.failOn) return new Response("no", { status: 500 });
     if (url.pathname === "/api/visit/offline_views") return Response.json({ counted: 1 }, { status: 202 });
     if (url.pathname.startsWith("/media/")) return new Response("JPG", { headers: { "Content-Type": "image/jpeg" } });
@@ -347,6 +385,42 @@ describe("the service worker", () => {
     await w.navigate("/t/AbC123xy");
     await Promise.all(w.waits);
     expect(w.posted.filter((p) => (p as { url: string }).url === "/api/visit/offline_views")).toHaveLength(1);
+  });
+
+  it("keeps the pass its copy was given, sends it with each view, keeps it on a refresh, and fetches one for a copy without", async () => {
+    const state = { version: "v1" };
+    const w = worker(site(state));
+    await w.message({ type: "save", link: "AbC123xy", lang: "en" });
+    const meta = w.stores.get("muselingo-offline-meta")!;
+    const manifests = () => (w.posted as { url: string }[]).filter((p) => p.url.includes("offline.json")).map((p) => p.url);
+    expect(manifests()).toEqual(["/t/AbC123xy/offline.json?lang=en&pass=1"]);
+    const record = (await (await meta.match("/__tour/AbC123xy"))!.json()) as { pass: string; checkedAt: number };
+    expect(record.pass).toBe("pass-1");
+    w.setOnline(false);
+    await w.navigate("/t/AbC123xy/2");
+    await Promise.all(w.waits);
+    expect(await (await meta.match("/__queue"))!.json()).toEqual([{ path: "/t/AbC123xy/2", lang: "en", at: expect.any(Number), pass: "pass-1" }]);
+    // Staff changed the tour: the refresh keeps the copy's pass (its views count from its first save).
+    w.setOnline(true);
+    state.version = "v2";
+    await meta.put("/__tour/AbC123xy", Response.json({ ...record, checkedAt: record.checkedAt - 3_600_001 }));
+    w.posted.length = 0;
+    await w.navigate("/t/AbC123xy");
+    await Promise.all(w.waits);
+    await Promise.all(w.waits);
+    expect(manifests()).toEqual(["/t/AbC123xy/offline.json?lang=en", "/t/AbC123xy/offline.json?lang=en"]);
+    expect(((await (await meta.match("/__tour/AbC123xy"))!.json()) as { pass: string; version: string })).toMatchObject({ pass: "pass-1", version: "v2" });
+    const sent = (w.posted as { url: string; body: string }[]).filter((p) => p.url === "/api/visit/offline_views");
+    expect(JSON.parse(sent[0]!.body).views.map((v: { pass: string }) => v.pass)).toEqual(["pass-1"]);
+    // A copy saved before passes existed asks for one at its next hourly check, and keeps it.
+    const older = (await (await meta.match("/__tour/AbC123xy"))!.json()) as Record<string, unknown>;
+    await meta.put("/__tour/AbC123xy", Response.json({ ...older, pass: undefined, checkedAt: Date.now() - 3_600_001 }));
+    w.posted.length = 0;
+    await w.navigate("/t/AbC123xy");
+    await Promise.all(w.waits);
+    await Promise.all(w.waits);
+    expect(manifests()).toEqual(["/t/AbC123xy/offline.json?lang=en&pass=1"]);
+    expect(((await (await meta.match("/__tour/AbC123xy"))!.json()) as { pass: string }).pass).toBe("pass-2");
   });
 
   it("refreshes a saved tour whose version changed, keeps its date, and removes it on request or after 30 days", async () => {
