@@ -58,11 +58,13 @@ export const isFormRequest = (request: Request) =>
  * How a refusal lets go of a request body (decision 121). A body refused before any of it is read is left
  * as it is: the runtime reads what is left once the answer is sent, and the connection serves the next
  * request. Cancelling it instead made wrangler's dev proxy answer the *next* POST 503 ("Your worker restarted
- * mid-request"). A body refused halfway (past a limit, a bad part) is read to its end and thrown away before
- * the answer, up to `DRAIN_MAX_BYTES`: a partly read body, cancelled or merely let go, breaks the next
- * request the same way.
+ * mid-request"). A body refused halfway (past a limit, a bad part) is read on and thrown away before the
+ * answer, up to `DRAIN_MAX_BYTES` more: a partly read body, cancelled or merely let go, breaks the next
+ * request the same way. Past that bound the rest is cancelled after all, so a refusal never reads a huge or
+ * endless body (locally, the next request may then meet the proxy's 503; browsers do not stream uploads
+ * without a length, and what they send is refused unread by its Content-Length).
  */
-export const DRAIN_MAX_BYTES = 100 * 1024 * 1024;
+export const DRAIN_MAX_BYTES = 4 * 1024 * 1024;
 
 /** Reads what is left of a body and throws it away; past `limit` bytes the rest is cancelled. Never throws. */
 export async function drainRest(reader: ReadableStreamDefaultReader<Uint8Array>, limit = DRAIN_MAX_BYTES): Promise<void> {
