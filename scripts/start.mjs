@@ -114,7 +114,9 @@ const child = spawnWrangler([
   "--ip", HOST,
   "--show-interactive-dev-session=false",
   // The app's daily cron never fires by itself locally; this flag says we know (wrangler warns otherwise)
-  // and lets you fire it: curl "http://127.0.0.1:PORT/cdn-cgi/handler/scheduled".
+  // and lets you fire it: curl "http://127.0.0.1:PORT/__scheduled" (the daily run) or
+  // "http://127.0.0.1:PORT/__scheduled?cron=*+*+*+*+*" (the per-minute one). Not /cdn-cgi/handler/scheduled:
+  // under wrangler 4.86 it reaches the static-assets router, not the app, and answers 500 (decision 121).
   "--test-scheduled",
   ...(persistTo ? ["--persist-to", persistTo] : []),
   ...engineVars,

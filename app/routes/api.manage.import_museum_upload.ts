@@ -15,31 +15,24 @@ export const loader = postOnly;
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const user = await requireApiUser(request, context, "museum.manage").catch(async (refusal: unknown) => {
-    await request.body?.cancel().catch(() => undefined);
-    throw refusal;
-  });
+  // A refusal leaves the body unread, never cancelled (decision 121).
+  const user = await requireApiUser(request, context, "museum.manage");
   const search = new URL(request.url).searchParams;
   return run(async () => {
-    try {
-      const step = search.get("step");
-      if (step === "start") {
-        await assertMuseumEmpty(context.db.$client, user.museumId);
-        return await startStagedUpload(context.media, user.museumId);
-      }
-      if (step === "part") {
-        const length = Number(request.headers.get("Content-Length") ?? Number.NaN);
-        return await uploadStagedPart(context.media, user.museumId, search.get("upload"), search.get("part"), request.body, length);
-      }
-      if (step === "complete") {
-        const body = await readJsonBody(request);
-        if (!body.ok) return body.response;
-        return await completeStagedUpload(context.media, user.museumId, search.get("upload"), body.value);
-      }
-      throw invalidField("step", "invalid");
-    } catch (error) {
-      await request.body?.cancel().catch(() => undefined);
-      throw error;
+    const step = search.get("step");
+    if (step === "start") {
+      await assertMuseumEmpty(context.db.$client, user.museumId);
+      return await startStagedUpload(context.media, user.museumId);
     }
+    if (step === "part") {
+      const length = Number(request.headers.get("Content-Length") ?? Number.NaN);
+      return await uploadStagedPart(context.media, user.museumId, search.get("upload"), search.get("part"), request.body, length);
+    }
+    if (step === "complete") {
+      const body = await readJsonBody(request);
+      if (!body.ok) return body.response;
+      return await completeStagedUpload(context.media, user.museumId, search.get("upload"), body.value);
+    }
+    throw invalidField("step", "invalid");
   });
 }

@@ -36,11 +36,8 @@ export function jsonAction<S extends z.ZodTypeAny>(
 ) {
   return async ({ request, context }: ActionFunctionArgs) => {
     if (request.method !== "POST") return methodNotAllowed("POST");
-    const user = await requireApiUser(request, context, permission).catch(async (refusal: unknown) => {
-      // Refused before the body is read (401, 403): the body is let go, not left for workerd to complain about.
-      await request.body?.cancel().catch(() => undefined);
-      throw refusal;
-    });
+    // Refused before the body is read (401, 403): the body is left unread, never cancelled (decision 121).
+    const user = await requireApiUser(request, context, permission);
     const body = options.emptyBody && hasNoBody(request) ? { ok: true as const, value: {} } : await readJsonBody(request);
     if (!body.ok) return body.response;
     const parsed = schema.safeParse(body.value);

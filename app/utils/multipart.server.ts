@@ -114,6 +114,7 @@ export class MultipartReader {
     return true;
   }
 
+  /** Stops reading; the source is let go (a `drainingBody` reads the rest instead of cancelling the request). */
   async cancel() {
     this.eof = true;
     await this.source.cancel().catch(() => {});

@@ -1,5 +1,6 @@
 import { data } from "@remix-run/cloudflare";
 import { isDomainError, type DomainError } from "~/errors";
+import { domainErrorResponse } from "./http.server";
 
 /**
  * The one way a page loader refuses: throw the domain error as a route error response with its status (a
@@ -23,6 +24,25 @@ export async function orPageError<T>(work: Promise<T>): Promise<T> {
     return await work;
   } catch (error) {
     if (isDomainError(error)) refusePage(error);
+    throw error;
+  }
+}
+
+/**
+ * The one way a resource route (a module without a page: a download, a file) refuses: the API's JSON error
+ * response, thrown. Remix answers a thrown Response as it is; `refusePage`'s `data()` thrown from a resource
+ * route keeps its status but loses its body to `{"message":"Unexpected Server Error"}`.
+ */
+export function refuseResource(error: DomainError): never {
+  throw domainErrorResponse(error);
+}
+
+/** `orPageError` for resource routes: a domain error thrown by a model becomes `refuseResource`. */
+export async function orResourceError<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isDomainError(error)) refuseResource(error);
     throw error;
   }
 }

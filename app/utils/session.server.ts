@@ -5,7 +5,7 @@ import { readCookie } from "~/lib/cookies";
 import { assertCan, can, type Permission } from "~/teams/roles";
 import { apiError, isLocalHost } from "./http.server";
 import { refusePage } from "./page.server";
-import { isDomainError } from "~/errors";
+import { isDomainError, type DomainError } from "~/errors";
 
 export const SESSION_COOKIE = "muselingo_session";
 
@@ -42,9 +42,10 @@ export function getUser(request: Request, context: AppLoadContext): Promise<Sess
 
 /**
  * For pages: a visitor without a session goes to /login and comes back afterwards; a member whose role lacks
- * `permission` gets the 403 page (decision 040).
+ * `permission` gets the 403 page (decision 040). A resource route (a download: no page to show the error)
+ * passes `refuseResource`, so the 403 is the JSON refusal rather than Remix's "Unexpected Server Error".
  */
-export async function requireUser(request: Request, context: AppLoadContext, permission: Permission): Promise<SessionUser> {
+export async function requireUser(request: Request, context: AppLoadContext, permission: Permission, refuse: (error: DomainError) => never = refusePage): Promise<SessionUser> {
   const user = await getUser(request, context);
   if (!user) {
     const url = new URL(request.url);
@@ -54,7 +55,7 @@ export async function requireUser(request: Request, context: AppLoadContext, per
   try {
     assertCan(user, permission);
   } catch (error) {
-    if (isDomainError(error)) refusePage(error);
+    if (isDomainError(error)) refuse(error);
     throw error;
   }
   return user;

@@ -4,7 +4,7 @@ import type { SessionUser } from "~/models/auth.server";
 import { fileTooLarge, receiveUpload, UPLOAD_LIMITS, type MediaKind } from "~/models/media.server";
 import type { Permission } from "~/teams/roles";
 import { run } from "./api.server";
-import { mediaType, methodNotAllowed } from "./http.server";
+import { drainingBody, mediaType, methodNotAllowed } from "./http.server";
 import { malformed, MultipartReader, multipartBoundary } from "./multipart.server";
 import { requireApiUser } from "./session.server";
 
@@ -21,9 +21,9 @@ export interface MultipartHandlerArgs {
 
 /**
  * The streamed-upload preamble of every multipart route, once: `POST` only; 401/403 before the body is
- * read (the body is then let go, not left for workerd to complain about); then, answered like any API
- * call: 415 for another body type, 400 without a boundary or a body, 413 as soon as Content-Length (or,
- * without it, the bytes read) passes `maxBytes`. A body left unread by a refusal is cancelled.
+ * read; then, answered like any API call: 415 for another body type, 400 without a boundary or a body, 413
+ * as soon as Content-Length (or, without it, the bytes read) passes `maxBytes`. A body refused unread is
+ * left unread; one refused halfway is read to its end and thrown away (decision 121): neither is cancelled.
  */
 export function multipartAction(
   permission: Permission,
@@ -32,26 +32,24 @@ export function multipartAction(
 ) {
   return async ({ request, context }: ActionFunctionArgs) => {
     if (request.method !== "POST") return methodNotAllowed("POST");
-    const user = await requireApiUser(request, context, permission).catch(async (refusal: unknown) => {
-      await request.body?.cancel().catch(() => undefined);
-      throw refusal;
-    });
-    const answer = await run(async () => {
+    const user = await requireApiUser(request, context, permission);
+    return run(async () => {
       if (mediaType(request) !== "multipart/form-data") throw new DomainError("unsupported_media_type", "Send the file as multipart/form-data");
       const boundary = multipartBoundary(request.headers.get("Content-Type") ?? "");
       if (!boundary) throw malformed("no valid boundary in Content-Type");
       const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
       if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-      if (!request.body) throw malformed("no body");
-      const parts = new MultipartReader(request.body.getReader(), boundary, maxBytes, tooLarge);
+      const body = drainingBody(request);
+      if (!body) throw malformed("no body");
+      const parts = new MultipartReader(body.stream.getReader(), boundary, maxBytes, tooLarge);
       try {
         return await handler({ user, parts, request, context });
       } finally {
-        await parts.cancel(); // whatever the handler left unread (a refusal halfway through the parts)
+        // Whatever the handler left unread (a refusal halfway through the parts) is read and thrown away.
+        await parts.cancel();
+        await body.finish();
       }
     });
-    if (request.body && !request.body.locked) await request.body.cancel().catch(() => undefined);
-    return answer;
   };
 }
 

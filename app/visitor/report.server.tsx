@@ -6,7 +6,7 @@ import { addReport } from "~/models/translation-review.server";
 import { translationDeps } from "~/utils/translation-deps.server";
 import { findLanguage } from "~/translation/languages";
 import { hmacSha256Hex } from "~/lib/crypto";
-import { apiError, clientAddress, discardBody, mediaType, methodNotAllowed, readFormBody } from "~/utils/http.server";
+import { apiError, clientAddress, mediaType, methodNotAllowed, readFormBody } from "~/utils/http.server";
 import { chooseLanguage } from "./language.server";
 import { visitorNotFound } from "./not-found.server";
 import { ReportPage, type ReportState } from "./pages/report";
@@ -33,11 +33,9 @@ async function reportKey(context: AppLoadContext, museumId: number, request: Req
  */
 export async function visitorReportPage(request: Request, context: AppLoadContext, { target, place }: Located): Promise<Response> {
   if (!METHODS.includes(request.method)) {
-    await discardBody(request);
     return methodNotAllowed(METHODS.join(", "));
   }
   if (!target?.article) {
-    await discardBody(request);
     return visitorNotFound(request, context, place);
   }
   const { museum, article } = target;
@@ -52,7 +50,6 @@ export async function visitorReportPage(request: Request, context: AppLoadContex
 
   // The page's own form sends this type; multipart is for uploads, and anything else is not this form.
   if (mediaType(request) !== "application/x-www-form-urlencoded") {
-    await discardBody(request);
     return apiError(415, "unsupported_media_type", "Send the form as application/x-www-form-urlencoded");
   }
   const body = await readFormBody(request, MAX_BODY_BYTES);

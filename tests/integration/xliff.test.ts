@@ -362,7 +362,8 @@ describe("XLIFF import", () => {
       body: "--xx--\r\n",
     });
     expect(declared.status).toBe(413);
-    // 50 MB streamed without a length: refused once 20 MB have passed, the rest never read.
+    // 50 MB streamed without a length: refused once 20 MB have passed, then at most 4 MiB more read and thrown
+    // away (DRAIN_MAX_BYTES, decision 121), the rest never read.
     let sent = 0;
     const chunk = new Uint8Array(1024 * 1024).fill(0x61);
     const head = new TextEncoder().encode(`--xx\r\nContent-Disposition: form-data; name="file"; filename="big.xlf"\r\n\r\n`);

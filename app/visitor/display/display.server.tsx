@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { findLanguage } from "~/translation/languages";
-import { discardBody, mediaType, methodNotAllowed, readFormBody } from "~/utils/http.server";
+import { mediaType, methodNotAllowed, readFormBody } from "~/utils/http.server";
 import { translationDeps } from "~/utils/translation-deps.server";
 import { chooseLanguageWithoutMuseum } from "../language.server";
 import { renderDocument } from "../pages/shell";
@@ -34,14 +34,12 @@ export function safeBack(raw: string | null): string {
  */
 export async function displayPage(request: Request, context: AppLoadContext): Promise<Response> {
   if (!METHODS.includes(request.method)) {
-    await discardBody(request);
     return methodNotAllowed(METHODS.join(", "));
   }
   const url = new URL(request.url);
   const back = safeBack(url.searchParams.get("back"));
   if (request.method === "POST") {
     if (mediaType(request) !== "application/x-www-form-urlencoded") {
-      await discardBody(request);
       return new Response("Send the form as application/x-www-form-urlencoded", { status: 415 });
     }
     const body = await readFormBody(request, MAX_BODY_BYTES);

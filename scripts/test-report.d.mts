@@ -1,0 +1,11 @@
+export interface SuiteCounts {
+  passed: number;
+  flaky: number;
+  failed: number;
+  skipped: number;
+  /** The tests that passed only on a retry, "file > title". */
+  flakyNames: string[];
+}
+export function vitestCounts(report: unknown): SuiteCounts;
+export function playwrightCounts(report: unknown): SuiteCounts;
+export function closingLine(counts: { passed: number; flaky: number; failed: number; skipped: number }): string;

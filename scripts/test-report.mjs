@@ -1,0 +1,61 @@
+// What `npm test` reads from each suite's JSON report: how many tests passed at once, passed only on a retry
+// (flaky), failed or were skipped, and the flaky ones by name. CI retries once (vitest `retry`, Playwright
+// `retries`): a test that failed and then passed used to count as passed without a word, and that is how a
+// refused request breaking the next one hid (issue 29, decision 122).
+
+/**
+ * Counts of a vitest JSON report (`--reporter=json`). Vitest 3's report has no retry count, but a test that
+ * failed and then passed on its retry keeps the failed attempt's error in `failureMessages`: passed with an
+ * error is flaky.
+ */
+export function vitestCounts(report) {
+  const out = { passed: 0, flaky: 0, failed: 0, skipped: 0, flakyNames: [] };
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === "passed") {
+        if ((test.failureMessages ?? []).length > 0) {
+          out.flaky++;
+          out.flakyNames.push(`${relative(file.name)} > ${test.fullName ?? test.title}`);
+        } else out.passed++;
+      } else if (test.status === "failed") out.failed++;
+      else out.skipped++;
+    }
+  }
+  return out;
+}
+
+/**
+ * Counts of a Playwright JSON report (`--reporter=json`): a test whose results have a failure then a pass has
+ * the status "flaky"; "expected" passed (or was expected to fail and did), "unexpected" failed.
+ */
+export function playwrightCounts(report) {
+  const out = { passed: 0, flaky: 0, failed: 0, skipped: 0, flakyNames: [] };
+  const walk = (suite, titles) => {
+    // A file's own suite is titled by the file name, already given.
+    const here = suite.title && suite.title !== suite.file ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "flaky") {
+          out.flaky++;
+          out.flakyNames.push(`${spec.file ?? suite.file} > ${[...here, spec.title].join(" > ")}`);
+        } else if (test.status === "expected") out.passed++;
+        else if (test.status === "unexpected") out.failed++;
+        else out.skipped++;
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return out;
+}
+
+/** A repository-relative path for a report's absolute file name. */
+function relative(path) {
+  const at = String(path).indexOf("/tests/");
+  return at >= 0 ? String(path).slice(at + 1) : String(path);
+}
+
+/** The closing line: "N passed, N flaky, N failed" (and skipped when any). */
+export function closingLine({ passed, flaky, failed, skipped }) {
+  return `${passed} passed, ${flaky} flaky, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
+}
