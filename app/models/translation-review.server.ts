@@ -159,13 +159,15 @@ export interface TranslationLanguage {
 /**
  * `GET /api/read/translations`: every language the article has a translation (or an open report) in, and
  * `total`, the article's distinct source sentences (subtitle cues included) that each language's
- * `segments` counts against.
+ * `segments` counts against. `offered` languages (a translator's own, decision 123) have a row even
+ * before anything is translated into them, so a new article shows its translator where to start.
  */
 export async function listTranslationLanguages(
   db: Database,
   museumId: number,
   articleId: number,
   readSubtitles: SubtitleReader,
+  offered: readonly string[] = [],
 ): Promise<{ languages: TranslationLanguage[]; total: number }> {
   const { entries, hashes, sourceLang } = await articleSegmentsOf(db, museumId, articleId, readSubtitles);
   const [memory, reviews, reports, views, failures] = await Promise.all([
@@ -184,7 +186,7 @@ export async function listTranslationLanguages(
     failureRows(db, museumId, sourceLang, hashes),
   ]);
   const current = new Set(hashes);
-  const langs = new Set([...memory.map((r) => r.lang), ...reports.map((r) => r.lang), ...reviews.map((r) => r.lang), ...failures.map((r) => r.lang)]);
+  const langs = new Set([...offered, ...memory.map((r) => r.lang), ...reports.map((r) => r.lang), ...reviews.map((r) => r.lang), ...failures.map((r) => r.lang)]);
   langs.delete(sourceLang);
   const languages = [...langs].sort().map((lang) => {
     const rows = new Map(memory.filter((r) => r.lang === lang).map((r) => [r.hash, r]));
