@@ -1,5 +1,6 @@
 import { pretranslateSchema } from "~/models/translation-input";
 import { pretranslate } from "~/models/translation-review.server";
+import { actorOf } from "~/audit/log.server";
 import { assertCanReviewLanguage } from "~/teams/roles";
 import { translationDeps } from "~/utils/translation-deps.server";
 import { subtitleReader } from "~/translation/catalogue.server";
@@ -13,5 +14,5 @@ export const loader = postOnly;
  */
 export const action = jsonAction("translations.review", pretranslateSchema, ({ input, user, context }) => {
   input.langs.forEach((lang: string, i: number) => assertCanReviewLanguage(user, lang, `langs.${i}`));
-  return pretranslate(translationDeps(context), user.museumId, input, subtitleReader(context.db, context.media, user.museumId));
+  return pretranslate(translationDeps(context), user.museumId, input, subtitleReader(context.db, context.media, user.museumId), actorOf(user));
 });
