@@ -1,3 +1,4 @@
+import { type Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
 import { api, elementCard, openCard, shot, switchToEnglish, unique } from "./helpers";
 
@@ -5,7 +6,7 @@ import { api, elementCard, openCard, shot, switchToEnglish, unique } from "./hel
 // bare "www.louvre.fr/…" completed), an open card's first field follows its title in the Tab order, the
 // English title has no French colon, and on a phone a tap on "Aperçu" shows the preview.
 
-async function articleWith(page: import("@playwright/test").Page, elements: unknown[]) {
+async function articleWith(page: Page, elements: unknown[]) {
   const { id } = await api<{ id: number }>(page, "add_article", { pathArray: [] });
   const read = await (await page.request.get(`/api/read/article?articleId=${id}`)).json();
   await api(page, "update_article", { articleId: id, version: read.version, newContent: [read.content[0], ...elements] });
