@@ -41,5 +41,15 @@ export const AUDIT_ACTIONS = [
   "easy_read.update",
   "easy_read.approve",
   "easy_read.delete",
+  // Every other content change (decision 124): the tree, drafts, staff corrections and pretranslation.
+  "article.create",
+  "article.save",
+  "article.rename",
+  "article.move",
+  "folder.create",
+  "folder.rename",
+  "folder.move",
+  "translations.update",
+  "translations.pretranslate",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

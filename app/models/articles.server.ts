@@ -8,13 +8,16 @@ import { loadFolderIndex } from "./tree.server";
 import { requireOwnMedia } from "./media.server";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { staleVersion } from "./stale-version.server";
+import type { AuditActor } from "~/audit/log.server";
+import { articleSavedAudit } from "./tree-audit.server";
 
 /**
  * Saves an article's content, private name and address in one conditional statement: it applies only
  * while the article is live and, when the editor sent the version it loaded, only if nobody saved since.
- * Of two editors saving the same version, one wins and the other gets 409 instead of overwriting.
+ * Of two editors saving the same version, one wins and the other gets 409 instead of overwriting. With an
+ * `actor`, the save is recorded in the audit log in the same batch (decision 124).
  */
-export async function updateArticle(db: Database, museumId: number, input: UpdateArticleInput, userId: number | null = null) {
+export async function updateArticle(db: Database, museumId: number, input: UpdateArticleInput, userId: number | null = null, actor?: AuditActor) {
   visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   if (contentByteSize(input.newContent) > CONTENT_MAX_BYTES) {
     throw new DomainError("too_large", `An article's content holds at most ${CONTENT_MAX_BYTES} bytes`, "newContent", "too_long");
@@ -33,14 +36,15 @@ export async function updateArticle(db: Database, museumId: number, input: Updat
   const now = Date.now();
   let row: { version: number; updated_at: number } | null;
   try {
-    row = await db.$client
+    const update = db.$client
       .prepare(
         `UPDATE articles SET content = ?1, unformatted_name = ?2, slug = ?3, version = version + 1, updated_at = ?4, updated_by = ?8
          WHERE id = ?5 AND museum_id = ?6 AND deleted_at IS NULL AND (?7 IS NULL OR version = ?7)
          RETURNING version, updated_at`,
       )
-      .bind(JSON.stringify(input.newContent), name, slug, now, input.articleId, museumId, input.version ?? null, userId)
-      .first();
+      .bind(JSON.stringify(input.newContent), name, slug, now, input.articleId, museumId, input.version ?? null, userId);
+    const [saved] = await db.$client.batch<{ version: number; updated_at: number }>(actor ? [update, articleSavedAudit(db.$client, museumId, actor, input.articleId, now)] : [update]);
+    row = saved?.results[0] ?? null;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("newContent.0.url", "Another article of the museum has this address");
     throw error;

@@ -13,10 +13,12 @@ import { correctionStatements, dropCorrectedCaches, dropSubtitleCaches } from ".
 import { dropCachedPages } from "./translations.server";
 import { readArticle } from "./tree.server";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
-import { auditStatement, type AuditActor } from "~/audit/log.server";
+import { auditStatement, recordAudit, type AuditActor } from "~/audit/log.server";
 import type { Statement } from "~/translation/memory.server";
 
 const HASHES_PER_STATEMENT = IN_LIST_MAX;
+/** How much of a correction the audit entry keeps (code points): enough to recognise it. */
+const AUDITED_TEXT_MAX = 200;
 
 
 async function sourceLanguage(db: Database, museumId: number): Promise<string> {
@@ -159,13 +161,15 @@ export interface TranslationLanguage {
 /**
  * `GET /api/read/translations`: every language the article has a translation (or an open report) in, and
  * `total`, the article's distinct source sentences (subtitle cues included) that each language's
- * `segments` counts against.
+ * `segments` counts against. `offered` languages (a translator's own, decision 123) have a row even
+ * before anything is translated into them, so a new article shows its translator where to start.
  */
 export async function listTranslationLanguages(
   db: Database,
   museumId: number,
   articleId: number,
   readSubtitles: SubtitleReader,
+  offered: readonly string[] = [],
 ): Promise<{ languages: TranslationLanguage[]; total: number }> {
   const { entries, hashes, sourceLang } = await articleSegmentsOf(db, museumId, articleId, readSubtitles);
   const [memory, reviews, reports, views, failures] = await Promise.all([
@@ -184,7 +188,7 @@ export async function listTranslationLanguages(
     failureRows(db, museumId, sourceLang, hashes),
   ]);
   const current = new Set(hashes);
-  const langs = new Set([...memory.map((r) => r.lang), ...reports.map((r) => r.lang), ...reviews.map((r) => r.lang), ...failures.map((r) => r.lang)]);
+  const langs = new Set([...offered, ...memory.map((r) => r.lang), ...reports.map((r) => r.lang), ...reviews.map((r) => r.lang), ...failures.map((r) => r.lang)]);
   langs.delete(sourceLang);
   const languages = [...langs].sort().map((lang) => {
     const rows = new Map(memory.filter((r) => r.lang === lang).map((r) => [r.hash, r]));
@@ -257,7 +261,7 @@ export async function readTranslation(db: Database, museumId: number, articleId:
  * `POST /api/manage/update_translation`: the staff text becomes the segment's translation in `lang`
  * (`origin: edited`), wins over every engine from now on, for this sentence wherever the museum uses
  * it, and the cached pages (and, for a subtitle cue, the translated subtitle file) that show it are
- * dropped so visitors see it at once.
+ * dropped so visitors see it at once. The correction and its audit entry are one batch (decision 124).
  */
 export async function updateTranslation(
   db: Database,
@@ -265,14 +269,23 @@ export async function updateTranslation(
   museumId: number,
   input: { articleId: number; lang: string; segmentId: string; text: string },
   readSubtitles: SubtitleReader,
+  actor: AuditActor,
 ) {
-  const { entries, sourceLang } = await articleSegmentsOf(db, museumId, input.articleId, readSubtitles);
+  const { entries, sourceLang, article } = await articleSegmentsOf(db, museumId, input.articleId, readSubtitles);
   notSource(input.lang, sourceLang);
   const entry = entries.find((e) => e.id === input.segmentId);
   if (!entry) throw notFound("Segment", "segmentId");
   const scope = { museumId, sourceLang, lang: input.lang };
   const corrections = [{ articleId: input.articleId, entry, text: input.text }];
-  await db.batch(correctionStatements(db, scope, corrections) as [Statement, ...Statement[]]);
+  const audit = auditStatement(db, {
+    museumId,
+    actor,
+    action: "translations.update",
+    target: `article:${input.articleId}`,
+    detail: { name: article.unformatted_name, lang: input.lang, segment: entry.id, text: [...input.text].slice(0, AUDITED_TEXT_MAX).join("") },
+  });
+  const [first, ...rest]: Statement[] = [...correctionStatements(db, scope, corrections), audit];
+  await db.batch([first!, ...rest]);
   await dropCorrectedCaches(db, kv, scope, corrections);
   const { id, source, kind, element, cue } = entry;
   return { articleId: input.articleId, lang: input.lang, segment: { id, source, kind, element, ...(cue ? { cue } : {}), text: input.text, origin: "edited" as const, stale: false } };
@@ -335,7 +348,7 @@ export async function resetTranslation(
  * sentences), so a new language is ready the moment the draft is published (decision 041): `status` is
  * the published text's (the draft's for an article never published), `draftStatus` the draft's.
  */
-export async function pretranslate(deps: TranslationDeps, museumId: number, input: { articleId: number; langs: string[] }, readSubtitles: SubtitleReader) {
+export async function pretranslate(deps: TranslationDeps, museumId: number, input: { articleId: number; langs: string[] }, readSubtitles: SubtitleReader, actor: AuditActor) {
   const { article, sourceLang, entries } = await articleSegmentsOf(deps.db, museumId, input.articleId, readSubtitles);
   for (const lang of input.langs) notSource(lang, sourceLang);
   const published = article.published?.content ?? article.content;
@@ -358,6 +371,11 @@ export async function pretranslate(deps: TranslationDeps, museumId: number, inpu
   };
   await Promise.all([worker(), worker()]);
   results.sort((a, b) => input.langs.indexOf(a.lang) - input.langs.indexOf(b.lang));
+  // The languages that got machine text are a change staff asked for (decision 124); all failed, nothing changed.
+  const translated = results.filter((r) => r.status !== "failed").map((r) => r.lang);
+  if (translated.length > 0) {
+    await recordAudit(deps.db, { museumId, actor, action: "translations.pretranslate", target: `article:${article.id}`, detail: { name: article.unformatted_name, languages: translated } });
+  }
   return { articleId: article.id, results };
 }
 

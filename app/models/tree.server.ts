@@ -9,7 +9,8 @@ import { FolderIndex, folderNameTaken } from "./folder-index.server";
 import { repairFolderCycles } from "./folder-cycles.server";
 import type { TreeNode } from "./tree-input";
 import { visitorChanged } from "~/visitor-cache/snapshot.server";
-import { auditWhenChanged, type AuditActor } from "~/audit/log.server";
+import { auditWhenChanged, auditWhenChangedD1, type AuditActor } from "~/audit/log.server";
+import { articleCreatedAudit, articleRenamedAudit } from "./tree-audit.server";
 
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: "base" });
@@ -91,16 +92,20 @@ export async function addArticle(
   db: Database,
   museumId: number,
   input: { pathArray: string[]; defaultNameBase: string },
+  actor: AuditActor,
 ) {
   const index = await loadFolderIndex(db, museumId);
   const folderId = index.resolve(input.pathArray);
+  const now = Date.now();
   const statement = db.$client
     .prepare(INSERT_NUMBERED_ARTICLE)
-    .bind(museumId, folderId, slugify(input.defaultNameBase), input.defaultNameBase, JSON.stringify(newArticleContent("")), Date.now());
+    .bind(museumId, folderId, slugify(input.defaultNameBase), input.defaultNameBase, JSON.stringify(newArticleContent("")), now);
+  const audit = articleCreatedAudit(db.$client, museumId, actor, index.path(folderId), now);
   // A slug typed by hand could still collide; the next attempt counts past it.
   for (let attempt = 1; ; attempt++) {
     try {
-      const row = await statement.first<{ id: number; slug: string; unformatted_name: string }>();
+      const [inserted] = await db.$client.batch<{ id: number; slug: string; unformatted_name: string }>([statement, audit]);
+      const row = inserted?.results[0];
       if (!row) throw new Error("the article insert returned no row");
       return { id: row.id, name: row.slug, unformatted_name: row.unformatted_name, pathArray: index.path(folderId) };
     } catch (error) {
@@ -109,12 +114,15 @@ export async function addArticle(
   }
 }
 
-export async function addFolder(db: Database, museumId: number, input: { pathArray: string[]; id: string }) {
+export async function addFolder(db: Database, museumId: number, input: { pathArray: string[]; id: string }, actor: AuditActor) {
   const index = await loadFolderIndex(db, museumId);
   const parentId = index.resolve(input.pathArray);
   index.assertNameFree(parentId, input.id, "id");
   try {
-    await db.insert(folders).values({ museumId, parentId, name: input.id });
+    await db.batch([
+      db.insert(folders).values({ museumId, parentId, name: input.id }),
+      auditWhenChanged(db, { museumId, actor, action: "folder.create", target: "folder:", detail: { name: input.id, path: index.path(parentId) } }, { insertedId: true }),
+    ]);
   } catch (error) {
     // Another request created the same name meanwhile: the unique index decided.
     if (isUniqueViolation(error)) throw folderNameTaken("id");
@@ -131,14 +139,17 @@ async function findLiveArticle(db: Database, museumId: number, articleId: number
   return row;
 }
 
-export async function renameArticle(db: Database, museumId: number, input: { articleId: number; newName: string }) {
+export async function renameArticle(db: Database, museumId: number, input: { articleId: number; newName: string }, actor: AuditActor) {
   visitorChanged(db, museumId); // a tour names a stop whose article has no first line by this label (decision 101)
-  const updated = await db
-    .update(articles)
-    .set({ unformattedName: input.newName, updatedAt: Date.now() })
-    .where(and(eq(articles.id, input.articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)))
-    .returning({ id: articles.id });
-  if (updated.length === 0) throw notFound("Article", "articleId");
+  const now = Date.now();
+  const [, updated] = await db.$client.batch<{ id: number }>([
+    // Before the update, over the same live row: the entry keeps the name it had.
+    articleRenamedAudit(db.$client, museumId, actor, input.articleId, input.newName, now),
+    db.$client
+      .prepare("UPDATE articles SET unformatted_name = ?1, updated_at = ?2 WHERE id = ?3 AND museum_id = ?4 AND deleted_at IS NULL RETURNING id")
+      .bind(input.newName, now, input.articleId, museumId),
+  ]);
+  if (!updated || updated.results.length === 0) throw notFound("Article", "articleId");
   return { id: input.articleId, unformatted_name: input.newName };
 }
 
@@ -146,6 +157,7 @@ export async function renameFolder(
   db: Database,
   museumId: number,
   input: { pathArray: string[]; itemName: string; newName: string },
+  actor: AuditActor,
 ) {
   const index = await loadFolderIndex(db, museumId);
   const parentId = index.resolve(input.pathArray);
@@ -154,11 +166,14 @@ export async function renameFolder(
   if (input.newName !== folder.name) {
     index.assertNameFree(parentId, input.newName, "newName");
     try {
-      const updated = await db
-        .update(folders)
-        .set({ name: input.newName })
-        .where(and(eq(folders.id, folder.id), eq(folders.museumId, museumId), isNull(folders.deletedAt)))
-        .returning({ id: folders.id });
+      const [updated] = await db.batch([
+        db
+          .update(folders)
+          .set({ name: input.newName })
+          .where(and(eq(folders.id, folder.id), eq(folders.museumId, museumId), isNull(folders.deletedAt)))
+          .returning({ id: folders.id }),
+        auditWhenChanged(db, { museumId, actor, action: "folder.rename", target: `folder:${folder.id}`, detail: { name: input.newName, from: folder.name } }),
+      ]);
       if (updated.length === 0) throw notFound("Folder", "itemName");
     } catch (error) {
       if (isUniqueViolation(error)) throw folderNameTaken("newName");
@@ -257,15 +272,19 @@ RETURNING id`;
 const intoItself = () =>
   new DomainError("invalid_input", "A folder cannot move into itself or into one of its folders", "toFolderId", "into_itself");
 
-export async function moveItem(db: Database, museumId: number, input: MoveInput) {
+export async function moveItem(db: Database, museumId: number, input: MoveInput, actor: AuditActor) {
   const index = await loadFolderIndex(db, museumId);
   const destination = input.toFolderId === null ? null : index.resolve([...input.toPathArray, input.toFolderId], "toFolderId");
 
   if (input.type === "article") {
     const article = await findLiveArticle(db, museumId, input.itemId);
     if (!index.isLive(article.folderId)) throw notFound("Article", "itemId");
-    const moved = await db.$client.prepare(MOVE_ARTICLE).bind(destination, article.id, museumId, Date.now()).first();
-    if (!moved) throw notFound("Article or destination", "itemId");
+    const now = Date.now();
+    const [moved] = await db.$client.batch([
+      db.$client.prepare(MOVE_ARTICLE).bind(destination, article.id, museumId, now),
+      auditWhenChangedD1(db.$client, { museumId, actor, action: "article.move", target: `article:${article.id}`, detail: { name: article.unformattedName, to: index.path(destination) }, at: now }),
+    ]);
+    if (!moved?.results[0]) throw notFound("Article or destination", "itemId");
     return { type: "article" as const, id: article.id, pathArray: index.path(destination) };
   }
 
@@ -276,7 +295,11 @@ export async function moveItem(db: Database, museumId: number, input: MoveInput)
     index.assertNameFree(destination, folder.name, "itemId");
     let moved: unknown;
     try {
-      moved = await db.$client.prepare(MOVE_FOLDER).bind(destination, folder.id, museumId).first();
+      const [result] = await db.$client.batch([
+        db.$client.prepare(MOVE_FOLDER).bind(destination, folder.id, museumId),
+        auditWhenChangedD1(db.$client, { museumId, actor, action: "folder.move", target: `folder:${folder.id}`, detail: { name: folder.name, to: index.path(destination) } }),
+      ]);
+      moved = result?.results[0];
     } catch (error) {
       if (isUniqueViolation(error)) throw folderNameTaken("itemId");
       throw error;

@@ -1,3 +1,4 @@
+import { actorOf } from "~/audit/log.server";
 import { moveItem } from "~/models/tree.server";
 import { moveItemSchema } from "~/models/tree-input";
 import { jsonAction, postOnly } from "~/utils/api.server";
@@ -5,4 +6,4 @@ import { jsonAction, postOnly } from "~/utils/api.server";
 export const loader = postOnly;
 
 /** `POST /api/manage/move_item {fromPathArray, itemId, toPathArray, toFolderId}`; toFolderId null = root. */
-export const action = jsonAction("content.edit", moveItemSchema, ({ input, user, context }) => moveItem(context.db, user.museumId, input));
+export const action = jsonAction("content.edit", moveItemSchema, ({ input, user, context }) => moveItem(context.db, user.museumId, input, actorOf(user)));

@@ -1,3 +1,4 @@
+import { actorOf } from "~/audit/log.server";
 import { assertCanReviewLanguage } from "~/teams/roles";
 import { updateTranslationSchema } from "~/models/translation-input";
 import { updateTranslation } from "~/models/translation-review.server";
@@ -9,5 +10,5 @@ export const loader = postOnly;
 /** `POST /api/manage/update_translation {articleId, lang, segmentId, text}`: a staff correction, shown to visitors at once. */
 export const action = jsonAction("translations.review", updateTranslationSchema, ({ input, user, context }) => {
   assertCanReviewLanguage(user, input.lang);
-  return updateTranslation(context.db, context.kv, user.museumId, input, subtitleReader(context.db, context.media, user.museumId));
+  return updateTranslation(context.db, context.kv, user.museumId, input, subtitleReader(context.db, context.media, user.museumId), actorOf(user));
 });

@@ -19,6 +19,7 @@ import { fieldErrors, formString } from "~/utils/form";
 import { formRefusal, readStaffForm, type FormResult } from "~/utils/form-action.server";
 import { domainErrorResponse } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
+import { linkExpiryFormat } from "~/components/team/link-expiry";
 import { requireUser } from "~/utils/session.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "team", { noindex: true });
@@ -182,6 +183,7 @@ export default function TeamPage() {
     timeZone,
   });
   const format = (at: number) => dateFormat.format(new Date(at));
+  const expiry = linkExpiryFormat(i18n.language, timeZone);
 
   const shownLink = answer?.ok && answer.link && answer.link.url !== dismissed ? answer.link : null;
   const errorsFor = (intent: Intent, target?: number) =>
@@ -249,6 +251,7 @@ export default function TeamPage() {
             isMe={member.id === me}
             busy={busy}
             format={format}
+            expiry={expiry}
             errors={{
               ...errorsFor("update_member", member.id),
               ...errorsFor("remove_member", member.id),
@@ -316,7 +319,7 @@ export default function TeamPage() {
           title={t("team.inviteLinkTitle", { email: shownLink.email })}
           text={t("team.inviteLinkText", {
             email: shownLink.email,
-            date: format(shownLink.expiresAt),
+            date: expiry(shownLink.expiresAt),
           })}
           url={shownLink.url}
           onDismiss={() => setDismissed(shownLink.url)}
@@ -339,7 +342,7 @@ export default function TeamPage() {
                   : ""}
               </span>
               <span className="muted">
-                {t("team.expires", { date: format(invitation.expiresAt) })}
+                {t("team.expires", { date: expiry(invitation.expiresAt) })}
                 {invitation.createdBy ? ` · ${t("team.invitedBy", { email: invitation.createdBy })}` : ""}
               </span>
             </div>

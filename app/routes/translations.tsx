@@ -1,5 +1,5 @@
-import { can, canReviewLanguage, forbidden, type Member } from "~/teams/roles";
-import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { can, canReviewLanguage, limitedLanguages, type Member } from "~/teams/roles";
+import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguageReview } from "~/components/translations/language-review";
@@ -32,7 +32,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const rawLang = search.get("lang");
   const lang = rawLang === null ? null : langSchema.safeParse(rawLang);
   if (lang && !lang.success) refusePage(notFound("Language", "lang"));
-  if (lang && !canReviewLanguage(user, lang.data)) refusePage(forbidden(`Your role does not cover translations into ${lang.data}`));
 
   const [article, museum] = await Promise.all([orPageError(readArticle(context.db, user.museumId, id.data)), getMuseum(context.db, user.museumId)]);
   if (!museum) refusePage(notFound("Museum"));
@@ -44,14 +43,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     member,
   };
   const readSubtitles = subtitleReader(context.db, context.media, user.museumId);
+  const listLanguages = () => orPageError(listTranslationLanguages(context.db, user.museumId, article.id, readSubtitles, limitedLanguages(member) ?? []));
 
   if (!lang) {
-    const { languages, total } = await orPageError(listTranslationLanguages(context.db, user.museumId, article.id, readSubtitles));
-    return { ...head, total, languages, translation: null };
+    const { languages, total } = await listLanguages();
+    return { ...head, total, languages, translation: null, refused: null };
+  }
+  if (!canReviewLanguage(member, lang.data)) {
+    // Not one of this translator's languages: 403, with the article's languages and the ones they may review named (decision 123).
+    const { languages, total } = await listLanguages();
+    return data({ ...head, total, languages, translation: null, refused: lang.data }, { status: 403 });
   }
   try {
     const translation = await readTranslation(context.db, user.museumId, article.id, lang.data, readSubtitles);
-    return { ...head, total: 0, languages: null, translation };
+    return { ...head, total: 0, languages: null, translation, refused: null };
   } catch (error) {
     if (isDomainError(error) && error.reason === "source_language") throw redirect(`/translations?id=${article.id}`);
     return orPageError(Promise.reject(error));
@@ -59,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Translations() {
-  const { article, sourceLang, timeZone, total, languages, translation, member } = useLoaderData<typeof loader>();
+  const { article, sourceLang, timeZone, total, languages, translation, member, refused } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   // A translator reads articles through the tree and may correct only their languages (decision 040).
   const canEdit = can(member, "content.edit");
@@ -90,6 +95,8 @@ export default function Translations() {
           timeZone={timeZone}
           canEdit={canEdit}
           canReview={canReview}
+          limitedTo={limitedLanguages(member)}
+          refused={refused}
         />
       )}
     </section>

@@ -14,7 +14,7 @@ export function isRole(value: unknown): value is Role {
  * - `session`: any member (the dashboard, one's own settings and sessions);
  * - `stats.read`: the statistics (every role);
  * - `content.read`: the articles tree, an article, the glossary (what a translator needs to work);
- * - `translations.review`: read, correct, reset and answer reports of translations (a translator only in
+ * - `translations.review`: read, correct, pretranslate, reset and answer reports of translations (a translator only in
  *   their languages: `canReviewLanguage`);
  * - `content.edit`: articles, folders, media, QR codes, glossary, trash, translation management;
  * - `content.publish`: publish, schedule, discard drafts, restore versions;
@@ -56,6 +56,15 @@ export function canReviewLanguage(member: Member, lang: string): boolean {
   if (member.role !== "translator" || member.languages.length === 0) return true;
   const wanted = lang.toLowerCase();
   return member.languages.some((l) => l.toLowerCase() === wanted);
+}
+
+/**
+ * The languages a member is limited to when reviewing (a translator's list), or null for every language.
+ * Their translations page offers each of them from the start, before any visitor asked (decision 123).
+ */
+export function limitedLanguages(member: Member): readonly string[] | null {
+  if (!can(member, "translations.review") || member.role !== "translator" || member.languages.length === 0) return null;
+  return member.languages;
 }
 
 export function forbidden(message = "Your role in this museum does not allow this"): DomainError {

@@ -42,6 +42,10 @@ test("a staff member organises articles in folders, deletes one and restores it 
   await expect(page.getByRole("navigation", { name: "Fil d'Ariane" }).getByRole("listitem")).toHaveText(["Articles", room, "Salle des antiques"]);
   await page.getByRole("button", { name: "Nouvel article" }).click();
   await expect(toast(page, "Article créé")).toBeVisible();
+  // The new article opens in the editor (decision 124); back to its folder.
+  await expect(page).toHaveURL(/\/article\?id=\d+$/);
+  await page.getByRole("link", { name: /Retour au dossier/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Salle des antiques");
   const articleLink = page.getByRole("link", { name: /Nouvel article \d+/ });
   await expect(articleLink).toHaveAttribute("href", /\/article\?id=\d+$/);
   const articleName = (await articleLink.innerText()).replace(/^Article\s*/, "").trim();

@@ -100,7 +100,11 @@ test("an admin invites an editor and a translator limited to German; each joins;
   await t.locator(`a[href="/translations?id=${articleId}"]`).click();
   await expect(t).toHaveURL(new RegExp(`/translations\\?id=${articleId}$`));
   await expect(t.getByRole("link", { name: /Retour aux articles/ })).toBeVisible();
-  await expect(t.getByRole("button", { name: /Prétraduire/ })).toHaveCount(0);
+  // Their language is said, and pretranslation offers it alone (decision 123); "reset all" is not theirs.
+  await expect(t.getByText("Vous relisez les traductions en allemand.")).toBeVisible();
+  await expect(t.locator(".tr-pretranslate input[type=checkbox]")).toHaveCount(1);
+  await expect(t.getByRole("checkbox", { name: /Allemand/ })).toBeVisible();
+  await expect(t.getByRole("button", { name: "Réinitialiser les traductions" })).toHaveCount(0);
   await t.locator("tr[data-lang=de]").getByRole("link").click();
   const first = t.locator("li.tr-segment").first();
   await first.getByRole("textbox").fill("Die Nike von Samothrake.");

@@ -80,7 +80,11 @@ describe("audit log: every recorded action", () => {
     expect(byAction("qrcode.create")).toEqual([expect.objectContaining({ target: `qrcode:${qrcodeId}`, detail: { link: code.body.link } })]);
     expect(byAction("qrcode.relink")).toEqual([expect.objectContaining({ target: `qrcode:${qrcodeId}`, detail: expect.objectContaining({ articleId, name: "Salle 2" }) })]);
     expect(byAction("qrcode.unlink")).toEqual([expect.objectContaining({ target: `qrcode:${qrcodeId}`, detail: expect.objectContaining({ articleId: null, previousArticleId: articleId }) })]);
-    expect(list).toHaveLength(10);
+    // The tree's changes too (decision 124).
+    expect(byAction("article.create").map((e) => [e.target, e.detail.name, e.detail.path])).toEqual([[`article:${articleId}`, added.body.unformatted_name, []]]);
+    expect(byAction("article.rename").map((e) => [e.target, e.detail.name, e.detail.from])).toEqual([[`article:${articleId}`, "Salle 2", added.body.unformatted_name]]);
+    expect(byAction("folder.create").map((e) => [e.target, e.detail.name])).toEqual([[expect.stringMatching(/^folder:\d+$/), "Réserve"]]);
+    expect(list).toHaveLength(13);
     // Newest first.
     expect(list.map((e) => e.at)).toEqual([...list.map((e) => e.at)].sort((a, b) => b - a));
   });
@@ -224,12 +228,12 @@ describe("audit log: the /audit page", () => {
     const page = await get("/audit", s.cookie, { "Accept-Language": "en" });
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain("moved the article <span>«Salle 2»</span> to the trash");
-    expect(html).toContain("removed «&lt;strong&gt;x&lt;/strong&gt; &lt;target&gt;y&lt;/target&gt; &lt;script&gt;alert(1)&lt;/script&gt;» from the glossary");
+    expect(html).toContain("moved the article <span>“Salle 2”</span> to the trash");
+    expect(html).toContain("removed “&lt;strong&gt;x&lt;/strong&gt; &lt;target&gt;y&lt;/target&gt; &lt;script&gt;alert(1)&lt;/script&gt;” from the glossary");
     expect(html).not.toContain("<strong>x");
     expect(html).not.toContain('href="/article?id=');
     await s.call("restore_item", { type: "article", id: added.body.id });
-    expect(await (await get("/audit", s.cookie, { "Accept-Language": "en" })).text()).toContain(`href="/article?id=${added.body.id}">«Salle 2»</a>`);
+    expect(await (await get("/audit", s.cookie, { "Accept-Language": "en" })).text()).toContain(`href="/article?id=${added.body.id}">“Salle 2”</a>`);
     const fr = await (await get("/audit?action=item.*", s.cookie)).text();
     expect(fr).toContain("a restauré l&#x27;article");
     expect(await (await get("/dashboard", s.cookie)).text()).toContain('href="/audit"');

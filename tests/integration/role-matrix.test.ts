@@ -82,7 +82,7 @@ const CASES: Case[] = [
     foreign: true,
     input: async (f) => ({ path: "/api/manage/move_item", body: { type: "article", itemId: await f.article(), fromPathArray: [], toPathArray: [], toFolderId: "Salle" } }),
   },
-  { route: "api.manage.pretranslate", method: "POST", perm: "content.edit", foreign: true, input: (f) => ({ path: "/api/manage/pretranslate", body: { articleId: f.articleId, langs: ["it"] } }) },
+  { route: "api.manage.pretranslate", method: "POST", perm: "translations.review", foreign: true, input: (f) => ({ path: "/api/manage/pretranslate", body: { articleId: f.articleId, langs: ["it"] } }) },
   { route: "api.manage.rename_article", method: "POST", perm: "content.edit", foreign: true, input: async (f) => ({ path: "/api/manage/rename_article", body: { articleId: await f.article(), newName: fresh("Nom") } }) },
   { route: "api.manage.rename_folder", method: "POST", perm: "content.edit", input: async (f) => ({ path: "/api/manage/rename_folder", body: { pathArray: [], itemName: await f.folder(), newName: fresh("Renommé") } }) },
   { route: "api.manage.reset_traductions", method: "POST", perm: "content.edit", foreign: true, input: (f) => ({ path: "/api/manage/reset_traductions", body: { articleId: f.articleId } }) },

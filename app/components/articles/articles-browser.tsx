@@ -130,7 +130,17 @@ export function ArticlesBrowser({ path, items, folders, badges, canEdit = true }
     if (!busy && !inFlight.current) action();
   };
 
-  const addArticle = () => void run(() => callApi("/api/manage/add_article", { pathArray: path }), "articles.created");
+  // A new article opens in the editor at once: naming and writing it is what comes next.
+  const addArticle = async () => {
+    const result = await guarded(() => callApi<{ id: number }>("/api/manage/add_article", { pathArray: path }));
+    if (!result.ok) {
+      toast.error(treeErrorMessage(t, result), { id: RESULT_TOAST });
+      revalidator.revalidate();
+      return;
+    }
+    toast.success(t("articles.created"), { id: RESULT_TOAST });
+    navigate(`/article?id=${result.data.id}`);
+  };
   const addFolder = () => {
     const name = nextNumberedName(
       t("articles.newFolderBase"),
@@ -158,7 +168,7 @@ export function ArticlesBrowser({ path, items, folders, badges, canEdit = true }
       </header>
       {canEdit ? (
         <div className="articles__actions">
-          <button ref={newArticle} type="button" className="button" aria-disabled={busy} onClick={unlessBusy(addArticle)}>
+          <button ref={newArticle} type="button" className="button" aria-disabled={busy} onClick={unlessBusy(() => void addArticle())}>
             {t("articles.newArticle")}
           </button>
           <button type="button" className="button button--ghost" aria-disabled={busy} onClick={unlessBusy(addFolder)}>

@@ -3,7 +3,7 @@ import type { ReactElement } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import type { AuditEntryView, TargetNow } from "~/audit/query.server";
 import { languageLabel } from "~/translation/languages";
-import { actionKey } from "./audit-labels";
+import { sentenceKey } from "./audit-labels";
 
 interface Props {
   entries: AuditEntryView[];
@@ -29,11 +29,11 @@ function Sentence({ entry, targets }: { entry: AuditEntryView; targets: Record<s
   const locale = i18n.language === "en" ? "en" : "fr";
   const d = entry.detail;
   const now = targets[entry.target];
-  const name = now?.name ?? (text(d.name) || text(d.term) || text(d.email) || text(d.link) || entry.target);
-  let key = actionKey(entry.action);
-  if (entry.action.startsWith("item.")) key += d.type === "folder" ? "_folder" : "_article";
+  // A rename says the name it gave, whatever the target is called today.
+  const name = (entry.action.endsWith(".rename") ? text(d.name) : "") || (now?.name ?? (text(d.name) || text(d.term) || text(d.email) || text(d.link) || entry.target));
+  const to = Array.isArray(d.to) ? (d.to.length > 0 ? d.to.map(String).join(" / ") : t("articles.title")) : "";
+  const key = sentenceKey(entry.action, d);
   const langs = Array.isArray(d.languages) ? d.languages.map((l) => languageLabel(String(l), locale)).join(", ") : "";
-  if (entry.action === "translations.reset") key += langs ? "_some" : "_all";
   const href = now ? targetHref(entry.target) : null;
   const components: Record<string, ReactElement> = { target: href ? <Link to={href} /> : <span /> };
   const values = {
@@ -47,6 +47,9 @@ function Sentence({ entry, targets }: { entry: AuditEntryView; targets: Record<s
     created: text(d.created),
     updated: text(d.updated),
     skipped: text(d.skipped),
+    from: text(d.from),
+    to,
+    text: text(d.text),
     n: text(d.count),
     // A count picks the sentence's plural form ("marked 3 translations").
     ...(typeof d.count === "number" ? { count: d.count } : {}),

@@ -27,6 +27,8 @@ import { HistoryButtons, REDO_ID, UNDO_ID } from "./history-buttons";
 import { RestoreOffer } from "./restore-offer";
 import { SessionDialog } from "./session-dialog";
 import { useDraftHistory, useHistoryKeys } from "./use-draft-history";
+import { useSaveKey } from "./use-save-key";
+import { withCompletedLinks } from "./field-values";
 import { useKeptDraft } from "./use-kept-draft";
 import { useSaveArticle, type FocusTarget } from "./use-save-article";
 
@@ -309,7 +311,10 @@ export function ArticleEditor({
 
   /** The new version once saved, or null when the save was refused (its message shows). */
   async function save(overwrite?: number): Promise<number | null> {
-    const submitted = draft;
+    // A link typed as "www.louvre.fr/…" is completed as on leaving its field, also when saved from inside
+    // it (Ctrl+S) or before it was left (decision 124).
+    const submitted = withCompletedLinks(draft);
+    if (submitted !== draft) setDraft(submitted);
     let version: number | null = null;
     const target = await saver.save(
       submitted,
@@ -354,6 +359,8 @@ export function ArticleEditor({
     reloadRequested.current = true;
     revalidator.revalidate();
   }
+
+  useSaveKey(() => void save());
 
   const publicHref = `/v/${encodeURIComponent(museumSlug)}/${encodeURIComponent(saved.slug)}?ignoreStats=true`;
 

@@ -39,20 +39,28 @@ export function EditorTabs({ current, onChange }: { current: EditorTab; onChange
   const refs = useRef<Partial<Record<EditorTab, HTMLButtonElement | null>>>({});
   const listRef = useRef<HTMLDivElement>(null);
   // Each tab keeps its own place on the page: back on Edit, the form is where it was left; the preview
-  // starts at its top, just under the pinned bar.
+  // starts at its top, just under the pinned bar, whether it was above the screen or below the actions
+  // and the publish panel (decision 124: a tap on "Preview" shows the preview).
   const scrollOf = useRef<Partial<Record<EditorTab, number>>>({});
 
   function choose(tab: EditorTab) {
     if (tab === current) return;
     scrollOf.current[current] = window.scrollY;
     onChange(tab);
-    requestAnimationFrame(() => {
-      const saved = scrollOf.current[tab];
-      if (saved !== undefined) return window.scrollTo(0, saved);
+    // The pinned bar is shorter once it sticks to the top than where it sits in the page: align, then
+    // measure again once it has stuck and align once more.
+    const align = (again: boolean) => {
       const panel = document.getElementById(panelId(tab));
       const barBottom = listRef.current?.getBoundingClientRect().bottom ?? 0;
       const top = panel?.getBoundingClientRect().top;
-      if (top !== undefined && top < barBottom) window.scrollBy(0, top - barBottom - 8);
+      if (top === undefined || Math.abs(top - barBottom - 8) < 1) return;
+      window.scrollBy(0, top - barBottom - 8);
+      if (again) requestAnimationFrame(() => align(false));
+    };
+    requestAnimationFrame(() => {
+      const saved = scrollOf.current[tab];
+      if (saved !== undefined) return window.scrollTo(0, saved);
+      align(true);
     });
   }
 

@@ -183,6 +183,75 @@ export function ElementList({ items, articleId, error, openKey, onOpen, onChange
           // Picked up with the keys, the card is outlined, not dimmed: its words stay readable (decision 078).
           if (drag?.from === index) classes.push(drag.keyboard ? "editor-element--lifted" : "editor-element--dragged");
           if (drag && drag.to !== drag.from && drag.to === index) classes.push(drag.to > drag.from ? "editor-element--drop-after" : "editor-element--drop-before");
+          // Open, the card's first field comes right after its title in the Tab order: the card's buttons move
+          // to its foot (decision 124); closed, they sit in its head.
+          const controls = (
+            <div className="editor-element__controls">
+              <button
+                type="button"
+                id={`${id}-up`}
+                className="button button--ghost button--small editor-element__icon"
+                title={t("editor.moveUp")}
+                aria-disabled={isFirst}
+                onClick={() => {
+                  if (isFirst) return;
+                  onMove(index, -1);
+                  announceMove(item, index - 1);
+                }}
+              >
+                <span aria-hidden="true">↑</span>
+                <span className="visually-hidden">
+                  {t("editor.moveUp")} — {label}
+                </span>
+              </button>
+              <button
+                type="button"
+                id={`${id}-down`}
+                className="button button--ghost button--small editor-element__icon"
+                title={t("editor.moveDown")}
+                aria-disabled={isLast}
+                onClick={() => {
+                  if (isLast) return;
+                  onMove(index, 1);
+                  announceMove(item, index + 1);
+                }}
+              >
+                <span aria-hidden="true">↓</span>
+                <span className="visually-hidden">
+                  {t("editor.moveDown")} — {label}
+                </span>
+              </button>
+              <button
+                type="button"
+                id={`${id}-duplicate`}
+                className="button button--ghost button--small editor-element__icon"
+                title={t("editorCards.duplicate")}
+                onClick={() => {
+                  onDuplicate(index);
+                  setAnnouncement(t("editorCards.duplicated", { type: typeName(item), position: index + 2, count: items.length + 1 }));
+                }}
+              >
+                <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2">
+                  <rect x="7" y="7" width="10" height="10" rx="2" />
+                  <path d="M13 4.5V4a1 1 0 0 0-1-1H4a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h.5" />
+                </svg>
+                <span className="visually-hidden">
+                  {t("editorCards.duplicate")} — {label}
+                </span>
+              </button>
+              <button
+                type="button"
+                className="button button--ghost button--small editor-element__icon editor-element__delete"
+                title={t("editor.delete")}
+                onClick={() => onDelete(index)}
+              >
+                <span aria-hidden="true">✕</span>
+                <span className="visually-hidden">
+                  {t("editor.delete")} — {label}
+                </span>
+              </button>
+            </div>
+          );
           return (
             <li key={item.key}>
               <div id={id} role="group" aria-labelledby={`${id}-title`} tabIndex={-1} className={classes.join(" ")} aria-describedby={invalid ? `${id}-error` : undefined}>
@@ -223,71 +292,7 @@ export function ElementList({ items, articleId, error, openKey, onOpen, onChange
                       <span className="editor-element__chevron" aria-hidden="true" />
                     </button>
                   </h3>
-                  <div className="editor-element__controls">
-                    <button
-                      type="button"
-                      id={`${id}-up`}
-                      className="button button--ghost button--small editor-element__icon"
-                      title={t("editor.moveUp")}
-                      aria-disabled={isFirst}
-                      onClick={() => {
-                        if (isFirst) return;
-                        onMove(index, -1);
-                        announceMove(item, index - 1);
-                      }}
-                    >
-                      <span aria-hidden="true">↑</span>
-                      <span className="visually-hidden">
-                        {t("editor.moveUp")} — {label}
-                      </span>
-                    </button>
-                    <button
-                      type="button"
-                      id={`${id}-down`}
-                      className="button button--ghost button--small editor-element__icon"
-                      title={t("editor.moveDown")}
-                      aria-disabled={isLast}
-                      onClick={() => {
-                        if (isLast) return;
-                        onMove(index, 1);
-                        announceMove(item, index + 1);
-                      }}
-                    >
-                      <span aria-hidden="true">↓</span>
-                      <span className="visually-hidden">
-                        {t("editor.moveDown")} — {label}
-                      </span>
-                    </button>
-                    <button
-                      type="button"
-                      id={`${id}-duplicate`}
-                      className="button button--ghost button--small editor-element__icon"
-                      title={t("editorCards.duplicate")}
-                      onClick={() => {
-                        onDuplicate(index);
-                        setAnnouncement(t("editorCards.duplicated", { type: typeName(item), position: index + 2, count: items.length + 1 }));
-                      }}
-                    >
-                      <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2">
-                        <rect x="7" y="7" width="10" height="10" rx="2" />
-                        <path d="M13 4.5V4a1 1 0 0 0-1-1H4a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h.5" />
-                      </svg>
-                      <span className="visually-hidden">
-                        {t("editorCards.duplicate")} — {label}
-                      </span>
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small editor-element__icon editor-element__delete"
-                      title={t("editor.delete")}
-                      onClick={() => onDelete(index)}
-                    >
-                      <span aria-hidden="true">✕</span>
-                      <span className="visually-hidden">
-                        {t("editor.delete")} — {label}
-                      </span>
-                    </button>
-                  </div>
+                  {open ? null : controls}
                 </div>
                 {invalid ? (
                   <p className="field__error editor-element__error" id={`${id}-error`}>
@@ -297,6 +302,7 @@ export function ElementList({ items, articleId, error, openKey, onOpen, onChange
                 <div id={`${id}-body`} className="editor-element__fields" data-fields hidden={!open}>
                   <ElementFields element={item.element} onChange={(next) => onChange(index, next)} articleId={articleId} idPrefix={id} />
                 </div>
+                {open ? <div className="editor-element__foot">{controls}</div> : null}
               </div>
             </li>
           );

@@ -78,3 +78,27 @@ export function moveUp<T>(list: readonly T[], index: number): T[] {
 export function removeAt<T>(list: readonly T[], index: number): T[] {
   return list.filter((_, i) => i !== index);
 }
+
+type Linkish = { type: string; link?: unknown; details?: unknown };
+
+/** An element with its link's address completed (an accordion's links too), or the same object. */
+function completeLinks<E extends Linkish>(element: E): E {
+  if (element.type === "link" && typeof element.link === "string") {
+    const link = normaliseLink(element.link);
+    return link === element.link ? element : { ...element, link };
+  }
+  if (element.type === "accordion" && Array.isArray(element.details)) {
+    const details = (element.details as Linkish[]).map(completeLinks);
+    return details.some((d, i) => d !== (element.details as Linkish[])[i]) ? { ...element, details } : element;
+  }
+  return element;
+}
+
+/** The draft with every link's address completed as `normaliseLink` does; the same object when none changes. */
+export function withCompletedLinks<D extends { items: readonly { element: { type: string } }[] }>(draft: D): D {
+  const items = draft.items.map((item) => {
+    const element = completeLinks(item.element as Linkish);
+    return element === item.element ? item : { ...item, element };
+  });
+  return items.some((item, i) => item !== draft.items[i]) ? { ...draft, items } : draft;
+}

@@ -17,6 +17,8 @@ interface MemberCardProps {
   isMe: boolean;
   busy: boolean;
   format: (at: number) => string;
+  /** A link's expiry, as the link's own page writes it (zone named). */
+  expiry: (at: number) => string;
   errors: Record<string, ErrorReason>;
   resetLink: { url: string; expiresAt: number } | null;
   onDismissLink: () => void;
@@ -24,7 +26,7 @@ interface MemberCardProps {
 }
 
 /** One member: who, role and languages, last activity; change the role, make a reset link, remove. */
-export function MemberCard({ member, isMe, busy, format, errors, resetLink, onDismissLink, onRemove }: MemberCardProps) {
+export function MemberCard({ member, isMe, busy, format, expiry, errors, resetLink, onDismissLink, onRemove }: MemberCardProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language === "en" ? "en" : "fr";
   const [role, setRole] = useState<Role>(member.role);
@@ -102,7 +104,7 @@ export function MemberCard({ member, isMe, busy, format, errors, resetLink, onDi
           title={t("team.resetLinkTitle", { email: member.email })}
           text={t("team.resetLinkText", {
             email: member.email,
-            date: format(resetLink.expiresAt),
+            date: expiry(resetLink.expiresAt),
           })}
           url={resetLink.url}
           onDismiss={onDismissLink}

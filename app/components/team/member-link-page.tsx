@@ -9,6 +9,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/models/password-inpu
 type LinkKind = "invitation" | "password_reset";
 import { languageLabel } from "~/translation/languages";
 import type { LinkActionResult, LinkPageData } from "~/utils/member-link-page.server";
+import { linkExpiryFormat } from "./link-expiry";
 import { localeFromMatches } from "~/utils/meta";
 
 /** The pages' titles (never indexed: each address is a secret). */
@@ -76,10 +77,7 @@ export function MemberLinkPage({ kind }: { kind: LinkKind }) {
   if (page.state !== "valid") return <UnusableLink state={page.state} />;
 
   const invitation = kind === "invitation";
-  const expires = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: "long",
-    timeStyle: "short",
-  }).format(new Date(page.expiresAt));
+  const expires = linkExpiryFormat(i18n.language, page.timeZone)(page.expiresAt);
   const retryMinutes = result && "retryAfter" in result && result.retryAfter ? Math.ceil(result.retryAfter / 60) : 0;
 
   return (

@@ -26,14 +26,20 @@ interface OverviewProps {
   total: number;
   languages: readonly TranslationLanguage[];
   timeZone: string;
-  /** False for a translator: no pretranslation, no "reset all" (decision 040). */
+  /** False for a translator: no "reset all" (decision 040). */
   canEdit?: boolean;
   canReview?: (lang: string) => boolean;
+  /** A translator's languages (pretranslation offers only these), or null for every language (decision 123). */
+  limitedTo?: readonly string[] | null;
+  /** A language asked for in the address that the member may not review: said plainly above the list. */
+  refused?: string | null;
 }
 
 /** `/translations?id=`: the article's languages, pretranslation, and the spec's "reset all". */
-export function LanguagesOverview({ article, sourceLang, total, languages, timeZone, canEdit = true, canReview = () => true }: OverviewProps) {
+export function LanguagesOverview({ article, sourceLang, total, languages, timeZone, canEdit = true, canReview = () => true, limitedTo = null, refused = null }: OverviewProps) {
   const { t, i18n } = useTranslation();
+  const locale = uiLocale(i18n.language);
+  const yours = limitedTo ? new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(limitedTo.map((code) => languageName(code, locale))) : "";
   const revalidator = useRevalidator();
   const confirm = useConfirm();
 
@@ -49,8 +55,17 @@ export function LanguagesOverview({ article, sourceLang, total, languages, timeZ
   return (
     <>
       <h1>{t("translations.title", { name: article.name })}</h1>
+      {refused ? (
+        <div className="tr-refused" role="alert">
+          <p>
+            <strong>{t("translations.refused.title", { language: languageName(refused, locale) })}</strong>
+          </p>
+          <p>{limitedTo ? t("translations.refused.yours", { count: limitedTo.length, languages: yours }) : null} {t("translations.refused.ask")}</p>
+        </div>
+      ) : null}
+      {limitedTo && !refused ? <p className="tr-yours">{t("translations.yourLanguages", { count: limitedTo.length, languages: yours })}</p> : null}
       <p className="muted">
-        {t("translations.sourceIs")} <LanguageName code={sourceLang} locale={uiLocale(i18n.language)} />.{" "}
+        {t("translations.sourceIs")} <LanguageName code={sourceLang} locale={locale} />.{" "}
         {t("translations.segmentCount", { count: total })}
       </p>
       <NarrationCount articleId={article.id} />
@@ -59,7 +74,7 @@ export function LanguagesOverview({ article, sourceLang, total, languages, timeZ
           <FailingNotice
             key={language.lang}
             failing={language.failing}
-            languageName={languageName(language.lang, uiLocale(i18n.language))}
+            languageName={languageName(language.lang, locale)}
             timeZone={timeZone}
             reviewHref={`/translations?id=${article.id}&lang=${encodeURIComponent(language.lang)}`}
           />
@@ -70,9 +85,9 @@ export function LanguagesOverview({ article, sourceLang, total, languages, timeZ
         <LanguagesTable articleId={article.id} total={total} languages={languages} canReview={canReview} />
       </section>
       {canReview(sourceLang) ? (
-        <NarrationPanel articleId={article.id} lang={sourceLang} languageName={languageName(sourceLang, uiLocale(i18n.language))} heading={t("narration.sourceHeading")} />
+        <NarrationPanel articleId={article.id} lang={sourceLang} languageName={languageName(sourceLang, locale)} heading={t("narration.sourceHeading")} />
       ) : null}
-      {canEdit ? <PretranslateForm articleId={article.id} sourceLang={sourceLang} /> : null}
+      <PretranslateForm articleId={article.id} sourceLang={sourceLang} only={limitedTo} />
       {canEdit ? (
         <section className="tr-section" aria-labelledby="tr-reset-heading">
           <h2 id="tr-reset-heading">{t("translations.resetAll.heading")}</h2>

@@ -11,12 +11,13 @@ type Outcome = { lang: string; status: "machine" | "reviewed" | "failed"; messag
 type Run = { langs: string[]; outcomes: Outcome[]; running: boolean };
 
 const PROGRESS_TOAST = "pretranslate";
+const SEARCH_FROM = 8;
 
 /**
  * Staff choose languages from the catalogue and translate the article into them now, one call per
  * language so the progress ("3 / 8 languages") moves as each one returns; failures stay listed with a retry.
  */
-export function PretranslateForm({ articleId, sourceLang }: { articleId: number; sourceLang: string }) {
+export function PretranslateForm({ articleId, sourceLang, only = null }: { articleId: number; sourceLang: string; only?: readonly string[] | null }) {
   const { t, i18n } = useTranslation();
   const locale = uiLocale(i18n.language);
   const revalidator = useRevalidator();
@@ -27,9 +28,11 @@ export function PretranslateForm({ articleId, sourceLang }: { articleId: number;
   const progressRef = useRef<HTMLParagraphElement>(null);
 
   const catalogue = useMemo(
-    () => LANGUAGES.filter((l) => l.code !== sourceLang).sort((a, b) => a[locale].localeCompare(b[locale], locale)),
-    [sourceLang, locale],
+    () => LANGUAGES.filter((l) => l.code !== sourceLang && (!only || only.includes(l.code))).sort((a, b) => a[locale].localeCompare(b[locale], locale)),
+    [sourceLang, locale, only],
   );
+  // A translator's few languages need no search (decision 123).
+  const searchable = catalogue.length > SEARCH_FROM;
   const matches = useMemo(() => {
     const needle = foldForSearch(query.trim());
     if (!needle) return catalogue;
@@ -78,16 +81,20 @@ export function PretranslateForm({ articleId, sourceLang }: { articleId: number;
       <h2 id={`${id}-heading`}>{t("translations.pretranslate.heading")}</h2>
       <p className="muted">{t("translations.pretranslate.intro")}</p>
       <form onSubmit={onSubmit} className="tr-pretranslate">
-        <div className="field">
-          <label htmlFor={`${id}-search`}>{t("translations.pretranslate.search")}</label>
-          <input id={`${id}-search`} type="search" value={query} autoComplete="off" spellCheck={false} aria-describedby={`${id}-count`} onChange={(e) => setQuery(e.target.value)}
-            // Enter here means "done typing", never "translate now".
-            onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
-          />
-        </div>
-        <p id={`${id}-count`} className="muted picker__count" aria-live="polite">
-          {t("translations.pretranslate.count", { count: matches.length })}
-        </p>
+        {searchable ? (
+          <>
+            <div className="field">
+              <label htmlFor={`${id}-search`}>{t("translations.pretranslate.search")}</label>
+              <input id={`${id}-search`} type="search" value={query} autoComplete="off" spellCheck={false} aria-describedby={`${id}-count`} onChange={(e) => setQuery(e.target.value)}
+                // Enter here means "done typing", never "translate now".
+                onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
+              />
+            </div>
+            <p id={`${id}-count`} className="muted picker__count" aria-live="polite">
+              {t("translations.pretranslate.count", { count: matches.length })}
+            </p>
+          </>
+        ) : null}
         <fieldset className="picker__group">
           <legend>{t("translations.pretranslate.legend")}</legend>
           <div className="picker__list tr-langs">
