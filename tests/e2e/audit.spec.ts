@@ -33,7 +33,7 @@ test("an admin deletes an article, finds it in the audit log by action and expor
   const table = page.getByRole("table");
   // The fixture's own sign-in is an entry too (decision 045); the rows counted are the others.
   const rows = table.getByRole("row").filter({ hasNotText: /s'est connecté·e|signed in/ });
-  await expect(rows).toHaveCount(3); // header, the QR code, the deletion
+  await expect(rows).toHaveCount(6); // header, the folder, the article created and renamed, the QR code, the deletion (decision 124)
 
   await page.getByRole("combobox", { name: "Action" }).selectOption({ label: "Mis à la corbeille" });
   await page.getByRole("button", { name: "Filtrer" }).click();
@@ -92,7 +92,7 @@ test.describe("accessibility and layout", () => {
         await page.goto("/audit");
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(lang === "fr" ? "Journal d'activité" : "Audit log");
         const rows = page.getByRole("table").getByRole("row").filter({ hasNotText: /s'est connecté·e|signed in/ });
-        await expect(rows).toHaveCount(6); // header, glossary, QR created and linked, reset, deletion (sign-ins aside)
+        await expect(rows).toHaveCount(8); // header, article created and renamed (decision 124), glossary, QR created and linked, reset, deletion (sign-ins aside)
         if (width !== 375) expect(await axeViolations(page), `${lang} ${width}`).toEqual([]);
         const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
         expect(widths[0], `${lang} ${width}`).toBeLessThanOrEqual(widths[1]!);

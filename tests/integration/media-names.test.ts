@@ -94,17 +94,22 @@ describe("original file names", () => {
     const other = await setUp();
     const foreign = await other.send("image", "secret-plan.png", PNG);
     const version = ((await s.read(`/api/read/article?articleId=${s.article}`)).body as { version: number }).version;
-    const saved = await s.call("update_article", {
-      articleId: s.article,
-      version,
-      newContent: [
-        { type: "metadatas", url: `article-${s.article}`, backgroundColor: "#341539" },
-        { type: "video", src: named.body.mediaUrl, subtitles: subtitles.body.mediaUrl, videoId: "abc123" },
-        { type: "image", src: image.body.mediaUrl, alt: "Vase" },
-        { type: "image", src: foreign.body.mediaUrl, alt: "Pas à nous" },
-      ],
-    });
+    const own = [
+      { type: "metadatas", url: `article-${s.article}`, backgroundColor: "#341539" },
+      { type: "video", src: named.body.mediaUrl, subtitles: subtitles.body.mediaUrl, videoId: "abc123" },
+      { type: "image", src: image.body.mediaUrl, alt: "Vase" },
+    ];
+    const foreignImage = { type: "image", src: foreign.body.mediaUrl, alt: "Pas à nous" };
+    // Another museum's file is refused at the save (decision 114)…
+    const refused = await s.call("update_article", { articleId: s.article, version, newContent: [...own, foreignImage] });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body).toMatchObject({ error: { field: "newContent.3.src", reason: "foreign_media" } });
+    const saved = await s.call("update_article", { articleId: s.article, version, newContent: own });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // …and one already stored (content from before that rule, planted here) is still never read back with its name.
+    const row = await env.DB.prepare("SELECT content FROM articles WHERE id = ?").bind(s.article).first<{ content: string }>();
+    const planted = [...(JSON.parse(row!.content) as unknown[]), foreignImage];
+    await env.DB.prepare("UPDATE articles SET content = ? WHERE id = ?").bind(JSON.stringify(planted), s.article).run();
     const read = (await s.read(`/api/read/article?articleId=${s.article}`)).body as { media: Record<string, unknown> };
     expect(read.media).toEqual({
       [String(named.body.mediaUrl)]: { name: "Ψ visite 🏛.mp4", kind: "video", bytes: MP4.length },

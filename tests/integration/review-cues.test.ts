@@ -137,9 +137,13 @@ describe("subtitle cues on the review page", () => {
     expect((await other.read(`/api/read/translation?articleId=${articleId}&lang=de`)).status).toBe(404);
     expect((await other.call("update_translation", { articleId, lang: "de", segmentId: "e2.vtt.c1.0.0", text: "X" })).status).toBe(404);
 
-    // Another museum's subtitle address in an article: its cues are not this museum's to review.
+    // Another museum's subtitle address in an article is refused at the save (decision 114)…
     const foreign = await publishArticle(other, [{ type: "text", content: "Texte." }]);
-    await foreign.edit([{ type: "text", content: "Texte." }, video(src)]);
+    await expect(foreign.edit([{ type: "text", content: "Texte." }, video(src)])).rejects.toThrow(/400 .*"field":"newContent\.\d+\.subtitles".*"reason":"foreign_media"/);
+    // …and one already stored (content from before that rule, planted here) still gives no cues to review.
+    const row = await env.DB.prepare("SELECT content FROM articles WHERE id = ?").bind(foreign.articleId).first<{ content: string }>();
+    const planted = JSON.stringify([...(JSON.parse(row!.content) as unknown[]), video(src)]);
+    await env.DB.prepare("UPDATE articles SET content = ?, published_content = ? WHERE id = ?").bind(planted, planted, foreign.articleId).run();
     await get(`/r/${foreign.link}?lang=de`);
     expect((await review(other, foreign.articleId, "de")).segments.map((x) => x.kind)).toEqual(["text"]);
   });

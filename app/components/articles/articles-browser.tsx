@@ -126,7 +126,11 @@ export function ArticlesBrowser({ path, items, folders, badges, canEdit = true }
   }
 
   // aria-disabled rather than disabled while busy: a disabled button drops the focus it holds to <body>.
-  const unlessBusy = (action: () => void) => () => {
+  // The second click of a double click (`detail` 2 or more) is not a second request: on a fast server the first
+  // call and the list's reload can be over before it lands, and it made "Nouveau dossier 2" (a flake in CI).
+  // Keyboard activation has `detail` 0.
+  const unlessBusy = (action: () => void) => (event: { detail: number }) => {
+    if (event.detail > 1) return;
     if (!busy && !inFlight.current) action();
   };
 
