@@ -1,6 +1,7 @@
 // Workbooks made in the tests (unit and integration): big and hostile ones are generated here rather than kept
 // in git (issue 29 §2). The real files LibreOffice saved are in tests/fixtures/sheets.
 import { strToU8, zipSync, type Zippable } from "fflate";
+import { concatBytes } from "~/lib/bytes";
 
 const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -142,14 +143,7 @@ export function hostileXlsx(workbook: Uint8Array, count = 1200, entryBytes = 500
   e.setUint16(10, baseCount + count, true);
   e.setUint32(12, centralSize, true);
   e.setUint32(16, offset, true);
-  const parts = [...locals, ...centrals, end];
-  const out = new Uint8Array(parts.reduce((n, b) => n + b.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes([...locals, ...centrals, end]);
 }
 
 /** `n` rows of labels whose texts fill the shared-string table to about `sharedBytes`. */
