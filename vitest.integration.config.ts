@@ -1,22 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import { defineWorkersConfig, defineWorkersProject, readD1Migrations } from "@cloudflare/vitest-pool-workers/config";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { defaultMiniflareIndex, patchMiniflareLoopback } from "./scripts/patch-miniflare-loopback.mjs";
-import { defaultPackageDir, patchVitestPoolWorkers } from "./scripts/patch-vitest-pool.mjs";
+import { defineConfig, defineProject } from "vitest/config";
 import { demoContent } from "./scripts/seed-demo.mjs";
 
 // Integration tests run inside workerd against the built Worker (workers/app.ts imports ./build/server),
 // with real local D1, KV, R2 and Queue bindings from wrangler.toml. `npm test` builds first.
-export default defineWorkersConfig(async () => {
-  // Before vitest loads the pool: makes it work in a checkout path with accents (workers-sdk #14655), however
-  // the suite is started (npm test, npm run test:integration, npx vitest). Throws if the pool's dist changed
-  // shape. docs/decisions/028-non-ascii-checkout-path.md.
-  patchVitestPoolWorkers(defaultPackageDir());
-  // And keeps the storage rollback after a busy test from failing on a closed keep-alive connection
-  // ("Network connection lost"; scripts/patch-miniflare-loopback.mjs).
-  patchMiniflareLoopback(defaultMiniflareIndex());
+export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(__dirname, "drizzle"));
   // The local eSpeak service of the `offline` speech engine (decision 102): a free port chosen here, the service
   // started on it in Node by the global setup, its address handed to the Workers as OFFLINE_SPEECH_URL.
@@ -41,51 +33,11 @@ export default defineWorkersConfig(async () => {
   // narration in the background (it would change the page between two views and load the machine for nothing).
   const NARRATION_TESTS = "tests/integration/narration*.test.ts";
   const project = (name: string, include: string[], exclude: string[], speechEngines: string) =>
-    defineWorkersProject({
-    plugins: [tsconfigPaths()],
-    test: {
-      name,
-      include,
-      exclude,
-      // Concurrency tests send 50 requests at once; a busy 2-core CI machine needs the headroom.
-      testTimeout: 60_000,
-      // Fixtures in beforeAll (two museums, a dozen API calls) need more than the default 10 s there too.
-      hookTimeout: 60_000,
-      // As Playwright does on CI: one retry, for what a busy 2-core machine may still throw at the pool. The
-      // storage rollback's "Network connection lost" after busy tests is fixed at its cause (the patch above).
-      retry: process.env.CI ? 1 : 0,
-      setupFiles: ["./tests/integration/apply-migrations.ts"],
-      // The visitor pages inline their CSS with Vite's `?inline`; vitest empties CSS unless told to process it.
-      css: { include: [/\/app\/(visitor|content)\/[^/]+\.css/] },
-      deps: {
-        optimizer: {
-          ssr: {
-            enabled: true,
-            include: [
-              "@remix-run/cloudflare",
-              "@remix-run/react",
-              "react",
-              "react/jsx-runtime",
-              "react-dom",
-              "react-dom/server",
-              "react-router",
-              "react-router-dom",
-              "react-router-dom/server",
-              "isbot",
-              "i18next",
-              "react-i18next",
-              "remix-i18next/server",
-              "remix-i18next/react",
-            ],
-          },
-        },
-      },
-      poolOptions: {
-        workers: {
+    defineProject({
+      plugins: [
+        tsconfigPaths(),
+        cloudflareTest({
           main: "./workers/app.ts",
-          // One workerd per test file: SELF.fetch grows slower with every request a workerd instance has
-          // served (workers-sdk #15446) and, past a few thousand, overflows the stack; fresh instances do not.
-          singleWorker: false,
           // The AI binding is remote-only; tests use the offline pseudo engine and never reach it.
           remoteBindings: false,
           wrangler: { configPath: "./wrangler.toml" },
@@ -105,9 +57,22 @@ export default defineWorkersConfig(async () => {
               OFFLINE_SPEECH_URL: offlineSpeechUrl,
             },
           },
-        },
+        }),
+      ],
+      test: {
+        name,
+        include,
+        exclude,
+        // Concurrency tests send 50 requests at once; a busy 2-core CI machine needs the headroom.
+        testTimeout: 60_000,
+        // Fixtures in beforeAll (two museums, a dozen API calls) need more than the default 10 s there too.
+        hookTimeout: 60_000,
+        // No retry: a test that passes only on a second try is a flake to find, not a pass (issue 30).
+        retry: 0,
+        setupFiles: ["./tests/integration/apply-migrations.ts"],
+        // The visitor pages inline their CSS with Vite's `?inline`; vitest empties CSS unless told to process it.
+        css: { include: [/\/app\/(visitor|content)\/[^/]+\.css/] },
       },
-    },
     });
   return {
     test: {

@@ -77,7 +77,7 @@ interface Stored {
  */
 async function storeFilePart(bucket: R2Bucket, parts: PartSource, museumId: number, kind: MediaKind, limit: number, filename: string): Promise<Stored> {
   let head: Uint8Array = new Uint8Array(0);
-  let chunk: Uint8Array | null = null;
+  let chunk: Uint8Array | null;
   while (head.length < SNIFF_BYTES && (chunk = await parts.readChunk())) head = concatBytes([head, chunk]);
   if (head.length === 0) throw invalidField(kind, "empty");
   const type = SNIFFERS[kind](head);

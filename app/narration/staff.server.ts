@@ -144,7 +144,7 @@ const ACCEPTED = "WebM (Opus), WAV, FLAC, MP3, AAC/M4A or Ogg (Opus or Vorbis)";
 
 async function storeRecording(bucket: R2Bucket, parts: PartSource, museumId: number): Promise<StoredRecording> {
   let head: Uint8Array = new Uint8Array(0);
-  let chunk: Uint8Array | null = null;
+  let chunk: Uint8Array | null;
   while (head.length < AUDIO_SNIFF_BYTES && (chunk = await parts.readChunk())) head = concatBytes([head, chunk]);
   if (head.length === 0) throw invalidField("narration", "empty");
   const type = sniffRecording(head);

@@ -362,10 +362,9 @@ function parseMoof(b: Uint8Array, state: Mp4State) {
       if (t === "tfhd" && e - a >= 8) {
         const flags = (b[a + 1]! << 16) + (b[a + 2]! << 8) + b[a + 3]!;
         id = u32be(b, a + 4);
-        let p = a + 8 + (flags & 0x01 ? 8 : 0) + (flags & 0x02 ? 4 : 0);
+        const p = a + 8 + (flags & 0x01 ? 8 : 0) + (flags & 0x02 ? 4 : 0);
         if (flags & 0x08 && p + 4 <= e) defaultDuration = u32be(b, p);
         else defaultDuration = state.tracks.get(id)?.defaultDuration ?? 0;
-        p += 4;
       }
       if (t === "trun" && e - a >= 8) {
         const flags = (b[a + 1]! << 16) + (b[a + 2]! << 8) + b[a + 3]!;

@@ -246,7 +246,7 @@ export function deleteE2eMuseums() {
 const READY_FILE = join(ROOT, E2E_PERSIST_TO, "ready");
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const mark = process.env.E2E_POOL_READY;
-  let ready = false;
+  let ready;
   try {
     ready = Boolean(mark) && readFileSync(READY_FILE, "utf8") === mark && existsSync(POOL_FILE);
   } catch {
