@@ -67,8 +67,9 @@ export default defineConfig(async () => {
         testTimeout: 60_000,
         // Fixtures in beforeAll (two museums, a dozen API calls) need more than the default 10 s there too.
         hookTimeout: 60_000,
-        // No retry: a test that passes only on a second try is a flake to find, not a pass (issue 30).
-        retry: 0,
+        // One retry under CI, as Playwright's: a test that passes only on it is counted and named as flaky in
+        // `npm test`'s closing line (scripts/test-report.mjs), never as passed (decision 122); the goal is zero.
+        retry: process.env.CI ? 1 : 0,
         setupFiles: ["./tests/integration/apply-migrations.ts"],
         // The visitor pages inline their CSS with Vite's `?inline`; vitest empties CSS unless told to process it.
         css: { include: [/\/app\/(visitor|content)\/[^/]+\.css/] },

@@ -19,7 +19,7 @@ export const quietEnv = {
   WRANGLER_SEND_METRICS: "false",
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   NO_D1_WARNING: "true",
-  // The banner's update check would suggest a wrangler we cannot run: 4.86.0 is the last for Node 20.
+  // The banner (and its update check) says nothing the operator needs; wrangler is pinned in package.json.
   WRANGLER_HIDE_BANNER: "true",
 };
 

@@ -13,8 +13,6 @@ import { ensureBrowser } from "./browser.mjs";
 import { build, quietEnv, ROOT } from "./lib.mjs";
 import { ensureZbar } from "./zbar.mjs";
 import { closingLine, playwrightCounts, vitestCounts } from "./test-report.mjs";
-import { defaultMiniflareIndex, patchMiniflareLoopback } from "./patch-miniflare-loopback.mjs";
-import { defaultPackageDir, patchVitestPoolWorkers } from "./patch-vitest-pool.mjs";
 
 const bin = (name) => join(ROOT, "node_modules", ".bin", name);
 const reports = join(ROOT, "test-results", "reports");
@@ -22,6 +20,9 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const started = Date.now();
+// The Node every suite runs on: the project's own (node_modules/.bin/node, from the node-<platform> packages,
+// decision 128) when started through npm, which puts node_modules/.bin first on PATH.
+console.log(`Node ${process.version} (${process.execPath})`);
 // Found (or installed) first, so a missing browser shows up before minutes of other suites.
 let browser = null;
 let browserError = null;
@@ -36,15 +37,6 @@ try {
 // The QR code reader test's zbarimg, found or installed before minutes of other suites (issue 29).
 try {
   console.log(`QR code reader: ${ensureZbar({ cwd: ROOT })}`);
-} catch (error) {
-  console.error(`Error: ${error.message}`);
-  process.exit(1);
-}
-
-// vitest.integration.config.ts applies it too; here it fails before minutes of other suites if it cannot.
-try {
-  if (patchVitestPoolWorkers(defaultPackageDir()) === "patched") console.log("Patched @cloudflare/vitest-pool-workers for non-ASCII checkout paths (workers-sdk #14713).");
-  if (patchMiniflareLoopback(defaultMiniflareIndex()) === "patched") console.log("Patched miniflare's loopback keep-alive for the integration tests.");
 } catch (error) {
   console.error(`Error: ${error.message}`);
   process.exit(1);

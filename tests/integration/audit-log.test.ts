@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_RETENTION_MS } from "~/audit/log.server";
 import { TRASH_RETENTION_DAYS } from "~/models/trash.server";
 import { get, staffSession, type StaffSession } from "./helpers";
+import { runCron } from "./cron";
 
 type Entry = { id: number; at: number; actorId: number | null; actorEmail: string; action: string; target: string; detail: Record<string, unknown> };
 type Page = { timeZone: string; entries: Entry[]; nextCursor: string | null };
@@ -95,8 +96,7 @@ describe("audit log: every recorded action", () => {
     await t.call("delete_item", { type: "article", id: a.body.id, pathArray: [] });
     const old = Date.now() - (TRASH_RETENTION_DAYS + 1) * 86_400_000;
     await env.DB.prepare("UPDATE articles SET deleted_at = ? WHERE id = ?").bind(old, a.body.id).run();
-    const worker = SELF as unknown as { scheduled(options: { scheduledTime: Date; cron: string }): Promise<unknown> };
-    await worker.scheduled({ scheduledTime: new Date(), cron: "30 3 * * *" });
+    await runCron("30 3 * * *", new Date());
     const purged = (await entries(t, "?action=item.purge"))[0]!;
     expect(purged).toMatchObject({ actorId: null, actorEmail: "", target: `article:${a.body.id}`, detail: { type: "article", automatic: true } });
     expect(await entries(t, "?actor=system")).toEqual([purged]);
@@ -279,8 +279,7 @@ describe("audit log: tenancy, roles, retention", () => {
     for (const at of [now - AUDIT_RETENTION_MS - 60_000, now - AUDIT_RETENTION_MS - 5 * 86_400_000, now - AUDIT_RETENTION_MS + 86_400_000, now - 1000]) {
       await env.DB.prepare("INSERT INTO audit_log (museum_id, at, actor_id, actor_email, action) VALUES (?, ?, NULL, '', 'item.purge')").bind(s.user.museumId, at).run();
     }
-    const worker = SELF as unknown as { scheduled(options: { scheduledTime: Date; cron: string }): Promise<unknown> };
-    await worker.scheduled({ scheduledTime: new Date(), cron: "30 3 * * *" });
+    await runCron("30 3 * * *", new Date());
     const left = await env.DB.prepare("SELECT at FROM audit_log WHERE museum_id = ? ORDER BY at").bind(s.user.museumId).all<{ at: number }>();
     expect(left.results.map((r) => r.at)).toEqual([now - AUDIT_RETENTION_MS + 86_400_000, now - 1000]);
   });

@@ -188,7 +188,9 @@ describe("login limiter under parallel guesses", () => {
 function fetchSettings(cookie: string, fields: Record<string, string>) {
   return SELF.fetch("http://localhost/settings", {
     method: "POST",
-    headers: { Cookie: cookie, Host: "localhost", Origin: "http://localhost" },
+    // An address of its own: the file's tests share one D1 (storage is isolated per file), and the limiter also
+    // counts by address, so these deliberate failures must not lock the other tests' logins out.
+    headers: { Cookie: cookie, Host: "localhost", Origin: "http://localhost", "CF-Connecting-IP": "198.18.2.1" },
     body: new URLSearchParams(fields),
     redirect: "manual",
   });

@@ -7,6 +7,7 @@ import { visitorPage } from "~/visitor/page.server";
 import { atAddress, atLink } from "~/visitor/place.server";
 import { RequestTiming } from "~/visitor-cache/timing";
 import { get, logIn, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
+import { runCron } from "./cron";
 
 type Json = Record<string, unknown>;
 type ArticleRead = {
@@ -279,11 +280,10 @@ describe("scheduled publication", () => {
     await s.call("publish_article", { id: a.id, version: a.version, at: new Date(Date.now() + 120_000).toISOString() });
     // Made due by moving the schedule into the past, as a minute passing would.
     await env.DB.prepare("UPDATE articles SET publish_at = ? WHERE id = ?").bind(Date.now() - 1_000, a.id).run();
-    const worker = SELF as unknown as { scheduled(options: { scheduledTime: Date; cron: string }): Promise<unknown> };
     // The daily cron does not publish.
-    await worker.scheduled({ scheduledTime: new Date(), cron: "30 3 * * *" });
+    await runCron("30 3 * * *", new Date());
     expect((await read(s, a.id)).status).toBe("never_published");
-    await worker.scheduled({ scheduledTime: new Date(), cron: "* * * * *" });
+    await runCron("* * * * *", new Date());
     expect((await read(s, a.id)).status).toBe("published");
     const page = await get(`/r/${a.link}`);
     expect(page.status).toBe(200);

@@ -1,5 +1,5 @@
 import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { consumeScanBatch, pruneScanVisits, VISIT_RETENTION_MS, VISIT_WINDOW_MS } from "~/queue/scan-stats.server";
 import type { ScanEvent } from "~/queue/scan-event";
 import worker from "../../workers/app";
@@ -162,7 +162,13 @@ describe("what a scan counts", () => {
 });
 
 describe("the consumer's visitor window", () => {
-  const fp = (n: number) => n.toString(16).padStart(64, "0");
+  // A fingerprint space of its own for each test: the tests of a file share one D1 (the Workers vitest plugin
+  // isolates storage per file), and scan_visits is keyed by fingerprint and article, which these events fix.
+  let space = "";
+  beforeEach(() => {
+    space = crypto.randomUUID().replace(/-/g, "");
+  });
+  const fp = (n: number) => space + n.toString(16).padStart(32, "0");
   const event = (museumId: number, overrides: Partial<ScanEvent> = {}): ScanEvent => ({
     id: crypto.randomUUID(),
     type: "scan",

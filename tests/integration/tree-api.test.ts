@@ -4,6 +4,7 @@ import { createDb } from "~/db/client.server";
 import { activeArticleForLink } from "~/models/qrcodes.server";
 import { purgeExpiredTrash, TRASH_RETENTION_DAYS } from "~/models/trash.server";
 import { BASE, createMuseumWithUser, get, logIn, postJson, staffSession as staff } from "./helpers";
+import { runCron } from "./cron";
 
 type Json = Record<string, unknown>;
 
@@ -462,8 +463,7 @@ describe("the daily cron trigger", () => {
     const longAgo = Date.now() - (TRASH_RETENTION_DAYS + 1) * 86_400_000;
     await env.DB.prepare("UPDATE folders SET deleted_at = ? WHERE museum_id = ?").bind(longAgo, s.user.museumId).run();
     // The pool's SELF runs the Worker's `scheduled` too; its type only declares fetch.
-    const worker = SELF as unknown as { scheduled(options: { scheduledTime: Date; cron: string }): Promise<unknown> };
-    await worker.scheduled({ scheduledTime: new Date(), cron: "30 3 * * *" });
+    await runCron("30 3 * * *", new Date());
     const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM folders WHERE museum_id = ?").bind(s.user.museumId).first<{ n: number }>();
     expect(left!.n).toBe(0);
   });
