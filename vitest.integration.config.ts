@@ -71,6 +71,9 @@ export default defineConfig(async () => {
         // `npm test`'s closing line (scripts/test-report.mjs), never as passed (decision 122); the goal is zero.
         retry: process.env.CI ? 1 : 0,
         setupFiles: ["./tests/integration/apply-migrations.ts"],
+        // One workerd runtime per vitest worker, reused from file to file (decision 130): a fresh one per file cost
+        // about 1.4 s of start-up each. Each test keeps its own museum, so files need no storage of their own.
+        isolate: false,
         // The visitor pages inline their CSS with Vite's `?inline`; vitest empties CSS unless told to process it.
         css: { include: [/\/app\/(visitor|content)\/[^/]+\.css/] },
       },
@@ -78,6 +81,8 @@ export default defineConfig(async () => {
   return {
     test: {
       globalSetup: ["./tests/integration/speech-service.global.ts"],
+      // Both cores: vitest's default leaves one for itself, but the workerd runtimes do the work here.
+      maxWorkers: 2,
       provide: { offlineSpeechPort },
       projects: [project("integration", ["tests/integration/**/*.test.ts"], [NARRATION_TESTS], ""), project("narration", [NARRATION_TESTS], [], "offline")],
     },

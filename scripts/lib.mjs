@@ -11,6 +11,14 @@ import { parseArgs } from "node:util";
 
 // fileURLToPath, not URL.pathname: the latter keeps %20 and %C3%A9 in a checkout path with spaces or accents.
 export const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+
+// The project runs on the Node it brings (node_modules/.bin/node, decision 128), which npm puts first on PATH for
+// `npm start`, `npm test` and every `npm run …`. Started as `node scripts/…` on an older Node, wrangler and vitest
+// would fail further on with less clear errors.
+if (Number(process.versions.node.split(".")[0]) < 22) {
+  console.error(`Error: this is Node ${process.version}. Run the project's scripts through npm (npm start, npm test, npm run …), which use its own Node (node_modules/.bin/node, installed by npm install).`);
+  process.exit(1);
+}
 const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
 
 export const quietEnv = {
