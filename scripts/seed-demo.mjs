@@ -158,14 +158,17 @@ FROM d CROSS JOIN langs JOIN articles a ON a.museum_id = ${museum} AND a.deleted
 
 /** Writes the pictures into the local R2 store wrangler dev reads (`<persist>/v3/r2`). */
 export async function putDemoFiles(files, persistTo) {
-  const { Miniflare } = await import("miniflare");
-  const mf = new Miniflare({
-    modules: true,
-    script: "export default { fetch() { return new Response(null, { status: 204 }) } }",
-    // wrangler.toml's bucket_name: wrangler dev keys its local store by it.
-    r2Buckets: { MEDIA: "muselingo-media" },
-    r2Persist: join(persistTo ?? join(ROOT, ".wrangler", "state"), "v3", "r2"),
-  });
+  const { Miniflare, convertV4MiniflareOptions } = await import("miniflare");
+  // Miniflare 5 takes its options as a config of workers; the single-worker shape of Miniflare 4 converts to it.
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      modules: true,
+      script: "export default { fetch() { return new Response(null, { status: 204 }) } }",
+      // wrangler.toml's bucket_name: wrangler dev keys its local store by it.
+      r2Buckets: { MEDIA: "muselingo-media" },
+      r2Persist: join(persistTo ?? join(ROOT, ".wrangler", "state"), "v3", "r2"),
+    }),
+  );
   try {
     const bucket = await mf.getR2Bucket("MEDIA");
     for (const f of files) await bucket.put(f.key, new Uint8Array(readFileSync(f.path)), { httpMetadata: { contentType: f.contentType } });
