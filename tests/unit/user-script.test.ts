@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { D1Database } from "@cloudflare/workers-types";
 import { verifyPassword } from "~/lib/password.server";
 import { d1Query, ensureSchema, ROOT, SchemaError } from "../../scripts/lib.mjs";
 import { parseUserCommand, UsageError, userCommandSteps, userLookupSql, type UserPlan } from "../../scripts/user-command.mjs";
