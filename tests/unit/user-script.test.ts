@@ -153,7 +153,7 @@ describe("npm run user:create against a local D1", () => {
   const user = (...args: string[]) => spawnSync("node", ["scripts/user.mjs", ...args, "--persist-to", state], { cwd: ROOT, encoding: "utf8" });
   afterAll(() => rmSync(state, { recursive: true, force: true }));
 
-  it("checks without migrating when told not to migrate (as with --remote), refuses bad input, then migrates and writes the user", { timeout: 120_000 }, async () => {
+  it("checks without migrating when told not to migrate (as with --remote), refuses bad input, then migrates and writes the user", { timeout: 180_000 }, async () => {
     // A fresh database: only checked, and the refusal says which command to run.
     const unmigrated = (() => {
       try {
