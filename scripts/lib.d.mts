@@ -21,3 +21,14 @@ export function portBusy(port: number, host?: string): Promise<string | null>;
 export function nextFreePort(port: number, host?: string, tries?: number): Promise<number | null>;
 export function ensureDevVars(file?: string): void;
 export function needsLocalSpeechService(env?: Record<string, string | undefined>): boolean;
+export class UsageError extends Error {}
+export function readOptions(
+  argv: string[],
+  options: Record<string, "string" | "boolean">,
+  settings?: { positionals?: boolean },
+): { values: Record<string, string | boolean | undefined>; positionals: string[] };
+export function parseOptions(
+  argv: string[],
+  options: Record<string, "string" | "boolean">,
+  settings?: { positionals?: boolean },
+): { values: Record<string, string | boolean | undefined>; positionals: string[] };

@@ -211,11 +211,14 @@ export async function nextFreePort(port, host = "127.0.0.1", tries = 20) {
   return null;
 }
 
+/** A refusal of the command line that a script prints as `Error: <message>` before exiting 1. */
+export class UsageError extends Error {}
+
 /**
  * Parses `--name value` options with node's util.parseArgs. `options` maps each name to "string" or
- * "boolean"; an unknown option or a missing value ends the script with a clear message.
+ * "boolean"; an unknown option or a missing value throws a UsageError that names the known options.
  */
-export function parseOptions(argv, options, { positionals = false } = {}) {
+export function readOptions(argv, options, { positionals = false } = {}) {
   try {
     const spec = Object.fromEntries(Object.entries(options).map(([name, type]) => [name, { type }]));
     return parseArgs({ args: argv, options: spec, strict: true, allowPositionals: positionals });
@@ -223,7 +226,17 @@ export function parseOptions(argv, options, { positionals = false } = {}) {
     const known = Object.entries(options)
       .map(([name, type]) => (type === "string" ? `--${name} <value>` : `--${name}`))
       .join(", ");
-    console.error(`Error: ${error.message.replace(/\. To specify a positional argument.*$/s, "")}\nKnown options: ${known}`);
+    throw new UsageError(`${error.message.replace(/\. To specify a positional argument.*$/s, "")}\nKnown options: ${known}`);
+  }
+}
+
+/** readOptions for a script: a refusal ends it with a clear message. */
+export function parseOptions(argv, options, settings = {}) {
+  try {
+    return readOptions(argv, options, settings);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`Error: ${error.message}`);
     process.exit(1);
   }
 }

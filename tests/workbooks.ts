@@ -85,8 +85,11 @@ export function odsOf(rows: readonly (readonly string[])[], options: { mimetype?
 /**
  * The workbook from issue 29: a small valid sheet plus `count` entries `__MACOSX/pN.xml` of `entryBytes` each
  * (the same compressed data under many names: a few hundred bytes each on the wire, ~600 MB inflated).
+ * `unreadable: true` replaces the copies' compressed bytes with ones no inflater accepts (a reserved block
+ * type): a reader that inflates any of them fails as on a damaged archive, so a refusal for their declared
+ * size shows that none was inflated.
  */
-export function hostileXlsx(workbook: Uint8Array, count = 1200, entryBytes = 500 * 1024): Uint8Array {
+export function hostileXlsx(workbook: Uint8Array, count = 1200, entryBytes = 500 * 1024, { unreadable = false } = {}): Uint8Array {
   const filler = strToU8(`<?xml version="1.0"?><x>${"a".repeat(entryBytes - 26)}</x>`);
   const one = zipSync({ f: filler }, { level: 9 });
   // The one entry's CRC and compressed bytes, read back from fflate's central directory.
@@ -96,7 +99,7 @@ export function hostileXlsx(workbook: Uint8Array, count = 1200, entryBytes = 500
   const crc = view.getUint32(central + 16, true);
   const compressedSize = view.getUint32(central + 20, true);
   const dataStart = 30 + view.getUint16(26, true) + view.getUint16(28, true);
-  const compressed = one.subarray(dataStart, dataStart + compressedSize);
+  const compressed = unreadable ? new Uint8Array(compressedSize).fill(0xff) : one.subarray(dataStart, dataStart + compressedSize);
 
   // The valid workbook's entries first, then the copies, then one central directory for all.
   const base = new DataView(workbook.buffer, workbook.byteOffset, workbook.byteLength);

@@ -74,7 +74,8 @@ describe("narration recordings: type and duration from the file itself", () => {
 
   it("hostile headers (sizes near 2^32 or 2^56, lengths that lie) end quickly with null or the bytes really there", () => {
     const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
-    const started = performance.now();
+    // A header that made the reader walk its claimed size would hang until vitest's limit; their time is
+    // measured by `npm run bench` (tests/bench/pure-timings.test.ts).
     // WAV: a `fmt ` claiming 4 GB; a data chunk claiming 4 GB with 100 bytes sent.
     expect(measureAudio("wav", bytes("RIFF", [0, 0, 0, 0], "WAVE", "fmt ", [0xf0, 0xff, 0xff, 0xff], new Array(40).fill(1))).durationMs).toBeNull();
     const fmt = [16, 0, 0, 0, 1, 0, 1, 0, 0x40, 0x1f, 0, 0, 0x80, 0x3e, 0, 0, 2, 0, 16, 0];
@@ -95,6 +96,5 @@ describe("narration recordings: type and duration from the file itself", () => {
     // Ogg: pages that never end a packet (granule -1).
     const page = bytes("OggS", [0, 0], [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff], [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [1], [0]);
     expect(measureAudio("ogg", page).durationMs).toBeNull();
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });

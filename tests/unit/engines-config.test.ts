@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ConfigError, readConfig } from "~/config.server";
 import { enginesFromEnv, machineTranslate, pseudoTranslate } from "~/translation/engines";
 import { pseudoEngine } from "~/translation/engines/pseudo";
@@ -36,13 +36,22 @@ describe("pseudo engine", () => {
 
   it("waits PSEUDO_DELAY_MS per call and stops when aborted", async () => {
     const engine = pseudoEngine({ delayMs: 80 });
-    const started = Date.now();
-    await engine.translate(["a"], "fr", "de", new AbortController().signal);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(75);
-    const controller = new AbortController();
-    const pending = engine.translate(["a"], "fr", "de", controller.signal);
-    controller.abort(new Error("stop"));
-    await expect(pending).rejects.toThrow("stop");
+    vi.useFakeTimers();
+    try {
+      let answered = false;
+      const work = engine.translate(["a"], "fr", "de", new AbortController().signal).then((texts) => ((answered = true), texts));
+      await vi.advanceTimersByTimeAsync(79);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(answered).toBe(true);
+      await work;
+      const controller = new AbortController();
+      const pending = engine.translate(["a"], "fr", "de", controller.signal);
+      controller.abort(new Error("stop"));
+      await expect(pending).rejects.toThrow("stop");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -122,9 +131,16 @@ describe("engine settings", () => {
 
   it("translates end to end with the configured pseudo engine and its delay", async () => {
     const engines = enginesFromEnv({ ...secret, TRANSLATION_ENGINES: "pseudo", PSEUDO_DELAY_MS: "50" });
-    const started = Date.now();
-    const out = await machineTranslate(engines, ["Salle des États"], "fr", "en");
-    expect(out).toEqual({ texts: ["[en] Sállé dés Étáts"], engines: ["pseudo"] });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    vi.useFakeTimers();
+    try {
+      let answered = false;
+      const work = machineTranslate(engines, ["Salle des États"], "fr", "en").finally(() => (answered = true));
+      await vi.advanceTimersByTimeAsync(49);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await work).toEqual({ texts: ["[en] Sállé dés Étáts"], engines: ["pseudo"] });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

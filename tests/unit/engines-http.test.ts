@@ -186,8 +186,8 @@ describe("engines over HTTP inside machineTranslate", () => {
   });
 
   it("gives up on a server that never answers within the timeout, and falls back", async () => {
+    // The server never answers: without the timeout this test would hang until vitest's own limit.
     const silent = await serve(() => "hang");
-    const started = Date.now();
     const out = await machineTranslate(
       [libreTranslateEngine({ url: silent.url }), pseudoEngine()],
       ["chat"],
@@ -197,7 +197,6 @@ describe("engines over HTTP inside machineTranslate", () => {
     );
     expect(out.engines).toEqual(["pseudo"]);
     expect(silent.requests).toHaveLength(2);
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it("throws AllEnginesFailed at the deadline when the only engine hangs", async () => {

@@ -1,72 +1,185 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { Miniflare } from "miniflare";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "~/lib/password.server";
-import { d1Query, ensureSchema, pendingMigrations, SchemaError } from "../../scripts/lib.mjs";
+import { d1Query, ensureSchema, ROOT, SchemaError } from "../../scripts/lib.mjs";
+import { parseUserCommand, UsageError, userCommandSteps, userLookupSql, type UserPlan } from "../../scripts/user-command.mjs";
 
-// Runs the operator script for real against a throwaway local D1 (wrangler --persist-to).
-const state = mkdtempSync(join(tmpdir(), "muselingo-user-script-"));
-const target = ["--local", "--persist-to", state];
+// `npm run user:create` / `user:reset-password` (scripts/user.mjs). What the script decides — its arguments,
+// its refusals, its SQL — is scripts/user-command.mjs, checked here without wrangler: the SQL runs on a real
+// D1 (Miniflare's, in this process, with drizzle/'s migrations). One case runs the script for real against a
+// throwaway local D1 (wrangler --persist-to), which is what proves it writes where `npm start` reads (decision 127).
 
-function user(...args: string[]) {
-  return spawnSync("node", ["scripts/user.mjs", ...args, "--persist-to", state], { encoding: "utf8" });
+/** The refusal a command line gets, or null when it is accepted. */
+function refusal(...argv: string[]): string | null {
+  try {
+    parseUserCommand(argv);
+    return null;
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
 }
 
-afterAll(() => rmSync(state, { recursive: true, force: true }));
+describe("the command line (no database)", () => {
+  it("refuses bad input with the option it is about", () => {
+    expect(refusal("create", "--museum", "Bad Slug", "--email", "a@b.fr", "--password", "long-enough-1")).toContain("--museum is invalid");
+    expect(refusal("create", "--museum", "ok", "--email", "a@b.fr", "--password", "short")).toContain("--password is invalid");
+    expect(refusal("create", "--museum", "ok", "--email", "a@b.fr", "--password", "x".repeat(201))).toContain("--password is invalid");
+    expect(refusal("create", "--museum", "ok", "--email", "not-an-email", "--password", "long-enough-1")).toContain("--email is invalid");
+    expect(refusal("create", "--museum", "ok", "--password", "long-enough-1")).toBe("--email is required (an e-mail address)");
+    expect(refusal("create", "--email", "a@b.fr", "--password", "long-enough-1")).toContain("--museum is required");
+    expect(refusal("create", "--musem", "ok", "--email", "a@b.fr", "--password", "long-enough-1")).toMatch(/^Unknown option '--musem'\nKnown options: .*--museum <value>/);
+    // reset-password has no --museum.
+    expect(refusal("reset-password", "--museum", "ok", "--email", "a@b.fr", "--password", "long-enough-1")).toContain("Unknown option '--museum'");
+    expect(refusal("delete", "--email", "a@b.fr")).toBe('unknown command "delete"; use create or reset-password');
+    expect(refusal()).toBe('unknown command ""; use create or reset-password');
+    expect(refusal("constructor")).toContain('unknown command "constructor"');
+    expect(refusal("create", "--remote", "--persist-to", "/tmp/x", "--museum", "ok", "--email", "a@b.fr", "--password", "long-enough-1")).toBe(
+      "--remote and --persist-to cannot go together",
+    );
+  });
 
-// Each case runs real wrangler commands (seconds each, more while the end-to-end suite runs beside the unit
-// tests): the limits guard against a hang, they measure nothing.
-describe("npm run user:create / user:reset-password", () => {
-  it("creates the museum and a user whose password verifies, then resets it", { timeout: 240_000 }, async () => {
+  it("reads a good one, e-mail in lower case and the museum's name trimmed", () => {
+    expect(parseUserCommand(["create", "--museum", "orsay", "--museum-name", "  Musée d'Orsay ", "--email", " Claire@Orsay.FR ", "--password", "gare-1900-ok"])).toEqual({
+      command: "create",
+      museum: "orsay",
+      museumName: "Musée d'Orsay",
+      email: "claire@orsay.fr",
+      password: "gare-1900-ok",
+      remote: false,
+      persistTo: undefined,
+    });
+    expect(parseUserCommand(["create", "--museum", "a", "--museum-name", "x".repeat(200), "--email", "a@b.fr", "--password", "long-enough-1"])).toMatchObject({
+      museumName: "x".repeat(120),
+    });
+    expect(parseUserCommand(["reset-password", "--email", "a@b.fr", "--password", "long-enough-1", "--remote"])).toEqual({
+      command: "reset-password",
+      email: "a@b.fr",
+      password: "long-enough-1",
+      remote: true,
+      persistTo: undefined,
+    });
+  });
+});
+
+describe("what it writes, on a real D1 (Miniflare, migrated)", () => {
+  let mf: Miniflare;
+  let db: D1Database;
+
+  /** Statements one per line or split at drizzle's breakpoints, comments dropped, run as one batch. */
+  async function run(sql: string) {
+    const statements = sql
+      .replaceAll("--> statement-breakpoint", "\n")
+      .split("\n")
+      .filter((line) => !line.trimStart().startsWith("--"))
+      .join("\n")
+      .split(/;\s*$/m)
+      .map((statement) => statement.trim())
+      .filter(Boolean);
+    return (await db.batch(statements.map((statement) => db.prepare(statement)))).map((result) => result.results as Record<string, unknown>[]);
+  }
+
+  /** What scripts/user.mjs does once its arguments are read: the lookups, then the steps' SQL. */
+  async function command(argv: string[]) {
+    const plan: UserPlan = parseUserCommand(argv);
+    const { sql, message } = userCommandSteps(plan, await run(userLookupSql(plan)));
+    await run(sql);
+    return message;
+  }
+
+  const users = async () =>
+    (await run("SELECT users.id, users.email, users.password_hash, museums.name, museums.slug FROM users JOIN museums ON museums.id = users.museum_id ORDER BY users.id"))[0] as {
+      id: number;
+      email: string;
+      password_hash: string;
+      name: string;
+      slug: string;
+    }[];
+
+  beforeAll(async () => {
+    mf = new Miniflare({ modules: true, script: "export default { fetch: () => new Response(null) };", d1Databases: ["DB"] });
+    db = (await mf.getD1Database("DB")) as unknown as D1Database;
+    for (const file of readdirSync(join(ROOT, "drizzle")).filter((name) => name.endsWith(".sql")).sort()) {
+      await run(readFileSync(join(ROOT, "drizzle", file), "utf8"));
+    }
+  });
+  afterAll(() => mf?.dispose());
+
+  it("creates the museum and a user whose password verifies, refuses the same e-mail twice, adds a second user to the museum", async () => {
+    expect(await command(["create", "--museum", "orsay", "--museum-name", "Musée d'Orsay", "--email", "Claire@Orsay.fr", "--password", "gare-1900-ok"])).toBe(
+      'Created museum "orsay" and user claire@orsay.fr. They can log in now.',
+    );
+    const [claire] = await users();
+    expect(claire).toMatchObject({ email: "claire@orsay.fr", name: "Musée d'Orsay", slug: "orsay" });
+    expect(await verifyPassword("gare-1900-ok", claire!.password_hash)).toBe(true);
+
+    await expect(command(["create", "--museum", "orsay", "--email", "claire@orsay.fr", "--password", "gare-1900-ok"])).rejects.toThrow(
+      "a user with e-mail claire@orsay.fr already exists; use npm run user:reset-password",
+    );
+    expect(await command(["create", "--museum", "orsay", "--museum-name", "Autre nom", "--email", "o'brien@orsay.fr", "--password", "quai-1986-ok"])).toBe(
+      'Added "orsay" user o\'brien@orsay.fr. They can log in now.',
+    );
+    expect((await users()).map((u) => [u.email, u.name])).toEqual([
+      ["claire@orsay.fr", "Musée d'Orsay"],
+      ["o'brien@orsay.fr", "Musée d'Orsay"],
+    ]);
+  });
+
+  it("resets a password and ends that user's sessions only; refuses an e-mail it does not know", async () => {
+    await command(["create", "--museum", "louvre", "--email", "anne@louvre.fr", "--password", "pyramide-89"]);
+    await command(["create", "--museum", "louvre", "--email", "paul@louvre.fr", "--password", "joconde-1503"]);
+    const [anne, paul] = (await users()).filter((u) => u.slug === "louvre");
+    const expires = Date.now() + 86_400_000;
+    await run(`INSERT INTO sessions (id, user_id, expires_at) VALUES ('s-anne', ${anne!.id}, ${expires});\nINSERT INTO sessions (id, user_id, expires_at) VALUES ('s-paul', ${paul!.id}, ${expires});`);
+
+    expect(await command(["reset-password", "--email", "ANNE@louvre.fr", "--password", "nouveau-mot-2026"])).toBe("Password of anne@louvre.fr reset; their sessions were closed.");
+    const after = (await users()).find((u) => u.email === "anne@louvre.fr")!;
+    expect(await verifyPassword("nouveau-mot-2026", after.password_hash)).toBe(true);
+    expect(await verifyPassword("pyramide-89", after.password_hash)).toBe(false);
+    expect((await run("SELECT id FROM sessions ORDER BY id"))[0]).toEqual([{ id: "s-paul" }]);
+
+    await expect(command(["reset-password", "--email", "nobody@b.fr", "--password", "long-enough-1"])).rejects.toThrow("no user with e-mail nobody@b.fr");
+  });
+});
+
+// The script for real: wrangler, a local D1 under --persist-to (seconds a wrangler run; the limit guards against a hang).
+describe("npm run user:create against a local D1", () => {
+  const state = mkdtempSync(join(tmpdir(), "muselingo-user-script-"));
+  const target = ["--local", "--persist-to", state];
+  const user = (...args: string[]) => spawnSync("node", ["scripts/user.mjs", ...args, "--persist-to", state], { cwd: ROOT, encoding: "utf8" });
+  afterAll(() => rmSync(state, { recursive: true, force: true }));
+
+  it("checks without migrating when told not to migrate (as with --remote), refuses bad input, then migrates and writes the user", { timeout: 180_000 }, async () => {
+    // A fresh database: only checked, and the refusal says which command to run.
+    const unmigrated = (() => {
+      try {
+        ensureSchema(target, { migrate: false });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(unmigrated).toBeInstanceOf(SchemaError);
+    expect((unmigrated as Error).message).toContain("0000_init.sql");
+    expect((unmigrated as Error).message).toContain("npm run db:migrate:remote");
+    expect(d1Query("SELECT name FROM sqlite_master WHERE name IN ('users', 'd1_migrations')", target)).toEqual([]);
+
+    // Refused before any wrangler run: exit 1 and the message.
+    const typo = user("create", "--musem", "ok", "--email", "a@b.fr", "--password", "long-enough-1");
+    expect(typo.status).toBe(1);
+    expect(typo.stderr).toMatch(/^Error: Unknown option '--musem'/);
+
     const created = user("create", "--museum", "orsay", "--museum-name", "Musée d'Orsay", "--email", "Claire@Orsay.fr", "--password", "gare-1900-ok");
     expect(created.status, created.stderr).toBe(0);
+    expect(created.stdout).toContain('Created museum "orsay" and user claire@orsay.fr.');
     const [row] = d1Query(
       "SELECT users.email, users.password_hash, museums.name, museums.slug FROM users JOIN museums ON museums.id = users.museum_id",
       target,
     ) as { email: string; password_hash: string; name: string; slug: string }[];
     expect(row).toMatchObject({ email: "claire@orsay.fr", name: "Musée d'Orsay", slug: "orsay" });
     expect(await verifyPassword("gare-1900-ok", row!.password_hash)).toBe(true);
-
-    const again = user("create", "--museum", "orsay", "--email", "claire@orsay.fr", "--password", "gare-1900-ok");
-    expect(again.status).toBe(1);
-    expect(again.stderr).toContain("already exists");
-
-    const reset = user("reset-password", "--email", "claire@orsay.fr", "--password", "nouveau-mot-2026");
-    expect(reset.status, reset.stderr).toBe(0);
-    const [after] = d1Query("SELECT password_hash FROM users", target) as { password_hash: string }[];
-    expect(await verifyPassword("nouveau-mot-2026", after!.password_hash)).toBe(true);
-    expect(await verifyPassword("gare-1900-ok", after!.password_hash)).toBe(false);
-  });
-
-  it("refuses bad input before touching the database", { timeout: 90_000 }, () => {
-    const slug = user("create", "--museum", "Bad Slug", "--email", "a@b.fr", "--password", "long-enough-1");
-    expect(slug.status).toBe(1);
-    expect(slug.stderr).toContain("--museum is invalid");
-    const short = user("create", "--museum", "ok", "--email", "a@b.fr", "--password", "short");
-    expect(short.stderr).toContain("--password is invalid");
-    const email = user("create", "--museum", "ok", "--email", "not-an-email", "--password", "long-enough-1");
-    expect(email.stderr).toContain("--email is invalid");
-    const unknown = user("reset-password", "--email", "nobody@b.fr", "--password", "long-enough-1");
-    expect(unknown.status).toBe(1);
-    const typo = user("create", "--musem", "ok", "--email", "a@b.fr", "--password", "long-enough-1");
-    expect(typo.status).toBe(1);
-    expect(typo.stderr).toContain("Unknown option '--musem'");
-    const command = user("delete", "--email", "a@b.fr");
-    expect(command.stderr).toContain('unknown command "delete"');
-  });
-
-  it("only checks a database it must not migrate (as with --remote), and says which command to run", { timeout: 150_000 }, () => {
-    const fresh = mkdtempSync(join(tmpdir(), "muselingo-no-migrate-"));
-    try {
-      const freshTarget = ["--local", "--persist-to", fresh];
-      expect(() => ensureSchema(freshTarget, { migrate: false })).toThrow(SchemaError);
-      expect(() => ensureSchema(freshTarget, { migrate: false })).toThrow("npm run db:migrate:remote");
-      expect(pendingMigrations(freshTarget)).toContain("0000_init.sql");
-      expect(d1Query("SELECT name FROM sqlite_master WHERE name = 'users'", freshTarget)).toEqual([]);
-    } finally {
-      rmSync(fresh, { recursive: true, force: true });
-    }
   });
 });

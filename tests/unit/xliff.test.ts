@@ -317,11 +317,10 @@ describe("inline codes and cue tags travel as codes (issue 29 §4)", () => {
     expect(cleanTarget("ab\u0001")).toMatchObject({ character: "U+0001 control character", position: 3 });
     expect(cleanTarget("🏛️\ud800")).toMatchObject({ character: "U+D800 lone surrogate", position: 3 });
     expect(cleanTarget("x".repeat(20_001))).toEqual({ ok: false, detail: "too_long", max: 20_000 });
-    // Long runs of spaces and breaks cost linear time, and the place of a character is found as fast.
-    const started = performance.now();
+    // Long runs of spaces and breaks, and the place of a character far in (their time is measured by
+    // `npm run bench`: tests/bench/pure-timings.test.ts).
     expect(cleanTarget(`a${" ".repeat(200_000)}\t${" ".repeat(200_000)}b`)).toEqual({ ok: true, text: "a b" });
     expect(cleanTarget(`${"é".repeat(19_000)}\u202E`)).toMatchObject({ position: 19_001 });
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it("notes are in the museum's language: French for a French museum, English otherwise", () => {

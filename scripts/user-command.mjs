@@ -1,0 +1,65 @@
+// What `npm run user:create` / `user:reset-password` decide, without a database or a process to end:
+// scripts/user.mjs reads the arguments with parseUserCommand, asks D1 the lookups, and runs userCommandSteps'
+// SQL. Kept apart so the unit tests check every refusal and the SQL itself without spawning wrangler.
+import { hashPassword, readOptions, sqlString, upsertUserSql, UsageError } from "./lib.mjs";
+
+export { UsageError };
+
+const PASSWORD_MIN = 10;
+const PASSWORD_MAX = 200;
+const COMMON = { email: "string", password: "string", remote: "boolean", "persist-to": "string" };
+export const USER_OPTIONS = {
+  create: { ...COMMON, museum: "string", "museum-name": "string" },
+  "reset-password": COMMON,
+};
+
+/** The command and its checked options, in the order the script has always checked them; throws UsageError. */
+export function parseUserCommand(argv) {
+  const [command, ...rest] = argv;
+  if (!Object.hasOwn(USER_OPTIONS, command ?? "")) throw new UsageError(`unknown command "${command ?? ""}"; use create or reset-password`);
+  const { values: args } = readOptions(rest, USER_OPTIONS[command]);
+  if (args.remote && args["persist-to"]) throw new UsageError("--remote and --persist-to cannot go together");
+
+  const requireString = (name, check, hint) => {
+    const value = args[name];
+    if (typeof value !== "string" || value.trim() === "") throw new UsageError(`--${name} is required (${hint})`);
+    if (!check(value)) throw new UsageError(`--${name} is invalid: ${hint}`);
+    return value.trim();
+  };
+  const email = requireString("email", (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) && v.length <= 254, "an e-mail address").toLowerCase();
+  const password = requireString("password", (v) => v.length >= PASSWORD_MIN && v.length <= PASSWORD_MAX, `${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+  if (command !== "create") return { command, email, password, remote: args.remote === true, persistTo: args["persist-to"] };
+  const museum = requireString("museum", (v) => /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/.test(v), "a slug of lowercase letters, digits and dashes");
+  const museumName = typeof args["museum-name"] === "string" ? args["museum-name"].trim().slice(0, 120) : undefined;
+  return { command, email, password, museum, museumName, remote: args.remote === true, persistTo: args["persist-to"] };
+}
+
+/** The read-only statements whose rows userCommandSteps needs: the user by e-mail, then (create) the museum by slug. */
+export function userLookupSql(plan) {
+  const user = `SELECT id FROM users WHERE email = ${sqlString(plan.email)};`;
+  return plan.command === "create" ? `${user}\nSELECT id FROM museums WHERE slug = ${sqlString(plan.museum)};` : user;
+}
+
+/**
+ * What to write and what to print, given the rows of userLookupSql's statements; throws UsageError for a
+ * user that already exists (create) or is missing (reset-password).
+ */
+export function userCommandSteps(plan, [users, museums = []]) {
+  const { email } = plan;
+  if (plan.command === "create") {
+    if (users.length > 0) throw new UsageError(`a user with e-mail ${email} already exists; use npm run user:reset-password`);
+    const hadMuseum = museums.length > 0;
+    return {
+      sql: upsertUserSql({ museumSlug: plan.museum, museumName: plan.museumName, email, password: plan.password }),
+      message: `${hadMuseum ? "Added" : "Created museum"} "${plan.museum}"${hadMuseum ? "" : " and"} user ${email}. They can log in now.`,
+    };
+  }
+  if (users.length === 0) throw new UsageError(`no user with e-mail ${email}`);
+  // A new password also ends every session, so a leaked cookie stops working.
+  return {
+    sql:
+      `UPDATE users SET password_hash = ${sqlString(hashPassword(plan.password))} WHERE email = ${sqlString(email)};\n` +
+      `DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ${sqlString(email)});`,
+    message: `Password of ${email} reset; their sessions were closed.`,
+  };
+}
