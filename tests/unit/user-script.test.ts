@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "~/lib/password.server";
 import { d1Query, ensureSchema, ROOT, SchemaError } from "../../scripts/lib.mjs";
@@ -101,7 +101,7 @@ describe("what it writes, on a real D1 (Miniflare, migrated)", () => {
     }[];
 
   beforeAll(async () => {
-    mf = new Miniflare({ modules: true, script: "export default { fetch: () => new Response(null) };", d1Databases: ["DB"] });
+    mf = new Miniflare(convertV4MiniflareOptions({ modules: true, script: "export default { fetch: () => new Response(null) };", d1Databases: ["DB"] }));
     db = (await mf.getD1Database("DB")) as unknown as D1Database;
     for (const file of readdirSync(join(ROOT, "drizzle")).filter((name) => name.endsWith(".sql")).sort()) {
       await run(readFileSync(join(ROOT, "drizzle", file), "utf8"));
