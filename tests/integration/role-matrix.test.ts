@@ -1,10 +1,9 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "~/lib/password.server";
 import { can, type Permission, type Role } from "~/teams/roles";
 import { segmentHash } from "~/translation/segments";
 import { mp3Bytes } from "./narration-helpers";
-import { BASE, createMuseumWithUser, get, logIn, postJson, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
+import { BASE, createMuseumWithUser, defaultPasswordHash, get, logIn, postJson, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
 
 // The role matrix (issue 18, decision 040): every read, manage, stats and upload call and every staff page,
 // for the four roles of one museum. Allowed → the call's normal answer (2xx); refused → 403
@@ -436,7 +435,7 @@ describe("role matrix", () => {
     const admin = await staffSession();
     const museumId = admin.user.museumId;
     cookies.admin = admin.cookie;
-    const hash = await hashPassword("correct horse battery");
+    const hash = await defaultPasswordHash();
     const member = async (role: Role, languages = "[]") => {
       const email = `${role}-${Date.now()}-${++n}@example.org`;
       await env.DB.prepare("INSERT INTO users (museum_id, email, password_hash, role, languages) VALUES (?, ?, ?, ?, ?)").bind(museumId, email, hash, role, languages).run();
