@@ -314,7 +314,9 @@ describe("what visitors get of an article never published", () => {
     const s = await staffSession();
     const a = await draftArticle(s, ["Rien à compter"]);
     const sent: unknown[] = [];
-    const ctx = { waitUntil: (p: Promise<unknown>) => void p, passThroughOnException: () => undefined };
+    // What the page hands to waitUntil (where a scan is sent) is kept, and awaited before counting.
+    const scheduled: Promise<unknown>[] = [];
+    const ctx = { waitUntil: (p: Promise<unknown>) => void scheduled.push(p), passThroughOnException: () => undefined };
     const context = {
       db: createDb(env.DB),
       kv: env.KV,
@@ -330,13 +332,13 @@ describe("what visitors get of an article never published", () => {
     const preview = await visitorPage(new Request(`http://localhost/v/x/y?preview=draft`, { headers }), context, await atAddress(context, params, s.user.museumId));
     expect(preview.status).toBe(200);
     expect(await preview.text()).toContain("Rien à compter");
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await Promise.all(scheduled);
     expect(sent).toHaveLength(0);
     // The same published page is counted (the check above could fail).
     await s.call("publish_article", { id: a.id, version: a.version });
     const published = await visitorPage(new Request(`http://localhost/r/${a.link}`, { headers }), context, await atLink(context, { link: a.link }));
     expect(published.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await Promise.all(scheduled);
     expect(sent).toHaveLength(1);
   });
 });
