@@ -131,15 +131,23 @@ export async function publishArticle(s: StaffSession, elements: readonly unknown
 }
 
 /**
- * The app Worker's env with a SCANS queue that keeps what it is sent, as the queue would deliver it (a copy
- * through JSON): call `worker.fetch(request, scans.env, ctx)` and read `scans.sent`.
+ * The app Worker's env with its real local SCANS queue, each message also kept as the queue would deliver it
+ * (a copy through JSON): call `worker.fetch(request, scans.env, ctx)`, await the context, read `scans.sent`
+ * and hand it to the consumer (workers/stats-consumer) with createMessageBatch. The consumer is another Worker,
+ * which the test runtime does not run (wrangler.toml binds only the producer here): the test delivers what the
+ * real binding took. Decision 126.
  */
 export function recordingScans<T>() {
   const sent: T[] = [];
   const queue = {
-    send: async (body: unknown) => void sent.push(JSON.parse(JSON.stringify(body)) as T),
-    sendBatch: async (messages: Iterable<{ body: unknown }>) => {
-      for (const m of messages) sent.push(JSON.parse(JSON.stringify(m.body)) as T);
+    send: async (body: unknown, options?: QueueSendOptions) => {
+      await env.SCANS.send(body, options);
+      sent.push(JSON.parse(JSON.stringify(body)) as T);
+    },
+    sendBatch: async (messages: Iterable<MessageSendRequest>, options?: QueueSendBatchOptions) => {
+      const list = [...messages];
+      await env.SCANS.sendBatch(list, options);
+      for (const m of list) sent.push(JSON.parse(JSON.stringify(m.body)) as T);
     },
   } as unknown as Queue;
   return { sent, env: { ...env, SCANS: queue } as typeof env };

@@ -6,7 +6,7 @@ import { publishDue } from "~/publishing/publish.server";
 import { visitorPage } from "~/visitor/page.server";
 import { atAddress, atLink } from "~/visitor/place.server";
 import { RequestTiming } from "~/visitor-cache/timing";
-import { get, logIn, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
+import { get, logIn, publishArticle, recordingScans, staffSession, texts, type StaffSession } from "./helpers";
 
 type Json = Record<string, unknown>;
 type ArticleRead = {
@@ -313,7 +313,8 @@ describe("what visitors get of an article never published", () => {
   it("counts no scan for the not-available page nor for a draft preview", async () => {
     const s = await staffSession();
     const a = await draftArticle(s, ["Rien à compter"]);
-    const sent: unknown[] = [];
+    // The real local SCANS queue, each message also kept (helpers.ts recordingScans).
+    const { sent, env: scansEnv } = recordingScans<unknown>();
     // What the page hands to waitUntil (where a scan is sent) is kept, and awaited before counting.
     const scheduled: Promise<unknown>[] = [];
     const ctx = { waitUntil: (p: Promise<unknown>) => void scheduled.push(p), passThroughOnException: () => undefined };
@@ -321,7 +322,7 @@ describe("what visitors get of an article never published", () => {
       db: createDb(env.DB),
       kv: env.KV,
       timing: new RequestTiming(),
-      scans: { send: async (m: unknown) => void sent.push(m), sendBatch: async (m: unknown[]) => void sent.push(...m) },
+      scans: scansEnv.SCANS,
       cloudflare: { env, ctx },
       config: { SESSION_SECRET: "x" },
     } as unknown as Parameters<typeof visitorPage>[1];

@@ -10,7 +10,7 @@ import type { ScanEvent } from "~/queue/scan-event";
 import type { TranslationEngine } from "~/translation/engines";
 import { translateArticle, translateSegments } from "~/translation/translate.server";
 import { visitorPage } from "~/visitor/page.server";
-import { createMuseumWithUser, publishNow, staffSession } from "./helpers";
+import { createMuseumWithUser, publishNow, recordingScans, staffSession } from "./helpers";
 import { background, recordingEngine, settle, test, translationDeps } from "./translation-helpers";
 
 function deps(engines: TranslationEngine[]) {
@@ -132,8 +132,9 @@ describe("scan events", () => {
   const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36";
   async function visit(link: string, url: string, extraHeaders: Record<string, string> = {}, method = "GET") {
     const headers = { "User-Agent": PHONE, ...extraHeaders };
-    const sent: ScanEvent[] = [];
-    const scans = { send: async (body: ScanEvent) => void sent.push(body), sendBatch: async () => {} } as unknown as Queue;
+    // The real local SCANS queue, each message also kept (helpers.ts recordingScans).
+    const { sent, env: scansEnv } = recordingScans<ScanEvent>();
+    const scans = scansEnv.SCANS;
     const context = {
       cloudflare: { env, ctx: { waitUntil: background, passThroughOnException: () => {} } },
       db: createDb(env.DB),
