@@ -314,7 +314,8 @@ describe("narration generation through the queue (decision 104)", () => {
     const s = await staffSession();
     const { articleId } = await publishArticle(s, texts(LINES));
     const sent: unknown[] = [];
-    const deps = depsWith(countingEngine().engine, { queue: { send: async (m: unknown) => void sent.push(m) } as unknown as NarrationDeps["queue"], waitUntil: (p) => void p });
+    const scheduled: Promise<unknown>[] = [];
+    const deps = depsWith(countingEngine().engine, { queue: { send: async (m: unknown) => void sent.push(m) } as unknown as NarrationDeps["queue"], waitUntil: (p) => void scheduled.push(p) });
     const at = { museumId: s.user.museumId, articleId, lang: "it" };
     const justIn = "a".repeat(NARRATION_TEXT_MAX_BYTES);
     expect(narrationMessage({ ...at, text: justIn, hash: "h", voice: "v" })).not.toBeNull();
@@ -322,8 +323,10 @@ describe("narration generation through the queue (decision 104)", () => {
     // CJK: 3 bytes a character, so a third of the characters.
     expect(await narrationForVisitor(deps, { ...at, lang: "zh", text: "字".repeat(NARRATION_TEXT_MAX_BYTES / 3 + 1) })).toBeNull();
     expect(sent).toHaveLength(0);
+    expect(scheduled).toHaveLength(0);
     expect(await narrationForVisitor(deps, { ...at, text: TEXT })).toBeNull();
-    await new Promise((r) => setTimeout(r, 0));
+    // The send is handed to waitUntil: settled, it has been sent.
+    await Promise.all(scheduled);
     expect(sent).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@ import { publishDue } from "~/publishing/publish.server";
 import { visitorPage } from "~/visitor/page.server";
 import { atAddress, atLink } from "~/visitor/place.server";
 import { RequestTiming } from "~/visitor-cache/timing";
-import { get, logIn, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
+import { get, logIn, publishArticle, recordingScans, staffSession, texts, type StaffSession } from "./helpers";
 import { runCron } from "./cron";
 
 type Json = Record<string, unknown>;
@@ -313,13 +313,16 @@ describe("what visitors get of an article never published", () => {
   it("counts no scan for the not-available page nor for a draft preview", async () => {
     const s = await staffSession();
     const a = await draftArticle(s, ["Rien à compter"]);
-    const sent: unknown[] = [];
-    const ctx = { waitUntil: (p: Promise<unknown>) => void p, passThroughOnException: () => undefined };
+    // The real local SCANS queue, each message also kept (helpers.ts recordingScans).
+    const { sent, env: scansEnv } = recordingScans<unknown>();
+    // What the page hands to waitUntil (where a scan is sent) is kept, and awaited before counting.
+    const scheduled: Promise<unknown>[] = [];
+    const ctx = { waitUntil: (p: Promise<unknown>) => void scheduled.push(p), passThroughOnException: () => undefined };
     const context = {
       db: createDb(env.DB),
       kv: env.KV,
       timing: new RequestTiming(),
-      scans: { send: async (m: unknown) => void sent.push(m), sendBatch: async (m: unknown[]) => void sent.push(...m) },
+      scans: scansEnv.SCANS,
       cloudflare: { env, ctx },
       config: { SESSION_SECRET: "x" },
     } as unknown as Parameters<typeof visitorPage>[1];
@@ -330,13 +333,13 @@ describe("what visitors get of an article never published", () => {
     const preview = await visitorPage(new Request(`http://localhost/v/x/y?preview=draft`, { headers }), context, await atAddress(context, params, s.user.museumId));
     expect(preview.status).toBe(200);
     expect(await preview.text()).toContain("Rien à compter");
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await Promise.all(scheduled);
     expect(sent).toHaveLength(0);
     // The same published page is counted (the check above could fail).
     await s.call("publish_article", { id: a.id, version: a.version });
     const published = await visitorPage(new Request(`http://localhost/r/${a.link}`, { headers }), context, await atLink(context, { link: a.link }));
     expect(published.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await Promise.all(scheduled);
     expect(sent).toHaveLength(1);
   });
 });

@@ -1,11 +1,11 @@
 import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { QueuedEvent } from "~/queue/scan-event";
 import { pseudoTranslate } from "~/translation/engines/pseudo";
 import worker from "../../workers/app";
 import consumer from "../../workers/stats-consumer/index";
 import { snapshotKey } from "~/visitor-cache/snapshot.server";
-import { BASE, get, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
+import { BASE, get, publishArticle, recordingScans, staffSession, texts, type StaffSession } from "./helpers";
 import { insertTour, setStopNumber } from "./tour-helpers";
 
 // The visitor side of tours (issue 21 part 2, decisions 076, 084-086): the tour page, its stops, the
@@ -25,12 +25,39 @@ async function museumWithTour(s?: StaffSession) {
   return { session, vase, stele, kouros, tour, museumSlug: session.user.museumSlug };
 }
 
+type TourMuseum = Awaited<ReturnType<typeof museumWithTour>>;
+
+// One museum with its tour for the tests that only read it, and one whose labels are numbered (12 and 7) for the
+// keypad's read-only tests: made once per file (storage is kept between the tests of a file). A test that views
+// a tour's pages gets a tour of its own (`ownTour`: one D1 row, so its addresses, snapshots and cached
+// translations are its own); a test that changes a museum (trash, stop numbers, statistics, snapshots ended by a
+// write) still makes its own museum.
+let shared: TourMuseum;
+let sharedNumbered: TourMuseum;
+beforeAll(async () => {
+  shared = await museumWithTour();
+  sharedNumbered = await numbered();
+});
+
+/** A tour of its own over the shared museum's three articles (vase, stèle, kouros), named as museumWithTour names it. */
+async function ownTour(m: TourMuseum = shared) {
+  return insertTour(m.session.user.museumId, [m.vase.articleId, m.stele.articleId, m.kouros.articleId], { name: "Le parcours grec", description: "Trois œuvres de la Grèce antique.\n\nComptez une heure.", minutes: 45 });
+}
+
+/** A museum with its tour whose stèle has the number 12 and kouros 7. */
+async function numbered() {
+  const m = await museumWithTour();
+  await setStopNumber(m.stele.articleId, 12);
+  await setStopNumber(m.kouros.articleId, 7);
+  return m;
+}
+
 const html = async (response: Response) => response.text();
 const stopLinks = (page: string) => [...page.matchAll(/<ol class="v-stops">([\s\S]*?)<\/ol>/g)].flatMap((m) => [...m[1]!.matchAll(/href="([^"]+)"/g)].map((h) => h[1]));
 
 describe("the tour page /t/{link}", () => {
   it("shows the tour in French: name, description, duration, numbered stops, the offline control and its bootstrap only", async () => {
-    const { tour } = await museumWithTour();
+    const tour = await ownTour();
     const response = await get(`/t/${tour.link}`, undefined, FR);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("text/html");
@@ -53,7 +80,7 @@ describe("the tour page /t/{link}", () => {
   });
 
   it("translates name, description and stop names into English once, then from the cache", async () => {
-    const { tour } = await museumWithTour();
+    const tour = await ownTour();
     const page = await html(await get(`/t/${tour.link}`, undefined, EN));
     expect(page).toMatch(/<html lang="en" dir="ltr">/);
     expect(page).toContain(`<h1>${pseudoTranslate("Le parcours grec", "en")}</h1>`);
@@ -68,7 +95,7 @@ describe("the tour page /t/{link}", () => {
   });
 
   it("is right to left in Arabic", async () => {
-    const { tour } = await museumWithTour();
+    const tour = await ownTour();
     const page = await html(await get(`/t/${tour.link}?lang=ar`));
     expect(page).toMatch(/<html lang="ar" dir="rtl">/);
     expect(page).toContain(pseudoTranslate("Le parcours grec", "ar"));
@@ -80,7 +107,7 @@ describe("the tour page /t/{link}", () => {
       expect(response.status, link).toBe(404);
       expect(await response.text()).toContain("Cette page n’existe pas");
     }
-    const { tour } = await museumWithTour();
+    const tour = await ownTour();
     const post = await fetchApp(`/t/${tour.link}`, { method: "POST" });
     expect(post.status).toBe(405);
   });
@@ -105,18 +132,18 @@ describe("the tour page /t/{link}", () => {
   });
 
   it("never shows a stop of another museum's article", async () => {
-    const mine = await museumWithTour();
-    const other = await museumWithTour();
+    const mine = await ownTour();
+    const other = sharedNumbered;
     // A stop row naming another museum's article (only a broken writer could do it) is not shown.
-    await env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, 4, ?, ?)").bind(mine.tour.id, other.vase.articleId, mine.session.user.museumId).run();
-    const page = await html(await get(`/t/${mine.tour.link}`, undefined, FR));
+    await env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, 4, ?, ?)").bind(mine.id, other.vase.articleId, shared.session.user.museumId).run();
+    const page = await html(await get(`/t/${mine.link}`, undefined, FR));
     expect(stopLinks(page)).toHaveLength(3);
   });
 });
 
 describe("a stop /t/{link}/{position}", () => {
   it("is the article's page with Stop n of N, the tour's name, previous and next", async () => {
-    const { tour } = await museumWithTour();
+    const tour = await ownTour();
     const first = await html(await get(`/t/${tour.link}/1`, undefined, FR));
     expect(first).toContain("Vase à figures rouges");
     expect(first).toContain("Étape 1 sur 3");
@@ -146,7 +173,7 @@ describe("a stop /t/{link}/{position}", () => {
   });
 
   it("answers 404 out of range or for a position that is not a plain number", async () => {
-    const { tour } = await museumWithTour();
+    const tour = await ownTour();
     for (const position of ["0", "4", "01", "-1", "1.0", "abc", "99999", "%D9%A1", "1%00"]) {
       expect((await get(`/t/${tour.link}/${position}`, undefined, FR)).status, position).toBe(404);
     }
@@ -154,7 +181,7 @@ describe("a stop /t/{link}/{position}", () => {
   });
 
   it("shows none of the tour at /r/{code} and /v/{museum}/{slug}", async () => {
-    const { stele, museumSlug } = await museumWithTour();
+    const { stele, museumSlug } = shared;
     for (const path of [`/r/${stele.link}`, `/v/${museumSlug}/${stele.slug}`]) {
       const page = await html(await get(path, undefined, FR));
       expect(page, path).toContain("Stèle funéraire");
@@ -165,7 +192,7 @@ describe("a stop /t/{link}/{position}", () => {
   });
 
   it("has its language picker and its report form under the stop's address", async () => {
-    const { tour } = await museumWithTour();
+    const tour = await ownTour();
     const picker = await get(`/t/${tour.link}/2/languages`, undefined, FR);
     expect(picker.status).toBe(200);
     expect(await picker.text()).toContain(`href="/t/${tour.link}/2?lang=de"`);
@@ -179,15 +206,8 @@ describe("a stop /t/{link}/{position}", () => {
 });
 
 describe("the keypad /v/{museum}/n", () => {
-  async function numbered() {
-    const m = await museumWithTour();
-    await setStopNumber(m.stele.articleId, 12);
-    await setStopNumber(m.kouros.articleId, 7);
-    return m;
-  }
-
   it("is a numeric form with a label, in the visitor's language", async () => {
-    const { museumSlug } = await numbered();
+    const { museumSlug } = sharedNumbered;
     const response = await get(`/v/${museumSlug}/n`, undefined, EN);
     expect(response.status).toBe(200);
     const page = await response.text();
@@ -200,7 +220,7 @@ describe("the keypad /v/{museum}/n", () => {
   });
 
   it("leads (303) to the article with that number, keeping lang; digits of other scripts and leading zeros too", async () => {
-    const { museumSlug, stele, kouros } = await numbered();
+    const { museumSlug, stele, kouros } = sharedNumbered;
     const found = await get(`/v/${museumSlug}/n?number=12`, undefined, FR);
     expect(found.status).toBe(303);
     expect(found.headers.get("Location")).toBe(`/v/${museumSlug}/${stele.slug}`);
@@ -215,7 +235,7 @@ describe("the keypad /v/{museum}/n", () => {
   });
 
   it("says an unknown number is unknown (404) and a non-number is not a number (400), in the visitor's language", async () => {
-    const { museumSlug } = await numbered();
+    const { museumSlug } = sharedNumbered;
     for (const typed of ["13", "0", "10000", "99999999"]) {
       const response = await get(`/v/${museumSlug}/n?number=${typed}`, undefined, EN);
       expect(response.status, typed).toBe(404);
@@ -246,7 +266,8 @@ describe("the keypad /v/{museum}/n", () => {
   });
 
   it("reserves the address n: an article cannot take it", async () => {
-    const s = await staffSession();
+    // A new article of the shared museum, refused the address n (nothing else of the museum changes).
+    const s = shared.session;
     const a = await publishArticle(s, texts(["Un article"]));
     const current = (await s.read(`/api/read/article?articleId=${a.articleId}`)).body as { content: Record<string, unknown>[]; version: number };
     const saved = await s.call("update_article", { articleId: a.articleId, version: current.version, newContent: [{ ...current.content[0], url: "n" }, ...current.content.slice(1)] });
@@ -255,9 +276,9 @@ describe("the keypad /v/{museum}/n", () => {
   });
 
   it("is linked from the tour page and its stops once the museum numbers its labels", async () => {
-    const { tour, museumSlug } = await museumWithTour();
-    expect(await html(await get(`/t/${tour.link}`, undefined, FR))).not.toContain(`/v/${museumSlug}/n`);
-    const m = await numbered();
+    const tour = await ownTour();
+    expect(await html(await get(`/t/${tour.link}`, undefined, FR))).not.toContain(`/v/${shared.museumSlug}/n`);
+    const m = sharedNumbered;
     expect(await html(await get(`/t/${m.tour.link}`, undefined, FR))).toContain(`href="/v/${m.museumSlug}/n?tour=${m.tour.link}"`);
     expect(await html(await get(`/t/${m.tour.link}/1`, undefined, FR))).toContain(`href="/v/${m.museumSlug}/n?tour=${m.tour.link}"`);
   });
@@ -295,14 +316,9 @@ describe("the keypad /v/{museum}/n", () => {
   });
 });
 
-/** The app Worker with a SCANS queue that records what it is sent. */
+/** The app Worker with its real SCANS queue, whose messages are also kept for the consumer (recordingScans). */
 function recordingApp() {
-  const sent: QueuedEvent[] = [];
-  const queue = {
-    send: async (body: unknown) => void sent.push(JSON.parse(JSON.stringify(body)) as QueuedEvent),
-    sendBatch: async () => {},
-  } as unknown as Queue;
-  const appEnv = { ...env, SCANS: queue } as typeof env;
+  const { sent, env: appEnv } = recordingScans<QueuedEvent>();
   const open = async (path: string, headers: Record<string, string> = {}) => {
     const ctx = createExecutionContext();
     const response = await worker.fetch!(new Request(`${BASE}${path}`, { headers: { "User-Agent": PHONE, ...headers } }) as Request<unknown, IncomingRequestCfProperties>, appEnv, ctx);
@@ -371,7 +387,7 @@ describe("tour statistics", () => {
   });
 
   it("counts nothing for a bot or a staff preview, and keeps old events valid", async () => {
-    const { tour } = await museumWithTour();
+    const tour = await ownTour();
     const app = recordingApp();
     await app.open(`/t/${tour.link}`, { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
     await app.open(`/t/${tour.link}/1?ignoreStats=true`);
@@ -388,14 +404,15 @@ describe("GET /api/stats/tours", () => {
   it("gives starts, views per stop and where visitors leave, over the days asked, for this museum's tours only", async () => {
     const { session, tour } = await museumWithTour();
     const museumId = session.user.museumId;
-    const other = await museumWithTour();
+    // Another museum's tour with views in the window: the shared museum, on a tour of this test's own.
+    const otherTour = await ownTour();
     await day(museumId, "2026-03-01", tour.id, 0, 10);
     await day(museumId, "2026-03-02", tour.id, 0, 5);
     await day(museumId, "2026-03-01", tour.id, 1, 12);
     await day(museumId, "2026-03-02", tour.id, 2, 8);
     await day(museumId, "2026-03-02", tour.id, 3, 2);
     await day(museumId, "2026-02-27", tour.id, 0, 100); // before the window
-    await day(other.session.user.museumId, "2026-03-01", other.tour.id, 0, 77);
+    await day(shared.session.user.museumId, "2026-03-01", otherTour.id, 0, 77);
 
     const answer = await session.read("/api/stats/tours?from=2026-03-01&to=2026-03-07");
     expect(answer.status).toBe(200);
@@ -417,7 +434,7 @@ describe("GET /api/stats/tours", () => {
   });
 
   it("refuses malformed or reversed dates with the field, and needs a session", async () => {
-    const s = await staffSession();
+    const s = shared.session;
     for (const [query, field] of [
       ["from=2026-02-30", "from"],
       ["to=yesterday", "to"],
@@ -433,11 +450,12 @@ describe("GET /api/stats/tours", () => {
   });
 
   it("shows a Tours section on /stats", async () => {
-    const { session, tour } = await museumWithTour();
+    const { session } = shared;
+    const tour = await insertTour(session.user.museumId, [shared.vase.articleId], { name: "Le parcours des statistiques" });
     await day(session.user.museumId, new Date().toISOString().slice(0, 10), tour.id, 0, 4);
     const page = await (await get("/stats", session.cookie, FR)).text();
     expect(page).toContain('id="tour-stats-title"');
-    expect(page).toContain("Parcours « Le parcours grec »");
+    expect(page).toContain("Parcours « Le parcours des statistiques »");
   });
 });
 
@@ -531,8 +549,11 @@ describe("a cached tour page, stop page and keypad read nothing from D1", () => 
     expect(await view(`/v/${other.museumSlug}/n?number=13`)).toMatchObject({ status: 303, location: `/v/${other.museumSlug}/${other.vase.slug}` });
   });
 
-  it("a malformed, foreign or old-shaped snapshot in KV is read again from D1, never served and never a crash", async () => {
-    const m = await museumWithTour();
+  // In two tests (the tour's, the keypad's): eleven plants and four museums in one test outran its time limit
+  // on a busy machine.
+  it("a malformed, foreign or old-shaped tour snapshot in KV is read again from D1, never served and never a crash", async () => {
+    // The shared museum: each planted value is for a tour of this test's own.
+    const m = shared;
     const future = Date.now() + 3_600_000;
     const museum = { id: m.session.user.museumId, name: "Planté", slug: m.museumSlug, sourceLang: "fr" };
     const stops = [m.vase.articleId, m.stele.articleId, m.kouros.articleId];
@@ -556,6 +577,12 @@ describe("a cached tour page, stop page and keypad read nothing from D1", () => 
       expect(page.page).not.toContain("Ancien");
       expect(names(page.page)).toEqual(["Vase à figures rouges", "Stèle funéraire", "Kouros"]);
     }
+  });
+
+  it("a malformed, foreign or old-shaped keypad snapshot in KV is read again from D1, never served and never a crash", async () => {
+    const future = Date.now() + 3_600_000;
+    // As the tour test's: the shared museum's slug, with the id of the museum asked.
+    const museum = { name: "Planté", slug: shared.museumSlug, sourceLang: "fr" };
     const numberValues: ((address: string, id: number) => unknown)[] = [
       () => "[1,2",
       (address, id) => ({ v: 1, address, readAt: future, target: { museum: { ...museum, id }, numbers: null } }),
@@ -575,8 +602,8 @@ describe("a cached tour page, stop page and keypad read nothing from D1", () => 
   });
 
   it("50 simultaneous first views of a tour all answer the same stops", async () => {
-    const m = await museumWithTour();
-    const pages = await Promise.all(Array.from({ length: 50 }, () => view(`/t/${m.tour.link}`)));
+    const tour = await ownTour();
+    const pages = await Promise.all(Array.from({ length: 50 }, () => view(`/t/${tour.link}`)));
     for (const page of pages) {
       expect(page.status).toBe(200);
       expect(names(page.page)).toEqual(["Vase à figures rouges", "Stèle funéraire", "Kouros"]);

@@ -37,12 +37,14 @@ export function translationDeps(engines: TranslationEngine[]): TranslationDeps {
 
 /**
  * An engine that records every call. `translate` decides each answer (a tag before the text by default);
- * `fail` makes it throw, `delayMs` makes it slow.
+ * `fail` makes it throw, `delayMs` makes it slow, `until` holds every answer until that promise settles (an
+ * engine slower than anything the test waits for, released by the test). `answered()` counts the answers given.
  */
 export function recordingEngine(
-  opts: { id?: TranslationEngine["id"]; delayMs?: number; fail?: boolean; translate?: (text: string, to: string) => string } = {},
+  opts: { id?: TranslationEngine["id"]; delayMs?: number; fail?: boolean; translate?: (text: string, to: string) => string; until?: Promise<unknown> } = {},
 ) {
   const calls: string[][] = [];
+  let answered = 0;
   const answer = opts.translate ?? ((t: string, to: string) => `<${to}> ${t}`);
   const engine: TranslationEngine = {
     id: opts.id ?? "libretranslate",
@@ -50,9 +52,11 @@ export function recordingEngine(
     async translate(texts, _from, to) {
       calls.push([...texts]);
       if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
+      if (opts.until) await opts.until;
       if (opts.fail) throw new Error("engine down");
+      answered += 1;
       return texts.map((t) => answer(t, to));
     },
   };
-  return { engine, calls, segments: () => calls.flat() };
+  return { engine, calls, segments: () => calls.flat(), answered: () => answered };
 }
