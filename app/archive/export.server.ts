@@ -210,19 +210,56 @@ export async function exportMuseum(db: Database, bucket: R2Bucket, museumId: num
   });
 
   const mtime = now.getTime();
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>(undefined, { highWaterMark: 4 });
-  const writer = writable.getWriter();
+  // The archive is a ReadableStream fed by the zip's callback, not the writable side of a TransformStream: workerd
+  // rejects a promise of its own, with no handler, when the readable side of a TransformStream that was written to
+  // is cancelled (a client that stops the download), and reports it as an unhandled rejection (decision 129).
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let stopped = false;
+  let stopReason: unknown;
+  let room: (() => void) | undefined;
+  const wake = () => {
+    room?.();
+    room = undefined;
+  };
+  const readable = new ReadableStream<Uint8Array>(
+    {
+      start: (c) => {
+        controller = c;
+      },
+      pull: wake,
+      cancel: (reason) => {
+        stopped = true;
+        stopReason = reason;
+        wake();
+      },
+    },
+    new CountQueuingStrategy({ highWaterMark: 4 }),
+  );
+  const fail = (error: unknown) => {
+    if (stopped) return;
+    stopped = true;
+    controller.error(error);
+  };
+  /** Resolves once the reader has room for more (backpressure); rejects once the download was stopped. */
+  const ready = async () => {
+    while (!stopped && (controller.desiredSize ?? 0) <= 0) await new Promise<void>((resolve) => (room = resolve));
+    if (stopped) throw stopReason instanceof Error ? stopReason : new Error("The export was stopped");
+  };
   const zip = new Zip((error, chunk, final) => {
-    if (error) return void writer.abort(error).catch(() => undefined);
-    void writer.write(chunk).catch(() => undefined);
-    if (final) void writer.close().catch(() => undefined);
+    if (error) return fail(error);
+    if (stopped) return;
+    controller.enqueue(chunk);
+    if (final) {
+      stopped = true;
+      controller.close();
+    }
   });
   const addWhole = async (path: string, content: Uint8Array) => {
     const entry = new ZipDeflate(path, { level: 6 });
     entry.mtime = mtime;
     zip.add(entry);
     entry.push(content, true);
-    await writer.ready;
+    await ready();
   };
 
   const write = async () => {
@@ -249,18 +286,18 @@ export async function exportMuseum(db: Database, bucket: R2Bucket, museumId: num
         seen += value.length;
         await digest.write(value);
         entry.push(value, false);
-        await writer.ready;
+        await ready();
       }
       if (seen !== size) throw new Error(`media ${key} changed size during the export`);
       entry.push(new Uint8Array(0), true);
       hashes.push({ path, sha256: await digest.hex() });
-      await writer.ready;
+      await ready();
     }
     await addWhole(CHECKSUMS_PATH, new TextEncoder().encode(checksumLines(hashes)));
     zip.end();
   };
   // A failure mid-way aborts the download: the client gets a cut ZIP that any reader (and our import) refuses.
-  write().catch((error: unknown) => writer.abort(error).catch(() => undefined));
+  write().catch(fail);
 
   const bytes = manifest.files.reduce((n, f) => n + f.bytes, 0);
   return { body: readable, museumSlug: museum.slug, bytes };

@@ -67,5 +67,7 @@ export const action = multipartAction("translations.review", { maxBytes: XLIFF_L
     lang = parsed.data;
   }
   const text = decodeXliffBytes(file);
-  return importXliff(context, user, text, { dryRun, applyStale, lang });
+  // Awaited, not returned: importXliff refuses most files before its first await, and a promise returned already
+  // rejected gets its handler a microtask later, after workerd has reported it unhandled (decision 129).
+  return await importXliff(context, user, text, { dryRun, applyStale, lang });
 });

@@ -451,6 +451,19 @@ describe("museum archive", () => {
     void s;
   });
 
+  // Decision 129: the export was the writable side of a TransformStream, and workerd rejected a promise of its own,
+  // with no handler, when the download stopped; vitest fails the file on such an unhandled rejection.
+  it("a download stopped after its first bytes ends quietly, and the next export is whole", async () => {
+    const { s } = await smallMuseum();
+    const response = await get("/api/read/export", s.cookie);
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    await reader.cancel();
+    const files = unzipSync(await exportOf(s.cookie));
+    expect(Object.keys(files)).toContain("manifest.json");
+  });
+
   it("imports an archive sent in parts through R2 (larger than one request may be), and deletes the staged copy", async () => {
     const s = await staffSession();
     const added = await s.call("add_article", { pathArray: [] });

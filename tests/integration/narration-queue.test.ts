@@ -295,7 +295,11 @@ describe("narration generation through the queue (decision 104)", () => {
     const counting = countingEngine();
     const broken = new Proxy(env.DB, {
       get(target, key) {
-        if (key === "batch") return async () => Promise.reject(new Error("D1_ERROR: simulated outage"));
+        // Thrown, not `Promise.reject(...)` returned: workerd reports a rejected promise that has no handler yet (decision 129).
+        if (key === "batch")
+          return async () => {
+            throw new Error("D1_ERROR: simulated outage");
+          };
         const value = Reflect.get(target, key, target) as unknown;
         return typeof value === "function" ? value.bind(target) : value;
       },

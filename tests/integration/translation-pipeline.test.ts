@@ -195,7 +195,13 @@ describe("scan events", () => {
       kv: env.KV,
       timing: new RequestTiming(),
       media: env.MEDIA,
-      scans: { send: async () => Promise.reject(new Error("queue down")) } as unknown as Queue,
+      // Thrown from the async function, not `Promise.reject(...)` returned: a promise rejected with no handler yet
+      // is reported as unhandled by workerd before the caller's await reaches it (decision 129).
+      scans: {
+        send: async () => {
+          throw new Error("queue down");
+        },
+      } as unknown as Queue,
       ai: env.AI,
       config: readConfig(env as unknown as Record<string, unknown>),
     } as unknown as AppLoadContext;

@@ -88,7 +88,7 @@ export async function machineTranslate(
         } catch (error) {
           if (error instanceof AllEnginesFailed) throw error;
           failures.push(asEngineError(engine.id, error));
-          return translateWith(level + 1, batch);
+          return await translateWith(level + 1, batch);
         }
         batch.forEach((text, i) => results.set(text, { text: translated[i]!, engine: engine.id }));
       }),
