@@ -462,7 +462,6 @@ describe("the daily cron trigger", () => {
     await s.call("delete_item", { type: "folder", id: "Ancienne salle", pathArray: [] });
     const longAgo = Date.now() - (TRASH_RETENTION_DAYS + 1) * 86_400_000;
     await env.DB.prepare("UPDATE folders SET deleted_at = ? WHERE museum_id = ?").bind(longAgo, s.user.museumId).run();
-    // The pool's SELF runs the Worker's `scheduled` too; its type only declares fetch.
     await runCron("30 3 * * *", new Date());
     const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM folders WHERE museum_id = ?").bind(s.user.museumId).first<{ n: number }>();
     expect(left!.n).toBe(0);
