@@ -1,9 +1,15 @@
-// The deploy rehearsal: the real `npm run deploy` (scripts/deploy.mjs, real wrangler 4.86) against a local
+// The deploy rehearsal: the real `npm run deploy` (scripts/deploy.mjs, real wrangler 4.164) against a local
 // fake of the Cloudflare REST API that records every call (tests/deploy/fake-cloudflare/server.mjs). Each run
 // works in a throwaway copy of the repository (tests/deploy/sandbox.mjs), so the real wrangler.toml files
 // are never edited. Needs the build (npm test builds first).
+// Cost (decision 131): every wrangler start is a second of CPU, and a run starts 9 to 17 of them. The runs
+// share one Node compile cache (NODE_COMPILE_CACHE, as `npm run deploy` sets for itself), and the second
+// run and the dry run, which both start from the account as the completed first deploy left it, run at
+// once: the dry run against a twin of the fake holding a copy of that account, in its own sandbox with the
+// same wrangler.toml files, so each sees only its own calls.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_ID, startFakeCloudflare, SUBDOMAIN } from "./fake-cloudflare/server.mjs";
@@ -11,16 +17,19 @@ import { makeSandbox, REPO } from "./sandbox.mjs";
 
 type Call = { method: string; path: string; status: number; created?: string; migrations?: string[]; injected?: boolean; unknown?: boolean; upload?: { script: string; bindings: Array<Record<string, unknown>> }; consumer?: Record<string, unknown>; schedules?: unknown };
 type Fake = Awaited<ReturnType<typeof startFakeCloudflare>>;
+type Files = ReturnType<typeof ids>;
 
 const MIGRATIONS = readdirSync(join(REPO, "drizzle")).filter((f) => f.endsWith(".sql")).sort();
 const PLACEHOLDER_D1 = "00000000-0000-0000-0000-000000000000";
 const PLACEHOLDER_KV = "00000000000000000000000000000000";
+// wrangler's compiled code, shared by every run of this file (Node's compile cache, keyed by file content).
+const compileCache = mkdtempSync(join(tmpdir(), "muselingo-rehearsal-cache-"));
 
 function deploy(dir: string, fake: Fake, extra: string[] = []): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [join(dir, "scripts", "deploy.mjs"), "--no-build", ...extra], {
       cwd: dir,
-      env: { ...process.env, CLOUDFLARE_API_BASE_URL: fake.url, CLOUDFLARE_API_TOKEN: "rehearsal-token", CLOUDFLARE_ACCOUNT_ID: ACCOUNT_ID },
+      env: { ...process.env, CLOUDFLARE_API_BASE_URL: fake.url, CLOUDFLARE_API_TOKEN: "rehearsal-token", CLOUDFLARE_ACCOUNT_ID: ACCOUNT_ID, NODE_COMPILE_CACHE: compileCache },
     });
     let out = "";
     let err = "";
@@ -39,6 +48,8 @@ const ids = (dir: string) => ({
 describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
   let fake: Fake;
   let dir: string;
+  // The account and the wrangler files as the completed first deploy left them (set by the test that runs it).
+  let deployed: { state: Fake["state"]; files: Files } | undefined;
   beforeAll(async () => {
     if (!existsSync(join(REPO, "build", "server", "index.js"))) throw new Error("Build first: npm run build");
     fake = await startFakeCloudflare();
@@ -47,6 +58,7 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
   afterAll(async () => {
     await fake?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
+    rmSync(compileCache, { recursive: true, force: true });
   });
 
   it("refuses pseudo before touching the network, unless --allow-pseudo", async () => {
@@ -138,14 +150,18 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
     expect(run.out).toContain(`Address: https://muselingo.${SUBDOMAIN}.workers.dev`);
     expect(run.out).toContain("/healthz");
     expect(run.out).toContain("npm run user:create");
+    deployed = { state: structuredClone(fake.state), files: ids(dir) };
   });
 
-  it("second run: creates nothing, applies nothing, deploys again", async () => {
-    const before = JSON.stringify(ids(dir));
+  it.concurrent("second run: creates nothing, applies nothing, deploys again", async ({ expect }) => {
+    if (!deployed) throw new Error("needs the completed first deploy of the test before");
+    const before = JSON.stringify(deployed.files);
+    expect(JSON.stringify(ids(dir))).toBe(before);
     const from = fake.calls.length;
     const run = await deploy(dir, fake);
     expect(run.code, run.out + run.err).toBe(0);
     const calls = since(fake, from);
+    expect(calls.filter((c) => c.unknown)).toEqual([]);
     expect(calls.filter((c) => c.created)).toEqual([]);
     expect(calls.flatMap((c) => c.migrations ?? [])).toEqual([]);
     expect(run.out).toContain("nothing to create");
@@ -157,16 +173,29 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
     expect(JSON.stringify(ids(dir))).toBe(before);
   });
 
-  it("--dry-run shows what would be done and changes nothing", async () => {
-    const from = fake.calls.length;
-    const run = await deploy(dir, fake, ["--dry-run"]);
-    expect(run.code, run.out + run.err).toBe(0);
-    expect(run.out).toContain("create: nothing, every resource exists");
-    expect(run.out).toContain("apply migrations: none pending");
-    expect(run.out).toContain("keep SESSION_SECRET");
-    const calls = since(fake, from);
-    expect(calls.filter((c) => c.created || c.upload || c.migrations)).toEqual([]);
-    // Reads only: GETs, D1's /query (the SELECT of d1_migrations) and GraphQL analytics (`r2 bucket info`).
-    expect(calls.filter((c) => c.method !== "GET" && !/\/query$/.test(c.path) && c.path !== "/graphql").map((c) => `${c.method} ${c.path}`)).toEqual([]);
+  it.concurrent("--dry-run shows what would be done and changes nothing", async ({ expect }) => {
+    if (!deployed) throw new Error("needs the completed first deploy of the test before");
+    const twin = await startFakeCloudflare({ state: structuredClone(deployed.state) });
+    const twinDir = makeSandbox();
+    try {
+      writeFileSync(join(twinDir, "wrangler.toml"), deployed.files.app);
+      writeFileSync(join(twinDir, "workers", "stats-consumer", "wrangler.toml"), deployed.files.consumer);
+      const before = JSON.stringify(twin.state);
+      const run = await deploy(twinDir, twin, ["--dry-run"]);
+      expect(run.code, run.out + run.err).toBe(0);
+      expect(run.out).toContain("create: nothing, every resource exists");
+      expect(run.out).toContain("apply migrations: none pending");
+      expect(run.out).toContain("keep SESSION_SECRET");
+      const calls = twin.calls as Call[];
+      expect(calls.filter((c) => c.unknown)).toEqual([]);
+      expect(calls.filter((c) => c.created || c.upload || c.migrations)).toEqual([]);
+      // Reads only: GETs, D1's /query (the SELECT of d1_migrations) and GraphQL analytics (`r2 bucket info`).
+      expect(calls.filter((c) => c.method !== "GET" && !/\/query$/.test(c.path) && c.path !== "/graphql").map((c) => `${c.method} ${c.path}`)).toEqual([]);
+      expect(JSON.stringify(twin.state)).toBe(before);
+      expect(JSON.stringify(ids(twinDir))).toBe(JSON.stringify(deployed.files));
+    } finally {
+      await twin.close();
+      rmSync(twinDir, { recursive: true, force: true });
+    }
   });
 });

@@ -93,6 +93,18 @@ export async function startFakeCloudflare({ port = 0, fail = null, state: initia
       if (req.method === "GET" && path === "/user/tokens/verify") return ok({ id: "t1", status: "active" });
       if (req.method === "GET" && (path === "/accounts" || path === "/memberships"))
         return ok(path === "/accounts" ? [{ id: ACCOUNT_ID, name: "Museum account" }] : [{ id: "m1", account: { id: ACCOUNT_ID, name: "Museum account" } }]);
+      // GraphQL Analytics API (https://developers.cloudflare.com/analytics/graphql-api/, R2's storage metrics
+      // in https://developers.cloudflare.com/r2/platform/metrics-analytics/): `wrangler r2 bucket info` asks
+      // r2StorageAdaptiveGroups for the last day (src/r2/helpers/bucket.ts getR2BucketMetrics). A GraphQL
+      // answer is { data, errors }, not the v4 envelope; a new bucket has no storage sample yet.
+      if (req.method === "POST" && path === "/graphql") {
+        const { operationName } = json();
+        if (operationName === "getR2StorageMetrics") {
+          call.status = 200;
+          res.writeHead(200, { "Content-Type": "application/json" });
+          return res.end(JSON.stringify({ data: { viewer: { accounts: [{ r2StorageAdaptiveGroups: [] }] } }, errors: null }));
+        }
+      }
       if (!path.startsWith(A)) return error(404, 7003, `Could not route to ${path}, perhaps your object identifier is invalid?`);
       const sub = path.slice(A.length);
 
