@@ -1,9 +1,10 @@
-// A local fake of the Cloudflare REST API (v4), enough for wrangler 4.86 to run `npm run deploy` against it
+// A local fake of the Cloudflare REST API (v4), enough for wrangler 4.164 to run `npm run deploy` against it
 // (CLOUDFLARE_API_BASE_URL=http://127.0.0.1:PORT/client/v4). It keeps the account's resources in memory,
 // records every call (method, path, query, a summary of the body, never a secret's value), and can make one
 // chosen call answer 500 to rehearse a failure in the middle of a deploy.
 //
-// Sources, read for wrangler 4.86.0 (github:cloudflare/workers-sdk at tag wrangler@4.86.0) and the API
+// Sources, read for wrangler 4.86.0 (github:cloudflare/workers-sdk at tag wrangler@4.86.0; what 4.164 added:
+// decision 131, and the comments at each route) and the API
 // reference at https://developers.cloudflare.com/api/ :
 // - the envelope `{ success, errors: [{ code, message }], messages, result, result_info }`:
 //   packages/wrangler/src/cfetch/index.ts (fetchResult throws APIError with the first error's code);
@@ -233,8 +234,8 @@ export async function startFakeCloudflare({ port = 0, fail = null, state: initia
       }
       // The Workers API (beta) a Worker as a whole: GET /accounts/:a/workers/workers/:worker_id answers the
       // Worker { id, name, created_on, updated_on, logpush, observability, subdomain: { enabled,
-      // previews_enabled }, tags, tail_consumers } (https://developers.cloudflare.com/api/resources/workers/subresources/beta/subresources/workers/methods/get/,
-      // models in https://developers.cloudflare.com/api/go/resources/workers/subresources/beta). wrangler
+      // previews_enabled }, tags, tail_consumers } ("Get Worker" in https://developers.cloudflare.com/workers/api,
+      // the Worker model in https://developers.cloudflare.com/api/go/resources/workers/subresources/beta). wrangler
       // 4.164 reads the workers.dev state from it before setting it (src/routes.ts getWorkerSubdomain, called
       // by src/triggers/deploy.ts subdomainDeploy), where 4.86 asked GET …/scripts/:name/subdomain.
       if ((m = /^\/workers\/workers\/([^/]+)$/.exec(sub)) && req.method === "GET") {
