@@ -1,9 +1,13 @@
-// The deploy rehearsal: the real `npm run deploy` (scripts/deploy.mjs, real wrangler 4.86) against a local
+// The deploy rehearsal: the real `npm run deploy` (scripts/deploy.mjs, real wrangler 4.164) against a local
 // fake of the Cloudflare REST API that records every call (tests/deploy/fake-cloudflare/server.mjs). Each run
 // works in a throwaway copy of the repository (tests/deploy/sandbox.mjs), so the real wrangler.toml files
 // are never edited. Needs the build (npm test builds first).
+// Cost (decision 131): every wrangler start is about a second of CPU, and a run starts 9 to 17 of them. The
+// runs share one Node compile cache (NODE_COMPILE_CACHE, as `npm run deploy` keeps one for itself). The runs
+// stay one after the other: two at once (16 wrangler starts together) were slower on two cores.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_ID, startFakeCloudflare, SUBDOMAIN } from "./fake-cloudflare/server.mjs";
@@ -15,12 +19,14 @@ type Fake = Awaited<ReturnType<typeof startFakeCloudflare>>;
 const MIGRATIONS = readdirSync(join(REPO, "drizzle")).filter((f) => f.endsWith(".sql")).sort();
 const PLACEHOLDER_D1 = "00000000-0000-0000-0000-000000000000";
 const PLACEHOLDER_KV = "00000000000000000000000000000000";
+// wrangler's compiled code, shared by every run of this file (Node's compile cache, keyed by file content).
+const compileCache = mkdtempSync(join(tmpdir(), "muselingo-rehearsal-cache-"));
 
 function deploy(dir: string, fake: Fake, extra: string[] = []): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [join(dir, "scripts", "deploy.mjs"), "--no-build", ...extra], {
       cwd: dir,
-      env: { ...process.env, CLOUDFLARE_API_BASE_URL: fake.url, CLOUDFLARE_API_TOKEN: "rehearsal-token", CLOUDFLARE_ACCOUNT_ID: ACCOUNT_ID },
+      env: { ...process.env, CLOUDFLARE_API_BASE_URL: fake.url, CLOUDFLARE_API_TOKEN: "rehearsal-token", CLOUDFLARE_ACCOUNT_ID: ACCOUNT_ID, NODE_COMPILE_CACHE: compileCache },
     });
     let out = "";
     let err = "";
@@ -47,6 +53,7 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
   afterAll(async () => {
     await fake?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
+    rmSync(compileCache, { recursive: true, force: true });
   });
 
   it("refuses pseudo before touching the network, unless --allow-pseudo", async () => {
@@ -146,6 +153,7 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
     const run = await deploy(dir, fake);
     expect(run.code, run.out + run.err).toBe(0);
     const calls = since(fake, from);
+    expect(calls.filter((c) => c.unknown)).toEqual([]);
     expect(calls.filter((c) => c.created)).toEqual([]);
     expect(calls.flatMap((c) => c.migrations ?? [])).toEqual([]);
     expect(run.out).toContain("nothing to create");
@@ -158,6 +166,7 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
   });
 
   it("--dry-run shows what would be done and changes nothing", async () => {
+    const before = { files: JSON.stringify(ids(dir)), state: JSON.stringify(fake.state) };
     const from = fake.calls.length;
     const run = await deploy(dir, fake, ["--dry-run"]);
     expect(run.code, run.out + run.err).toBe(0);
@@ -165,8 +174,11 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
     expect(run.out).toContain("apply migrations: none pending");
     expect(run.out).toContain("keep SESSION_SECRET");
     const calls = since(fake, from);
+    expect(calls.filter((c) => c.unknown)).toEqual([]);
     expect(calls.filter((c) => c.created || c.upload || c.migrations)).toEqual([]);
     // Reads only: GETs, D1's /query (the SELECT of d1_migrations) and GraphQL analytics (`r2 bucket info`).
     expect(calls.filter((c) => c.method !== "GET" && !/\/query$/.test(c.path) && c.path !== "/graphql").map((c) => `${c.method} ${c.path}`)).toEqual([]);
+    expect(JSON.stringify(fake.state)).toBe(before.state);
+    expect(JSON.stringify(ids(dir))).toBe(before.files);
   });
 });

@@ -1,9 +1,10 @@
-// A local fake of the Cloudflare REST API (v4), enough for wrangler 4.86 to run `npm run deploy` against it
+// A local fake of the Cloudflare REST API (v4), enough for wrangler 4.164 to run `npm run deploy` against it
 // (CLOUDFLARE_API_BASE_URL=http://127.0.0.1:PORT/client/v4). It keeps the account's resources in memory,
 // records every call (method, path, query, a summary of the body, never a secret's value), and can make one
 // chosen call answer 500 to rehearse a failure in the middle of a deploy.
 //
-// Sources, read for wrangler 4.86.0 (github:cloudflare/workers-sdk at tag wrangler@4.86.0) and the API
+// Sources, read for wrangler 4.86.0 (github:cloudflare/workers-sdk at tag wrangler@4.86.0; what 4.164 added:
+// decision 131, and the comments at each route) and the API
 // reference at https://developers.cloudflare.com/api/ :
 // - the envelope `{ success, errors: [{ code, message }], messages, result, result_info }`:
 //   packages/wrangler/src/cfetch/index.ts (fetchResult throws APIError with the first error's code);
@@ -93,6 +94,18 @@ export async function startFakeCloudflare({ port = 0, fail = null, state: initia
       if (req.method === "GET" && path === "/user/tokens/verify") return ok({ id: "t1", status: "active" });
       if (req.method === "GET" && (path === "/accounts" || path === "/memberships"))
         return ok(path === "/accounts" ? [{ id: ACCOUNT_ID, name: "Museum account" }] : [{ id: "m1", account: { id: ACCOUNT_ID, name: "Museum account" } }]);
+      // GraphQL Analytics API (https://developers.cloudflare.com/analytics/graphql-api/, R2's storage metrics
+      // in https://developers.cloudflare.com/r2/platform/metrics-analytics/): `wrangler r2 bucket info` asks
+      // r2StorageAdaptiveGroups for the last day (src/r2/helpers/bucket.ts getR2BucketMetrics). A GraphQL
+      // answer is { data, errors }, not the v4 envelope; a new bucket has no storage sample yet.
+      if (req.method === "POST" && path === "/graphql") {
+        const { operationName } = json();
+        if (operationName === "getR2StorageMetrics") {
+          call.status = 200;
+          res.writeHead(200, { "Content-Type": "application/json" });
+          return res.end(JSON.stringify({ data: { viewer: { accounts: [{ r2StorageAdaptiveGroups: [] }] } }, errors: null }));
+        }
+      }
       if (!path.startsWith(A)) return error(404, 7003, `Could not route to ${path}, perhaps your object identifier is invalid?`);
       const sub = path.slice(A.length);
 
@@ -219,6 +232,27 @@ export async function startFakeCloudflare({ port = 0, fail = null, state: initia
         if (rest === "/script-settings" && req.method === "PATCH") return ok(json());
         if (rest.startsWith("/versions") && req.method === "GET") return ok({ items: [] });
       }
+      // The Workers API (beta) a Worker as a whole: GET /accounts/:a/workers/workers/:worker_id answers the
+      // Worker { id, name, created_on, updated_on, logpush, observability, subdomain: { enabled,
+      // previews_enabled }, tags, tail_consumers } ("Get Worker" in https://developers.cloudflare.com/workers/api,
+      // the Worker model in https://developers.cloudflare.com/api/go/resources/workers/subresources/beta). wrangler
+      // 4.164 reads the workers.dev state from it before setting it (src/routes.ts getWorkerSubdomain, called
+      // by src/triggers/deploy.ts subdomainDeploy), where 4.86 asked GET …/scripts/:name/subdomain.
+      if ((m = /^\/workers\/workers\/([^/]+)$/.exec(sub)) && req.method === "GET") {
+        const script = state.scripts[m[1]];
+        if (!script) return error(404, 10007, "This Worker does not exist on your account. [code: 10007]");
+        return ok({
+          id: script.tag,
+          name: m[1],
+          created_on: script.created_on,
+          updated_on: script.updated_on,
+          logpush: false,
+          observability: { enabled: false },
+          subdomain: { enabled: script.subdomain.enabled, previews_enabled: script.subdomain.previews_enabled },
+          tags: [],
+          tail_consumers: [],
+        });
+      }
       if (sub === "/workers/assets/upload" && req.method === "POST") {
         const jwt = auth.replace(/^Bearer /, "");
         if (!state.assetSessions[jwt]) return error(401, 10000, "Authentication error (assets upload JWT)");
@@ -265,10 +299,12 @@ function queueView(queue) {
  */
 function runSql(db, sql, call) {
   const meta = { duration: 1, rows_read: 0, rows_written: 0, changes: 0, last_row_id: 0, changed_db: false, size_after: 4096, served_by: "fake" };
-  if (/^\s*SELECT [\w*, ]+\s+FROM d1_migrations/i.test(sql)) {
+  // wrangler 4.164 quotes the table name (src/d1/migrations/helpers.ts escapeIdentifier: `"d1_migrations"`);
+  // the unquoted form of older versions is accepted too, as D1 (SQLite) accepts both.
+  if (/^\s*SELECT [\w*, ]+\s+FROM "?d1_migrations"?/i.test(sql)) {
     return [{ results: db.migrations.map((m) => ({ ...m, applied_at: m.applied_at })), success: true, meta }];
   }
-  const inserted = [...sql.matchAll(/INSERT INTO d1_migrations \(name\)\s*values \('([^']+)'\)/gi)].map((match) => match[1]);
+  const inserted = [...sql.matchAll(/INSERT INTO "?d1_migrations"? \(name\)\s*values \('([^']+)'\)/gi)].map((match) => match[1]);
   for (const name of inserted) {
     if (db.migrations.some((m) => m.name === name)) throw new Error(`UNIQUE constraint failed: d1_migrations.name (${name})`);
     db.migrations.push({ id: db.migrations.length + 1, name, applied_at: new Date().toISOString().replace("T", " ").slice(0, 19) });
@@ -286,7 +322,8 @@ async function uploadScript(state, name, req, body, call, ok, error, kind = "scr
   const metadata = JSON.parse(typeof part === "string" ? part : await part.text());
   const modules = [...form.keys()].filter((key) => key !== "metadata");
   if (!modules.includes(metadata.main_module)) return error(400, 10021, `main_module ${metadata.main_module} is not among the uploaded parts`);
-  const script = (state.scripts[name] ??= { tag: hex32(), uploads: [], deployments: [], secrets: {}, schedules: null, subdomain: { enabled: false, previews_enabled: false } });
+  const script = (state.scripts[name] ??= { tag: hex32(), created_on: new Date().toISOString(), uploads: [], deployments: [], secrets: {}, schedules: null, subdomain: { enabled: false, previews_enabled: false } });
+  script.updated_on = new Date().toISOString();
   // Secrets passed with the upload (`wrangler deploy --secrets-file`) are kept as names and lengths only.
   const bindings = metadata.bindings.map((b) => (b.type === "secret_text" ? { name: b.name, type: b.type, length: String(b.text ?? "").length } : b));
   for (const b of bindings) if (b.type === "secret_text") script.secrets[b.name] = b.length;
