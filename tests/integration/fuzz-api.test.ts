@@ -18,8 +18,8 @@
  * Each call has its own table of cases (extend the tables, not the `it` blocks); requests run with
  * bounded concurrency and every contract breach is reported with the case, status and body excerpt.
  *
- * Storage is isolated per test: each `it` fuzzes the fixtures written in `beforeAll` and then checks
- * they are intact (rule 8) before its writes are rolled back.
+ * The file's tests share one storage (the Workers vitest plugin isolates storage per file, decision 128): each
+ * `it` fuzzes the fixtures written in `beforeAll` and then checks they are intact (rule 8).
  */
 import { beforeAll, describe, it } from "vitest";
 import { getCallCases, JSON_TYPE, jsonCallCases } from "./fuzz/cases";
