@@ -24,10 +24,11 @@ let warned = false;
  * anything else, and a second failure, fail the test (decision 125).
  */
 function resendOnStaleConnection(request: APIRequestContext) {
-  const proto = Object.getPrototypeOf(request) as { fetch: APIRequestContext["fetch"]; resendsOnStale?: boolean };
+  type Fetch = (this: APIRequestContext, urlOrRequest: Parameters<APIRequestContext["fetch"]>[0], options?: Parameters<APIRequestContext["fetch"]>[1]) => ReturnType<APIRequestContext["fetch"]>;
+  const proto = Object.getPrototypeOf(request) as { fetch: Fetch; resendsOnStale?: boolean };
   if (proto.resendsOnStale) return;
   const fetch = proto.fetch;
-  proto.fetch = async function (this: APIRequestContext, urlOrRequest, options) {
+  proto.fetch = async function (urlOrRequest, options) {
     try {
       return await fetch.call(this, urlOrRequest, options);
     } catch (error) {
