@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { type Page } from "@playwright/test";
-import { expect, logIn, test } from "./fixtures";
+import { expect, logIn, logInByForm, test } from "./fixtures";
 import { api, axeViolations, shot, SHOTS, switchToEnglish, unique } from "./helpers";
 
 // The audit log (/audit, decision 043): an admin deletes an article, finds the entry by filtering, and
@@ -132,7 +132,7 @@ test.describe("accessibility and layout", () => {
 
   // Other roles are refused the page and the call in the integration tests (role matrix, audit-log).
   test("the dashboard shows the audit tile to an admin; signed out, /audit asks to log in", async ({ page, staff }) => {
-    await logIn(page, staff);
+    await logInByForm(page, staff);
     await expect(page.getByRole("link", { name: "Journal d'activité" })).toBeVisible();
     await page.context().clearCookies();
     await page.goto("/audit");

@@ -79,13 +79,14 @@ test("crash recovery: type, close the tab without saving, reopen, restore, save;
   await expect.poll(() => keptKeys(page)).toEqual([]);
   await page.reload();
   await expect(page.getByLabel("Nom privé")).toHaveValue(newName);
-  await page.waitForTimeout(800);
-  await expect(page.getByRole("dialog")).toHaveCount(0);
 
   // Discard: the kept draft goes, the saved version stays, and reopening offers nothing.
   await openCard(page, "Texte", 1, 2);
   await textField(page, 1, 2).fill("À jeter");
   await keptHolds(page, id, "À jeter");
+  // The reload offered nothing: an open offer keeps the editor from writing a draft (use-kept-draft.ts), and it
+  // just wrote one, so the opening's check has run and found nothing (no fixed pause, decision 125).
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   page = await reopen(context, page, id);
   await page.getByRole("dialog").getByRole("button", { name: "Abandonner" }).click();
   await expect(page.getByLabel("Nom privé")).toBeFocused();
@@ -93,7 +94,10 @@ test("crash recovery: type, close the tab without saving, reopen, restore, save;
   await expect(page.getByText("Tout est enregistré", { exact: true })).toBeVisible();
   expect(await keptKeys(page)).toEqual([]);
   await page.reload();
-  await page.waitForTimeout(800);
+  // Nothing offered once reloaded: the editor writes a draft again, which it never does while an offer is open.
+  await openCard(page, "Texte", 1, 2);
+  await textField(page, 1, 2).fill("Après l'abandon");
+  await keptHolds(page, id, "Après l'abandon");
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
@@ -141,12 +145,12 @@ test("another person on the same browser never sees someone else's kept draft", 
   expect((await page.request.post(new URL(invited.invitationUrl).pathname, { data: { password: colleague.password } })).status()).toBe(200);
   await page.goto(`/article?id=${id}`);
   await expect(textField(page, 1, 1)).toHaveValue("Premier");
-  await page.waitForTimeout(800);
-  await expect(page.getByRole("dialog")).toHaveCount(0);
   // They edit and leave: their own entry, beside the first one.
   await openCard(page, "Texte", 1, 1);
   await textField(page, 1, 1).fill("Brouillon du collègue");
   await keptHolds(page, id, "Brouillon du collègue");
+  // Nothing was offered to them: the editor wrote their draft, which it never does while an offer is open.
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(await keptKeys(page)).toHaveLength(2);
   expect((await page.request.post("/logout")).status()).toBe(200);
 

@@ -1,4 +1,4 @@
-import { expect, logIn, test } from "./fixtures";
+import { expect, logIn, logInByForm, test } from "./fixtures";
 
 test("a staff member logs in, sees the dashboard and logs out", async ({ page, staff }) => {
   await page.goto("/login");
@@ -7,7 +7,7 @@ test("a staff member logs in, sees the dashboard and logs out", async ({ page, s
   await expect(page.getByLabel("Adresse e-mail")).toHaveAttribute("type", "email");
   await expect(page.getByRole("link", { name: /Contactez-nous et obtenez un accès/ })).toHaveAttribute("href", "/contact");
 
-  await logIn(page, staff);
+  await logInByForm(page, staff);
   await expect(page.getByText("Connexion réussie")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
   for (const name of ["Articles", "Codes QR", "Statistiques", "Réglages"]) {

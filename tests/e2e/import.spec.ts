@@ -44,6 +44,7 @@ test("a curator imports a CSV and its pictures after a dry run; the same file ag
   ].join("\r\n");
   const images = zipSync({ "grande.png": await bigPicture(), "petite.png": await smallPicture(), "__MACOSX/._grande.png": strToU8("x") });
 
+  await page.goto("/dashboard");
   await page.getByRole("link", { name: "Importer des articles" }).first().click();
   await expect(page).toHaveURL(/\/import$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Importer des articles");

@@ -42,7 +42,18 @@ test("a German phone plays the article's narration; staff see it on the review p
     element.muted = true;
     await element.play();
     const start = element.currentTime;
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // Until the playhead has moved (the event that proves it plays), not a fixed pause; bounded by the test.
+    await new Promise<void>((resolve) => {
+      const moved = () => {
+        if (element.currentTime <= start && !element.error) return;
+        element.removeEventListener("timeupdate", moved);
+        element.removeEventListener("error", moved);
+        resolve();
+      };
+      element.addEventListener("timeupdate", moved);
+      element.addEventListener("error", moved);
+      moved();
+    });
     return { duration: element.duration, start, now: element.currentTime, error: element.error?.code ?? null };
   });
   expect(played.error).toBeNull();
@@ -111,7 +122,18 @@ test("a recording made in a browser (WebM/Opus) is uploaded on the review page, 
   const played = await visitor.locator("audio#v-audio").evaluate(async (element: HTMLAudioElement) => {
     element.muted = true;
     await element.play();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Until the playhead has moved or the element failed, not a fixed pause; bounded by the test.
+    await new Promise<void>((resolve) => {
+      const moved = () => {
+        if (element.currentTime <= 0 && !element.error) return;
+        element.removeEventListener("timeupdate", moved);
+        element.removeEventListener("error", moved);
+        resolve();
+      };
+      element.addEventListener("timeupdate", moved);
+      element.addEventListener("error", moved);
+      moved();
+    });
     return { error: element.error?.code ?? null, now: element.currentTime };
   });
   expect(played).toMatchObject({ error: null });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, logIn, test } from "./fixtures";
+import { expect, logIn, logInByForm, test } from "./fixtures";
 import { api, axeViolations, scrollsSideways, SHOTS, shot, switchToEnglish } from "./helpers";
 
 const PASSWORD = "un mot de passe assez long";
@@ -69,7 +69,7 @@ test("an admin invites an editor and a translator limited to German; each joins;
   staff,
   browser,
 }) => {
-  await logIn(page, staff);
+  await logInByForm(page, staff);
   const articleId = await germanArticle(page);
   await expect(page.locator("a.tile")).toHaveText(["Articles", "Importer des articles", "Codes QR", "Parcours", "Statistiques", "Équipe", "Journal d'activité", "Fichiers pour les traducteurs", "Exporter et importer", "Réglages"]);
   await page.getByRole("link", { name: "Équipe" }).click();

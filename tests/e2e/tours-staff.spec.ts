@@ -44,6 +44,7 @@ test("staff turn a folder into a tour, reorder it by keyboard, number a stop and
   const code = await api<{ id: number }>(page, "add_qrcode", {});
   await api(page, "update_qrcode", { qrcodeId: code.id, articleId: ids[0] });
 
+  await page.goto("/dashboard");
   await page.getByRole("link", { name: "Parcours" }).click();
   await expect(page).toHaveURL(/\/tours$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Parcours");
