@@ -8,29 +8,46 @@ import tseslint from "typescript-eslint";
 // views or HTTP plumbing; translation and content take what they need from models as arguments.
 function layerRules() {
   const up = [
-    { group: ["~/routes/*", "~/components/*", "~/hooks/*", "~/visitor/*", "**/routes/*", "**/components/*"], message: "The domain layer may not import pages, components or the visitor's views." },
+    {
+      group: ["~/routes/*", "~/components/*", "~/hooks/*", "~/visitor/*", "**/routes/*", "**/components/*"],
+      message: "The domain layer may not import pages, components or the visitor's views.",
+    },
     { group: ["~/utils/*", "**/utils/*"], message: "The domain layer may not import HTTP helpers (app/utils); move a pure helper to app/lib." },
     { group: ["@remix-run/*", "!@remix-run/cloudflare"], message: "The domain layer does not depend on Remix." },
   ];
   const models = { group: ["~/models/*"], message: "Translation and content get what they need from models as arguments (TranslationDeps), not by import." };
   const restrict = (patterns) => ({ rules: { "no-restricted-imports": ["error", { patterns }] } });
   return [
-    { files: ["app/models/**", "app/queue/**", "app/qrcode/**", "app/teams/**", "app/publishing/**", "app/audit/**", "app/import/**", "app/xliff/**", "app/archive/**", "app/tours/**", "app/offline/**", "app/easy-read/**", "app/narration/**", "app/errors.ts"], ...restrict(up) },
+    {
+      files: [
+        "app/models/**",
+        "app/queue/**",
+        "app/qrcode/**",
+        "app/teams/**",
+        "app/publishing/**",
+        "app/audit/**",
+        "app/import/**",
+        "app/xliff/**",
+        "app/archive/**",
+        "app/tours/**",
+        "app/offline/**",
+        "app/easy-read/**",
+        "app/narration/**",
+        "app/errors.ts",
+      ],
+      ...restrict(up),
+    },
     { files: ["app/translation/**", "app/content/**", "app/speech/**"], ...restrict([...up, models]) },
-    { files: ["app/lib/**"], ...restrict([{ group: ["~/*", "!~/lib/*", "!~/errors"], message: "app/lib holds pure helpers: it imports only app/lib and app/errors." }]) },
+    {
+      files: ["app/lib/**"],
+      ...restrict([{ group: ["~/*", "!~/lib/*", "!~/errors"], message: "app/lib holds pure helpers: it imports only app/lib and app/errors." }]),
+    },
   ];
 }
 
 export default tseslint.config(
   {
-    ignores: [
-      "build/",
-      "node_modules/",
-      "**/.wrangler/",
-      "test-results/",
-      "playwright-report/",
-      "**/worker-configuration.d.ts",
-    ],
+    ignores: ["build/", "node_modules/", "**/.wrangler/", "test-results/", "playwright-report/", "**/worker-configuration.d.ts"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

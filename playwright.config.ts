@@ -33,7 +33,8 @@ export default defineConfig({
     // With retries (CI), the trace of the retry: recording every test's trace (DOM snapshots and screencast
     // at each action) to throw it away when it passes cost the whole suite time (decision 108). Without
     // retries, kept for a failure as before. E2E_TRACE chooses (on, off, retain-on-failure…).
-    trace: (process.env.E2E_TRACE as "on" | "off" | "retain-on-failure" | "on-first-retry" | undefined) ?? (process.env.CI ? "on-first-retry" : "retain-on-failure"),
+    trace:
+      (process.env.E2E_TRACE as "on" | "off" | "retain-on-failure" | "on-first-retry" | undefined) ?? (process.env.CI ? "on-first-retry" : "retain-on-failure"),
     launchOptions: {
       executablePath: findBrowser()?.path,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"],

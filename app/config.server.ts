@@ -14,7 +14,12 @@ const httpUrl = (name: string) =>
 
 const engineList = z
   .string()
-  .transform((value) => value.split(",").map((id) => id.trim()).filter((id) => id !== ""))
+  .transform((value) =>
+    value
+      .split(",")
+      .map((id) => id.trim())
+      .filter((id) => id !== ""),
+  )
   .pipe(
     z
       .array(z.enum(ENGINE_IDS, { errorMap: () => ({ message: `lists an unknown engine; known: ${ENGINE_IDS.join(", ")}` }) }))
@@ -24,7 +29,12 @@ const engineList = z
 
 const speechEngineList = z
   .string()
-  .transform((value) => value.split(",").map((id) => id.trim()).filter((id) => id !== ""))
+  .transform((value) =>
+    value
+      .split(",")
+      .map((id) => id.trim())
+      .filter((id) => id !== ""),
+  )
   .pipe(
     z
       .array(z.enum(SPEECH_ENGINE_IDS, { errorMap: () => ({ message: `lists an unknown speech engine; known: ${SPEECH_ENGINE_IDS.join(", ")}` }) }))
@@ -75,19 +85,15 @@ const configSchema = z
     // Replaced by TRANSLATION_ENGINES; still read so an old deployment that chose a real engine with it
     // fails with a useful message instead of silently showing pseudo-translations.
     TRANSLATION_ENGINE: optional(z.string()),
-    PSEUDO_DELAY_MS: optional(z.coerce.number().int("PSEUDO_DELAY_MS must be a whole number").min(0).max(60_000)).transform(
-      (value) => value ?? 0,
-    ),
-    WORKERS_AI_LLM_MODEL: optional(z.string().regex(/^@cf\/[\w.-]+\/[\w.-]+$/, "WORKERS_AI_LLM_MODEL must be a Workers AI model name such as @cf/meta/llama-3.1-8b-instruct")).transform(
-      (value) => value ?? "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
-    ),
+    PSEUDO_DELAY_MS: optional(z.coerce.number().int("PSEUDO_DELAY_MS must be a whole number").min(0).max(60_000)).transform((value) => value ?? 0),
+    WORKERS_AI_LLM_MODEL: optional(
+      z.string().regex(/^@cf\/[\w.-]+\/[\w.-]+$/, "WORKERS_AI_LLM_MODEL must be a Workers AI model name such as @cf/meta/llama-3.1-8b-instruct"),
+    ).transform((value) => value ?? "@cf/meta/llama-3.3-70b-instruct-fp8-fast"),
     DEEPL_API_KEY: optional(z.string()),
     // Empty: chosen from the key (free keys end in ":fx").
     DEEPL_API_URL: optional(httpUrl("DEEPL_API_URL")),
     GOOGLE_TRANSLATE_API_KEY: optional(z.string()),
-    GOOGLE_TRANSLATE_URL: optional(httpUrl("GOOGLE_TRANSLATE_URL")).transform(
-      (value) => value ?? "https://translation.googleapis.com/language/translate/v2",
-    ),
+    GOOGLE_TRANSLATE_URL: optional(httpUrl("GOOGLE_TRANSLATE_URL")).transform((value) => value ?? "https://translation.googleapis.com/language/translate/v2"),
     LIBRETRANSLATE_URL: optional(httpUrl("LIBRETRANSLATE_URL")),
     LIBRETRANSLATE_API_KEY: optional(z.string()),
     OPENAI_BASE_URL: optional(httpUrl("OPENAI_BASE_URL")),
@@ -175,7 +181,7 @@ export interface ConfigReadiness {
   sessionSecret: boolean;
 }
 
-const isSet = (value: unknown) => typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null;
+const isSet = (value: unknown) => (typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null);
 
 /**
  * What `GET /healthz` reports about the configuration, without throwing and without any value: which
@@ -192,7 +198,10 @@ export function configReadiness(env: Record<string, unknown>): ConfigReadiness {
     if (parsed.success) ids = parsed.data;
     else {
       enginesError = parsed.error.issues.map((i) => `TRANSLATION_ENGINES ${i.message}`).join("; ");
-      ids = String(raw).split(",").map((id) => id.trim()).filter((id) => id !== "");
+      ids = String(raw)
+        .split(",")
+        .map((id) => id.trim())
+        .filter((id) => id !== "");
     }
   }
   const engines = ids.map((id): EngineReadiness => {

@@ -26,12 +26,7 @@ export default async function handleRequest(
   const body = await renderToReadableStream(
     <I18nextProvider i18n={instance}>
       <NonceProvider value={loadContext.cspNonce ?? ""}>
-        <RemixServer
-          context={remixContext}
-          url={request.url}
-          abortDelay={ABORT_DELAY_MS}
-          nonce={loadContext.cspNonce}
-        />
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={loadContext.cspNonce} />
       </NonceProvider>
     </I18nextProvider>,
     {

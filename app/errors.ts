@@ -137,11 +137,9 @@ export class DomainError extends Error {
 
 export const notFound = (what: string, field?: string) => new DomainError("not_found", `${what} not found`, field);
 
-export const invalid = (field: string, reason: ErrorReason, message: string) =>
-  new DomainError("invalid_input", message, field, reason);
+export const invalid = (field: string, reason: ErrorReason, message: string) => new DomainError("invalid_input", message, field, reason);
 
-export const conflict = (field: string, message: string, reason: ErrorReason = "name_taken") =>
-  new DomainError("conflict", message, field, reason);
+export const conflict = (field: string, message: string, reason: ErrorReason = "name_taken") => new DomainError("conflict", message, field, reason);
 
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;

@@ -75,7 +75,13 @@ async function encode(browser, frames) {
     const payload = frames.map((f) => ({ data: f.data, at: Math.round((f.t - frames[0].t) * 1000) }));
     const base64 = await page.evaluate(
       async ({ payload, size, bitrate }) => {
-        const bitmaps = await Promise.all(payload.map((f) => fetch(`data:image/jpeg;base64,${f.data}`).then((r) => r.blob()).then((b) => createImageBitmap(b))));
+        const bitmaps = await Promise.all(
+          payload.map((f) =>
+            fetch(`data:image/jpeg;base64,${f.data}`)
+              .then((r) => r.blob())
+              .then((b) => createImageBitmap(b)),
+          ),
+        );
         const canvas = document.createElement("canvas");
         canvas.width = size.width;
         canvas.height = size.height;
@@ -133,7 +139,13 @@ try {
     const kept = [...(before.length ? [{ ...before.at(-1), t: marks.start }] : []), ...frames.filter((f) => f.t >= marks.start)];
     frames.splice(0, frames.length, ...kept);
     // DEMO_FRAMES=dir keeps the frames as JPEG files, to look at them one by one.
-    if (process.env.DEMO_FRAMES) frames.forEach((f, i) => writeFileSync(join(process.env.DEMO_FRAMES, `${run.lang}-${String(i).padStart(3, "0")}-${Math.round((f.t - marks.start) * 1000)}.jpg`), Buffer.from(f.data, "base64")));
+    if (process.env.DEMO_FRAMES)
+      frames.forEach((f, i) =>
+        writeFileSync(
+          join(process.env.DEMO_FRAMES, `${run.lang}-${String(i).padStart(3, "0")}-${Math.round((f.t - marks.start) * 1000)}.jpg`),
+          Buffer.from(f.data, "base64"),
+        ),
+      );
     const webm = await encode(browser, frames);
     const out = join(ROOT, "public", "site", `demo-${run.lang}`);
     writeFileSync(`${out}.webm`, webm);

@@ -15,17 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, parseOptions } from "./lib.mjs";
-import {
-  APP_TOML,
-  CONSUMER_TOML,
-  NAMES,
-  StepError,
-  engineProblems,
-  readEngines,
-  readIds,
-  replaceInFile,
-  wranglerJson,
-} from "./deploy/lib.mjs";
+import { APP_TOML, CONSUMER_TOML, NAMES, StepError, engineProblems, readEngines, readIds, replaceInFile, wranglerJson } from "./deploy/lib.mjs";
 
 const { values: args } = parseOptions(process.argv.slice(2), {
   "dry-run": "boolean",
@@ -104,7 +94,9 @@ async function main() {
   ]);
   if (!d1.ok) {
     if (d1.notLoggedIn) {
-      console.error("Not logged in to Cloudflare. Run `npx wrangler login` once (or set CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID), then `npm run deploy` again.");
+      console.error(
+        "Not logged in to Cloudflare. Run `npx wrangler login` once (or set CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID), then `npm run deploy` again.",
+      );
       return 1;
     }
     throw new StepError(current, d1);
@@ -127,9 +119,7 @@ async function main() {
     narrationDlq: exists(narrationDlq, (r) => r.code === undefined && /does not exist/.test(r.message)),
   };
   // A Worker not deployed yet has no secrets (wrangler: 'Worker "…" not found.', API error 10007).
-  const secretNames = exists(secrets, (r) => r.code === 10007 || (r.code === undefined && /not found/.test(r.message)))
-    ? secrets.json.map((s) => s.name)
-    : [];
+  const secretNames = exists(secrets, (r) => r.code === 10007 || (r.code === undefined && /not found/.test(r.message))) ? secrets.json.map((s) => s.name) : [];
 
   const problems = engineProblems(engines, secretNames);
   if (problems.length > 0) {
@@ -160,14 +150,18 @@ async function main() {
     if (have.namespace && ids.kv !== have.namespace.id) console.log(`  write the KV id ${have.namespace.id} into wrangler.toml`);
     console.log(setSecret ? "  set SESSION_SECRET (random, with the first upload)" : "  keep SESSION_SECRET (already set)");
     if (have.database) {
-      const applied = await wranglerJson(["d1", "execute", NAMES.database, "--remote", "--json", "--command", "SELECT name FROM d1_migrations ORDER BY id"], { work });
+      const applied = await wranglerJson(["d1", "execute", NAMES.database, "--remote", "--json", "--command", "SELECT name FROM d1_migrations ORDER BY id"], {
+        work,
+      });
       const names = applied.ok ? (applied.json[0]?.results ?? []).map((row) => row.name) : [];
       const pending = readIds.migrations().filter((file) => !names.includes(file));
       console.log(`  apply migrations: ${pending.length ? pending.join(", ") : "none pending"}`);
     } else {
       console.log(`  apply migrations: all ${readIds.migrations().length} (${readIds.migrations().join(", ")})`);
     }
-    console.log(`  build, then deploy ${NAMES.app} (D1, KV, R2, queue producers, narration queue consumer, AI, assets, cron) and ${NAMES.consumer} (D1, queue consumer, cron)`);
+    console.log(
+      `  build, then deploy ${NAMES.app} (D1, KV, R2, queue producers, narration queue consumer, AI, assets, cron) and ${NAMES.consumer} (D1, queue consumer, cron)`,
+    );
     console.log("\nDry run: nothing was created or deployed.");
     return 0;
   }
@@ -223,7 +217,10 @@ async function main() {
     deployArgs.push("--secrets-file", file);
     console.log("  with a new random SESSION_SECRET");
   }
-  const [app, consumer] = await Promise.all([wranglerJson(deployArgs, { work }), wranglerJson(["deploy", "-c", "workers/stats-consumer/wrangler.toml"], { work })]);
+  const [app, consumer] = await Promise.all([
+    wranglerJson(deployArgs, { work }),
+    wranglerJson(["deploy", "-c", "workers/stats-consumer/wrangler.toml"], { work }),
+  ]);
   if (!app.ok) throw new StepError(`Deploying the app Worker ${NAMES.app}`, app);
   if (!consumer.ok) throw new StepError(`Deploying the statistics consumer Worker ${NAMES.consumer}`, consumer);
   const appEvent = app.events.find((e) => e.type === "deploy");
@@ -232,7 +229,7 @@ async function main() {
   console.log(`  Address: ${address ?? "(no workers.dev address: see your routes)"}`);
   console.log(`  Check it: ${address ? `${address}/healthz` : "/healthz"} should answer 200 with "ok": true.`);
   console.log(
-    "  Next step, the first staff login:\n    npm run user:create -- --museum <slug> --museum-name \"<name>\" --email <email> --password <password> --remote",
+    '  Next step, the first staff login:\n    npm run user:create -- --museum <slug> --museum-name "<name>" --email <email> --password <password> --remote',
   );
   return 0;
 }

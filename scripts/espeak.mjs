@@ -81,10 +81,12 @@ export async function createEspeak() {
   const listed = run(["--voices"]).output.split("\n").slice(1);
   // Columns: priority, language, age/gender, name, file (e.g. "roa/fr"), other languages. `-v` takes a
   // language or a file name.
-  const voices = new Set(listed.flatMap((line) => {
-    const [, language, , , file] = line.trim().split(/\s+/);
-    return [language, file, file?.split("/").pop()].filter(Boolean);
-  }));
+  const voices = new Set(
+    listed.flatMap((line) => {
+      const [, language, , , file] = line.trim().split(/\s+/);
+      return [language, file, file?.split("/").pop()].filter(Boolean);
+    }),
+  );
 
   let calls = 0;
   return {

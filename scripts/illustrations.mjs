@@ -15,7 +15,7 @@ const STONE = ["#b9a88c", "#a8977b", "#c6b597", "#9d8c70"];
 
 function rng(seed) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 const esc = (t) => t.replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]);
 const svg = (w, h, body) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}">${body}</svg>\n`;
@@ -44,7 +44,8 @@ function siteScene(index, w = 800, h = 600) {
   body += `<circle cx="${100 + hour * 600}" cy="${90 + rand() * 60}" r="38" fill="#fff3c4" opacity="0.9"/>`;
   // Far city and sea line.
   body += `<rect y="${h * 0.48}" width="${w}" height="${h * 0.06}" fill="#7fb0c9" opacity="0.7"/>`;
-  for (let x = 0; x < w; x += 30 + rand() * 40) body += `<rect x="${x.toFixed(0)}" y="${(h * 0.4 + rand() * 30).toFixed(0)}" width="${(18 + rand() * 30).toFixed(0)}" height="${h * 0.1}" fill="#c9c2b8" opacity="0.8"/>`;
+  for (let x = 0; x < w; x += 30 + rand() * 40)
+    body += `<rect x="${x.toFixed(0)}" y="${(h * 0.4 + rand() * 30).toFixed(0)}" width="${(18 + rand() * 30).toFixed(0)}" height="${h * 0.1}" fill="#c9c2b8" opacity="0.8"/>`;
   body += `<rect y="${h * 0.52}" width="${w}" height="${h * 0.48}" fill="${SAND[index % 4]}"/>`;
   // Wall remains in rows of blocks.
   for (let r = 0; r < 4; r++) {
@@ -53,7 +54,8 @@ function siteScene(index, w = 800, h = 600) {
     while (x < w) {
       const len = 60 + rand() * 140;
       const rows = 1 + Math.floor(rand() * 3);
-      for (let k = 0; k < rows; k++) body += `<rect x="${x.toFixed(0)}" y="${(y - k * 14).toFixed(0)}" width="${(len - k * 12).toFixed(0)}" height="13" rx="2" fill="${STONE[(r + k) % 4]}" stroke="#8a7a60" stroke-width="1"/>`;
+      for (let k = 0; k < rows; k++)
+        body += `<rect x="${x.toFixed(0)}" y="${(y - k * 14).toFixed(0)}" width="${(len - k * 12).toFixed(0)}" height="13" rx="2" fill="${STONE[(r + k) % 4]}" stroke="#8a7a60" stroke-width="1"/>`;
       x += len + 40 + rand() * 120;
     }
   }
@@ -69,7 +71,8 @@ function siteScene(index, w = 800, h = 600) {
   body += `<rect x="${(px + 95).toFixed(0)}" y="${(py + 150).toFixed(0)}" width="14" height="${(h - py - 170).toFixed(0)}" fill="#5a4a3a"/>`;
   body += `<g transform="rotate(${(rand() * 6 - 3).toFixed(1)} ${px + 100} ${py + 80})"><rect x="${px.toFixed(0)}" y="${py.toFixed(0)}" width="210" height="160" rx="6" fill="${BRAND}"/>`;
   body += `<rect x="${(px + 12).toFixed(0)}" y="${(py + 14).toFixed(0)}" width="110" height="10" rx="3" fill="#fff" opacity="0.9"/>`;
-  for (let l = 0; l < 5; l++) body += `<rect x="${(px + 12).toFixed(0)}" y="${(py + 36 + l * 16).toFixed(0)}" width="${(80 + rand() * 30).toFixed(0)}" height="6" rx="3" fill="#fff" opacity="0.6"/>`;
+  for (let l = 0; l < 5; l++)
+    body += `<rect x="${(px + 12).toFixed(0)}" y="${(py + 36 + l * 16).toFixed(0)}" width="${(80 + rand() * 30).toFixed(0)}" height="6" rx="3" fill="#fff" opacity="0.6"/>`;
   body += fakeQr(px + 140, py + 60, 54, rand);
   body += `<text x="${(px + 12).toFixed(0)}" y="${(py + 148).toFixed(0)}" font-family="sans-serif" font-size="16" font-weight="700" fill="#fff">${index < 16 ? index + 1 : "16 / 16"}</text></g>`;
   // A visitor reading on a phone, on some pictures.
@@ -91,7 +94,8 @@ function blogCover(kind) {
   const h = 630;
   const rand = rng(kind.length * 131);
   let body = `<rect width="${w}" height="${h}" fill="${SOFT}"/>`;
-  for (let i = 0; i < 18; i++) body += `<circle cx="${(rand() * w).toFixed(0)}" cy="${(rand() * h).toFixed(0)}" r="${(8 + rand() * 40).toFixed(0)}" fill="${ACCENT}" opacity="0.08"/>`;
+  for (let i = 0; i < 18; i++)
+    body += `<circle cx="${(rand() * w).toFixed(0)}" cy="${(rand() * h).toFixed(0)}" r="${(8 + rand() * 40).toFixed(0)}" fill="${ACCENT}" opacity="0.08"/>`;
   const pairs = { guarani: ["ES", "GN"], albanian: ["FR", "SQ"], malagasy: ["FR", "MG"] };
   if (pairs[kind]) {
     body += bubble(220, 200, pairs[kind][0], BRAND) + bubble(760, 200, pairs[kind][1], ACCENT);
@@ -104,7 +108,8 @@ function blogCover(kind) {
     return siteScene(3, w, h).replace(">Illustration<", ">Illustration<");
   } else {
     body += `<rect y="470" width="${w}" height="160" fill="#7fb0c9"/><rect x="330" y="250" width="540" height="220" fill="#d9cbb4"/>`;
-    for (let i = 0; i < 9; i++) for (let j = 0; j < 4; j++) body += `<rect x="${345 + i * 58}" y="${265 + j * 50}" width="40" height="30" fill="${BRAND}" opacity="0.75"/>`;
+    for (let i = 0; i < 9; i++)
+      for (let j = 0; j < 4; j++) body += `<rect x="${345 + i * 58}" y="${265 + j * 50}" width="40" height="30" fill="${BRAND}" opacity="0.75"/>`;
     const words = ["مرحبا", "Γειά", "Merhaba", "Ciao", "Hola", "שלום", "Bonjour"];
     words.forEach((word, k) => {
       const x = 110 + k * 160;
@@ -130,10 +135,13 @@ function howItWorks(lang) {
     body += `<rect x="${x}" y="40" width="250" height="270" rx="20" fill="#fff" stroke="#e4dfe9" stroke-width="2"/>`;
     body += `<circle cx="${x + 34}" cy="74" r="20" fill="${ACCENT}"/><text x="${x + 34}" y="82" text-anchor="middle" font-family="sans-serif" font-size="22" font-weight="700" fill="#fff">${i + 1}</text>`;
     const cx = x + 125;
-    if (i === 0) body += `<rect x="${cx - 70}" y="110" width="140" height="150" rx="10" fill="${SOFT}"/>${[0, 1, 2, 3, 4].map((l) => `<rect x="${cx - 55}" y="${130 + l * 24}" width="${70 + ((l * 23) % 40)}" height="10" rx="5" fill="${BRAND}" opacity="0.6"/>`).join("")}`;
+    if (i === 0)
+      body += `<rect x="${cx - 70}" y="110" width="140" height="150" rx="10" fill="${SOFT}"/>${[0, 1, 2, 3, 4].map((l) => `<rect x="${cx - 55}" y="${130 + l * 24}" width="${70 + ((l * 23) % 40)}" height="10" rx="5" fill="${BRAND}" opacity="0.6"/>`).join("")}`;
     if (i === 1) body += fakeQr(cx - 55, 125, 110, rand);
-    if (i === 2) body += `<rect x="${cx - 45}" y="105" width="90" height="165" rx="16" fill="${BRAND}"/><rect x="${cx - 36}" y="122" width="72" height="128" rx="6" fill="#fff"/>${fakeQr(cx - 26, 150, 52, rand)}`;
-    if (i === 3) body += `<rect x="${cx - 45}" y="105" width="90" height="165" rx="16" fill="${BRAND}"/><rect x="${cx - 36}" y="122" width="72" height="128" rx="6" fill="#fff"/>${[0, 1, 2, 3].map((l) => `<rect x="${cx - 28}" y="${150 + l * 20}" width="${40 + ((l * 13) % 20)}" height="8" rx="4" fill="${ACCENT}" opacity="0.7"/>`).join("")}<text x="${cx}" y="142" text-anchor="middle" font-family="sans-serif" font-size="13" font-weight="700" fill="${BRAND}">${lang === "fr" ? "Español ▾" : "日本語 ▾"}</text>`;
+    if (i === 2)
+      body += `<rect x="${cx - 45}" y="105" width="90" height="165" rx="16" fill="${BRAND}"/><rect x="${cx - 36}" y="122" width="72" height="128" rx="6" fill="#fff"/>${fakeQr(cx - 26, 150, 52, rand)}`;
+    if (i === 3)
+      body += `<rect x="${cx - 45}" y="105" width="90" height="165" rx="16" fill="${BRAND}"/><rect x="${cx - 36}" y="122" width="72" height="128" rx="6" fill="#fff"/>${[0, 1, 2, 3].map((l) => `<rect x="${cx - 28}" y="${150 + l * 20}" width="${40 + ((l * 13) % 20)}" height="8" rx="4" fill="${ACCENT}" opacity="0.7"/>`).join("")}<text x="${cx}" y="142" text-anchor="middle" font-family="sans-serif" font-size="13" font-weight="700" fill="${BRAND}">${lang === "fr" ? "Español ▾" : "日本語 ▾"}</text>`;
     body += `<text x="${cx}" y="360" text-anchor="middle" font-family="sans-serif" font-size="24" font-weight="700" fill="${BRAND}">${esc(label)}</text>`;
     if (i < 3) body += `<path d="M${x + 256} 175 l22 0" stroke="${ACCENT}" stroke-width="6" stroke-linecap="round"/>`;
   });
@@ -141,8 +149,22 @@ function howItWorks(lang) {
 }
 
 const SCHEMA = {
-  fr: { editor: "Éditeur", store: "Articles et codes QR", engine: "Traduction automatique", memory: "Traductions gardées et relues", phone: "Téléphone du visiteur", stats: "Statistiques" },
-  en: { editor: "Editor", store: "Articles and QR codes", engine: "Machine translation", memory: "Stored, reviewed translations", phone: "Visitor's phone", stats: "Statistics" },
+  fr: {
+    editor: "Éditeur",
+    store: "Articles et codes QR",
+    engine: "Traduction automatique",
+    memory: "Traductions gardées et relues",
+    phone: "Téléphone du visiteur",
+    stats: "Statistiques",
+  },
+  en: {
+    editor: "Editor",
+    store: "Articles and QR codes",
+    engine: "Machine translation",
+    memory: "Stored, reviewed translations",
+    phone: "Visitor's phone",
+    stats: "Statistics",
+  },
 };
 
 function schema(lang) {
@@ -153,7 +175,13 @@ function schema(lang) {
   let body = `<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto"><path d="M0 0 L10 5 L0 10z" fill="${BRAND}"/></marker></defs><rect width="1200" height="520" rx="24" fill="${SOFT}"/>`;
   body += box(40, 60, 260, t.editor, BRAND, "#fff") + box(420, 60, 360, t.store) + box(900, 60, 260, t.phone, BRAND, "#fff");
   body += box(420, 230, 360, t.engine) + box(420, 390, 360, t.memory) + box(900, 390, 260, t.stats);
-  body += arrow(300, 105, 415, 105) + arrow(780, 105, 895, 105) + arrow(600, 150, 600, 225) + arrow(600, 320, 600, 385) + arrow(780, 420, 1030, 160) + arrow(1030, 150, 1030, 385);
+  body +=
+    arrow(300, 105, 415, 105) +
+    arrow(780, 105, 895, 105) +
+    arrow(600, 150, 600, 225) +
+    arrow(600, 320, 600, 385) +
+    arrow(780, 420, 1030, 160) +
+    arrow(1030, 150, 1030, 385);
   return svg(1200, 520, body);
 }
 
@@ -170,7 +198,9 @@ function demoPicture(kind) {
   if (kind === "amphora") {
     body += `<rect width="800" height="560" fill="#e9e1d3"/><path d="M360 90 h80 v30 q70 30 80 140 q10 140 -70 230 h-100 q-80 -90 -70 -230 q10 -110 80 -140z" fill="#b5653b"/><path d="M360 130 q-60 10 -60 70" fill="none" stroke="#8e4a29" stroke-width="14"/><path d="M440 130 q60 10 60 70" fill="none" stroke="#8e4a29" stroke-width="14"/><path d="M320 280 h160" stroke="#2b1d14" stroke-width="8"/><path d="M315 320 h170" stroke="#2b1d14" stroke-width="4" stroke-dasharray="12 8"/>`;
   } else if (kind === "mosaic") {
-    for (let i = 0; i < 40; i++) for (let j = 0; j < 28; j++) body += `<rect x="${i * 20}" y="${j * 20}" width="19" height="19" fill="${(i - 20) ** 2 + (j - 14) ** 2 < 90 ? ["#1d4e89", "#2a6fb5", "#13315c"][Math.floor(rand() * 3)] : (i + j) % 9 === 0 ? "#b5653b" : ["#e8dcc4", "#dfd0b3", "#efe6d3"][Math.floor(rand() * 3)]}"/>`;
+    for (let i = 0; i < 40; i++)
+      for (let j = 0; j < 28; j++)
+        body += `<rect x="${i * 20}" y="${j * 20}" width="19" height="19" fill="${(i - 20) ** 2 + (j - 14) ** 2 < 90 ? ["#1d4e89", "#2a6fb5", "#13315c"][Math.floor(rand() * 3)] : (i + j) % 9 === 0 ? "#b5653b" : ["#e8dcc4", "#dfd0b3", "#efe6d3"][Math.floor(rand() * 3)]}"/>`;
   } else if (kind === "map") {
     body += `<rect width="800" height="560" fill="#9fc7e0"/><path d="M0 300 q120 -60 220 -20 q80 30 160 -40 q120 -90 240 -30 q90 40 180 10 v340 h-800z" fill="#e3cfa5"/><circle cx="420" cy="270" r="14" fill="${BRAND}"/><path d="M100 160 q200 60 320 110" fill="none" stroke="${BRAND}" stroke-width="5" stroke-dasharray="14 10"/><path d="M120 120 l30 60 l-60 0z" fill="#fff"/>`;
   } else if (kind === "coin") {
@@ -194,7 +224,10 @@ for (const kind of ["guarani", "albanian", "malagasy", "why", "installation", "m
   const text = blogCover(kind);
   write(`public/blog/${kind}.svg`, text);
   // Social networks do not show SVG cards: a PNG twin for og:image.
-  await sharp(Buffer.from(text)).resize(1200, 630).png({ compressionLevel: 9, palette: true }).toFile(join(ROOT, `public/blog/${kind}.png`));
+  await sharp(Buffer.from(text))
+    .resize(1200, 630)
+    .png({ compressionLevel: 9, palette: true })
+    .toFile(join(ROOT, `public/blog/${kind}.png`));
 }
 for (const lang of ["fr", "en"]) {
   write(`public/site/how-${lang}.svg`, howItWorks(lang));
@@ -202,6 +235,8 @@ for (const lang of ["fr", "en"]) {
 }
 write("public/site/founder.svg", founder());
 for (const kind of ["amphora", "mosaic", "map", "coin", "harbour"]) {
-  await sharp(Buffer.from(demoPicture(kind))).webp({ quality: 78 }).toFile(join(ROOT, `scripts/demo-assets/${kind}.webp`));
+  await sharp(Buffer.from(demoPicture(kind)))
+    .webp({ quality: 78 })
+    .toFile(join(ROOT, `scripts/demo-assets/${kind}.webp`));
 }
 console.log("Illustrations written.");

@@ -16,7 +16,9 @@ export const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 // `npm start`, `npm test` and every `npm run …`. Started as `node scripts/…` on an older Node, wrangler and vitest
 // would fail further on with less clear errors.
 if (Number(process.versions.node.split(".")[0]) < 22) {
-  console.error(`Error: this is Node ${process.version}. Run the project's scripts through npm (npm start, npm test, npm run …), which use its own Node (node_modules/.bin/node, installed by npm install).`);
+  console.error(
+    `Error: this is Node ${process.version}. Run the project's scripts through npm (npm start, npm test, npm run …), which use its own Node (node_modules/.bin/node, installed by npm install).`,
+  );
   process.exit(1);
 }
 const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
@@ -94,7 +96,9 @@ export function applyMigrations(target, { quiet = false } = {}) {
 
 /** Migration files in drizzle/ that the target database has not recorded as applied. Reads only. */
 export function pendingMigrations(target) {
-  const files = readdirSync(join(ROOT, "drizzle")).filter((f) => f.endsWith(".sql")).sort();
+  const files = readdirSync(join(ROOT, "drizzle"))
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
   const tables = d1Query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'd1_migrations'", target);
   if (tables.length === 0) return files;
   const applied = new Set(d1Query("SELECT name FROM d1_migrations", target).map((row) => row.name));
@@ -169,7 +173,10 @@ export function spawnWrangler(args, { drop, onLine } = {}) {
   const piped = Boolean(drop || onLine);
   const child = spawn(WRANGLER, args, { cwd: ROOT, env: quietEnv, stdio: ["inherit", piped ? "pipe" : "inherit", piped ? "pipe" : "inherit"] });
   if (piped) {
-    for (const [source, sink] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+    for (const [source, sink] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
       createInterface({ input: source, crlfDelay: Infinity }).on("line", (line) => {
         onLine?.(line);
         if (!drop?.test(line)) sink.write(`${line}\n`);
@@ -269,7 +276,9 @@ export async function prepareLocalDatabase(target) {
   const persistIndex = target.indexOf("--persist-to");
   await putDemoFiles(files, persistIndex >= 0 ? target[persistIndex + 1] : undefined);
   d1ExecFile(`${Number(museums) === 0 ? upsertUserSql(DEMO) : ""}\n${sql}`, target);
-  console.log(`\nSeeded the demo museum "${DEMO.museumName}" (articles, QR codes, synthetic statistics).\n  Login:    ${DEMO.email}\n  Password: ${DEMO.password}\n`);
+  console.log(
+    `\nSeeded the demo museum "${DEMO.museumName}" (articles, QR codes, synthetic statistics).\n  Login:    ${DEMO.email}\n  Password: ${DEMO.password}\n`,
+  );
 }
 
 /** Machine-translation settings `npm start` hands from its own environment to the Worker (docs/translation-engines.md). */

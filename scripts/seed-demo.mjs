@@ -25,12 +25,46 @@ const IMAGES = {
 
 const ROOMS = ["Salle 1 · Le port antique", "Salle 2 · La ville romaine", "Salle 3 · Voyages et échanges"];
 
-const text = (content, extra = {}) => ({ type: "text", content, fontSize: 16, bold: false, italic: false, color: "#ffffff", size: 100, justify: "flex-start", align: "left", ...extra });
+const text = (content, extra = {}) => ({
+  type: "text",
+  content,
+  fontSize: 16,
+  bold: false,
+  italic: false,
+  color: "#ffffff",
+  size: 100,
+  justify: "flex-start",
+  align: "left",
+  ...extra,
+});
 const title = (content) => text(content, { fontSize: 26, bold: true });
 const image = (src, alt, size = 100) => ({ type: "image", src, alt, size, justify: "center" });
 const space = (size = 40) => ({ type: "space", size });
-const link = (href, content) => ({ type: "link", link: href, src: "", content, fontSize: 16, bold: true, italic: false, color: "#ffffff", size: 100, justify: "flex-start" });
-const legend = (src, alt, content) => ({ type: "legendItem", src, alt, width: 30, content, fontSize: 16, bold: false, italic: false, color: "#ffffff", size: 100, justify: "flex-start" });
+const link = (href, content) => ({
+  type: "link",
+  link: href,
+  src: "",
+  content,
+  fontSize: 16,
+  bold: true,
+  italic: false,
+  color: "#ffffff",
+  size: 100,
+  justify: "flex-start",
+});
+const legend = (src, alt, content) => ({
+  type: "legendItem",
+  src,
+  alt,
+  width: 30,
+  content,
+  fontSize: 16,
+  bold: false,
+  italic: false,
+  color: "#ffffff",
+  size: 100,
+  justify: "flex-start",
+});
 const video = (src, subtitles, videoId) => ({ type: "video", src, subtitles, videoId, size: 100, justify: "center" });
 const accordion = (header, details) => ({ type: "accordion", header: { content: header, fontSize: 18, bold: true, italic: false, color: "#ffffff" }, details });
 
@@ -39,53 +73,132 @@ function articles(media) {
   const m = (name) => media[name];
   return [
     {
-      room: 0, slug: "amphore", name: "L'amphore", test: true,
+      room: 0,
+      slug: "amphore",
+      name: "L'amphore",
+      test: true,
       content: [
         title("L'amphore"),
         image(m("amphora"), IMAGES.amphora),
-        text("Dans l'Antiquité, l'amphore est le conteneur de tous les échanges en Méditerranée : vin, huile d'olive, sauces de poisson voyagent dans ces vases de terre cuite. Sa pointe se cale dans le sable ou dans la cale d'un navire, ses deux anses permettent de la porter à deux."),
+        text(
+          "Dans l'Antiquité, l'amphore est le conteneur de tous les échanges en Méditerranée : vin, huile d'olive, sauces de poisson voyagent dans ces vases de terre cuite. Sa pointe se cale dans le sable ou dans la cale d'un navire, ses deux anses permettent de la porter à deux.",
+        ),
         space(24),
         accordion("Pour aller plus loin", [
-          text("Les archéologues lisent beaucoup sur une amphore : la forme de la lèvre et des anses date le vase, l'argile trahit l'atelier, et un timbre imprimé nomme parfois le producteur."),
-          legend(m("coin"), IMAGES.coin, "Les timbres d'amphores jouent un rôle comparable aux légendes des monnaies : ils disent qui a produit, et parfois quand."),
+          text(
+            "Les archéologues lisent beaucoup sur une amphore : la forme de la lèvre et des anses date le vase, l'argile trahit l'atelier, et un timbre imprimé nomme parfois le producteur.",
+          ),
+          legend(
+            m("coin"),
+            IMAGES.coin,
+            "Les timbres d'amphores jouent un rôle comparable aux légendes des monnaies : ils disent qui a produit, et parfois quand.",
+          ),
         ]),
         link("https://fr.wikipedia.org/wiki/Amphore", "L'amphore sur Wikipédia"),
         text("Musée de démonstration : les images sont des illustrations et les statistiques sont fictives.", { fontSize: 13, italic: true }),
       ],
     },
     {
-      room: 0, slug: "le-port", name: "Le port",
-      content: [title("Le port"), image(m("harbour"), IMAGES.harbour), text("Un port antique est d'abord un abri : une anse protégée des vents, des quais de pierre, des entrepôts. Les navires de commerce y déchargent leurs amphores avant de repartir avec d'autres marchandises."), legend(m("map"), IMAGES.map, "Les itinéraires suivent les côtes : on navigue de jour, d'un mouillage à l'autre.")],
+      room: 0,
+      slug: "le-port",
+      name: "Le port",
+      content: [
+        title("Le port"),
+        image(m("harbour"), IMAGES.harbour),
+        text(
+          "Un port antique est d'abord un abri : une anse protégée des vents, des quais de pierre, des entrepôts. Les navires de commerce y déchargent leurs amphores avant de repartir avec d'autres marchandises.",
+        ),
+        legend(m("map"), IMAGES.map, "Les itinéraires suivent les côtes : on navigue de jour, d'un mouillage à l'autre."),
+      ],
     },
     {
-      room: 0, slug: "la-monnaie", name: "La monnaie",
-      content: [title("La monnaie"), image(m("coin"), IMAGES.coin, 60), text("Les pièces de bronze servent aux petites dépenses du quotidien. Leur face porte souvent un profil, leur revers un symbole de la cité qui les frappe."), space(), accordion("Comment lire une pièce ?", [text("Commencez par la légende, le texte qui court le long du bord : elle nomme souvent l'autorité qui a émis la pièce."), text("Regardez ensuite le revers : un animal, un objet ou une divinité évoquent la cité.")])],
+      room: 0,
+      slug: "la-monnaie",
+      name: "La monnaie",
+      content: [
+        title("La monnaie"),
+        image(m("coin"), IMAGES.coin, 60),
+        text(
+          "Les pièces de bronze servent aux petites dépenses du quotidien. Leur face porte souvent un profil, leur revers un symbole de la cité qui les frappe.",
+        ),
+        space(),
+        accordion("Comment lire une pièce ?", [
+          text("Commencez par la légende, le texte qui court le long du bord : elle nomme souvent l'autorité qui a émis la pièce."),
+          text("Regardez ensuite le revers : un animal, un objet ou une divinité évoquent la cité."),
+        ]),
+      ],
     },
     {
-      room: 1, slug: "la-mosaique", name: "La mosaïque",
-      content: [title("La mosaïque"), image(m("mosaic"), IMAGES.mosaic), text("Une mosaïque est faite de milliers de petits cubes, les tesselles, posés un à un dans un mortier frais. Les riches maisons en couvrent leurs sols ; les motifs géométriques encadrent souvent un médaillon central."), link("https://fr.wikipedia.org/wiki/Mosa%C3%AFque", "La mosaïque sur Wikipédia")],
+      room: 1,
+      slug: "la-mosaique",
+      name: "La mosaïque",
+      content: [
+        title("La mosaïque"),
+        image(m("mosaic"), IMAGES.mosaic),
+        text(
+          "Une mosaïque est faite de milliers de petits cubes, les tesselles, posés un à un dans un mortier frais. Les riches maisons en couvrent leurs sols ; les motifs géométriques encadrent souvent un médaillon central.",
+        ),
+        link("https://fr.wikipedia.org/wiki/Mosa%C3%AFque", "La mosaïque sur Wikipédia"),
+      ],
     },
     {
-      room: 1, slug: "la-maison", name: "La maison romaine",
-      content: [title("La maison romaine"), text("La maison s'organise autour d'une cour ouverte sur le ciel. Les pièces de réception, décorées de mosaïques et de peintures, donnent sur cette cour ; les pièces de service restent à l'écart."), legend(m("mosaic"), IMAGES.mosaic, "Les sols des pièces de réception portaient les plus belles mosaïques.")],
+      room: 1,
+      slug: "la-maison",
+      name: "La maison romaine",
+      content: [
+        title("La maison romaine"),
+        text(
+          "La maison s'organise autour d'une cour ouverte sur le ciel. Les pièces de réception, décorées de mosaïques et de peintures, donnent sur cette cour ; les pièces de service restent à l'écart.",
+        ),
+        legend(m("mosaic"), IMAGES.mosaic, "Les sols des pièces de réception portaient les plus belles mosaïques."),
+      ],
     },
     {
-      room: 1, slug: "les-thermes", name: "Les thermes",
-      content: [title("Les thermes"), text("Les bains publics sont un lieu de rencontre autant que d'hygiène. On y passe d'une salle tiède à une salle chaude, puis à un bassin froid."), accordion("Le chauffage par le sol", [text("Le sol des salles chaudes repose sur de petits piliers de briques ; l'air chauffé par un foyer circule dessous.")])],
+      room: 1,
+      slug: "les-thermes",
+      name: "Les thermes",
+      content: [
+        title("Les thermes"),
+        text("Les bains publics sont un lieu de rencontre autant que d'hygiène. On y passe d'une salle tiède à une salle chaude, puis à un bassin froid."),
+        accordion("Le chauffage par le sol", [
+          text("Le sol des salles chaudes repose sur de petits piliers de briques ; l'air chauffé par un foyer circule dessous."),
+        ]),
+      ],
     },
     {
-      room: 2, slug: "la-carte", name: "La carte des routes maritimes",
-      content: [title("La carte des routes maritimes"), image(m("map"), IMAGES.map), text("Cette carte illustrée suit un itinéraire côtier : escales, caps à contourner, mouillages abrités. Les marins antiques naviguaient à vue, en longeant les côtes.")],
+      room: 2,
+      slug: "la-carte",
+      name: "La carte des routes maritimes",
+      content: [
+        title("La carte des routes maritimes"),
+        image(m("map"), IMAGES.map),
+        text(
+          "Cette carte illustrée suit un itinéraire côtier : escales, caps à contourner, mouillages abrités. Les marins antiques naviguaient à vue, en longeant les côtes.",
+        ),
+      ],
     },
     {
-      room: 2, slug: "les-echanges", name: "Les échanges",
-      content: [title("Les échanges"), text("Ce qui arrive au port repart vers l'intérieur des terres, par la route ou le fleuve. Les objets exposés dans cette salle racontent ces circulations."), legend(m("amphora"), IMAGES.amphora, "Une même forme d'amphore retrouvée loin de son atelier révèle une route commerciale."), link("https://fr.wikipedia.org/wiki/Commerce_dans_la_Rome_antique", "Le commerce dans la Rome antique")],
+      room: 2,
+      slug: "les-echanges",
+      name: "Les échanges",
+      content: [
+        title("Les échanges"),
+        text(
+          "Ce qui arrive au port repart vers l'intérieur des terres, par la route ou le fleuve. Les objets exposés dans cette salle racontent ces circulations.",
+        ),
+        legend(m("amphora"), IMAGES.amphora, "Une même forme d'amphore retrouvée loin de son atelier révèle une route commerciale."),
+        link("https://fr.wikipedia.org/wiki/Commerce_dans_la_Rome_antique", "Le commerce dans la Rome antique"),
+      ],
     },
     {
-      room: 2, slug: "visiter-avec-muselingo", name: "Visiter avec Muselingo",
+      room: 2,
+      slug: "visiter-avec-muselingo",
+      name: "Visiter avec Muselingo",
       content: [
         title("Visiter avec Muselingo"),
-        text("Cette courte vidéo, sous-titrée, montre un visiteur qui lit l'article « L'amphore » en français puis en arabe. Elle a été enregistrée sur ce musée de démonstration, où les traductions viennent du moteur de test hors ligne."),
+        text(
+          "Cette courte vidéo, sous-titrée, montre un visiteur qui lit l'article « L'amphore » en français puis en arabe. Elle a été enregistrée sur ce musée de démonstration, où les traductions viennent du moteur de test hors ligne.",
+        ),
         video(m("tour"), m("tourSubtitles"), "visite"),
       ],
     },
@@ -102,7 +215,14 @@ const MUSEUM = (slug) => `(SELECT id FROM museums WHERE slug = ${sqlString(slug)
 
 /** The SQL of the whole demo content, and the files to write to R2 (key, path, type, bytes). */
 export function demoContent(museumSlug) {
-  const file = (name, kind, path, ext, contentType) => ({ name, kind, key: `m/demo/${kind}/${randomUUID()}.${ext}`, path, contentType, bytes: statSync(path).size });
+  const file = (name, kind, path, ext, contentType) => ({
+    name,
+    kind,
+    key: `m/demo/${kind}/${randomUUID()}.${ext}`,
+    path,
+    contentType,
+    bytes: statSync(path).size,
+  });
   const files = [
     ...Object.keys(IMAGES).map((name) => file(name, "image", join(ROOT, "scripts", "demo-assets", `${name}.webp`), "webp", "image/webp")),
     // The landing's recording of the visitor page (scripts/demo-video.mjs), with French subtitles.
@@ -134,7 +254,9 @@ export function demoContent(museumSlug) {
     const user = list.find((a) => JSON.stringify(a.content).includes(media[f.name]));
     const article = user ? `(SELECT id FROM articles WHERE museum_id = ${museum} AND slug = ${sqlString(user.slug)})` : "NULL";
     const size = f.kind === "image" ? `${DEMO_IMAGE_SIZE.width}, ${DEMO_IMAGE_SIZE.height}` : "NULL, NULL";
-    sql.push(`INSERT INTO media (museum_id, r2_key, kind, content_type, bytes, article_id, width, height) VALUES (${museum}, ${sqlString(f.key)}, '${f.kind}', ${sqlString(f.contentType)}, ${f.bytes}, ${article}, ${size});`);
+    sql.push(
+      `INSERT INTO media (museum_id, r2_key, kind, content_type, bytes, article_id, width, height) VALUES (${museum}, ${sqlString(f.key)}, '${f.kind}', ${sqlString(f.contentType)}, ${f.bytes}, ${article}, ${size});`,
+    );
   }
   sql.push(statisticsSql(museum));
   return { sql: sql.join("\n"), files };

@@ -33,10 +33,11 @@ function wavSamples(wav) {
   const tag = (at) => String.fromCharCode(...wav.subarray(at, at + 4));
   if (tag(0) !== "RIFF" || tag(8) !== "WAVE") throw new Error("eSpeak wrote no WAV file");
   let rate = 0;
-  for (let at = 12; at + 8 <= wav.length; ) {
+  for (let at = 12; at + 8 <= wav.length;) {
     const size = view.getUint32(at + 4, true);
     if (tag(at) === "fmt ") {
-      if (view.getUint16(at + 8, true) !== 1 || view.getUint16(at + 10, true) !== 1 || view.getUint16(at + 22, true) !== 16) throw new Error("eSpeak's WAV is not 16-bit mono PCM");
+      if (view.getUint16(at + 8, true) !== 1 || view.getUint16(at + 10, true) !== 1 || view.getUint16(at + 22, true) !== 16)
+        throw new Error("eSpeak's WAV is not 16-bit mono PCM");
       rate = view.getUint32(at + 12, true);
     } else if (tag(at) === "data") {
       const bytes = Math.min(size, wav.length - at - 8) & ~1;
@@ -82,7 +83,8 @@ function parseSpeechRequest(body, voices) {
   if (input.length > MAX_INPUT) throw new RequestError(400, `input is longer than ${MAX_INPUT} characters`, "input");
   if (typeof voice !== "string" || !voices.has(voice)) throw new RequestError(400, "voice must be one of eSpeak NG's voices (GET /health lists them)", "voice");
   if (!FORMATS.includes(format)) throw new RequestError(400, `response_format must be one of ${FORMATS.join(", ")}`, "response_format");
-  if (!PRODUCED.has(format)) throw new RequestError(400, `this local eSpeak service answers response_format "mp3" (the default) or "wav", not "${format}"`, "response_format");
+  if (!PRODUCED.has(format))
+    throw new RequestError(400, `this local eSpeak service answers response_format "mp3" (the default) or "wav", not "${format}"`, "response_format");
   if (typeof speed !== "number" || !(speed >= 0.25 && speed <= 4)) throw new RequestError(400, "speed must be a number from 0.25 to 4.0", "speed");
   // eSpeak reads 80-450 words per minute.
   return { input, voice, format, wpm: Math.min(450, Math.max(80, DEFAULT_WPM * speed)) };

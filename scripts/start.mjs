@@ -69,8 +69,7 @@ async function refuseBusyPort() {
   console.error(
     (busy === "EADDRINUSE"
       ? `Error: port ${port} is already in use on ${HOST} (another npm start, wrangler dev or server is listening there).`
-      : `Error: cannot listen on ${HOST}:${port} (${busy}).`) +
-      `\nStop that server, or choose another port: PORT=${free ?? "…"} npm start`,
+      : `Error: cannot listen on ${HOST}:${port} (${busy}).`) + `\nStop that server, or choose another port: PORT=${free ?? "…"} npm start`,
   );
   process.exit(1);
 }
@@ -92,7 +91,9 @@ if (startsSpeechService) {
     console.log(`Narration: the offline engine reads with eSpeak NG at ${speech.url} (ready in ${speech.espeak.startupMs} ms).`);
   } catch (error) {
     // The app still starts: narrations fail with a clear engine error and visitors keep the browser's read-aloud.
-    console.error(`Warning: the local eSpeak speech service did not start (${error instanceof Error ? error.message : error}); no narration will be generated.`);
+    console.error(
+      `Warning: the local eSpeak speech service did not start (${error instanceof Error ? error.message : error}); no narration will be generated.`,
+    );
   }
 }
 
@@ -105,24 +106,31 @@ function noticeListening(line) {
   if (match && Number(match[1]) === port) listening = true;
 }
 
-const child = spawnWrangler([
-  "dev",
-  "--local",
-  "-c", "wrangler.toml",
-  "-c", "workers/stats-consumer/wrangler.toml",
-  "--port", String(port),
-  "--ip", HOST,
-  "--show-interactive-dev-session=false",
-  // The app's daily cron never fires by itself locally; this flag says we know (wrangler warns otherwise)
-  // and lets you fire it: curl "http://127.0.0.1:PORT/__scheduled" (the daily run) or
-  // "http://127.0.0.1:PORT/__scheduled?cron=*+*+*+*+*" (the per-minute one). Not /cdn-cgi/handler/scheduled:
-  // under wrangler 4.86 it reaches the static-assets router, not the app, and answers 500 (decision 121).
-  "--test-scheduled",
-  ...(persistTo ? ["--persist-to", persistTo] : []),
-  ...engineVars,
-  // `npm run bench` only: lets a request to this machine ask for D1 to be slowed (decision 039).
-  ...(process.env.DEV_D1_DELAY === "allow" ? ["--var", "DEV_D1_DELAY:allow"] : []),
-], { drop: IRRELEVANT, onLine: noticeListening });
+const child = spawnWrangler(
+  [
+    "dev",
+    "--local",
+    "-c",
+    "wrangler.toml",
+    "-c",
+    "workers/stats-consumer/wrangler.toml",
+    "--port",
+    String(port),
+    "--ip",
+    HOST,
+    "--show-interactive-dev-session=false",
+    // The app's daily cron never fires by itself locally; this flag says we know (wrangler warns otherwise)
+    // and lets you fire it: curl "http://127.0.0.1:PORT/__scheduled" (the daily run) or
+    // "http://127.0.0.1:PORT/__scheduled?cron=*+*+*+*+*" (the per-minute one). Not /cdn-cgi/handler/scheduled:
+    // under wrangler 4.86 it reaches the static-assets router, not the app, and answers 500 (decision 121).
+    "--test-scheduled",
+    ...(persistTo ? ["--persist-to", persistTo] : []),
+    ...engineVars,
+    // `npm run bench` only: lets a request to this machine ask for D1 to be slowed (decision 039).
+    ...(process.env.DEV_D1_DELAY === "allow" ? ["--var", "DEV_D1_DELAY:allow"] : []),
+  ],
+  { drop: IRRELEVANT, onLine: noticeListening },
+);
 // A closed terminal (SIGHUP) stops wrangler too: as SIGTERM, since wrangler's launcher has no SIGHUP handler
 // and would die leaving its workerd holding the port.
 let stopping = false;

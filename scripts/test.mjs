@@ -125,10 +125,13 @@ if (process.env.TEST_LANES === "1") {
   // made: wrangler start-ups more than CPU, off the critical path (decision 108). Its mark tells the webServer
   // command to keep that state; should it fail, the webServer makes it again as before.
   const mark = randomBytes(8).toString("hex");
-  const prep = browser ? runBeside({ name: "e2e-prep", cmd: process.execPath, args: ["tests/e2e/staff-pool.mjs"], env: { E2E_POOL_MARK: mark }, report: "none" }) : null;
+  const prep = browser
+    ? runBeside({ name: "e2e-prep", cmd: process.execPath, args: ["tests/e2e/staff-pool.mjs"], env: { E2E_POOL_MARK: mark }, report: "none" })
+    : null;
   results.push(runInTurn(byName("integration")));
   const prepared = prep ? await prep : null;
-  if (prepared && !prepared.ok) console.error(`The e2e state could not be made beside the integration tests; Playwright's server command makes it:\n${readFileSync(prepared.log, "utf8")}`);
+  if (prepared && !prepared.ok)
+    console.error(`The e2e state could not be made beside the integration tests; Playwright's server command makes it:\n${readFileSync(prepared.log, "utf8")}`);
   console.log("\n(e2e runs beside unit and deploy; its output follows theirs)");
   const e2e = byName("e2e");
   background = [runBeside(prepared?.ok ? { ...e2e, env: { ...e2e.env, E2E_POOL_READY: mark } } : e2e)];

@@ -33,9 +33,7 @@ export function excelLikeXlsx(rows: readonly (readonly string[])[], options: { d
       return `<row r="${r + 1}" spans="1:${cells.length}">${inner}${date}</row>`;
     })
     .join("");
-  const sst = strings
-    .map((s) => `<si><t xml:space="preserve">${xml(s).replace(/\r/g, "_x000D_")}</t><rPh sb="0" eb="1"><t>ヨミ</t></rPh></si>`)
-    .join("");
+  const sst = strings.map((s) => `<si><t xml:space="preserve">${xml(s).replace(/\r/g, "_x000D_")}</t><rPh sb="0" eb="1"><t>ヨミ</t></rPh></si>`).join("");
   const files: Record<string, string> = {
     "[Content_Types].xml":
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>',
@@ -67,8 +65,12 @@ export function odsOf(rows: readonly (readonly string[])[], options: { mimetype?
           .join("")}</table:table-cell>`;
   const body =
     options.contentRows ??
-    rows.map((cells) => `<table:table-row table:style-name="ro1">${cells.map(cell).join("")}<table:table-cell table:number-columns-repeated="1020"/></table:table-row>`).join("") +
-      '<table:table-row table:number-rows-repeated="1048570"><table:table-cell table:number-columns-repeated="1024"/></table:table-row>';
+    rows
+      .map(
+        (cells) =>
+          `<table:table-row table:style-name="ro1">${cells.map(cell).join("")}<table:table-cell table:number-columns-repeated="1020"/></table:table-row>`,
+      )
+      .join("") + '<table:table-row table:number-rows-repeated="1048570"><table:table-cell table:number-columns-repeated="1024"/></table:table-row>';
   const content = `<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:calcext="urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0" office:version="1.3"><office:body><office:spreadsheet><table:table table:name="Feuille1"><table:table-column table:number-columns-repeated="1024"/>${body}</table:table><table:table table:name="Feuille2"><table:table-row><table:table-cell office:value-type="string"><text:p>Not the first sheet</text:p></table:table-cell></table:table-row></table:table></office:spreadsheet></office:body></office:document-content>`;
   return zipSync(
     {

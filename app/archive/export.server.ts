@@ -162,7 +162,6 @@ export async function readMuseumData(db: Database, museumId: number) {
   return { museum, data, media: mediaRows, narrations: narrationRows, counts };
 }
 
-
 /**
  * The archive as a stream: `manifest.json` first (what it is, the versions, every file with its size), the data
  * files, `media/<key>` for each file, and `checksums.sha256` last (the media's hashes are known only once read).
@@ -172,7 +171,10 @@ export async function readMuseumData(db: Database, museumId: number) {
 export async function exportMuseum(db: Database, bucket: R2Bucket, museumId: number, actor: AuditActor, now = new Date()) {
   const { museum, data, media, narrations, counts } = await readMuseumData(db, museumId);
   // Every file to stream: the media, then the narrations' audio (recorded and generated: decision 100).
-  const wanted = [...media.map((row) => ({ key: row.key, path: `${MEDIA_DIR}${row.key}` })), ...narrations.map((row) => ({ key: row.key, path: `${NARRATION_DIR}${row.key}` }))];
+  const wanted = [
+    ...media.map((row) => ({ key: row.key, path: `${MEDIA_DIR}${row.key}` })),
+    ...narrations.map((row) => ({ key: row.key, path: `${NARRATION_DIR}${row.key}` })),
+  ];
   const present: { key: string; path: string; size: number }[] = [];
   const missingMedia: string[] = [];
   // Sizes come from R2 (the manifest lists them before the files), ten look-ups at a time.
@@ -196,10 +198,7 @@ export async function exportMuseum(db: Database, bucket: R2Bucket, museumId: num
     createdAt: now.toISOString(),
     museum: { name: museum.name, slug: museum.slug, sourceLang: museum.sourceLang, timezone: museum.timezone },
     counts: { ...counts, media: mediaCount, narrations: narrationCount },
-    files: [
-      ...dataFiles.map(({ path, bytes, sha256 }) => ({ path, bytes, sha256 })),
-      ...present.map(({ path, size }) => ({ path, bytes: size })),
-    ],
+    files: [...dataFiles.map(({ path, bytes, sha256 }) => ({ path, bytes, sha256 })), ...present.map(({ path, size }) => ({ path, bytes: size }))],
     missingMedia,
   };
   await auditStatement(db, {

@@ -52,7 +52,10 @@ export function schemaNumber(version: string): number {
 const fileSchema = z.object({
   path: z.string().min(1).max(1024),
   bytes: z.number().int().nonnegative(),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 
 /** Only what tells the reader whether it may go on: checked before anything else. */

@@ -54,14 +54,17 @@ function accountArchive(manifest: Manifest, dataPaths: ReadonlySet<string>) {
   const tooLarge = (message: string) => new DomainError("too_large", message, "archive", "too_long");
   const total = manifest.files.reduce((n, f) => n + f.bytes, 0);
   if (total > ARCHIVE_INFLATED_MAX) {
-    throw tooLarge(`The archive's ${manifest.files.length.toLocaleString("en")} files unpack to ${mb(total)}; an import reads at most ${mb(ARCHIVE_INFLATED_MAX)}`);
+    throw tooLarge(
+      `The archive's ${manifest.files.length.toLocaleString("en")} files unpack to ${mb(total)}; an import reads at most ${mb(ARCHIVE_INFLATED_MAX)}`,
+    );
   }
   const data = manifest.files.filter((f) => dataPaths.has(f.path));
   for (const file of data) {
     if (file.bytes > DATA_FILE_MAX_BYTES) throw tooLarge(`${file.path} unpacks to ${mb(file.bytes)}; an import holds at most ${mb(DATA_FILE_MAX_BYTES)} of it`);
   }
   const dataTotal = data.reduce((n, f) => n + f.bytes, 0);
-  if (dataTotal > DATA_TOTAL_MAX_BYTES) throw tooLarge(`The data files unpack to ${mb(dataTotal)}; an import holds at most ${mb(DATA_TOTAL_MAX_BYTES)} of them`);
+  if (dataTotal > DATA_TOTAL_MAX_BYTES)
+    throw tooLarge(`The data files unpack to ${mb(dataTotal)}; an import holds at most ${mb(DATA_TOTAL_MAX_BYTES)} of them`);
 }
 
 /** An entry whose local header declares another size than the manifest lists: refused before it is inflated. */
@@ -94,7 +97,6 @@ async function readOrCorrupt(reader: ReadableStreamDefaultReader<Uint8Array>) {
     throw corruptArchive("an entry's compressed data is broken");
   }
 }
-
 
 export interface ReadArchive {
   manifest: Manifest;
@@ -143,7 +145,8 @@ async function readEntries(zip: ZipReader, bucket: R2Bucket, museumId: number, k
     }
     throw error;
   });
-  if (!first || first.name !== MANIFEST_PATH) throw archiveError("archive_not_muselingo", "This ZIP file is not a Muselingo museum archive: it does not begin with manifest.json");
+  if (!first || first.name !== MANIFEST_PATH)
+    throw archiveError("archive_not_muselingo", "This ZIP file is not a Muselingo museum archive: it does not begin with manifest.json");
   const manifestBytes = await readAll(entryContent(first), MANIFEST_MAX_BYTES, MANIFEST_PATH);
   let manifestJson: unknown;
   try {
@@ -194,7 +197,8 @@ async function readEntries(zip: ZipReader, bucket: R2Bucket, museumId: number, k
       // A narration's audio (decision 100): its row says recorded or generated and the type; new key in `n/`.
       const oldKey = path.slice(NARRATION_DIR.length);
       const narration = narrationTypes.get(oldKey);
-      if (!narration || narrationKeys.has(oldKey)) throw archiveError("archive_invalid", `${path.slice(0, 200)} has no row in ${OPTIONAL_DATA_FILES.narrations}`);
+      if (!narration || narrationKeys.has(oldKey))
+        throw archiveError("archive_invalid", `${path.slice(0, 200)} has no row in ${OPTIONAL_DATA_FILES.narrations}`);
       const newKey = newMediaKey(museumId, oldKey, narration.kind === "recorded" ? "rec" : "gen", "n");
       narrationKeys.set(oldKey, newKey);
       hashes.set(path, await storeMedia(bucket, entryContent(entry), newKey, listed.bytes, narration, path));
@@ -226,7 +230,8 @@ async function mediaKindsFrom(
   while (data.size < dataPaths.size) {
     const entry = await zip.next();
     if (!entry) throw archiveError("archive_tampered", "The archive ends before its data files");
-    if (!dataPaths.has(entry.name) || data.has(entry.name)) throw archiveError("archive_invalid", `${entry.name.slice(0, 200)} is not where a data file was expected`);
+    if (!dataPaths.has(entry.name) || data.has(entry.name))
+      throw archiveError("archive_invalid", `${entry.name.slice(0, 200)} is not where a data file was expected`);
     const listed = expected.get(entry.name);
     if (!listed) throw archiveError("archive_tampered", `${entry.name} is not listed in manifest.json`);
     checkDeclaredSize(entry, listed);
@@ -235,7 +240,8 @@ async function mediaKindsFrom(
     total += bytes.length;
     if (total > DATA_TOTAL_MAX_BYTES) throw archiveError("archive_invalid", "The data files are larger than an import can hold");
     const hash = await sha256(bytes);
-    if (bytes.length !== listed.bytes || (listed.sha256 && listed.sha256 !== hash)) throw archiveError("archive_tampered", `${entry.name} does not match its checksum: the archive was changed or damaged`);
+    if (bytes.length !== listed.bytes || (listed.sha256 && listed.sha256 !== hash))
+      throw archiveError("archive_tampered", `${entry.name} does not match its checksum: the archive was changed or damaged`);
     data.set(entry.name, bytes);
     hashes.set(entry.name, hash);
   }
@@ -289,14 +295,7 @@ type StoredKind = { kind: "image" | "video" | "subtitles" | "recorded" | "genera
  * Streams one media file into R2 under its new key: its first bytes must be the type its row says (as for an
  * upload), its length the manifest's (R2 needs a known length for a stream: `FixedLengthStream`).
  */
-async function storeMedia(
-  bucket: R2Bucket,
-  content: ReadableStream<Uint8Array>,
-  key: string,
-  bytes: number,
-  media: StoredKind,
-  path: string,
-): Promise<string> {
+async function storeMedia(bucket: R2Bucket, content: ReadableStream<Uint8Array>, key: string, bytes: number, media: StoredKind, path: string): Promise<string> {
   const reader = content.getReader();
   let head: Uint8Array = new Uint8Array(0);
   let done = false;
@@ -356,4 +355,3 @@ async function storeMedia(
 }
 
 const WRITE_BLOCK_BYTES = 1024 * 1024;
-

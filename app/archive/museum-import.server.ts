@@ -23,11 +23,23 @@ async function refuseForeignFiles(db: Database, bucket: R2Bucket, museumId: numb
     checked.add(ref.src);
     if (!(await bucket.head(ref.src.slice(MEDIA_PREFIX.length)))) continue;
     const where = ref.field.slice(0, ref.field.indexOf("."));
-    throw new DomainError("invalid_input", `The archive's ${where} refers to ${quote(ref.src, 120)}, a file of another museum on this installation`, "archive", "foreign_media");
+    throw new DomainError(
+      "invalid_input",
+      `The archive's ${where} refers to ${quote(ref.src, 120)}, a file of another museum on this installation`,
+      "archive",
+      "foreign_media",
+    );
   }
 }
 
-export async function importMuseum(db: Database, bucket: R2Bucket, museumId: number, body: ReadableStream<Uint8Array>, actor: AuditActor, limit?: number): Promise<ImportReport> {
+export async function importMuseum(
+  db: Database,
+  bucket: R2Bucket,
+  museumId: number,
+  body: ReadableStream<Uint8Array>,
+  actor: AuditActor,
+  limit?: number,
+): Promise<ImportReport> {
   const d1 = db.$client;
   // A museum with content is refused before a byte of the archive is read or stored.
   await assertMuseumEmpty(d1, museumId);

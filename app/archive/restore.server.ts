@@ -14,7 +14,12 @@ import { archiveError } from "./import.server";
 import * as r from "./rows";
 
 export const museumNotEmpty = () =>
-  new DomainError("conflict", "An archive is imported only into an empty museum (no article, folder, QR code, tour, easy-to-read version or narration, even in the trash)", "museum", "museum_not_empty");
+  new DomainError(
+    "conflict",
+    "An archive is imported only into an empty museum (no article, folder, QR code, tour, easy-to-read version or narration, even in the trash)",
+    "museum",
+    "museum_not_empty",
+  );
 
 const USED =
   "EXISTS(SELECT 1 FROM articles WHERE museum_id = ?1) OR EXISTS(SELECT 1 FROM folders WHERE museum_id = ?1) OR EXISTS(SELECT 1 FROM qrcodes WHERE museum_id = ?1)" +
@@ -141,25 +146,31 @@ export function parseArchiveData(data: Map<string, Uint8Array>): Parsed {
   };
   const folderIds = new Set(parsed.folders.map((f) => f.id));
   const articleIds = new Set(parsed.articles.map((a) => a.id));
-  if (folderIds.size !== parsed.folders.length || articleIds.size !== parsed.articles.length) throw archiveError("archive_invalid", "An id appears twice in the archive");
+  if (folderIds.size !== parsed.folders.length || articleIds.size !== parsed.articles.length)
+    throw archiveError("archive_invalid", "An id appears twice in the archive");
   if (new Set(parsed.articles.map((a) => a.slug)).size !== parsed.articles.length) throw archiveError("archive_invalid", "Two articles share an address");
   if (new Set(parsed.qrcodes.map((q) => q.link)).size !== parsed.qrcodes.length) throw archiveError("archive_invalid", "Two QR codes share a link");
   if (new Set(parsed.tours.map((t) => t.link)).size !== parsed.tours.length) throw archiveError("archive_invalid", "Two tours share a link");
-  if (new Set(parsed.easyRead.map((e) => e.articleId)).size !== parsed.easyRead.length) throw archiveError("archive_invalid", "An article has two easy-to-read versions");
-  if (new Set(parsed.narrations.map((n) => `${n.articleId}|${n.lang}`)).size !== parsed.narrations.length) throw archiveError("archive_invalid", "An article has two narrations in one language");
+  if (new Set(parsed.easyRead.map((e) => e.articleId)).size !== parsed.easyRead.length)
+    throw archiveError("archive_invalid", "An article has two easy-to-read versions");
+  if (new Set(parsed.narrations.map((n) => `${n.articleId}|${n.lang}`)).size !== parsed.narrations.length)
+    throw archiveError("archive_invalid", "An article has two narrations in one language");
   if (new Set(parsed.narrations.map((n) => n.key)).size !== parsed.narrations.length) throw archiveError("archive_invalid", "Two narrations share a file");
   const numbers = parsed.articles.filter((a) => a.stopNumber !== null && a.deletedAt === null).map((a) => a.stopNumber);
   if (new Set(numbers).size !== numbers.length) throw archiveError("archive_invalid", "Two articles share a stop number");
   const refs: [string, number | null, Set<number>][] = [
     ...parsed.folders.map((f) => [DATA_FILES.folders, f.parentId, folderIds] as [string, number | null, Set<number>]),
     ...parsed.articles.map((a) => [DATA_FILES.articles, a.folderId, folderIds] as [string, number | null, Set<number>]),
-    ...[...parsed.versions, ...parsed.reviews, ...parsed.reports].map((x) => ["an article's translations or history", x.articleId, articleIds] as [string, number | null, Set<number>]),
+    ...[...parsed.versions, ...parsed.reviews, ...parsed.reports].map(
+      (x) => ["an article's translations or history", x.articleId, articleIds] as [string, number | null, Set<number>],
+    ),
     ...[...parsed.qrcodes, ...parsed.media].map((x) => ["a QR code or media row", x.articleId, articleIds] as [string, number | null, Set<number>]),
     ...parsed.tours.flatMap((t) => t.stops.map((stop) => [OPTIONAL_DATA_FILES.tours, stop, articleIds] as [string, number | null, Set<number>])),
     ...parsed.easyRead.map((e) => [OPTIONAL_DATA_FILES.easyRead, e.articleId, articleIds] as [string, number | null, Set<number>]),
     ...parsed.narrations.map((n) => [OPTIONAL_DATA_FILES.narrations, n.articleId, articleIds] as [string, number | null, Set<number>]),
   ];
-  for (const [file, ref, ids] of refs) if (ref !== null && !ids.has(ref)) throw archiveError("archive_invalid", `${file} refers to id ${ref}, which the archive does not hold`);
+  for (const [file, ref, ids] of refs)
+    if (ref !== null && !ids.has(ref)) throw archiveError("archive_invalid", `${file} refers to id ${ref}, which the archive does not hold`);
   for (const a of parsed.articles) {
     checkContent(a.content, `article ${a.id}`);
     if (a.publishedContent) checkContent(a.publishedContent, `article ${a.id}`);
@@ -183,7 +194,10 @@ function inserts<T>(d1: D1Database, head: string, columns: number, rows: T[], va
 async function takenLinks(d1: D1Database, links: string[], table: "qrcodes" | "tours" = "qrcodes"): Promise<Set<string>> {
   const taken = new Set<string>();
   for (const part of chunks(links, IN_LIST_MAX)) {
-    const { results } = await d1.prepare(`SELECT link FROM ${table} WHERE link IN (${part.map(() => "?").join(", ")})`).bind(...part).all<{ link: string }>();
+    const { results } = await d1
+      .prepare(`SELECT link FROM ${table} WHERE link IN (${part.map(() => "?").join(", ")})`)
+      .bind(...part)
+      .all<{ link: string }>();
     for (const row of results) taken.add(row.link);
   }
   return taken;
@@ -228,7 +242,10 @@ async function restoreOnce(
   const unresolved = new Set<string>();
   const content = (c: unknown[] | null) => (c === null ? null : JSON.stringify(rewriteMedia(c, mediaKeys, unresolved)));
 
-  const taken = await takenLinks(d1, rows.qrcodes.map((q) => q.link));
+  const taken = await takenLinks(
+    d1,
+    rows.qrcodes.map((q) => q.link),
+  );
   const used = new Set(rows.qrcodes.map((q) => q.link));
   const changed: { from: string; to: string }[] = [];
   const links = rows.qrcodes.map((q) => {
@@ -240,7 +257,11 @@ async function restoreOnce(
     return link;
   });
   // Tours keep their link where it is free on this installation, like QR codes; a cover whose file did not come is dropped.
-  const takenTourLinks = await takenLinks(d1, rows.tours.map((t) => t.link), "tours");
+  const takenTourLinks = await takenLinks(
+    d1,
+    rows.tours.map((t) => t.link),
+    "tours",
+  );
   const usedTourLinks = new Set(rows.tours.map((t) => t.link));
   const tourLinks = rows.tours.map((tour) => {
     if (!takenTourLinks.has(tour.link)) return tour.link;
@@ -265,35 +286,110 @@ async function restoreOnce(
     // The guard: the batch goes on only while the museum is empty (the first of parallel imports wins).
     d1.prepare(EMPTY_GUARD).bind(museumId),
     d1.prepare("UPDATE museums SET source_lang = ?, timezone = ? WHERE id = ?").bind(manifest.museum.sourceLang, manifest.museum.timezone, museumId),
-    ...inserts(d1, "INSERT INTO folders (id, museum_id, parent_id, name, created_at, deleted_at)", 6, rows.folders, (f) => [folderId.get(f.id), museumId, mapFolder(f.parentId), f.name, f.createdAt, f.deletedAt]),
+    ...inserts(d1, "INSERT INTO folders (id, museum_id, parent_id, name, created_at, deleted_at)", 6, rows.folders, (f) => [
+      folderId.get(f.id),
+      museumId,
+      mapFolder(f.parentId),
+      f.name,
+      f.createdAt,
+      f.deletedAt,
+    ]),
     ...inserts(
       d1,
       "INSERT INTO articles (id, museum_id, folder_id, slug, unformatted_name, content, version, created_at, updated_at, deleted_at, published_content, published_version, published_at, stop_number)",
       14,
       rows.articles,
       // A trashed article holds no stop number (decision 083).
-      (a) => [articleId.get(a.id), museumId, mapFolder(a.folderId), a.slug, a.name, content(a.content), a.version, a.createdAt, a.updatedAt, a.deletedAt, content(a.publishedContent), a.publishedVersion, a.publishedAt, a.deletedAt === null ? a.stopNumber : null],
+      (a) => [
+        articleId.get(a.id),
+        museumId,
+        mapFolder(a.folderId),
+        a.slug,
+        a.name,
+        content(a.content),
+        a.version,
+        a.createdAt,
+        a.updatedAt,
+        a.deletedAt,
+        content(a.publishedContent),
+        a.publishedVersion,
+        a.publishedAt,
+        a.deletedAt === null ? a.stopNumber : null,
+      ],
     ),
-    ...inserts(d1, "INSERT INTO article_versions (article_id, museum_id, number, content, name, published_at, published_by, published_by_email, note)", 9, rows.versions, (v) => [
-      mapArticle(v.articleId), museumId, v.number, content(v.content), v.name, v.publishedAt, null, v.publishedByEmail, v.note,
+    ...inserts(
+      d1,
+      "INSERT INTO article_versions (article_id, museum_id, number, content, name, published_at, published_by, published_by_email, note)",
+      9,
+      rows.versions,
+      (v) => [mapArticle(v.articleId), museumId, v.number, content(v.content), v.name, v.publishedAt, null, v.publishedByEmail, v.note],
+    ),
+    ...inserts(d1, "INSERT INTO qrcodes (museum_id, link, article_id, created_at)", 4, rows.qrcodes, (q) => [
+      museumId,
+      links[rows.qrcodes.indexOf(q)],
+      mapArticle(q.articleId),
+      q.createdAt,
     ]),
-    ...inserts(d1, "INSERT INTO qrcodes (museum_id, link, article_id, created_at)", 4, rows.qrcodes, (q) => [museumId, links[rows.qrcodes.indexOf(q)], mapArticle(q.articleId), q.createdAt]),
-    ...inserts(d1, "INSERT INTO glossary_terms (museum_id, term, target_lang, translation, created_at)", 5, rows.glossary, (g) => [museumId, g.term, g.targetLang, g.translation, g.createdAt]),
+    ...inserts(d1, "INSERT INTO glossary_terms (museum_id, term, target_lang, translation, created_at)", 5, rows.glossary, (g) => [
+      museumId,
+      g.term,
+      g.targetLang,
+      g.translation,
+      g.createdAt,
+    ]),
     ...inserts(d1, "INSERT INTO media (museum_id, r2_key, kind, content_type, bytes, article_id, width, height, created_at, original_name)", 10, media, (m) => [
-      museumId, mediaKeys.get(m.key), m.kind, m.contentType, m.bytes, mapArticle(m.articleId), m.width, m.height, m.createdAt, m.originalName,
+      museumId,
+      mediaKeys.get(m.key),
+      m.kind,
+      m.contentType,
+      m.bytes,
+      mapArticle(m.articleId),
+      m.width,
+      m.height,
+      m.createdAt,
+      m.originalName,
     ]),
-    ...inserts(d1, "INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at)", 9, rows.memory, (m) => [
-      museumId, m.sourceLang, m.targetLang, m.sourceHash, m.sourceText, m.text, m.origin, m.engine, m.updatedAt,
-    ]),
-    ...inserts(d1, "INSERT INTO translation_reviews (museum_id, article_id, target_lang, segment_id, source_hash, source_text, text, updated_at)", 8, rows.reviews, (v) => [
-      museumId, mapArticle(v.articleId), v.targetLang, v.segmentId, v.sourceHash, v.sourceText, v.text, v.updatedAt,
-    ]),
+    ...inserts(
+      d1,
+      "INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at)",
+      9,
+      rows.memory,
+      (m) => [museumId, m.sourceLang, m.targetLang, m.sourceHash, m.sourceText, m.text, m.origin, m.engine, m.updatedAt],
+    ),
+    ...inserts(
+      d1,
+      "INSERT INTO translation_reviews (museum_id, article_id, target_lang, segment_id, source_hash, source_text, text, updated_at)",
+      8,
+      rows.reviews,
+      (v) => [museumId, mapArticle(v.articleId), v.targetLang, v.segmentId, v.sourceHash, v.sourceText, v.text, v.updatedAt],
+    ),
     ...inserts(d1, "INSERT INTO translation_reports (museum_id, article_id, lang, message, created_at, resolved_at)", 6, rows.reports, (p) => [
-      museumId, mapArticle(p.articleId), p.lang, p.message, p.createdAt, p.resolvedAt,
+      museumId,
+      mapArticle(p.articleId),
+      p.lang,
+      p.message,
+      p.createdAt,
+      p.resolvedAt,
     ]),
-    ...inserts(d1, "INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views)", 6, stats, (s) => [museumId, s.day, mapArticle(s.articleId), s.lang, s.scans, s.views]),
+    ...inserts(d1, "INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views)", 6, stats, (s) => [
+      museumId,
+      s.day,
+      mapArticle(s.articleId),
+      s.lang,
+      s.scans,
+      s.views,
+    ]),
     ...inserts(d1, "INSERT INTO tours (id, museum_id, link, name, description, cover, minutes, version, created_at, updated_at)", 10, rows.tours, (tour) => [
-      tourId.get(tour.id), museumId, tourLinks[rows.tours.indexOf(tour)], tour.name, tour.description, cover(tour.cover), tour.minutes, 1, tour.createdAt, tour.updatedAt,
+      tourId.get(tour.id),
+      museumId,
+      tourLinks[rows.tours.indexOf(tour)],
+      tour.name,
+      tour.description,
+      cover(tour.cover),
+      tour.minutes,
+      1,
+      tour.createdAt,
+      tour.updatedAt,
     ]),
     ...inserts(d1, "INSERT INTO tour_stops (tour_id, position, article_id, museum_id)", 4, stops, (stop) => [stop.tour, stop.position, stop.article, museumId]),
     // Easy-to-read versions (0011): content's /media/ addresses rewritten like articles'; no editor, approver or generation under way.
@@ -302,7 +398,20 @@ async function restoreOnce(
       "INSERT INTO easy_read_versions (article_id, museum_id, content, version, source_hash, engine, generated_at, updated_at, approved_content, approved_version, approved_source_hash, approved_at)",
       12,
       rows.easyRead,
-      (e) => [mapArticle(e.articleId), museumId, content(e.content), e.version, e.sourceHash, e.engine, e.generatedAt, e.updatedAt, content(e.approvedContent), e.approvedVersion, e.approvedSourceHash, e.approvedAt],
+      (e) => [
+        mapArticle(e.articleId),
+        museumId,
+        content(e.content),
+        e.version,
+        e.sourceHash,
+        e.engine,
+        e.generatedAt,
+        e.updatedAt,
+        content(e.approvedContent),
+        e.approvedVersion,
+        e.approvedSourceHash,
+        e.approvedAt,
+      ],
     ),
     // Narrations (0010) under their new R2 keys.
     ...inserts(
@@ -310,7 +419,21 @@ async function restoreOnce(
       "INSERT INTO narrations (museum_id, article_id, lang, kind, r2_key, content_type, bytes, duration_ms, text_hash, engine, voice, created_at, updated_at)",
       13,
       narrations,
-      (n) => [museumId, mapArticle(n.articleId), n.lang, n.kind, narrationKeys.get(n.key), n.contentType, n.bytes, n.durationMs, n.textHash, n.engine, n.voice, n.createdAt, n.updatedAt],
+      (n) => [
+        museumId,
+        mapArticle(n.articleId),
+        n.lang,
+        n.kind,
+        narrationKeys.get(n.key),
+        n.contentType,
+        n.bytes,
+        n.durationMs,
+        n.textHash,
+        n.engine,
+        n.voice,
+        n.createdAt,
+        n.updatedAt,
+      ],
     ),
   ];
   const report: ImportReport = {
@@ -336,13 +459,19 @@ async function restoreOnce(
       museumId,
       actor,
       action: "museum.import",
-      detail: { from: manifest.museum.slug.slice(0, 100), createdAt: manifest.createdAt, articles: report.articles, media: report.media, narrations: report.narrations, qrcodesChanged: changed.length },
+      detail: {
+        from: manifest.museum.slug.slice(0, 100),
+        createdAt: manifest.createdAt,
+        articles: report.articles,
+        media: report.media,
+        narrations: report.narrations,
+        qrcodesChanged: changed.length,
+      },
     }),
   );
   await d1.batch(statements);
   return report;
 }
-
 
 /** What the export and import page shows: how much the museum holds (trash included). */
 export async function museumContentCounts(d1: D1Database, museumId: number) {

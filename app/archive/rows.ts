@@ -5,7 +5,11 @@ import { sanitiseOriginalName } from "~/models/media-name";
 
 const id = z.number().int().positive();
 const time = z.number().int().nonnegative();
-const lang = z.string().min(1).max(35).regex(/^[A-Za-z0-9-]+$/);
+const lang = z
+  .string()
+  .min(1)
+  .max(35)
+  .regex(/^[A-Za-z0-9-]+$/);
 const short = (max: number) => z.string().max(max);
 
 export const folderRow = z.object({ id, parentId: id.nullable(), name: short(200), createdAt: time, deletedAt: time.nullable() });
@@ -40,12 +44,25 @@ export const articleVersionRow = z.object({
   note: short(2000),
 });
 
-export const qrcodeRow = z.object({ id, link: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/), articleId: id.nullable(), createdAt: time });
+export const qrcodeRow = z.object({
+  id,
+  link: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+  articleId: id.nullable(),
+  createdAt: time,
+});
 
 /** A tour (0009, issue 21) with its stops as article ids in order; `cover` a `/media/…` address or null. */
 export const tourRow = z.object({
   id,
-  link: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/),
+  link: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
   name: short(120).min(1),
   description: short(1000),
   cover: short(2048).nullable(),
@@ -56,7 +73,12 @@ export const tourRow = z.object({
 });
 
 const hash = z.string().max(128);
-const r2Key = z.string().min(1).max(300).regex(/^[A-Za-z0-9/_.-]+$/).refine((k) => !k.split("/").includes(".."), "invalid");
+const r2Key = z
+  .string()
+  .min(1)
+  .max(300)
+  .regex(/^[A-Za-z0-9/_.-]+$/)
+  .refine((k) => !k.split("/").includes(".."), "invalid");
 
 /**
  * An article's easy-to-read version (0011, issue 22 §2): the draft staff edit and the approved copy visitors
@@ -105,7 +127,12 @@ export const mediaRow = z.object({
   height: z.number().int().positive().nullable(),
   createdAt: time,
   /** The uploaded file's own name (issue 20): absent from older archives; kept the way an upload keeps it. */
-  originalName: z.string().max(1000).nullable().optional().transform((name) => sanitiseOriginalName(name ?? null)),
+  originalName: z
+    .string()
+    .max(1000)
+    .nullable()
+    .optional()
+    .transform((name) => sanitiseOriginalName(name ?? null)),
 });
 
 export const memoryRow = z.object({
@@ -131,7 +158,13 @@ export const reviewRow = z.object({
 
 export const reportRow = z.object({ articleId: id, lang, message: short(5000), createdAt: time, resolvedAt: time.nullable() });
 
-export const statRow = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), articleId: id, lang, scans: z.number().int().nonnegative(), views: z.number().int().nonnegative() });
+export const statRow = z.object({
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  articleId: id,
+  lang,
+  scans: z.number().int().nonnegative(),
+  views: z.number().int().nonnegative(),
+});
 
 export type FolderRow = z.infer<typeof folderRow>;
 export type ArticleRow = z.infer<typeof articleRow>;

@@ -36,7 +36,14 @@ export async function startStagedUpload(bucket: R2Bucket, museumId: number) {
   return { upload: `${id}:${upload.uploadId}` };
 }
 
-export async function uploadStagedPart(bucket: R2Bucket, museumId: number, token: unknown, part: unknown, body: ReadableStream<Uint8Array> | null, length: number) {
+export async function uploadStagedPart(
+  bucket: R2Bucket,
+  museumId: number,
+  token: unknown,
+  part: unknown,
+  body: ReadableStream<Uint8Array> | null,
+  length: number,
+) {
   const { key, uploadId } = parseToken(museumId, token);
   const partNumber = z.coerce.number().int().min(1).max(MAX_PARTS).safeParse(part);
   if (!partNumber.success) throw invalidField("part", "out_of_range");
@@ -51,7 +58,12 @@ export async function uploadStagedPart(bucket: R2Bucket, museumId: number, token
   }
 }
 
-const partsSchema = z.object({ parts: z.array(z.object({ partNumber: z.number().int().min(1).max(MAX_PARTS), etag: z.string().min(1).max(200) })).min(1).max(MAX_PARTS) });
+const partsSchema = z.object({
+  parts: z
+    .array(z.object({ partNumber: z.number().int().min(1).max(MAX_PARTS), etag: z.string().min(1).max(200) }))
+    .min(1)
+    .max(MAX_PARTS),
+});
 
 export async function completeStagedUpload(bucket: R2Bucket, museumId: number, token: unknown, input: unknown) {
   const { key, uploadId } = parseToken(museumId, token);

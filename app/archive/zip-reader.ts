@@ -23,7 +23,8 @@ export interface ZipEntry {
   size: number | null;
 }
 
-export const corruptArchive = (detail: string) => new DomainError("invalid_input", `The archive is not a readable ZIP file (${detail})`, "archive", "archive_corrupt");
+export const corruptArchive = (detail: string) =>
+  new DomainError("invalid_input", `The archive is not a readable ZIP file (${detail})`, "archive", "archive_corrupt");
 
 const u16 = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
 const u32 = (b: Uint8Array, at: number) => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;

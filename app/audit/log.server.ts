@@ -71,9 +71,7 @@ export function auditWhenChanged(db: Database, entry: AuditEntry, options: { ins
   const targetSql = options.insertedId ? sql`${target} || last_insert_rowid()` : sql`${target}`;
   // drizzle's batch cannot take a raw `db.run`; an insert-select with raw SQL lists every column in the
   // schema's order (id first, left to SQLite).
-  return db
-    .insert(auditLog)
-    .select(sql`SELECT NULL, ${museumId}, ${at}, ${actorId}, ${actorEmail}, ${action}, ${targetSql}, ${detail} WHERE changes() > 0`);
+  return db.insert(auditLog).select(sql`SELECT NULL, ${museumId}, ${at}, ${actorId}, ${actorEmail}, ${action}, ${targetSql}, ${detail} WHERE changes() > 0`);
 }
 
 /** The same for a raw D1 batch (`db.$client.batch`). */

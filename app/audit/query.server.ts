@@ -81,9 +81,15 @@ async function page(db: Database, museumId: number, timeZone: string, filters: F
     .where(and(...where))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(size + 1);
-  const entries = rows.slice(0, size).map(
-    (r): AuditEntryView => ({ id: r.id, at: r.at, actorId: r.actorId, actorEmail: r.actorEmail, action: r.action, target: r.target, detail: parseDetail(r.detail) }),
-  );
+  const entries = rows.slice(0, size).map((r): AuditEntryView => ({
+    id: r.id,
+    at: r.at,
+    actorId: r.actorId,
+    actorEmail: r.actorEmail,
+    action: r.action,
+    target: r.target,
+    detail: parseDetail(r.detail),
+  }));
   const last = entries[entries.length - 1];
   return { entries, nextCursor: rows.length > size && last ? `${last.at}:${last.id}` : null };
 }
@@ -155,14 +161,33 @@ export async function resolveTargets(db: Database, museumId: number, targets: re
           .from(folders)
           .where(and(eq(folders.museumId, museumId), inArray(folders.id, folderIds!), isNull(folders.deletedAt)))
       : none,
-    qrIds!.length ? db.select({ id: qrcodes.id, name: qrcodes.link }).from(qrcodes).where(and(eq(qrcodes.museumId, museumId), inArray(qrcodes.id, qrIds!))) : none,
-    termIds!.length
-      ? db.select({ id: glossaryTerms.id, name: glossaryTerms.term }).from(glossaryTerms).where(and(eq(glossaryTerms.museumId, museumId), inArray(glossaryTerms.id, termIds!)))
+    qrIds!.length
+      ? db
+          .select({ id: qrcodes.id, name: qrcodes.link })
+          .from(qrcodes)
+          .where(and(eq(qrcodes.museumId, museumId), inArray(qrcodes.id, qrIds!)))
       : none,
-    userIds!.length ? db.select({ id: users.id, name: users.email }).from(users).where(and(eq(users.museumId, museumId), inArray(users.id, userIds!))) : none,
+    termIds!.length
+      ? db
+          .select({ id: glossaryTerms.id, name: glossaryTerms.term })
+          .from(glossaryTerms)
+          .where(and(eq(glossaryTerms.museumId, museumId), inArray(glossaryTerms.id, termIds!)))
+      : none,
+    userIds!.length
+      ? db
+          .select({ id: users.id, name: users.email })
+          .from(users)
+          .where(and(eq(users.museumId, museumId), inArray(users.id, userIds!)))
+      : none,
   ]);
   const out: Record<string, TargetNow> = {};
-  for (const [kind, rows] of [["article", a], ["folder", f], ["qrcode", q], ["glossary", g], ["user", u]] as const) {
+  for (const [kind, rows] of [
+    ["article", a],
+    ["folder", f],
+    ["qrcode", q],
+    ["glossary", g],
+    ["user", u],
+  ] as const) {
     for (const row of rows) out[`${kind}:${row.id}`] = { name: row.name };
   }
   return out;

@@ -12,6 +12,10 @@ export function rfc822(isoDay: string): string {
 
 /** Text safe inside an XML element or attribute; characters XML 1.0 forbids are dropped. */
 export function escapeXml(text: string): string {
-  // eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 cannot carry
-  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "").replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 cannot carry
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
+      .replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c)
+  );
 }

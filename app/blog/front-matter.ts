@@ -16,7 +16,10 @@ export const frontMatterSchema = z.object({
   coverAlt: z.string().min(1),
   tags: z.array(z.string()).default([]),
   /** `false`: reachable by its address but not on the listing (the spec's sixth card, mucem). */
-  listed: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  listed: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
   /** `coming-soon`: the page says so instead of a body (the spec's untranslated English posts). */
   status: z.enum(["published", "coming-soon"]).default("published"),
 });

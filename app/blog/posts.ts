@@ -24,9 +24,7 @@ export const POSTS: readonly Post[] = load();
 
 /** The listing: the language's listed posts, newest first (ties keep the slug order, for stable output). */
 export function listPosts(lang: Locale, posts: readonly Post[] = POSTS): Post[] {
-  return posts
-    .filter((post) => post.lang === lang && post.listed)
-    .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+  return posts.filter((post) => post.lang === lang && post.listed).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
 }
 
 /**

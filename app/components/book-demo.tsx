@@ -48,12 +48,6 @@ export function BookDemoButton({ className = "" }: { className?: string }) {
 function BookingFrame() {
   const { t } = useTranslation();
   return (
-    <iframe
-      title={t("booking.frameTitle")}
-      src={siteConfig.booking.url}
-      height={siteConfig.booking.height}
-      loading="lazy"
-      className="booking-dialog__frame"
-    />
+    <iframe title={t("booking.frameTitle")} src={siteConfig.booking.url} height={siteConfig.booking.height} loading="lazy" className="booking-dialog__frame" />
   );
 }

@@ -3,15 +3,7 @@
 // (the validator, ~13 KiB gzip) reaches the browser only when the editor checks content before a save
 // (app/components/editor/content-check.ts, loaded on demand). schema.ts re-exports all of it, and
 // tests/unit/content-model.test.ts holds these defaults equal to the schema's.
-import {
-  DEFAULT_FONT_SIZE,
-  DEFAULT_LEGEND_WIDTH,
-  DEFAULT_SIZE,
-  DEFAULT_SPACE_HEIGHT,
-  DEFAULT_TEXT_COLOR,
-  HEADING_LEVELS,
-  VIDEO_ID_LENGTH,
-} from "./defaults";
+import { DEFAULT_FONT_SIZE, DEFAULT_LEGEND_WIDTH, DEFAULT_SIZE, DEFAULT_SPACE_HEIGHT, DEFAULT_TEXT_COLOR, HEADING_LEVELS, VIDEO_ID_LENGTH } from "./defaults";
 import type { AddableType, ElementOf, ElementType } from "./schema";
 
 export const JUSTIFY_VALUES = ["flex-start", "center", "flex-end"] as const;
@@ -24,7 +16,17 @@ export const RESERVED_SLUGS: readonly string[] = ["n"];
 export const VIDEO_ID_PATTERN = /^[A-Za-z0-9]{6}$/;
 
 /** Every element type the content model knows, metadatas first (the schema's discriminated union, in order). */
-export const ELEMENT_TYPES = ["metadatas", "text", "heading", "image", "video", "space", "link", "legendItem", "accordion"] as const satisfies readonly ElementType[];
+export const ELEMENT_TYPES = [
+  "metadatas",
+  "text",
+  "heading",
+  "image",
+  "video",
+  "space",
+  "link",
+  "legendItem",
+  "accordion",
+] as const satisfies readonly ElementType[];
 
 /** The add-element panel's choices, in the spec's order (§4 "Element types offered"); the heading beside the text (decision 074). */
 export const ADDABLE_TYPES = ["text", "heading", "image", "link", "space", "accordion", "video", "legendItem"] as const satisfies readonly AddableType[];

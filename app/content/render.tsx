@@ -298,7 +298,17 @@ export function ArticleContentView({ content, labels = {}, lang, media, heading 
   return (
     <div className="ml-content">
       {content.map((element, index) => (
-        <ElementView key={index} element={element} tag={tags.get(index)} heading={index === titled} labels={labels} lang={lang} inAccordion={false} background={background} media={media} />
+        <ElementView
+          key={index}
+          element={element}
+          tag={tags.get(index)}
+          heading={index === titled}
+          labels={labels}
+          lang={lang}
+          inAccordion={false}
+          background={background}
+          media={media}
+        />
       ))}
     </div>
   );

@@ -1,17 +1,12 @@
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Times are stored as integer milliseconds since the epoch (UTC), days as "YYYY-MM-DD" strings
 // in the museum's own timezone.
 const createdAt = () =>
-  integer("created_at", { mode: "number" }).notNull().default(sql`(unixepoch() * 1000)`);
+  integer("created_at", { mode: "number" })
+    .notNull()
+    .default(sql`(unixepoch() * 1000)`);
 
 export const museums = sqliteTable(
   "museums",
@@ -37,7 +32,9 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     createdAt: createdAt(),
     // Teams (0008, issue 18, decision 040). Existing users became admins; code always sets the role.
-    role: text("role", { enum: ["admin", "editor", "translator", "viewer"] }).notNull().default("admin"),
+    role: text("role", { enum: ["admin", "editor", "translator", "viewer"] })
+      .notNull()
+      .default("admin"),
     /** A translator's languages, a JSON array of codes; "[]" = every language. */
     languages: text("languages").notNull().default("[]"),
     /** The last request made with any of the user's sessions (updated at most every few minutes). */
@@ -127,7 +124,9 @@ export const articles = sqliteTable(
     uniqueIndex("articles_museum_slug_unique").on(t.museumId, t.slug),
     index("articles_folder_idx").on(t.museumId, t.folderId),
     index("articles_publish_at_idx").on(t.publishAt),
-    uniqueIndex("articles_museum_stop_number_unique").on(t.museumId, t.stopNumber).where(sql`${t.stopNumber} IS NOT NULL`),
+    uniqueIndex("articles_museum_stop_number_unique")
+      .on(t.museumId, t.stopNumber)
+      .where(sql`${t.stopNumber} IS NOT NULL`),
   ],
 );
 
@@ -319,10 +318,7 @@ export const dailyStats = sqliteTable(
     scans: integer("scans").notNull().default(0),
     views: integer("views").notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.museumId, t.day, t.articleId, t.lang] }),
-    index("daily_stats_article_day_idx").on(t.museumId, t.articleId, t.day),
-  ],
+  (t) => [primaryKey({ columns: [t.museumId, t.day, t.articleId, t.lang] }), index("daily_stats_article_day_idx").on(t.museumId, t.articleId, t.day)],
 );
 
 export const media = sqliteTable(
@@ -345,11 +341,7 @@ export const media = sqliteTable(
     /** The file's name on the uploader's computer (0009, issue 20), shown by the editor; null before it was kept. */
     originalName: text("original_name"),
   },
-  (t) => [
-    uniqueIndex("media_r2_key_unique").on(t.r2Key),
-    index("media_museum_idx").on(t.museumId),
-    index("media_article_idx").on(t.articleId),
-  ],
+  (t) => [uniqueIndex("media_r2_key_unique").on(t.r2Key), index("media_museum_idx").on(t.museumId), index("media_article_idx").on(t.articleId)],
 );
 
 // Staff reviews per article, language and segment position (decision 025): stale when the source changed.
@@ -495,7 +487,9 @@ export const narrations = sqliteTable(
     engine: text("engine"),
     voice: text("voice"),
     createdAt: createdAt(),
-    updatedAt: integer("updated_at", { mode: "number" }).notNull().default(sql`(unixepoch() * 1000)`),
+    updatedAt: integer("updated_at", { mode: "number" })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
   },
   (t) => [
     uniqueIndex("narrations_article_lang_unique").on(t.articleId, t.lang),

@@ -78,13 +78,26 @@ interface LiveArticle {
 /** The live article of the museum (not trashed, nor under a trashed folder), or 404 naming `articleId`. */
 async function liveArticle(db: Database, museumId: number, articleId: number): Promise<LiveArticle> {
   const row = await db
-    .select({ id: articles.id, slug: articles.slug, name: articles.unformattedName, folderId: articles.folderId, published: articles.publishedContent, sourceLang: museums.sourceLang })
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      name: articles.unformattedName,
+      folderId: articles.folderId,
+      published: articles.publishedContent,
+      sourceLang: museums.sourceLang,
+    })
     .from(articles)
     .innerJoin(museums, eq(museums.id, articles.museumId))
     .where(and(eq(articles.id, articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)))
     .get();
   if (!row || (row.folderId !== null && !(await loadFolderIndex(db, museumId)).isLive(row.folderId))) throw notFound("Article", "articleId");
-  return { id: row.id, slug: row.slug, name: row.name, sourceLang: row.sourceLang, published: row.published === null ? null : parseStoredContent(row.published, row.slug) };
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    sourceLang: row.sourceLang,
+    published: row.published === null ? null : parseStoredContent(row.published, row.slug),
+  };
 }
 
 const readRow = (db: Database, museumId: number, articleId: number) =>
@@ -193,11 +206,22 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * is 409. Calls arriving while a generation runs wait for it and answer its result, so many parallel calls
  * make one engine call. An engine failure is 503 `engine_failed` and leaves everything as it was.
  */
-export async function generateEasyRead(deps: EasyReadDeps, user: { id: number; email: string; museumId: number }, input: GenerateEasyReadInput): Promise<EasyReadState & { shared: boolean }> {
+export async function generateEasyRead(
+  deps: EasyReadDeps,
+  user: { id: number; email: string; museumId: number },
+  input: GenerateEasyReadInput,
+): Promise<EasyReadState & { shared: boolean }> {
   const { db } = deps;
   const article = await liveArticle(db, user.museumId, input.articleId);
-  if (!article.published) throw conflict("articleId", "The article was never published: an easy-to-read version is made from the published text", "never_published");
-  if (deps.engines.length === 0) throw new DomainError("unavailable", "No LLM engine is configured: list workers-ai-llm or openai-compatible in TRANSLATION_ENGINES", "articleId", "no_engine");
+  if (!article.published)
+    throw conflict("articleId", "The article was never published: an easy-to-read version is made from the published text", "never_published");
+  if (deps.engines.length === 0)
+    throw new DomainError(
+      "unavailable",
+      "No LLM engine is configured: list workers-ai-llm or openai-compatible in TRANSLATION_ENGINES",
+      "articleId",
+      "no_engine",
+    );
   const source = article.published;
   const now = Date.now();
   let row = await readRow(db, user.museumId, article.id);
@@ -225,7 +249,8 @@ export async function generateEasyRead(deps: EasyReadDeps, user: { id: number; e
       pause = Math.min(Math.round(pause * 1.5), Math.max(POLL_MAX_MS, deps.pollMs ?? 0));
       row = await readRow(db, user.museumId, article.id);
     } while (row?.generatingUntil && row.generatingUntil > Date.now() && Date.now() < until);
-    if (row?.generatingUntil && row.generatingUntil > Date.now()) throw new DomainError("conflict", "A generation of this easy-to-read version is still running", "articleId", "stale_version");
+    if (row?.generatingUntil && row.generatingUntil > Date.now())
+      throw new DomainError("conflict", "A generation of this easy-to-read version is still running", "articleId", "stale_version");
     if ((row?.version ?? 0) > input.version && row?.content) return { ...(await stateOf(db, article, row)), shared: true };
     throw engineFailed(new Error("the generation this call waited for failed"));
   }
@@ -239,7 +264,14 @@ export async function generateEasyRead(deps: EasyReadDeps, user: { id: number; e
   const fields = fieldsToRewrite(source);
   let rewritten: { texts: string[]; engine: string };
   try {
-    rewritten = fields.length === 0 ? { texts: [], engine: "" } : await rewriteAll(deps.engines, fields.map((f) => f.text), article.sourceLang);
+    rewritten =
+      fields.length === 0
+        ? { texts: [], engine: "" }
+        : await rewriteAll(
+            deps.engines,
+            fields.map((f) => f.text),
+            article.sourceLang,
+          );
   } catch (error) {
     await release();
     console.warn(`easy-read generation failed for article ${article.id}: ${short(error)}`);
@@ -266,7 +298,14 @@ export async function generateEasyRead(deps: EasyReadDeps, user: { id: number; e
         )
         .bind(json, await textHash(source), rewritten.engine, at, user.id, article.id, user.museumId, claim, input.version),
       abortUnlessChanged(db.$client),
-      auditD1(db.$client, { museumId: user.museumId, actor, action: "easy_read.generate", target: `article:${article.id}`, detail: { name: article.name, engine: rewritten.engine, version: input.version + 1 }, at }),
+      auditD1(db.$client, {
+        museumId: user.museumId,
+        actor,
+        action: "easy_read.generate",
+        target: `article:${article.id}`,
+        detail: { name: article.name, engine: rewritten.engine, version: input.version + 1 },
+        at,
+      }),
     ]);
   } catch (error) {
     await release();
@@ -314,9 +353,18 @@ export async function updateEasyRead(db: Database, user: { id: number; email: st
   await guardedWrite(
     db,
     db.$client
-      .prepare("UPDATE easy_read_versions SET content = ?1, version = version + 1, updated_at = ?2, updated_by = ?3 WHERE article_id = ?4 AND museum_id = ?5 AND version = ?6")
+      .prepare(
+        "UPDATE easy_read_versions SET content = ?1, version = version + 1, updated_at = ?2, updated_by = ?3 WHERE article_id = ?4 AND museum_id = ?5 AND version = ?6",
+      )
       .bind(json, at, user.id, article.id, user.museumId, input.version),
-    auditD1(db.$client, { museumId: user.museumId, actor: { id: user.id, email: user.email }, action: "easy_read.update", target: `article:${article.id}`, detail: { name: article.name, version: input.version + 1, fields: Object.keys(input.texts).length }, at }),
+    auditD1(db.$client, {
+      museumId: user.museumId,
+      actor: { id: user.id, email: user.email },
+      action: "easy_read.update",
+      target: `article:${article.id}`,
+      detail: { name: article.name, version: input.version + 1, fields: Object.keys(input.texts).length },
+      at,
+    }),
     user.museumId,
     article.id,
   );
@@ -324,7 +372,11 @@ export async function updateEasyRead(db: Database, user: { id: number; email: st
 }
 
 /** `POST /api/manage/approve_easy_read {articleId, version}`: visitors read this version from now on. */
-export async function approveEasyRead(db: Database, user: { id: number; email: string; museumId: number }, input: ApproveEasyReadInput): Promise<EasyReadState> {
+export async function approveEasyRead(
+  db: Database,
+  user: { id: number; email: string; museumId: number },
+  input: ApproveEasyReadInput,
+): Promise<EasyReadState> {
   visitorChanged(db, user.museumId); // the switch appears (or the text changes) at once (decision 039)
   const article = await liveArticle(db, user.museumId, input.articleId);
   const row = await draftRow(db, user.museumId, article.id, input.version);
@@ -338,7 +390,14 @@ export async function approveEasyRead(db: Database, user: { id: number; email: s
          WHERE article_id = ?3 AND museum_id = ?4 AND version = ?5 AND content IS NOT NULL AND (approved_version IS NULL OR approved_version <> version)`,
       )
       .bind(at, user.id, article.id, user.museumId, input.version),
-    auditD1(db.$client, { museumId: user.museumId, actor: { id: user.id, email: user.email }, action: "easy_read.approve", target: `article:${article.id}`, detail: { name: article.name, version: input.version }, at }),
+    auditD1(db.$client, {
+      museumId: user.museumId,
+      actor: { id: user.id, email: user.email },
+      action: "easy_read.approve",
+      target: `article:${article.id}`,
+      detail: { name: article.name, version: input.version },
+      at,
+    }),
     user.museumId,
     article.id,
   );
@@ -346,17 +405,29 @@ export async function approveEasyRead(db: Database, user: { id: number; email: s
 }
 
 /** `POST /api/manage/delete_easy_read {articleId}`: removes the draft and the approved version (visitors lose the switch). */
-export async function deleteEasyRead(db: Database, user: { id: number; email: string; museumId: number }, input: { articleId: number }): Promise<{ deleted: true }> {
+export async function deleteEasyRead(
+  db: Database,
+  user: { id: number; email: string; museumId: number },
+  input: { articleId: number },
+): Promise<{ deleted: true }> {
   visitorChanged(db, user.museumId);
   const article = await liveArticle(db, user.museumId, input.articleId);
   const row = await readRow(db, user.museumId, article.id);
-  if (!row || (row.content === null && !(row.generatingUntil && row.generatingUntil > Date.now()))) throw new DomainError("not_found", "This article has no easy-to-read version", "articleId", "not_generated");
+  if (!row || (row.content === null && !(row.generatingUntil && row.generatingUntil > Date.now())))
+    throw new DomainError("not_found", "This article has no easy-to-read version", "articleId", "not_generated");
   const at = Date.now();
   try {
     await db.$client.batch([
       db.$client.prepare("DELETE FROM easy_read_versions WHERE article_id = ? AND museum_id = ?").bind(article.id, user.museumId),
       abortUnlessChanged(db.$client),
-      auditD1(db.$client, { museumId: user.museumId, actor: { id: user.id, email: user.email }, action: "easy_read.delete", target: `article:${article.id}`, detail: { name: article.name, wasApproved: row.approvedVersion !== null }, at }),
+      auditD1(db.$client, {
+        museumId: user.museumId,
+        actor: { id: user.id, email: user.email },
+        action: "easy_read.delete",
+        target: `article:${article.id}`,
+        detail: { name: article.name, wasApproved: row.approvedVersion !== null },
+        at,
+      }),
     ]);
   } catch (error) {
     if (!lostRace(error)) throw error;
@@ -369,7 +440,10 @@ export async function deleteEasyRead(db: Database, user: { id: number; email: st
  * The visitor target with its approved easy-to-read version (one query, by primary key), for the visitor
  * snapshot (decision 039): a cached view then needs no D1 for it; approve and delete mark the museum changed.
  */
-export async function withEasyRead<T extends { museum: { id: number }; article: { id: number } | null }>(db: Database, target: T | null): Promise<(T & { easyRead: ArticleContent | null }) | null> {
+export async function withEasyRead<T extends { museum: { id: number }; article: { id: number } | null }>(
+  db: Database,
+  target: T | null,
+): Promise<(T & { easyRead: ArticleContent | null }) | null> {
   if (!target) return null;
   return { ...target, easyRead: target.article ? await approvedEasyRead(db, target.museum.id, target.article.id) : null };
 }

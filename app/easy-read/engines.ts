@@ -75,7 +75,10 @@ export function workersAiLlmRewriter(ai: AiRunner, model: string): EasyReadEngin
         if (signal.aborted) throw signal.reason;
         if (error instanceof EngineError) throw error;
         const message = error instanceof Error ? error.message : String(error);
-        throw new EngineError("workers-ai-llm", `Workers AI failed: ${message.slice(0, 200)}`, { retryable: !/run remotely|not supported/i.test(message), cause: error });
+        throw new EngineError("workers-ai-llm", `Workers AI failed: ${message.slice(0, 200)}`, {
+          retryable: !/run remotely|not supported/i.test(message),
+          cause: error,
+        });
       }
       const parsed = llmOutput.safeParse(answer);
       if (!parsed.success) throw new EngineError("workers-ai-llm", "the model answered without a response", { retryable: true });
@@ -145,7 +148,8 @@ export function easyReadEnginesFrom(config: AppConfig, ai?: AiRunner): EasyReadE
   const out: EasyReadEngine[] = [];
   for (const id of config.TRANSLATION_ENGINES) {
     if (id === "workers-ai-llm" && ai) out.push(workersAiLlmRewriter(ai, config.WORKERS_AI_LLM_MODEL));
-    if (id === "openai-compatible" && config.OPENAI_BASE_URL && config.OPENAI_MODEL) out.push(openAiCompatibleRewriter({ baseUrl: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY, model: config.OPENAI_MODEL }));
+    if (id === "openai-compatible" && config.OPENAI_BASE_URL && config.OPENAI_MODEL)
+      out.push(openAiCompatibleRewriter({ baseUrl: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY, model: config.OPENAI_MODEL }));
     if (id === "pseudo") out.push(pseudoRewriter());
   }
   return out;

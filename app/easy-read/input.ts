@@ -3,7 +3,11 @@ import { z } from "zod";
 import { articleIdSchema } from "~/models/tree-input";
 
 /** The easy-to-read version the caller last saw (0 = none yet): a stale one is refused with 409. */
-const versionSchema = z.number({ required_error: "required", invalid_type_error: "wrong_type" }).int("wrong_type").min(0, "out_of_range").max(Number.MAX_SAFE_INTEGER, "out_of_range");
+const versionSchema = z
+  .number({ required_error: "required", invalid_type_error: "wrong_type" })
+  .int("wrong_type")
+  .min(0, "out_of_range")
+  .max(Number.MAX_SAFE_INTEGER, "out_of_range");
 
 /** Field ids as `fields.ts` makes them: `e3.content`, `e5.header`, `e5.d1.alt`. */
 const FIELD_ID = /^e\d{1,3}\.(?:content|alt|header|d\d{1,3}\.(?:content|alt))$/;

@@ -6,11 +6,7 @@ export type OutsideReason = "pointer" | "escape";
  * Calls `onOutside` when the pointer is pressed outside `ref`, or Escape typed, while `active`. The reason
  * lets a caller give focus back after Escape without stealing it from whatever a click landed on.
  */
-export function useOutsidePress(
-  ref: RefObject<HTMLElement | null>,
-  active: boolean,
-  onOutside: (reason: OutsideReason) => void,
-) {
+export function useOutsidePress(ref: RefObject<HTMLElement | null>, active: boolean, onOutside: (reason: OutsideReason) => void) {
   useEffect(() => {
     if (!active) return;
     function onPointerDown(event: PointerEvent) {

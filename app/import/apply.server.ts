@@ -144,12 +144,19 @@ export async function applyImport(
       try {
         plan = await planImport(db, bucket, museumId, input.sheet, input.mapping, input.images, { dryRun: false, shaCache });
       } catch (error) {
-        if (error instanceof PictureNoLongerShown) throw conflict("images", "An article's picture changed while the import was read; try again", "stale_version");
+        if (error instanceof PictureNoLongerShown)
+          throw conflict("images", "An article's picture changed while the import was read; try again", "stale_version");
         throw error;
       }
       const report = reportOf(plan);
       if (report.failed > 0) return report;
-      const detail = { created: report.created, updated: report.updated, skipped: report.skipped, folders: plan.newFolders.length, file: input.fileName.slice(0, 200) };
+      const detail = {
+        created: report.created,
+        updated: report.updated,
+        skipped: report.skipped,
+        folders: plan.newFolders.length,
+        file: input.fileName.slice(0, 200),
+      };
       const { list, mediaKeys } = statements(db.$client, plan, museumId, actor, input.images, detail);
       if (list.length === 0) return report;
       try {

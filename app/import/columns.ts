@@ -82,9 +82,22 @@ export const mappingSchema = z
     Object.fromEntries(
       IMPORT_FIELDS.map((field) => [
         field,
-        z.union([z.number().int("wrong_type").min(0, "out_of_range").max(MAX_COLUMNS - 1, "out_of_range"), z.string().max(200, "too_long"), z.null()], {
-          errorMap: () => ({ message: "wrong_type" }),
-        }).optional(),
+        z
+          .union(
+            [
+              z
+                .number()
+                .int("wrong_type")
+                .min(0, "out_of_range")
+                .max(MAX_COLUMNS - 1, "out_of_range"),
+              z.string().max(200, "too_long"),
+              z.null(),
+            ],
+            {
+              errorMap: () => ({ message: "wrong_type" }),
+            },
+          )
+          .optional(),
       ]),
     ) as Record<ImportField, z.ZodOptional<z.ZodUnion<[z.ZodNumber, z.ZodString, z.ZodNull]>>>,
     { invalid_type_error: "wrong_type" },

@@ -188,7 +188,10 @@ export async function planImport(
     else if (!current || !stored) action = "create";
     else {
       const same =
-        current.unformatted_name === fields.name && folderId !== undefined && current.folder_id === folderId && JSON.stringify(stored) === JSON.stringify(content);
+        current.unformatted_name === fields.name &&
+        folderId !== undefined &&
+        current.folder_id === folderId &&
+        JSON.stringify(stored) === JSON.stringify(content);
       action = same ? "skip" : "update";
     }
     rows.push({

@@ -36,7 +36,12 @@ function parseMappingField(text: string) {
     const issue = parsed.error.issues[0]!;
     const reason = issue.code === "unrecognized_keys" ? "invalid" : issue.message;
     const field = ["mapping", ...issue.path, ...(issue.code === "unrecognized_keys" ? [issue.keys[0]!.slice(0, 40)] : [])].join(".");
-    throw new DomainError("invalid_input", "The mapping is not valid", field, (["wrong_type", "out_of_range", "too_long"].includes(reason) ? reason : "invalid") as "invalid");
+    throw new DomainError(
+      "invalid_input",
+      "The mapping is not valid",
+      field,
+      (["wrong_type", "out_of_range", "too_long"].includes(reason) ? reason : "invalid") as "invalid",
+    );
   }
   return parsed.data;
 }
@@ -66,7 +71,8 @@ async function unbundle(bytes: Uint8Array): Promise<{ sheetBytes: Uint8Array; bu
   );
   // An XLSX or OpenDocument workbook itself (`mimetype` opens every OpenDocument file): read as a sheet.
   if (names.some((n) => zipName(n) === "[content_types].xml" || zipName(n) === "mimetype")) return null;
-  if (sheets.length !== 1) throw new DomainError("invalid_input", "The ZIP must hold exactly one CSV, XLSX or ODS sheet", "file", sheets.length ? "too_many" : "required");
+  if (sheets.length !== 1)
+    throw new DomainError("invalid_input", "The ZIP must hold exactly one CSV, XLSX or ODS sheet", "file", sheets.length ? "too_many" : "required");
   return { sheetBytes: sheets[0]!, bundle: bytes };
 }
 

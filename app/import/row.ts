@@ -67,7 +67,10 @@ export function readRow(cells: readonly string[], mapping: ColumnMapping): { fie
   const folderCell = cell("folder");
   if (folderCell !== "") {
     // "Salle 2/Vitrine 3", "/Salle 2/", "Salle 2 / Vitrine 3": separators with spaces or at the ends are forgiven.
-    const segments = folderCell.split("/").map((s) => s.trim()).filter((s) => s !== "");
+    const segments = folderCell
+      .split("/")
+      .map((s) => s.trim())
+      .filter((s) => s !== "");
     if (segments.length > MAX_FOLDER_DEPTH) fail("folder", "too_deep");
     for (const segment of segments) {
       const checked = checkItemName(segment);

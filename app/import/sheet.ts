@@ -126,7 +126,13 @@ export const WORKBOOK_TEXT_MAX = SHEET_MAX_BYTES;
 
 /** An XLSX or ODS workbook's first sheet (its ZIP's size accounted before any part is read). */
 export function parseWorkbook(bytes: Uint8Array): Sheet {
-  const { rows } = readWorkbook(bytes, { inflatedMax: XLSX_INFLATED_MAX, maxRows: MAX_ROWS + 1, maxColumns: MAX_COLUMNS, textMax: WORKBOOK_TEXT_MAX, tooManyRows });
+  const { rows } = readWorkbook(bytes, {
+    inflatedMax: XLSX_INFLATED_MAX,
+    maxRows: MAX_ROWS + 1,
+    maxColumns: MAX_COLUMNS,
+    textMax: WORKBOOK_TEXT_MAX,
+    tooManyRows,
+  });
   return toSheet(rows, true);
 }
 

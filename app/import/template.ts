@@ -67,8 +67,7 @@ export function templateCsv(locale: Locale): string {
   return "\ufeff" + Papa.unparse(templateRows(locale), { delimiter: locale === "fr" ? ";" : ",", newline: "\r\n", quotes: true });
 }
 
-const xml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function columnName(index: number): string {
   let name = "";

@@ -39,7 +39,12 @@ export const notASheet = (what: string) =>
 class Stop extends Error {}
 
 const tooMuchText = (max: number) =>
-  new DomainError("too_large", `The sheet holds more than ${max.toLocaleString("en")} characters of text in all, more than this app reads at once`, FIELD, "too_long");
+  new DomainError(
+    "too_large",
+    `The sheet holds more than ${max.toLocaleString("en")} characters of text in all, more than this app reads at once`,
+    FIELD,
+    "too_long",
+  );
 
 /** Counts the characters a reader keeps. */
 class TextBudget {
@@ -107,12 +112,18 @@ function columnIndex(ref: string): number {
 }
 
 /** Excel's built-in date and time formats (ECMA-376 part 1, 18.8.30). */
-const BUILTIN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const BUILTIN_DATE_FORMATS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58,
+]);
 
 export function isDateFormat(id: number, code: string | undefined): boolean {
   if (code === undefined) return BUILTIN_DATE_FORMATS.has(id);
   // Quoted text, escaped characters, colours and conditions say nothing about dates.
-  const bare = code.replace(/"[^"]*"/g, "").replace(/\\./g, "").replace(/\[[^\]]*\]/g, "").replace(/[_*]./g, "");
+  const bare = code
+    .replace(/"[^"]*"/g, "")
+    .replace(/\\./g, "")
+    .replace(/\[[^\]]*\]/g, "")
+    .replace(/[_*]./g, "");
   return !/general/i.test(bare) && /[dmyhs]/i.test(bare.split(";")[0] ?? "");
 }
 
@@ -314,7 +325,14 @@ function readOds(bytes: Uint8Array, content: ZipDirectoryEntry, limits: Workbook
         cells = [];
         column = 0;
       } else if (name === "table-cell" || name === "covered-table-cell") {
-        cell = { type: a["value-type"] ?? "", value: a.value, date: a["date-value"], bool: a["boolean-value"], repeat: repeat(a["number-columns-repeated"]), paragraphs: [] };
+        cell = {
+          type: a["value-type"] ?? "",
+          value: a.value,
+          date: a["date-value"],
+          bool: a["boolean-value"],
+          repeat: repeat(a["number-columns-repeated"]),
+          paragraphs: [],
+        };
       } else if (cell && name === "p") paragraph = [];
       else if (paragraph && name === "s") paragraph.push(" ".repeat(Math.min(repeat(a.c), 1000)));
       else if (paragraph && name === "tab") paragraph.push("\t");
@@ -333,7 +351,8 @@ function readOds(bytes: Uint8Array, content: ZipDirectoryEntry, limits: Workbook
       } else if ((name === "table-cell" || name === "covered-table-cell") && cell) {
         const text = cell.paragraphs.join("\n");
         let value: CellValue = text;
-        if (["float", "percentage", "currency"].includes(cell.type) && cell.value !== undefined && !Number.isNaN(Number(cell.value))) value = Number(cell.value);
+        if (["float", "percentage", "currency"].includes(cell.type) && cell.value !== undefined && !Number.isNaN(Number(cell.value)))
+          value = Number(cell.value);
         else if (cell.type === "date" && cell.date) value = cell.date.slice(0, 10);
         else if (cell.type === "boolean" && cell.bool) value = cell.bool === "true";
         if (value !== "") for (let i = 0; i < cell.repeat; i++) collector.setCell(cells, column + i, value);

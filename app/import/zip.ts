@@ -6,7 +6,12 @@ import { concatBytes } from "~/lib/bytes";
 
 /** What the sheet names and what the archive holds meet here: NFC, lowercase, `/` separators, no leading `./`. */
 export function zipName(name: string): string {
-  return name.normalize("NFC").replace(/\\/g, "/").replace(/^(\.\/|\/)+/, "").trim().toLowerCase();
+  return name
+    .normalize("NFC")
+    .replace(/\\/g, "/")
+    .replace(/^(\.\/|\/)+/, "")
+    .trim()
+    .toLowerCase();
 }
 
 export const baseName = (name: string) => name.slice(name.lastIndexOf("/") + 1);
@@ -109,7 +114,6 @@ function hasEndRecord(tail: Uint8Array): boolean {
   return false;
 }
 
-
 /** A buffer as the chunks `readZip` takes (64 KB at a time, as a network body would come). */
 export async function* chunksOf(bytes: Uint8Array, size = 64 * 1024): AsyncIterable<Uint8Array> {
   for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
@@ -163,7 +167,14 @@ export function zipDirectory(bytes: Uint8Array): ZipDirectoryEntry[] | null {
     const utf8 = (flags & 0x800) !== 0;
     const rawName = bytes.subarray(at + 46, at + 46 + nameLength);
     const name = utf8 ? new TextDecoder("utf-8").decode(rawName) : String.fromCharCode(...rawName);
-    entries.push({ name, flags, method: u16(bytes, at + 10), compressedSize: u32(bytes, at + 20), size: u32(bytes, at + 24), localOffset: u32(bytes, at + 42) });
+    entries.push({
+      name,
+      flags,
+      method: u16(bytes, at + 10),
+      compressedSize: u32(bytes, at + 20),
+      size: u32(bytes, at + 24),
+      localOffset: u32(bytes, at + 42),
+    });
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
@@ -229,7 +240,12 @@ export function inflateEntry(bytes: Uint8Array, entry: ZipDirectoryEntry, field:
 export function accountZip(bytes: Uint8Array, entries: readonly ZipDirectoryEntry[], field: string, maxBytes: number, what: string): void {
   const mb = (n: number) => `${Math.ceil(n / (1024 * 1024)).toLocaleString("en")} MB`;
   if (entries.length > ZIP_MAX_ENTRIES) {
-    throw new DomainError("too_large", `${what} holds ${entries.length.toLocaleString("en")} files; this app reads at most ${ZIP_MAX_ENTRIES.toLocaleString("en")}`, field, "too_many");
+    throw new DomainError(
+      "too_large",
+      `${what} holds ${entries.length.toLocaleString("en")} files; this app reads at most ${ZIP_MAX_ENTRIES.toLocaleString("en")}`,
+      field,
+      "too_many",
+    );
   }
   const declared = entries.reduce((n, e) => n + e.size, 0);
   const macos = entries.filter((e) => SKIPPED.test(zipName(e.name))).length;

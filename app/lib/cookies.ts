@@ -13,7 +13,10 @@ export function readCookie(header: string | null | undefined, name: string): str
   for (const part of (header ?? "").slice(0, MAX_HEADER_CHARS).split(";")) {
     const at = part.indexOf("=");
     if (at === -1 || part.slice(0, at).trim() !== name) continue;
-    const raw = part.slice(at + 1).trim().replace(/^"(.*)"$/, "$1");
+    const raw = part
+      .slice(at + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
     try {
       return decodeURIComponent(raw);
     } catch {

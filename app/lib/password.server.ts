@@ -10,8 +10,7 @@ const HASH_BYTES = 32;
 const PREFIX = "pbkdf2-sha256";
 
 // Verified against when the e-mail is unknown, so both paths cost one PBKDF2 derivation.
-const DUMMY_HASH =
-  "pbkdf2-sha256$100000$q3l7nqfq0o3Mld7lCq0m8w$0dFv8s6m3Q2q2gqk3Yk5o0l1mX4oVq8wB6S7rK2x9yE";
+const DUMMY_HASH = "pbkdf2-sha256$100000$q3l7nqfq0o3Mld7lCq0m8w$0dFv8s6m3Q2q2gqk3Yk5o0l1mX4oVq8wB6S7rK2x9yE";
 
 function b64decode(text: string): Uint8Array<ArrayBuffer> {
   const normal = text.replace(/-/g, "+").replace(/_/g, "/");
@@ -20,18 +19,8 @@ function b64decode(text: string): Uint8Array<ArrayBuffer> {
 }
 
 async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(password),
-    "PBKDF2",
-    false,
-    ["deriveBits"],
-  );
-  const bits = await crypto.subtle.deriveBits(
-    { name: "PBKDF2", hash: "SHA-256", salt, iterations },
-    key,
-    HASH_BYTES * 8,
-  );
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, HASH_BYTES * 8);
   return new Uint8Array(bits);
 }
 

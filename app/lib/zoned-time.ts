@@ -43,7 +43,14 @@ interface Wall {
 /** The zone's wall clock at `at`; an unknown zone reads as UTC. */
 function wallOf(at: number, timeZone: string): Wall & { second: number } {
   const parts = Object.fromEntries((knownTimeZone(timeZone) ? format(timeZone) : format("UTC")).formatToParts(at).map((p) => [p.type, p.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour) % 24, minute: Number(parts.minute), second: Number(parts.second) };
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour) % 24,
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
 }
 
 /** "YYYY-MM-DD HH:MM:SS" on the zone's wall clock (an unknown zone reads as UTC). */

@@ -67,7 +67,11 @@ export async function referencedKeys(db: D1Database, keys: readonly string[]): P
 }
 
 /** Deletes the media and narration files no row references that are older than the grace period. */
-export async function sweepOrphanMedia(deps: SweepDeps, now: number, options: { graceMs?: number; pagesPerRun?: number; pageSize?: number } = {}): Promise<SweepResult> {
+export async function sweepOrphanMedia(
+  deps: SweepDeps,
+  now: number,
+  options: { graceMs?: number; pagesPerRun?: number; pageSize?: number } = {},
+): Promise<SweepResult> {
   const cutoff = now - (options.graceMs ?? SWEEP_GRACE_MS);
   const pages = options.pagesPerRun ?? PAGES_PER_RUN;
   const result: SweepResult = { listed: 0, candidates: 0, deleted: 0, complete: true };
@@ -77,9 +81,7 @@ export async function sweepOrphanMedia(deps: SweepDeps, now: number, options: { 
     for (let page = 0; page < pages; page++) {
       const listed = await deps.bucket.list({ prefix: space, cursor, limit: options.pageSize ?? 1000 });
       result.listed += listed.objects.length;
-      const candidates = listed.objects
-        .filter((o) => o.uploaded.getTime() < cutoff && OWNER.test(o.key) && !PIECES.test(o.key))
-        .map((o) => o.key);
+      const candidates = listed.objects.filter((o) => o.uploaded.getTime() < cutoff && OWNER.test(o.key) && !PIECES.test(o.key)).map((o) => o.key);
       result.candidates += candidates.length;
       if (candidates.length > 0) {
         const referenced = await referencedKeys(deps.db, candidates);

@@ -43,7 +43,9 @@ export async function updateArticle(db: Database, museumId: number, input: Updat
          RETURNING version, updated_at`,
       )
       .bind(JSON.stringify(input.newContent), name, slug, now, input.articleId, museumId, input.version ?? null, userId);
-    const [saved] = await db.$client.batch<{ version: number; updated_at: number }>(actor ? [update, articleSavedAudit(db.$client, museumId, actor, input.articleId, now)] : [update]);
+    const [saved] = await db.$client.batch<{ version: number; updated_at: number }>(
+      actor ? [update, articleSavedAudit(db.$client, museumId, actor, input.articleId, now)] : [update],
+    );
     row = saved?.results[0] ?? null;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("newContent.0.url", "Another article of the museum has this address");

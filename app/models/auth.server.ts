@@ -23,9 +23,7 @@ export interface SessionUser {
 }
 
 export type LoginResult =
-  | { kind: "ok"; token: string; expiresAt: number; user: { id: number; email: string } }
-  | { kind: "invalid" }
-  | { kind: "rate_limited"; retryAfter: number };
+  { kind: "ok"; token: string; expiresAt: number; user: { id: number; email: string } } | { kind: "invalid" } | { kind: "rate_limited"; retryAfter: number };
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -33,10 +31,7 @@ export function normalizeEmail(email: string): string {
 
 /** The limiter's keys for an account and an address, HMACed so D1 holds no raw e-mail or IP. */
 export async function attemptKeys(secret: string, email: string, address: string) {
-  const [emailKey, addressKey] = await Promise.all([
-    hmacSha256Hex(secret, `email:${email}`),
-    hmacSha256Hex(secret, `addr:${address}`),
-  ]);
+  const [emailKey, addressKey] = await Promise.all([hmacSha256Hex(secret, `email:${email}`), hmacSha256Hex(secret, `addr:${address}`)]);
   return { emailKey: `e:${emailKey}`, addressKey: `a:${addressKey}` };
 }
 

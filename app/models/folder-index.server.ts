@@ -88,7 +88,7 @@ export class FolderIndex {
   private ancestry(id: number | null): { rows: FolderRow[]; reachesRoot: boolean } {
     const rows: FolderRow[] = [];
     const seen = new Set<number>();
-    for (let current = id; current !== null; ) {
+    for (let current = id; current !== null;) {
       const row = this.byId.get(current);
       if (!row || seen.has(current)) return { rows, reachesRoot: false };
       seen.add(current);

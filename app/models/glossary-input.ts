@@ -71,7 +71,13 @@ export const addGlossaryTermSchema = z
 export type AddGlossaryTermInput = z.infer<typeof addGlossaryTermSchema>;
 
 export const glossaryTermIdSchema = z.union(
-  [z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,14}$/).transform(Number)],
+  [
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/)
+      .transform(Number),
+  ],
   { errorMap: () => ({ message: "wrong_type" }) },
 );
 

@@ -30,5 +30,8 @@ export function sanitiseOriginalName(raw: unknown): string | null {
     const stem = Array.from(name.slice(0, dot)).slice(0, ORIGINAL_NAME_MAX - extension.length - 1);
     return `${stem.join("").trimEnd()}…${extension.join("")}`;
   }
-  return `${chars.slice(0, ORIGINAL_NAME_MAX - 1).join("").trimEnd()}…`;
+  return `${chars
+    .slice(0, ORIGINAL_NAME_MAX - 1)
+    .join("")
+    .trimEnd()}…`;
 }

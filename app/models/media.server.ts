@@ -121,7 +121,6 @@ async function storeFilePart(bucket: R2Bucket, parts: PartSource, museumId: numb
   return { key, originalName: sanitiseOriginalName(filename), type, bytes, size };
 }
 
-
 export interface UploadResult {
   mediaUrl: string;
   videoId: string | null;
@@ -231,7 +230,8 @@ export async function foreignReferences(db: Database, museumId: number, referenc
 }
 
 /** The 400 of a reference to another museum's file, naming the field and the address. */
-export const foreignMedia = (field: string, src: string) => invalid(field, "foreign_media", `${quote(src, 120)} is a file of another museum: upload the file to this museum`);
+export const foreignMedia = (field: string, src: string) =>
+  invalid(field, "foreign_media", `${quote(src, 120)} is a file of another museum: upload the file to this museum`);
 
 /** What the editor says about one uploaded file: its name when known, its kind and size. */
 export interface MediaFileInfo {

@@ -23,9 +23,7 @@ export function listTimeZones(): string[] {
 /** Field messages are reason codes, which the settings form says in the interface language. */
 export const museumSettingsSchema = z.object({
   name: z.string().trim().min(1, "empty").max(120, "too_long"),
-  sourceLang: z
-    .string()
-    .refine((code) => findLanguage(code)?.code === code, "invalid"),
+  sourceLang: z.string().refine((code) => findLanguage(code)?.code === code, "invalid"),
   timezone: z.string().refine(isValidTimeZone, "invalid"),
 });
 export type MuseumSettings = z.infer<typeof museumSettingsSchema>;

@@ -60,7 +60,10 @@ async function liveStops(db: Database, museumId: number, tourId?: number): Promi
 }
 
 /** Stop number first (1, 2 … 9999), unnumbered after; then the name as people sort it; then the id. */
-export function byStopNumber(a: { stopNumber: number | null; name: string | null; id: number }, b: { stopNumber: number | null; name: string | null; id: number }): number {
+export function byStopNumber(
+  a: { stopNumber: number | null; name: string | null; id: number },
+  b: { stopNumber: number | null; name: string | null; id: number },
+): number {
   if (a.stopNumber !== b.stopNumber) {
     if (a.stopNumber === null) return 1;
     if (b.stopNumber === null) return -1;
@@ -76,10 +79,18 @@ export async function printSheetCells(db: Database, museumId: number, choice: Sh
     listQrCodes(db, museumId),
     listTours(db, museumId),
     choice === "everything" || tourId !== null ? liveStops(db, museumId, tourId ?? undefined) : Promise.resolve([]),
-    db.select({ id: articles.id, stopNumber: articles.stopNumber }).from(articles).where(and(eq(articles.museumId, museumId), isNull(articles.deletedAt))).all(),
+    db
+      .select({ id: articles.id, stopNumber: articles.stopNumber })
+      .from(articles)
+      .where(and(eq(articles.museumId, museumId), isNull(articles.deletedAt)))
+      .all(),
   ]);
   const numberOf = new Map(numbers.map((a) => [a.id, a.stopNumber]));
-  const codeCell = (code: QrCodeView): SheetCell => ({ kind: "code", code, stopNumber: code.id_article === null ? null : (numberOf.get(code.id_article) ?? null) });
+  const codeCell = (code: QrCodeView): SheetCell => ({
+    kind: "code",
+    code,
+    stopNumber: code.id_article === null ? null : (numberOf.get(code.id_article) ?? null),
+  });
   // An article's code on a tour's sheet: its oldest active code.
   const codeOfArticle = new Map<number, QrCodeView>();
   for (const code of codes) if (code.id_article !== null && !codeOfArticle.has(code.id_article)) codeOfArticle.set(code.id_article, code);
@@ -108,7 +119,10 @@ export async function printSheetCells(db: Database, museumId: number, choice: Sh
   for (const stop of stops) {
     if (codeOfArticle.has(stop.articleId) || missing.has(stop.articleId)) continue;
     missing.add(stop.articleId);
-    articleCells.push({ cell: { kind: "missing", articleId: stop.articleId, name: stop.name, stopNumber: stop.stopNumber }, key: { stopNumber: stop.stopNumber, name: stop.name, id: stop.articleId } });
+    articleCells.push({
+      cell: { kind: "missing", articleId: stop.articleId, name: stop.name, stopNumber: stop.stopNumber },
+      key: { stopNumber: stop.stopNumber, name: stop.name, id: stop.articleId },
+    });
   }
   articleCells.sort((a, b) => byStopNumber(a.key, b.key));
   return [...articleCells.map((c) => c.cell), ...chosenTours.map((tour): SheetCell => ({ kind: "tour", tour }))];
@@ -142,7 +156,11 @@ export async function createCodeForArticle(db: Database, user: SessionUser, arti
              RETURNING id`,
           )
           .bind(user.museumId, link, articleId),
-        auditWhenChangedD1(db.$client, { museumId: user.museumId, actor: actorOf(user), action: "qrcode.create", target: "qrcode:", detail: { link, articleId, name: article.name } }, { insertedId: true }),
+        auditWhenChangedD1(
+          db.$client,
+          { museumId: user.museumId, actor: actorOf(user), action: "qrcode.create", target: "qrcode:", detail: { link, articleId, name: article.name } },
+          { insertedId: true },
+        ),
       ]);
       const row = inserted?.results[0] as { id: number } | undefined;
       if (row) {

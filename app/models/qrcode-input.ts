@@ -3,7 +3,13 @@ import { DEFAULT_QR_LOOK, QR_LOOKS } from "~/qrcode/looks";
 import { articleIdSchema } from "./tree-input";
 
 export const qrcodeIdSchema = z.union(
-  [z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,14}$/).transform(Number)],
+  [
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/)
+      .transform(Number),
+  ],
   { errorMap: () => ({ message: "wrong_type" }) },
 );
 

@@ -14,7 +14,14 @@ export async function staleVersion(
   what: "article" | "tour",
   still: { version: number; updatedAt: number; updatedBy: number | null },
 ): Promise<DomainError> {
-  const by = still.updatedBy === null ? undefined : await db.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.id, still.updatedBy), eq(users.museumId, museumId))).get();
+  const by =
+    still.updatedBy === null
+      ? undefined
+      : await db
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(and(eq(users.id, still.updatedBy), eq(users.museumId, museumId)))
+          .get();
   return conflict("version", `The ${what} was saved elsewhere meanwhile (now version ${still.version})`, "stale_version").withCurrent({
     version: still.version,
     savedAt: still.updatedAt,

@@ -84,12 +84,10 @@ async function series(db: Database, museumId: number, sql: string, count: number
 }
 
 /** QR code scans per article and day (chart 1). */
-export const scansPerArticle = (db: Database, museumId: number, days: number, today?: string) =>
-  series(db, museumId, PER_ARTICLE, days, [], today);
+export const scansPerArticle = (db: Database, museumId: number, days: number, today?: string) => series(db, museumId, PER_ARTICLE, days, [], today);
 
 /** QR code scans per reading language and day, all articles together (chart 2). */
-export const scansPerLanguage = (db: Database, museumId: number, days: number, today?: string) =>
-  series(db, museumId, PER_LANGUAGE, days, [], today);
+export const scansPerLanguage = (db: Database, museumId: number, days: number, today?: string) => series(db, museumId, PER_LANGUAGE, days, [], today);
 
 /** Requests (scans and other views) of one article per language and day (chart 3); 404 for another museum's. */
 export async function languagesPerArticle(db: Database, museumId: number, articleId: number, days: number, today?: string) {

@@ -68,9 +68,18 @@ export const pretranslateSchema = z.object({
     .transform((langs) => [...new Set(langs)]),
 });
 export const resolveReportSchema = z.object({
-  reportId: z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,14}$/).transform(Number)], {
-    errorMap: () => ({ message: "wrong_type" }),
-  }),
+  reportId: z.union(
+    [
+      z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+      z
+        .string()
+        .regex(/^[1-9]\d{0,14}$/)
+        .transform(Number),
+    ],
+    {
+      errorMap: () => ({ message: "wrong_type" }),
+    },
+  ),
 });
 
 /** A visitor's report: a short message, one line or several. */
@@ -80,8 +89,14 @@ export const reportFormSchema = z.object({
   message: z
     .string({ required_error: "required", invalid_type_error: "wrong_type" })
     .max(REPORT_MAX_LENGTH * 2, "too_long")
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .transform((text) => text.normalize("NFC").replace(/\r\n?/g, "\n").replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/g, "").trim())
+    .transform((text) =>
+      text
+        .normalize("NFC")
+        .replace(/\r\n?/g, "\n")
+        // eslint-disable-next-line no-control-regex -- control characters are what is removed
+        .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/g, "")
+        .trim(),
+    )
     .refine((text) => text !== "", "empty")
     .refine((text) => [...text].length <= REPORT_MAX_LENGTH, "too_long"),
 });

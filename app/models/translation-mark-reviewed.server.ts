@@ -81,7 +81,14 @@ function plan(entries: readonly CatalogueEntry[], memory: ReadonlyMap<string, Me
  * entry; segments already reviewed with that text are left as they are. Parallel identical calls end in
  * the same state and exactly one of them writes (and is audited): the others find the work done.
  */
-export async function markReviewed(db: Database, kv: KVNamespace, museumId: number, input: MarkReviewedInput, actor: AuditActor, readSubtitles: SubtitleReader) {
+export async function markReviewed(
+  db: Database,
+  kv: KVNamespace,
+  museumId: number,
+  input: MarkReviewedInput,
+  actor: AuditActor,
+  readSubtitles: SubtitleReader,
+) {
   const { article, entries, sourceLang } = await articleSegmentsOf(db, museumId, input.articleId, readSubtitles);
   notSource(input.lang, sourceLang);
   const scope = { museumId, sourceLang, lang: input.lang };
@@ -105,7 +112,8 @@ export async function markReviewed(db: Database, kv: KVNamespace, museumId: numb
       await db.batch([first!, ...rest]);
     } catch (error) {
       if (!lostRace(error)) throw error;
-      if (attempt >= 3) throw conflict("segments", "The translations kept changing while they were being marked: nothing was marked, try again", "stale_version");
+      if (attempt >= 3)
+        throw conflict("segments", "The translations kept changing while they were being marked: nothing was marked, try again", "stale_version");
       continue;
     }
     await dropCorrectedCaches(db, kv, scope, corrections);

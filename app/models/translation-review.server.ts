@@ -20,7 +20,6 @@ const HASHES_PER_STATEMENT = IN_LIST_MAX;
 /** How much of a correction the audit entry keeps (code points): enough to recognise it. */
 const AUDITED_TEXT_MAX = 200;
 
-
 async function sourceLanguage(db: Database, museumId: number): Promise<string> {
   const row = await db.select({ lang: museums.sourceLang }).from(museums).where(eq(museums.id, museumId)).get();
   if (!row) throw notFound("Museum");
@@ -67,7 +66,13 @@ export async function memoryRows(db: Database, museumId: number, sourceLang: str
 
 async function reviewRows(db: Database, museumId: number, articleId: number, lang?: string) {
   return db
-    .select({ lang: translationReviews.targetLang, segmentId: translationReviews.segmentId, hash: translationReviews.sourceHash, source: translationReviews.sourceText, text: translationReviews.text })
+    .select({
+      lang: translationReviews.targetLang,
+      segmentId: translationReviews.segmentId,
+      hash: translationReviews.sourceHash,
+      source: translationReviews.sourceText,
+      text: translationReviews.text,
+    })
     .from(translationReviews)
     .where(
       and(
@@ -188,7 +193,13 @@ export async function listTranslationLanguages(
     failureRows(db, museumId, sourceLang, hashes),
   ]);
   const current = new Set(hashes);
-  const langs = new Set([...offered, ...memory.map((r) => r.lang), ...reports.map((r) => r.lang), ...reviews.map((r) => r.lang), ...failures.map((r) => r.lang)]);
+  const langs = new Set([
+    ...offered,
+    ...memory.map((r) => r.lang),
+    ...reports.map((r) => r.lang),
+    ...reviews.map((r) => r.lang),
+    ...failures.map((r) => r.lang),
+  ]);
   langs.delete(sourceLang);
   const languages = [...langs].sort().map((lang) => {
     const rows = new Map(memory.filter((r) => r.lang === lang).map((r) => [r.hash, r]));
@@ -237,7 +248,14 @@ export async function readTranslation(db: Database, museumId: number, articleId:
     db
       .select({ id: translationReports.id, message: translationReports.message, createdAt: translationReports.createdAt })
       .from(translationReports)
-      .where(and(eq(translationReports.museumId, museumId), eq(translationReports.articleId, articleId), eq(translationReports.lang, lang), isNull(translationReports.resolvedAt)))
+      .where(
+        and(
+          eq(translationReports.museumId, museumId),
+          eq(translationReports.articleId, articleId),
+          eq(translationReports.lang, lang),
+          isNull(translationReports.resolvedAt),
+        ),
+      )
       .orderBy(translationReports.createdAt),
     failureRows(db, museumId, sourceLang, hashes, lang),
   ]);
@@ -288,7 +306,11 @@ export async function updateTranslation(
   await db.batch([first!, ...rest]);
   await dropCorrectedCaches(db, kv, scope, corrections);
   const { id, source, kind, element, cue } = entry;
-  return { articleId: input.articleId, lang: input.lang, segment: { id, source, kind, element, ...(cue ? { cue } : {}), text: input.text, origin: "edited" as const, stale: false } };
+  return {
+    articleId: input.articleId,
+    lang: input.lang,
+    segment: { id, source, kind, element, ...(cue ? { cue } : {}), text: input.text, origin: "edited" as const, stale: false },
+  };
 }
 
 /**
@@ -348,7 +370,13 @@ export async function resetTranslation(
  * sentences), so a new language is ready the moment the draft is published (decision 041): `status` is
  * the published text's (the draft's for an article never published), `draftStatus` the draft's.
  */
-export async function pretranslate(deps: TranslationDeps, museumId: number, input: { articleId: number; langs: string[] }, readSubtitles: SubtitleReader, actor: AuditActor) {
+export async function pretranslate(
+  deps: TranslationDeps,
+  museumId: number,
+  input: { articleId: number; langs: string[] },
+  readSubtitles: SubtitleReader,
+  actor: AuditActor,
+) {
   const { article, sourceLang, entries } = await articleSegmentsOf(deps.db, museumId, input.articleId, readSubtitles);
   for (const lang of input.langs) notSource(lang, sourceLang);
   const published = article.published?.content ?? article.content;
@@ -364,8 +392,10 @@ export async function pretranslate(deps: TranslationDeps, museumId: number, inpu
       // The draft after: the sentences it shares with the published text come from the memory.
       const drafted = draft ? await translateArticle(deps, { id: article.id, museumId, content: draft }, sourceLang, lang, options) : null;
       // The published text's subtitle cues too (decision 050): the counts then cover what visitors get.
-      const subtitled = cues.length > 0 ? await translateSegments(deps, { museumId, from: sourceLang, to: lang }, cues, { ...options, articleId: article.id }) : null;
-      const status = subtitled && !subtitled.complete ? "failed" : subtitled && outcome.status === "reviewed" && !subtitled.reviewed ? "machine" : outcome.status;
+      const subtitled =
+        cues.length > 0 ? await translateSegments(deps, { museumId, from: sourceLang, to: lang }, cues, { ...options, articleId: article.id }) : null;
+      const status =
+        subtitled && !subtitled.complete ? "failed" : subtitled && outcome.status === "reviewed" && !subtitled.reviewed ? "machine" : outcome.status;
       results.push({ lang, status, ...(drafted ? { draftStatus: drafted.status } : {}) });
     }
   };
@@ -374,7 +404,13 @@ export async function pretranslate(deps: TranslationDeps, museumId: number, inpu
   // The languages that got machine text are a change staff asked for (decision 124); all failed, nothing changed.
   const translated = results.filter((r) => r.status !== "failed").map((r) => r.lang);
   if (translated.length > 0) {
-    await recordAudit(deps.db, { museumId, actor, action: "translations.pretranslate", target: `article:${article.id}`, detail: { name: article.unformatted_name, languages: translated } });
+    await recordAudit(deps.db, {
+      museumId,
+      actor,
+      action: "translations.pretranslate",
+      target: `article:${article.id}`,
+      detail: { name: article.unformatted_name, languages: translated },
+    });
   }
   return { articleId: article.id, results };
 }

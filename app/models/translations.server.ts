@@ -18,12 +18,22 @@ const HASHES_PER_STATEMENT = IN_LIST_MAX;
  * the KV cache, so the next visitor gets a fresh translation. Staff reviews of the article go too. A segment shared with another article
  * of the museum is forgotten for both: the memory is per text, not per article.
  */
-export async function resetArticleTranslations(db: Database, kv: KVNamespace, museumId: number, articleId: number, actor: AuditActor, readSubtitles: SubtitleReader) {
+export async function resetArticleTranslations(
+  db: Database,
+  kv: KVNamespace,
+  museumId: number,
+  articleId: number,
+  actor: AuditActor,
+  readSubtitles: SubtitleReader,
+) {
   visitorChanged(db, museumId); // what visitors see of the museum may change: a cached translation is dropped (decision 039)
   const article = await readArticle(db, museumId, articleId);
   // The published text's segments and the draft's (decision 041), their videos' subtitle lines included
   // (decision 050): a reset forgets them all.
-  const entries = [...(await articleCatalogue(article.content, readSubtitles)), ...(article.published ? await articleCatalogue(article.published.content, readSubtitles) : [])];
+  const entries = [
+    ...(await articleCatalogue(article.content, readSubtitles)),
+    ...(article.published ? await articleCatalogue(article.published.content, readSubtitles) : []),
+  ];
   const hashes = [...new Set(entries.map((e) => e.hash))];
   const files = new Set(entries.flatMap((e) => (e.cue ? [e.cue.file] : [])));
   // One D1 batch (one transaction): a correction saved meanwhile goes with its review row or stays with it.
@@ -41,7 +51,13 @@ export async function resetArticleTranslations(db: Database, kv: KVNamespace, mu
     db.delete(translationReviews).where(and(eq(translationReviews.museumId, museumId), eq(translationReviews.articleId, articleId))),
     ...memoryDeletes,
     ...failureDeletes,
-    auditStatement(db, { museumId, actor, action: "translations.reset", target: `article:${articleId}`, detail: { name: article.unformatted_name, languages: "all" } }),
+    auditStatement(db, {
+      museumId,
+      actor,
+      action: "translations.reset",
+      target: `article:${articleId}`,
+      detail: { name: article.unformatted_name, languages: "all" },
+    }),
   ]);
   const deleted = results.slice(1, 1 + memoryDeletes.length).reduce((n, rows) => n + (rows as unknown[]).length, 0);
   await Promise.all([dropCachedPages(kv, articleId), ...[...files].map((file) => dropKvPrefix(kv, `vtt:v1:${file.slice(MEDIA_PREFIX.length)}:`))]);

@@ -73,13 +73,7 @@ export async function listTrash(db: Database, museumId: number, now = Date.now()
  * Brings an item back where it was; when that folder is gone or trashed, to the root. A folder whose
  * name is taken there meanwhile comes back as "name (2)".
  */
-export async function restoreItem(
-  db: Database,
-  museumId: number,
-  input: { type: "article" | "folder"; id: number },
-  actor: AuditActor,
-  now = Date.now(),
-) {
+export async function restoreItem(db: Database, museumId: number, input: { type: "article" | "folder"; id: number }, actor: AuditActor, now = Date.now()) {
   visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   const cutoff = now - RETENTION_MS;
   if (input.type === "article") {
@@ -96,7 +90,14 @@ export async function restoreItem(
         .set({ deletedAt: null, folderId })
         .where(and(eq(articles.id, row.id), eq(articles.museumId, museumId), isNotNull(articles.deletedAt), gt(articles.deletedAt, cutoff)))
         .returning({ id: articles.id }),
-      auditWhenChanged(db, { museumId, actor, action: "item.restore", target: `article:${row.id}`, detail: { type: "article", name: row.unformattedName }, at: now }),
+      auditWhenChanged(db, {
+        museumId,
+        actor,
+        action: "item.restore",
+        target: `article:${row.id}`,
+        detail: { type: "article", name: row.unformattedName },
+        at: now,
+      }),
     ]);
     if (restored.length === 0) throw notFound("Trashed article", "id");
     return { type: "article" as const, id: row.id, name: row.unformattedName, pathArray: index.path(folderId) };
@@ -156,10 +157,19 @@ export async function purgeExpiredTrash(db: Database, bucket: R2Bucket, now = Da
   const keys = files.map((f) => f.r2_key);
   await deleteObjects(bucket, keys);
   // Narrations (issue 22) of the purged articles: their rows go with the articles (ON DELETE CASCADE).
-  const { results: narrated } = await d1.prepare(`${doomed} SELECT r2_key FROM narrations WHERE article_id IN (${purgedArticles})`).bind(cutoff).all<{ r2_key: string }>();
-  await deleteObjects(bucket, narrated.map((n) => n.r2_key));
+  const { results: narrated } = await d1
+    .prepare(`${doomed} SELECT r2_key FROM narrations WHERE article_id IN (${purgedArticles})`)
+    .bind(cutoff)
+    .all<{ r2_key: string }>();
+  await deleteObjects(
+    bucket,
+    narrated.map((n) => n.r2_key),
+  );
   // And the audio of their narrations' paragraphs (decision 106), by each article's prefix.
-  const { results: pieced } = await d1.prepare(`${doomed} SELECT museum_id, id FROM articles ${articlesWhere}`).bind(cutoff).all<{ museum_id: number; id: number }>();
+  const { results: pieced } = await d1
+    .prepare(`${doomed} SELECT museum_id, id FROM articles ${articlesWhere}`)
+    .bind(cutoff)
+    .all<{ museum_id: number; id: number }>();
   for (const article of pieced) await deletePieces(bucket, article.museum_id, article.id);
   // One batch is one transaction, so the counts are those of the rows deleted.
   // The audit log (decision 043) gets one entry per item staff had put in the trash (not per article

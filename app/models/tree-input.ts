@@ -18,7 +18,13 @@ export const folderNameSchema = itemNameSchema;
 export const pathArraySchema = z.array(folderNameSchema, { invalid_type_error: "wrong_type" }).max(50, "too_many");
 
 export const articleIdSchema = z.union(
-  [z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,14}$/).transform(Number)],
+  [
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/)
+      .transform(Number),
+  ],
   { errorMap: () => ({ message: "wrong_type" }) },
 );
 
@@ -70,6 +76,4 @@ export const restoreItemSchema = z.object({
 });
 export const articleQuerySchema = z.object({ articleId: articleIdSchema });
 
-export type TreeNode =
-  | { type: "folder"; id: string; name: string; children: TreeNode[] }
-  | { type: "article"; id: number; name: string };
+export type TreeNode = { type: "folder"; id: string; name: string; children: TreeNode[] } | { type: "article"; id: number; name: string };

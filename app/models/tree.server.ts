@@ -12,8 +12,7 @@ import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { auditWhenChanged, auditWhenChangedD1, type AuditActor } from "~/audit/log.server";
 import { articleCreatedAudit, articleRenamedAudit } from "./tree-audit.server";
 
-const byName = (a: { name: string }, b: { name: string }) =>
-  a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: "base" });
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: "base" });
 
 /** The museum's folders; a parent loop found in them is broken on the spot (the folders go to the root). */
 export async function loadFolderIndex(db: Database, museumId: number): Promise<FolderIndex> {
@@ -52,9 +51,7 @@ export async function listTree(db: Database, museumId: number): Promise<TreeNode
       .filter((f) => !entered.has(f.id) && entered.add(f.id))
       .sort(byName)
       .map((f): TreeNode => ({ type: "folder", id: f.name, name: f.name, children: build(f.id) })),
-    ...(articlesByFolder.get(folderId) ?? [])
-      .sort(byName)
-      .map((a): TreeNode => ({ type: "article", id: a.id, name: a.name })),
+    ...(articlesByFolder.get(folderId) ?? []).sort(byName).map((a): TreeNode => ({ type: "article", id: a.id, name: a.name })),
   ];
   return build(null);
 }
@@ -88,12 +85,7 @@ FROM (SELECT 1 + max(
 ) AS n)
 RETURNING id, slug, unformatted_name`;
 
-export async function addArticle(
-  db: Database,
-  museumId: number,
-  input: { pathArray: string[]; defaultNameBase: string },
-  actor: AuditActor,
-) {
+export async function addArticle(db: Database, museumId: number, input: { pathArray: string[]; defaultNameBase: string }, actor: AuditActor) {
   const index = await loadFolderIndex(db, museumId);
   const folderId = index.resolve(input.pathArray);
   const now = Date.now();
@@ -121,7 +113,11 @@ export async function addFolder(db: Database, museumId: number, input: { pathArr
   try {
     await db.batch([
       db.insert(folders).values({ museumId, parentId, name: input.id }),
-      auditWhenChanged(db, { museumId, actor, action: "folder.create", target: "folder:", detail: { name: input.id, path: index.path(parentId) } }, { insertedId: true }),
+      auditWhenChanged(
+        db,
+        { museumId, actor, action: "folder.create", target: "folder:", detail: { name: input.id, path: index.path(parentId) } },
+        { insertedId: true },
+      ),
     ]);
   } catch (error) {
     // Another request created the same name meanwhile: the unique index decided.
@@ -153,12 +149,7 @@ export async function renameArticle(db: Database, museumId: number, input: { art
   return { id: input.articleId, unformatted_name: input.newName };
 }
 
-export async function renameFolder(
-  db: Database,
-  museumId: number,
-  input: { pathArray: string[]; itemName: string; newName: string },
-  actor: AuditActor,
-) {
+export async function renameFolder(db: Database, museumId: number, input: { pathArray: string[]; itemName: string; newName: string }, actor: AuditActor) {
   const index = await loadFolderIndex(db, museumId);
   const parentId = index.resolve(input.pathArray);
   const folder = index.liveChild(parentId, input.itemName);
@@ -205,7 +196,14 @@ export async function deleteItem(db: Database, museumId: number, input: DeleteIn
         .set({ deletedAt: now, stopNumber: null })
         .where(and(eq(articles.id, input.id), eq(articles.museumId, museumId), isNull(articles.deletedAt)))
         .returning({ id: articles.id }),
-      auditWhenChanged(db, { museumId, actor, action: "item.delete", target: `article:${input.id}`, detail: { type: "article", name: article.unformattedName, ...(article.stopNumber === null ? {} : { stopNumber: article.stopNumber }) }, at: now }),
+      auditWhenChanged(db, {
+        museumId,
+        actor,
+        action: "item.delete",
+        target: `article:${input.id}`,
+        detail: { type: "article", name: article.unformattedName, ...(article.stopNumber === null ? {} : { stopNumber: article.stopNumber }) },
+        at: now,
+      }),
     ]);
     if (updated.length === 0) throw notFound("Article", "id");
     return { type: "article" as const, id: input.id, deletedAt: now };
@@ -231,7 +229,13 @@ export async function deleteItem(db: Database, museumId: number, input: DeleteIn
     db
       .update(articles)
       .set({ stopNumber: null })
-      .where(and(eq(articles.museumId, museumId), isNotNull(articles.stopNumber), sql`${articles.folderId} IN (SELECT value FROM json_each(${JSON.stringify([folder.id, ...index.descendants(folder.id)])})) AND changes() > 0`)),
+      .where(
+        and(
+          eq(articles.museumId, museumId),
+          isNotNull(articles.stopNumber),
+          sql`${articles.folderId} IN (SELECT value FROM json_each(${JSON.stringify([folder.id, ...index.descendants(folder.id)])})) AND changes() > 0`,
+        ),
+      ),
   ]);
   if (updated.length === 0) throw notFound("Folder", "id");
   return { type: "folder" as const, id: folder.name, deletedAt: now };
@@ -269,8 +273,7 @@ WHERE id = ?2 AND museum_id = ?3 AND deleted_at IS NULL
   AND (?1 IS NULL OR EXISTS (SELECT 1 FROM folders d WHERE d.id = ?1 AND d.museum_id = ?3 AND d.deleted_at IS NULL))
 RETURNING id`;
 
-const intoItself = () =>
-  new DomainError("invalid_input", "A folder cannot move into itself or into one of its folders", "toFolderId", "into_itself");
+const intoItself = () => new DomainError("invalid_input", "A folder cannot move into itself or into one of its folders", "toFolderId", "into_itself");
 
 export async function moveItem(db: Database, museumId: number, input: MoveInput, actor: AuditActor) {
   const index = await loadFolderIndex(db, museumId);
@@ -282,7 +285,14 @@ export async function moveItem(db: Database, museumId: number, input: MoveInput,
     const now = Date.now();
     const [moved] = await db.$client.batch([
       db.$client.prepare(MOVE_ARTICLE).bind(destination, article.id, museumId, now),
-      auditWhenChangedD1(db.$client, { museumId, actor, action: "article.move", target: `article:${article.id}`, detail: { name: article.unformattedName, to: index.path(destination) }, at: now }),
+      auditWhenChangedD1(db.$client, {
+        museumId,
+        actor,
+        action: "article.move",
+        target: `article:${article.id}`,
+        detail: { name: article.unformattedName, to: index.path(destination) },
+        at: now,
+      }),
     ]);
     if (!moved?.results[0]) throw notFound("Article or destination", "itemId");
     return { type: "article" as const, id: article.id, pathArray: index.path(destination) };
@@ -297,7 +307,13 @@ export async function moveItem(db: Database, museumId: number, input: MoveInput,
     try {
       const [result] = await db.$client.batch([
         db.$client.prepare(MOVE_FOLDER).bind(destination, folder.id, museumId),
-        auditWhenChangedD1(db.$client, { museumId, actor, action: "folder.move", target: `folder:${folder.id}`, detail: { name: folder.name, to: index.path(destination) } }),
+        auditWhenChangedD1(db.$client, {
+          museumId,
+          actor,
+          action: "folder.move",
+          target: `folder:${folder.id}`,
+          detail: { name: folder.name, to: index.path(destination) },
+        }),
       ]);
       moved = result?.results[0];
     } catch (error) {
@@ -322,8 +338,18 @@ export async function readArticle(db: Database, museumId: number, articleId: num
   const index = await loadFolderIndex(db, museumId);
   if (!index.isLive(row.folderId)) throw notFound("Article", "articleId");
   const content = parseStoredContent(row.content, row.slug);
-  const editor = row.updatedBy !== null ? await db.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.id, row.updatedBy), eq(users.museumId, museumId))).get() : undefined;
-  const scheduler = row.publishAt !== null && row.publishAtBy !== null ? await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, row.publishAtBy)).get() : undefined;
+  const editor =
+    row.updatedBy !== null
+      ? await db
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(and(eq(users.id, row.updatedBy), eq(users.museumId, museumId)))
+          .get()
+      : undefined;
+  const scheduler =
+    row.publishAt !== null && row.publishAtBy !== null
+      ? await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, row.publishAtBy)).get()
+      : undefined;
   return {
     id: row.id,
     name: row.slug,

@@ -62,7 +62,11 @@ async function imagesOf(db: Database, museumId: number, article: VisitorArticle 
 const glossaryColumns = { term: glossaryTerms.term, targetLang: glossaryTerms.targetLang, translation: glossaryTerms.translation };
 
 function glossaryOf(rows: { term: string; targetLang: string; translation: string }[]): GlossaryTerm[] {
-  return rows.map((row) => ({ term: row.term, lang: row.targetLang === "" ? null : row.targetLang, translation: row.targetLang === "" ? null : row.translation }));
+  return rows.map((row) => ({
+    term: row.term,
+    lang: row.targetLang === "" ? null : row.targetLang,
+    translation: row.targetLang === "" ? null : row.translation,
+  }));
 }
 
 /** Every glossary term of the museum, as the visitor's translation applies them (a tour page needs them all). */

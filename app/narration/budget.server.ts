@@ -22,7 +22,9 @@ export function monthlyCharsFrom(env: Record<string, unknown>): number {
   if (raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "")) return NARRATION_MONTHLY_CHARS_DEFAULT;
   const text = String(raw).trim().replace(/_/g, "");
   if (!/^\d{1,10}$/.test(text) || Number(text) > MONTHLY_CHARS_MAX) {
-    throw new ConfigError(`NARRATION_MONTHLY_CHARS must be a whole number of characters from 0 to ${MONTHLY_CHARS_MAX} (got ${JSON.stringify(String(raw).slice(0, 40))})`);
+    throw new ConfigError(
+      `NARRATION_MONTHLY_CHARS must be a whole number of characters from 0 to ${MONTHLY_CHARS_MAX} (got ${JSON.stringify(String(raw).slice(0, 40))})`,
+    );
   }
   return Number(text);
 }

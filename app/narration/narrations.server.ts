@@ -108,7 +108,10 @@ export async function readNarrations(db: Database, museumId: number, articleId: 
 }
 
 /** The visitor target with its article's narrations (decision 098), so they are part of the snapshot. */
-export async function withNarrations<T extends { museum: { id: number }; article: { id: number } | null }>(db: Database, target: T | null): Promise<(T & { narrations: SnapshotNarrations }) | null> {
+export async function withNarrations<T extends { museum: { id: number }; article: { id: number } | null }>(
+  db: Database,
+  target: T | null,
+): Promise<(T & { narrations: SnapshotNarrations }) | null> {
   if (!target) return null;
   return { ...target, narrations: target.article ? await readNarrations(db, target.museum.id, target.article.id) : {} };
 }
@@ -263,7 +266,8 @@ export async function generateOnce(
   const refund = (spent = 0) => refundChars(deps.db, target.museumId, claim.month, claim.chars - spent);
   await noteTried(deps.kv, at, { hash: target.hash, voice: target.voice, until: now + CLAIM_MS });
   const d1 = deps.db.$client;
-  const release = () => d1.prepare("DELETE FROM narration_claims WHERE article_id = ?1 AND lang = ?2 AND token = ?3").bind(target.articleId, target.lang, token).run();
+  const release = () =>
+    d1.prepare("DELETE FROM narration_claims WHERE article_id = ?1 AND lang = ?2 AND token = ?3").bind(target.articleId, target.lang, token).run();
   const before = await d1
     .prepare("SELECT r2_key, kind, text_hash, voice FROM narrations WHERE article_id = ?1 AND lang = ?2 AND museum_id = ?3")
     .bind(target.articleId, target.lang, target.museumId)
@@ -280,7 +284,9 @@ export async function generateOnce(
   const started = Date.now();
   let narrated;
   try {
-    narrated = await synthesizeNarration(deps.engines, target.text, target.lang, AbortSignal.timeout(CLAIM_MS - 10_000), { pieces: r2PieceStore(deps.media, target) });
+    narrated = await synthesizeNarration(deps.engines, target.text, target.lang, AbortSignal.timeout(CLAIM_MS - 10_000), {
+      pieces: r2PieceStore(deps.media, target),
+    });
   } catch (error) {
     const message = error instanceof NoNarration || error instanceof Error ? error.message : String(error);
     // No audio came of it: what no engine read goes back to the month's count (pieces already made are kept
@@ -290,7 +296,10 @@ export async function generateOnce(
     if (options.retryInMs !== undefined) {
       // Tried again by the caller: the claim is free for that retry; views wait for it meanwhile.
       const wait = Date.now() + options.retryInMs + CLAIM_MS;
-      await d1.prepare("UPDATE narration_claims SET failure = ?1, expires_at = ?2 WHERE article_id = ?3 AND lang = ?4 AND token = ?5").bind(message.slice(0, 500), Date.now(), target.articleId, target.lang, token).run();
+      await d1
+        .prepare("UPDATE narration_claims SET failure = ?1, expires_at = ?2 WHERE article_id = ?3 AND lang = ?4 AND token = ?5")
+        .bind(message.slice(0, 500), Date.now(), target.articleId, target.lang, token)
+        .run();
       await noteTried(deps.kv, at, { hash: target.hash, voice: target.voice, until: wait });
       return { status: "retry" };
     }
@@ -318,7 +327,20 @@ export async function generateOnce(
          WHERE narrations.kind = 'generated'
          RETURNING r2_key`,
       )
-      .bind(target.museumId, target.articleId, target.lang, key, narrated.contentType, narrated.bytes.length, narrated.durationMs, target.hash, narrated.engine, narrated.voice, stamp, token),
+      .bind(
+        target.museumId,
+        target.articleId,
+        target.lang,
+        key,
+        narrated.contentType,
+        narrated.bytes.length,
+        narrated.durationMs,
+        target.hash,
+        narrated.engine,
+        narrated.voice,
+        stamp,
+        token,
+      ),
     d1.prepare("DELETE FROM narration_claims WHERE article_id = ?1 AND lang = ?2 AND token = ?3").bind(target.articleId, target.lang, token),
   ]);
   // Done (or overtaken by a newer text or a recording): the note no longer holds anything back.
@@ -334,5 +356,14 @@ export async function generateOnce(
   // The pieces this narration is not made of (an edited paragraph's old audio) go (decision 106).
   await removeUnusedPieces(deps.media, target, narrated.pieceKeys).catch((error: unknown) => console.warn(`narration pieces not cleaned: ${String(error)}`));
   const { reused, synthesized, synthesizedChars } = narrated;
-  return { status: "generated", engine: narrated.engine, bytes: narrated.bytes.length, durationMs: narrated.durationMs, ms: stamp - started, reused, synthesized, synthesizedChars };
+  return {
+    status: "generated",
+    engine: narrated.engine,
+    bytes: narrated.bytes.length,
+    durationMs: narrated.durationMs,
+    ms: stamp - started,
+    reused,
+    synthesized,
+    synthesizedChars,
+  };
 }

@@ -41,7 +41,9 @@ export function r2PieceStore(bucket: R2Bucket, scope: PieceScope): PieceStore {
       return object ? new Uint8Array(await object.arrayBuffer()) : null;
     },
     async put(key, bytes) {
-      await bucket.put(prefix + checkedKey(key), bytes, { httpMetadata: { contentType: CONTENT_TYPES[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream" } });
+      await bucket.put(prefix + checkedKey(key), bytes, {
+        httpMetadata: { contentType: CONTENT_TYPES[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream" },
+      });
     },
   };
 }

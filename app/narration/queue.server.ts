@@ -83,7 +83,12 @@ async function consumeOne(deps: NarrationDeps, message: QueueMessage, summary: N
   }
   const last = message.attempts >= ENGINE_ATTEMPTS;
   try {
-    const outcome = await generateOnce(deps, checked.target, (deps.clock ?? Date.now)(), last ? {} : { retryInMs: engineRetrySeconds(message.attempts) * 1000 });
+    const outcome = await generateOnce(
+      deps,
+      checked.target,
+      (deps.clock ?? Date.now)(),
+      last ? {} : { retryInMs: engineRetrySeconds(message.attempts) * 1000 },
+    );
     summary.done[outcome.status] = (summary.done[outcome.status] ?? 0) + 1;
     if (outcome.status === "retry") {
       summary.retried++;
@@ -91,7 +96,17 @@ async function consumeOne(deps: NarrationDeps, message: QueueMessage, summary: N
       return;
     }
     if (outcome.status === "generated") {
-      console.log(JSON.stringify({ event: "narration_generated", museumId: checked.target.museumId, articleId: checked.target.articleId, lang: checked.target.lang, engine: outcome.engine, bytes: outcome.bytes, ms: outcome.ms }));
+      console.log(
+        JSON.stringify({
+          event: "narration_generated",
+          museumId: checked.target.museumId,
+          articleId: checked.target.articleId,
+          lang: checked.target.lang,
+          engine: outcome.engine,
+          bytes: outcome.bytes,
+          ms: outcome.ms,
+        }),
+      );
     }
     message.ack();
   } catch (error) {

@@ -46,12 +46,22 @@ export interface NarrationState {
 }
 
 /** An article's narrations (all languages, or one), what is being generated, and which engine would speak. */
-export async function listNarrations(deps: Pick<NarrationDeps, "db" | "engines">, museumId: number, articleId: number, lang: string | null, now = Date.now()): Promise<NarrationState> {
+export async function listNarrations(
+  deps: Pick<NarrationDeps, "db" | "engines">,
+  museumId: number,
+  articleId: number,
+  lang: string | null,
+  now = Date.now(),
+): Promise<NarrationState> {
   const { db } = deps;
   await requireLiveArticle(db, museumId, articleId);
   const byLang = lang === null ? [] : [eq(narrations.lang, lang)];
   const [rows, claims] = await db.batch([
-    db.select().from(narrations).where(and(eq(narrations.museumId, museumId), eq(narrations.articleId, articleId), ...byLang)).orderBy(narrations.lang),
+    db
+      .select()
+      .from(narrations)
+      .where(and(eq(narrations.museumId, museumId), eq(narrations.articleId, articleId), ...byLang))
+      .orderBy(narrations.lang),
     db
       .select()
       .from(narrationClaims)
@@ -86,7 +96,10 @@ export async function deleteNarration(db: Database, bucket: R2Bucket, museumId: 
   if (!existing) throw notFound("Narration", "lang");
   // Deleted only if it is still the same file (a new upload meanwhile stays); the audit entry with it.
   const [deleted] = await db.batch([
-    db.delete(narrations).where(and(where, eq(narrations.r2Key, existing.r2Key))).returning({ key: narrations.r2Key, kind: narrations.kind }),
+    db
+      .delete(narrations)
+      .where(and(where, eq(narrations.r2Key, existing.r2Key)))
+      .returning({ key: narrations.r2Key, kind: narrations.kind }),
     db.delete(narrationClaims).where(and(eq(narrationClaims.articleId, articleId), eq(narrationClaims.lang, lang), eq(narrationClaims.museumId, museumId))),
     auditStatement(db, { museumId, actor, action: "narration.delete", target: `article:${articleId}`, detail: { lang } }),
   ]);
@@ -263,7 +276,10 @@ export async function receiveNarrationUpload(
         .select({ r2Key: narrations.r2Key })
         .from(narrations)
         .where(and(eq(narrations.museumId, museumId), eq(narrations.articleId, articleId), eq(narrations.lang, lang))),
-      db.insert(narrations).values({ ...row, createdAt: now }).onConflictDoUpdate({ target: [narrations.articleId, narrations.lang], set: row }),
+      db
+        .insert(narrations)
+        .values({ ...row, createdAt: now })
+        .onConflictDoUpdate({ target: [narrations.articleId, narrations.lang], set: row }),
       db.delete(narrationClaims).where(and(eq(narrationClaims.articleId, articleId), eq(narrationClaims.lang, lang))),
       auditStatement(db, { museumId, actor, action: "narration.upload", target: `article:${articleId}`, detail: { lang, bytes: stored.bytes } }),
     ]);

@@ -8,7 +8,10 @@ import type { ArticleContent, ContentElement } from "~/content/schema";
 export function narrationText(content: ArticleContent): string {
   const parts: string[] = [];
   const add = (text: string | undefined) => {
-    const clean = (text ?? "").replace(/\r\n?/g, "\n").replace(/[ \t]+/g, " ").trim();
+    const clean = (text ?? "")
+      .replace(/\r\n?/g, "\n")
+      .replace(/[ \t]+/g, " ")
+      .trim();
     if (clean !== "") parts.push(clean);
   };
   const visit = (element: ContentElement | { type: string; content?: string }) => {

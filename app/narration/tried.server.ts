@@ -36,7 +36,9 @@ const memory = (() => {
 function asNote(value: unknown): TriedNote | null {
   if (value === null || typeof value !== "object") return null;
   const note = value as Partial<TriedNote>;
-  return typeof note.hash === "string" && typeof note.voice === "string" && typeof note.until === "number" && Number.isFinite(note.until) ? (note as TriedNote) : null;
+  return typeof note.hash === "string" && typeof note.voice === "string" && typeof note.until === "number" && Number.isFinite(note.until)
+    ? (note as TriedNote)
+    : null;
 }
 
 const covers = (note: TriedNote | null | undefined, hash: string, voice: string, now: number) =>

@@ -21,9 +21,11 @@ export async function offlineManifest(db: Database, link: string, lang: string, 
   if (!tour) throw new DomainError("not_found", "No tour at this address");
   const stops = await visibleStops(db, tour.museum.id, tour.id);
   const planned = stops.map(plannedStop);
-  const keys = [...new Set([...(tour.cover ? [tour.cover] : []), ...planned.flatMap((stop) => [...stop.images, ...stop.subtitles])].filter((src) => src.startsWith(MEDIA_PREFIX)))].map((src) =>
-    src.slice(MEDIA_PREFIX.length),
-  );
+  const keys = [
+    ...new Set(
+      [...(tour.cover ? [tour.cover] : []), ...planned.flatMap((stop) => [...stop.images, ...stop.subtitles])].filter((src) => src.startsWith(MEDIA_PREFIX)),
+    ),
+  ].map((src) => src.slice(MEDIA_PREFIX.length));
   const [bytes, reviewed, published, narrated] = await Promise.all([
     mediaBytes(db, tour.museum.id, keys),
     lastReview(db, tour, stops, lang),
@@ -109,7 +111,13 @@ async function lastReview(db: Database, tour: VisitorTour, stops: readonly Visib
     const row = await db
       .select({ at: max(translationReviews.updatedAt) })
       .from(translationReviews)
-      .where(and(eq(translationReviews.museumId, tour.museum.id), eq(translationReviews.targetLang, lang), inArray(translationReviews.articleId, ids.slice(i, i + 90))))
+      .where(
+        and(
+          eq(translationReviews.museumId, tour.museum.id),
+          eq(translationReviews.targetLang, lang),
+          inArray(translationReviews.articleId, ids.slice(i, i + 90)),
+        ),
+      )
       .get();
     if (row?.at != null && (last === null || row.at > last)) last = row.at;
   }

@@ -89,7 +89,8 @@ export function offlinePlan({ tour, stops, lang, bytes, narrations = [], strings
     entries.push({ url: narration.url, key: narration.url, kind: "narration", bytes: narration.bytes });
   }
   const numbers: Record<string, string> = {};
-  for (const stop of stops) if (stop.stopNumber !== null && !(String(stop.stopNumber) in numbers)) numbers[String(stop.stopNumber)] = `${tourPath}/${stop.position}`;
+  for (const stop of stops)
+    if (stop.stopNumber !== null && !(String(stop.stopNumber) in numbers)) numbers[String(stop.stopNumber)] = `${tourPath}/${stop.position}`;
   const offlinePage: OfflineEntry = { url: `/offline?${new URLSearchParams({ tour: tour.link, lang })}`, key: `/offline/${link}`, kind: "page", bytes: null };
   const known = entries.reduce((sum, entry) => sum + (entry.bytes ?? 0), 0);
   const unknown = [...entries, offlinePage].filter((entry) => entry.bytes === null).length;

@@ -2,10 +2,17 @@
 // the visitor presses the button (or has saved a tour before). It asks the size first, then has the
 // service worker save the tour, showing progress, then "ready offline" and a button to remove it.
 (function () {
-  var d = document, b = d.getElementById("v-offline-save"), st = d.getElementById("v-offline-status"), bar = d.getElementById("v-offline-progress"), sw = navigator.serviceWorker;
+  var d = document,
+    b = d.getElementById("v-offline-save"),
+    st = d.getElementById("v-offline-status"),
+    bar = d.getElementById("v-offline-progress"),
+    sw = navigator.serviceWorker;
   if (!b || !st || !bar || !sw || b.getAttribute("data-on")) return;
   b.setAttribute("data-on", "1");
-  var s = b.dataset, link = s.link, lang = s.lang, busy = false;
+  var s = b.dataset,
+    link = s.link,
+    lang = s.lang,
+    busy = false;
   function size(n) {
     try {
       return new Intl.NumberFormat(lang, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(Math.max(0.1, n / 1e6));
@@ -53,25 +60,30 @@
   }
   function ask() {
     wait();
-    fetch("/t/" + encodeURIComponent(link) + "/offline.json?lang=" + encodeURIComponent(lang)).then(function (r) {
-      if (!r.ok) throw new Error(String(r.status));
-      return r.json();
-    }).then(function (m) {
-      var total = size(m.bytes.estimated);
-      say(put(s.size, "size", total));
-      button(put(s.confirm, "size", total), save);
-    }, fail);
+    fetch("/t/" + encodeURIComponent(link) + "/offline.json?lang=" + encodeURIComponent(lang))
+      .then(function (r) {
+        if (!r.ok) throw new Error(String(r.status));
+        return r.json();
+      })
+      .then(function (m) {
+        var total = size(m.bytes.estimated);
+        say(put(s.size, "size", total));
+        button(put(s.confirm, "size", total), save);
+      }, fail);
   }
   function save() {
     wait();
     bar.value = 0;
     bar.hidden = false;
     say(put(s.saving, "percent", pct(0)));
-    sw.register("/sw.js").then(function () {
-      return sw.ready;
-    }).then(function (r) {
-      r.active.postMessage({ type: "save", link: link, lang: lang });
-    }).catch(fail);
+    sw.register("/sw.js")
+      .then(function () {
+        return sw.ready;
+      })
+      .then(function (r) {
+        r.active.postMessage({ type: "save", link: link, lang: lang });
+      })
+      .catch(fail);
   }
   sw.addEventListener("message", function (e) {
     var m = e.data || {};
@@ -95,12 +107,16 @@
     if (sw.controller) sw.controller.postMessage({ type: "flush" });
   });
   button(s.label, ask);
-  caches.open("muselingo-offline-meta").then(function (c) {
-    return c.match("/__tour/" + link);
-  }).then(function (r) {
-    return r && r.json();
-  }).then(function (t) {
-    if (t) ready(t.savedAt);
-    else if (b.getAttribute("data-asked")) ask();
-  });
+  caches
+    .open("muselingo-offline-meta")
+    .then(function (c) {
+      return c.match("/__tour/" + link);
+    })
+    .then(function (r) {
+      return r && r.json();
+    })
+    .then(function (t) {
+      if (t) ready(t.savedAt);
+      else if (b.getAttribute("data-asked")) ask();
+    });
 })();

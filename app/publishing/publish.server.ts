@@ -84,17 +84,35 @@ const stale = (version: number) => conflict("version", `The article was saved el
 const noChanges = () => conflict("id", "Nothing to publish: the draft is already published", "no_changes");
 
 /** The statements that publish the article's current draft (guarded by `where`) and record it. */
-function publishStatements(db: Database, articleId: number, museumId: number, now: number, guard: ReturnType<typeof sql>, by: AuditActor, note: string, detail: Record<string, string | number | boolean | null>) {
+function publishStatements(
+  db: Database,
+  articleId: number,
+  museumId: number,
+  now: number,
+  guard: ReturnType<typeof sql>,
+  by: AuditActor,
+  note: string,
+  detail: Record<string, string | number | boolean | null>,
+) {
   return [
-    statement(db, sql`UPDATE articles SET published_content = content, published_version = version, published_at = ${now}, publish_at = NULL, publish_at_by = NULL
+    statement(
+      db,
+      sql`UPDATE articles SET published_content = content, published_version = version, published_at = ${now}, publish_at = NULL, publish_at_by = NULL
       WHERE id = ${articleId} AND museum_id = ${museumId} AND deleted_at IS NULL
-        AND (published_version IS NULL OR published_version <> version) AND ${guard}`),
+        AND (published_version IS NULL OR published_version <> version) AND ${guard}`,
+    ),
     abortUnlessChanged(db.$client),
-    statement(db, sql`INSERT INTO article_versions (article_id, museum_id, number, content, name, published_at, published_by, published_by_email, note)
+    statement(
+      db,
+      sql`INSERT INTO article_versions (article_id, museum_id, number, content, name, published_at, published_by, published_by_email, note)
       SELECT id, museum_id, (SELECT coalesce(max(number), 0) + 1 FROM article_versions WHERE article_id = ${articleId}), content, unformatted_name, ${now}, ${by.id}, ${by.email}, ${note}
-      FROM articles WHERE id = ${articleId} AND museum_id = ${museumId}`),
+      FROM articles WHERE id = ${articleId} AND museum_id = ${museumId}`,
+    ),
     statement(db, auditStatement(db, { museumId, actor: by, action: "article.publish", target: `article:${articleId}`, detail, at: now })),
-    statement(db, sql`SELECT (SELECT max(number) FROM article_versions WHERE article_id = ${articleId}) AS number, version FROM articles WHERE id = ${articleId}`),
+    statement(
+      db,
+      sql`SELECT (SELECT max(number) FROM article_versions WHERE article_id = ${articleId}) AS number, version FROM articles WHERE id = ${articleId}`,
+    ),
   ];
 }
 
@@ -114,7 +132,11 @@ export async function publishArticle(db: Database, user: Publisher, input: Publi
   let results;
   try {
     results = await db.$client.batch(
-      publishStatements(db, input.id, user.museumId, now, sql`version = ${input.version}`, actor, note, { name: row.unformattedName, version: input.version, note: note || null }),
+      publishStatements(db, input.id, user.museumId, now, sql`version = ${input.version}`, actor, note, {
+        name: row.unformattedName,
+        version: input.version,
+        note: note || null,
+      }),
     );
   } catch (error) {
     if (!lostRace(error)) throw error;
@@ -145,17 +167,23 @@ async function schedule(db: Database, user: Publisher, input: PublishArticleInpu
   if (row.version !== input.version) throw stale(row.version);
   try {
     await db.$client.batch([
-      statement(db, sql`UPDATE articles SET publish_at = ${at}, publish_at_by = ${user.id}
-        WHERE id = ${input.id} AND museum_id = ${user.museumId} AND deleted_at IS NULL AND version = ${input.version}`),
+      statement(
+        db,
+        sql`UPDATE articles SET publish_at = ${at}, publish_at_by = ${user.id}
+        WHERE id = ${input.id} AND museum_id = ${user.museumId} AND deleted_at IS NULL AND version = ${input.version}`,
+      ),
       abortUnlessChanged(db.$client),
-      statement(db, auditStatement(db, {
-        museumId: user.museumId,
-        actor: { id: user.id, email: user.email },
-        action: "article.schedule",
-        target: `article:${input.id}`,
-        detail: { name: row.unformattedName, at: new Date(at).toISOString(), timeZone },
-        at: now,
-      })),
+      statement(
+        db,
+        auditStatement(db, {
+          museumId: user.museumId,
+          actor: { id: user.id, email: user.email },
+          action: "article.schedule",
+          target: `article:${input.id}`,
+          detail: { name: row.unformattedName, at: new Date(at).toISOString(), timeZone },
+          at: now,
+        }),
+      ),
     ]);
   } catch (error) {
     if (!lostRace(error)) throw error;
@@ -172,17 +200,23 @@ async function unschedule(db: Database, user: Publisher, input: PublishArticleIn
   if (row.publishAt !== null) {
     try {
       await db.$client.batch([
-        statement(db, sql`UPDATE articles SET publish_at = NULL, publish_at_by = NULL
-          WHERE id = ${input.id} AND museum_id = ${user.museumId} AND deleted_at IS NULL AND publish_at IS NOT NULL AND version = ${input.version}`),
+        statement(
+          db,
+          sql`UPDATE articles SET publish_at = NULL, publish_at_by = NULL
+          WHERE id = ${input.id} AND museum_id = ${user.museumId} AND deleted_at IS NULL AND publish_at IS NOT NULL AND version = ${input.version}`,
+        ),
         abortUnlessChanged(db.$client),
-        statement(db, auditStatement(db, {
-          museumId: user.museumId,
-          actor: { id: user.id, email: user.email },
-          action: "article.unschedule",
-          target: `article:${input.id}`,
-          detail: { name: row.unformattedName, at: new Date(row.publishAt).toISOString() },
-          at: now,
-        })),
+        statement(
+          db,
+          auditStatement(db, {
+            museumId: user.museumId,
+            actor: { id: user.id, email: user.email },
+            action: "article.unschedule",
+            target: `article:${input.id}`,
+            detail: { name: row.unformattedName, at: new Date(row.publishAt).toISOString() },
+            at: now,
+          }),
+        ),
       ]);
     } catch (error) {
       if (!lostRace(error)) throw error;
@@ -206,18 +240,24 @@ export async function discardDraft(db: Database, user: Publisher, input: Discard
   if (row.publishedVersion === row.version) throw conflict("id", "The article has no draft to discard", "no_changes");
   try {
     await db.$client.batch([
-      statement(db, sql`UPDATE articles SET content = published_content, slug = coalesce(json_extract(published_content, '$[0].url'), slug),
+      statement(
+        db,
+        sql`UPDATE articles SET content = published_content, slug = coalesce(json_extract(published_content, '$[0].url'), slug),
           version = version + 1, published_version = version + 1, updated_at = ${now}, updated_by = ${user.id}, publish_at = NULL, publish_at_by = NULL
-        WHERE id = ${input.id} AND museum_id = ${user.museumId} AND deleted_at IS NULL AND published_content IS NOT NULL AND version = ${row.version}`),
+        WHERE id = ${input.id} AND museum_id = ${user.museumId} AND deleted_at IS NULL AND published_content IS NOT NULL AND version = ${row.version}`,
+      ),
       abortUnlessChanged(db.$client),
-      statement(db, auditStatement(db, {
-        museumId: user.museumId,
-        actor: { id: user.id, email: user.email },
-        action: "article.discard_draft",
-        target: `article:${input.id}`,
-        detail: { name: row.unformattedName, discardedVersion: row.version },
-        at: now,
-      })),
+      statement(
+        db,
+        auditStatement(db, {
+          museumId: user.museumId,
+          actor: { id: user.id, email: user.email },
+          action: "article.discard_draft",
+          target: `article:${input.id}`,
+          detail: { name: row.unformattedName, discardedVersion: row.version },
+          at: now,
+        }),
+      ),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("id", "Another article of the museum now has the published address of this one", "name_taken");
@@ -260,8 +300,11 @@ export async function publishDue(db: Database, now = Date.now(), limit = 200) {
         continue;
       }
       // Another run published it, or the draft held nothing new: the schedule (if still this one) goes.
-      const done = await statement(db, sql`UPDATE articles SET publish_at = NULL, publish_at_by = NULL
-        WHERE id = ${row.id} AND publish_at = ${row.publish_at} AND published_version = version`).run();
+      const done = await statement(
+        db,
+        sql`UPDATE articles SET publish_at = NULL, publish_at_by = NULL
+        WHERE id = ${row.id} AND publish_at = ${row.publish_at} AND published_version = version`,
+      ).run();
       if ((done.meta?.changes ?? 0) > 0) cleared++;
     }
   }

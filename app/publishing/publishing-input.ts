@@ -4,7 +4,11 @@ import { z } from "zod";
 import { articleIdSchema } from "~/models/tree-input";
 
 /** The draft version the editor loaded, as for `update_article`. */
-const versionSchema = z.number({ required_error: "required", invalid_type_error: "wrong_type" }).int("wrong_type").positive("out_of_range").max(Number.MAX_SAFE_INTEGER, "out_of_range");
+const versionSchema = z
+  .number({ required_error: "required", invalid_type_error: "wrong_type" })
+  .int("wrong_type")
+  .positive("out_of_range")
+  .max(Number.MAX_SAFE_INTEGER, "out_of_range");
 
 // Controls, lone surrogates, bidi overrides and other invisible format characters are refused in a note.
 // eslint-disable-next-line no-control-regex -- the point is to find control characters

@@ -3,7 +3,18 @@ import { articleIdSchema } from "~/models/tree-input";
 
 /** A version number: 1, 2, … as a JSON number or, in a query string, its digits. */
 export const versionNumberSchema = z.union(
-  [z.number().int().positive().max(2 ** 31 - 1), z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().max(2 ** 31 - 1))],
+  [
+    z
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31 - 1),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,9}$/)
+      .transform(Number)
+      .pipe(z.number().max(2 ** 31 - 1)),
+  ],
   { errorMap: () => ({ message: "wrong_type" }) },
 );
 

@@ -153,13 +153,7 @@ async function missingMedia(db: Database, museumId: number, keys: string[]): Pro
  * current address (QR codes and links use it; another article may hold the old one). Two restores at once
  * both apply, in turn: the later one is the draft. The audit entry is written in the same transaction.
  */
-export async function restoreArticleVersion(
-  db: Database,
-  museumId: number,
-  actor: AuditActor,
-  input: { id: number; version: number },
-  now = Date.now(),
-) {
+export async function restoreArticleVersion(db: Database, museumId: number, actor: AuditActor, input: { id: number; version: number }, now = Date.now()) {
   const article = await findArticle(db, museumId, input.id);
   const row = await db.query.articleVersions.findFirst({
     where: and(eq(articleVersions.articleId, input.id), eq(articleVersions.museumId, museumId), eq(articleVersions.number, input.version)),

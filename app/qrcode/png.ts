@@ -37,12 +37,7 @@ export async function encodePng(image: RawImage): Promise<Uint8Array> {
   header[9] = channels === 3 ? 2 : 0; // colour type: truecolour or grayscale
   // compression, filter method and interlace stay 0
 
-  const parts = [
-    Uint8Array.from(SIGNATURE),
-    chunk("IHDR", header),
-    chunk("IDAT", await deflate(scanlines)),
-    chunk("IEND", new Uint8Array(0)),
-  ];
+  const parts = [Uint8Array.from(SIGNATURE), chunk("IHDR", header), chunk("IDAT", await deflate(scanlines)), chunk("IEND", new Uint8Array(0))];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let offset = 0;
   for (const part of parts) {
@@ -56,10 +51,7 @@ async function deflate(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   const stream = new CompressionStream("deflate");
   const writer = stream.writable.getWriter();
   // Write and read together: awaiting the write first could stall on back-pressure.
-  const [, compressed] = await Promise.all([
-    writer.write(bytes).then(() => writer.close()),
-    new Response(stream.readable).arrayBuffer(),
-  ]);
+  const [, compressed] = await Promise.all([writer.write(bytes).then(() => writer.close()), new Response(stream.readable).arrayBuffer()]);
   return new Uint8Array(compressed);
 }
 

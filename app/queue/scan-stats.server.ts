@@ -52,7 +52,6 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(600, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
-
 type Parsed = { ok: true; event: QueuedEvent } | { ok: false; reason: string };
 
 /** The schema, then what the schema cannot say: a canonical language tag and a plausible time. */

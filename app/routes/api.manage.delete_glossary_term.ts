@@ -6,4 +6,6 @@ import { jsonAction, postOnly } from "~/utils/api.server";
 export const loader = postOnly;
 
 /** `POST /api/manage/delete_glossary_term { id }`: 404 for a missing id or another museum's. */
-export const action = jsonAction("content.edit", deleteGlossaryTermSchema, ({ input, user, context }) => deleteGlossaryTerm(context.db, user.museumId, input.id, actorOf(user)));
+export const action = jsonAction("content.edit", deleteGlossaryTermSchema, ({ input, user, context }) =>
+  deleteGlossaryTerm(context.db, user.museumId, input.id, actorOf(user)),
+);

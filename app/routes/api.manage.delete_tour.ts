@@ -6,4 +6,6 @@ import { jsonAction, postOnly } from "~/utils/api.server";
 export const loader = postOnly;
 
 /** `POST /api/manage/delete_tour {id}`: the tour and its stops go for good; the articles stay. */
-export const action = jsonAction("content.edit", deleteTourSchema, ({ input, user, context }) => deleteTour(context.db, user.museumId, input.id, actorOf(user)));
+export const action = jsonAction("content.edit", deleteTourSchema, ({ input, user, context }) =>
+  deleteTour(context.db, user.museumId, input.id, actorOf(user)),
+);

@@ -35,7 +35,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await staged.remove();
       }
     }
-    if (!ZIP_TYPES.has(mediaType(request))) throw new DomainError("unsupported_media_type", "Send the archive as the request body with Content-Type: application/zip", "archive", "wrong_type");
+    if (!ZIP_TYPES.has(mediaType(request)))
+      throw new DomainError("unsupported_media_type", "Send the archive as the request body with Content-Type: application/zip", "archive", "wrong_type");
     const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
     if (Number.isFinite(declared) && declared > IMPORT_MAX_BYTES) throw archiveTooLarge();
     const body = drainingBody(request);

@@ -6,4 +6,6 @@ import { jsonAction, postOnly } from "~/utils/api.server";
 export const loader = postOnly;
 
 /** `POST /api/manage/rename_article {articleId, newName}`: renames the private label. */
-export const action = jsonAction("content.edit", renameArticleSchema, ({ input, user, context }) => renameArticle(context.db, user.museumId, input, actorOf(user)));
+export const action = jsonAction("content.edit", renameArticleSchema, ({ input, user, context }) =>
+  renameArticle(context.db, user.museumId, input, actorOf(user)),
+);

@@ -6,4 +6,6 @@ import { jsonAction, postOnly } from "~/utils/api.server";
 export const loader = postOnly;
 
 /** `POST /api/manage/resolve_report {reportId}`: a visitor's report is handled. */
-export const action = jsonAction("translations.review", resolveReportSchema, ({ input, user, context }) => resolveReport(context.db, user.museumId, input.reportId, (lang) => canReviewLanguage(user, lang)));
+export const action = jsonAction("translations.review", resolveReportSchema, ({ input, user, context }) =>
+  resolveReport(context.db, user.museumId, input.reportId, (lang) => canReviewLanguage(user, lang)),
+);

@@ -9,4 +9,6 @@ export const loader = postOnly;
  * `POST /api/manage/update_article {articleId, newContent, unformatted_name, version?}`: 409 when
  * `version` is stale (with `error.current`: who saved which version when) or the address is taken, 413 past 256 KB of content.
  */
-export const action = jsonAction("content.edit", updateArticleSchema, ({ input, user, context }) => updateArticle(context.db, user.museumId, input, user.id, actorOf(user)));
+export const action = jsonAction("content.edit", updateArticleSchema, ({ input, user, context }) =>
+  updateArticle(context.db, user.museumId, input, user.id, actorOf(user)),
+);

@@ -12,7 +12,8 @@ export const action = getOnly;
  */
 export const loader = queryLoader("translations.review", xliffExportSchema, async ({ input, user, context }) => {
   assertCanReviewLanguage(user, input.lang);
-  const scope: ExportScope = input.articleId !== undefined ? { articleId: input.articleId } : input.folderId !== undefined ? { folderId: input.folderId } : { museum: true };
+  const scope: ExportScope =
+    input.articleId !== undefined ? { articleId: input.articleId } : input.folderId !== undefined ? { folderId: input.folderId } : { museum: true };
   const file = await exportXliff(context.db, context.media, user.museumId, { scope, lang: input.lang, version: input.version });
   return xliffDownload(file, input.version);
 });

@@ -51,10 +51,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }
     : undefined;
   // The editor keeps unsaved changes in the browser per user (decision 071), and its login dialog names the account.
-  return { article: { id, name, unformatted_name, content, version }, museumSlug: user.museumSlug, pathArray, publishing, user: { id: user.id, email: user.email }, mediaFiles };
+  return {
+    article: { id, name, unformatted_name, content, version },
+    museumSlug: user.museumSlug,
+    pathArray,
+    publishing,
+    user: { id: user.id, email: user.email },
+    mediaFiles,
+  };
 }
 
 export default function ArticleEditorRoute() {
   const { article, museumSlug, pathArray, publishing, user, mediaFiles } = useLoaderData<typeof loader>();
-  return <ArticleEditor key={article.id} article={article} museumSlug={museumSlug} pathArray={pathArray} publishing={publishing} user={user} mediaFiles={mediaFiles} />;
+  return (
+    <ArticleEditor
+      key={article.id}
+      article={article}
+      museumSlug={museumSlug}
+      pathArray={pathArray}
+      publishing={publishing}
+      user={user}
+      mediaFiles={mediaFiles}
+    />
+  );
 }

@@ -18,7 +18,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
   return {
     origin,
-    post: { slug: post.slug, title: post.title, description: post.description, date: post.date, cover: post.cover, coverAlt: post.coverAlt, status: post.status },
+    post: {
+      slug: post.slug,
+      title: post.title,
+      description: post.description,
+      date: post.date,
+      cover: post.cover,
+      coverAlt: post.coverAlt,
+      status: post.status,
+    },
     html: post.status === "published" ? renderMarkdown(post.body) : null,
   };
 }

@@ -12,7 +12,15 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteStyles
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
-  const posts = listPosts(locale).map(({ slug, title, description, date, cover, coverAlt, tags }) => ({ slug, title, description, date, cover, coverAlt, tags }));
+  const posts = listPosts(locale).map(({ slug, title, description, date, cover, coverAlt, tags }) => ({
+    slug,
+    title,
+    description,
+    date,
+    cover,
+    coverAlt,
+    tags,
+  }));
   return { posts, locale };
 }
 

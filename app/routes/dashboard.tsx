@@ -59,7 +59,9 @@ export default function Dashboard() {
         ))}
       </ul>
       {/* Only when something fails: a failing translation is news, a working one is not. */}
-      {activity.failingTranslations.count > 0 ? <DashboardFailingTranslations failing={activity.failingTranslations} timeZone={timeZone} canReview={review} /> : null}
+      {activity.failingTranslations.count > 0 ? (
+        <DashboardFailingTranslations failing={activity.failingTranslations} timeZone={timeZone} canReview={review} />
+      ) : null}
       <DashboardActivity activity={activity} access={access} />
     </section>
   );

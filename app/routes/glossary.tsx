@@ -52,7 +52,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const term = await addGlossaryTerm(context.db, user.museumId, parsed.data, actorOf(user));
       return { intent, ok: true, id: term.id } satisfies GlossaryActionResult;
     } catch (error) {
-      if (isDomainError(error) && error.code === "conflict") return formRefusal(intent, { term: "name_taken" }, { status: 409, error: conflict("term", "This term is already in the glossary") });
+      if (isDomainError(error) && error.code === "conflict")
+        return formRefusal(intent, { term: "name_taken" }, { status: 409, error: conflict("term", "This term is already in the glossary") });
       throw error;
     }
   }
@@ -74,7 +75,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** A glossary field's refusal (lengths differ for the term and its translation). */
 function GlossaryFieldError({ field, reason }: { field: string; reason?: ErrorReason }) {
-  return <FieldError scope="glossary" field={field} reason={reason} id={`glossary-${field}-error`} values={{ max: field === "translation" ? TRANSLATION_MAX_LENGTH : TERM_MAX_LENGTH }} />;
+  return (
+    <FieldError
+      scope="glossary"
+      field={field}
+      reason={reason}
+      id={`glossary-${field}-error`}
+      values={{ max: field === "translation" ? TRANSLATION_MAX_LENGTH : TERM_MAX_LENGTH }}
+    />
+  );
 }
 
 export default function Glossary() {

@@ -22,7 +22,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type Prepared = { file: File; images: Blob | null };
 type Phase = "idle" | "preparing" | "checking" | "importing";
 
-async function send(prepared: Prepared, mapping: ColumnMapping | null, dryRun: boolean): Promise<{ ok: true; answer: PlanAnswer } | { ok: false; failure: ApiFailure; answer?: PlanAnswer }> {
+async function send(
+  prepared: Prepared,
+  mapping: ColumnMapping | null,
+  dryRun: boolean,
+): Promise<{ ok: true; answer: PlanAnswer } | { ok: false; failure: ApiFailure; answer?: PlanAnswer }> {
   const form = new FormData();
   if (mapping) form.append("mapping", JSON.stringify(mapping));
   form.append("file", prepared.file, prepared.file.name);
@@ -148,7 +152,15 @@ export default function ImportPage() {
         <div className="field">
           <label htmlFor="import-file">{t("import.fileLabel")}</label>
           <small id="import-file-help">{t("import.fileHelp")}</small>
-          <input id="import-file" type="file" name="file" accept=".csv,.tsv,.txt,.xlsx,.ods,.zip,text/csv" aria-describedby="import-file-help" required disabled={busy} />
+          <input
+            id="import-file"
+            type="file"
+            name="file"
+            accept=".csv,.tsv,.txt,.xlsx,.ods,.zip,text/csv"
+            aria-describedby="import-file-help"
+            required
+            disabled={busy}
+          />
         </div>
         <div className="field">
           <label htmlFor="import-images">{t("import.imagesLabel")}</label>
@@ -184,7 +196,9 @@ export default function ImportPage() {
       {answer ? <PlanTable ref={planHeading} answer={answer} /> : null}
       {answer?.dryRun ? (
         <div className="import__confirm">
-          <p className="muted">{answer.failed > 0 ? t("import.fixFirst") : answer.created + answer.updated === 0 ? t("import.nothingToDo") : t("import.draftNote")}</p>
+          <p className="muted">
+            {answer.failed > 0 ? t("import.fixFirst") : answer.created + answer.updated === 0 ? t("import.nothingToDo") : t("import.draftNote")}
+          </p>
           {answer.created + answer.updated > 0 ? (
             <button type="button" className="button" disabled={!canConfirm || busy} onClick={confirm}>
               {phase === "importing" ? t("import.importing") : t("import.confirm", { count: answer.created + answer.updated })}

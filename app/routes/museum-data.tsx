@@ -57,7 +57,13 @@ export default function MuseumData() {
       <section className="archive__card" aria-labelledby="archive-import">
         <h2 id="archive-import">{t("archive.importHeading")}</h2>
         <p>{t("archive.importIntro")}</p>
-        {empty || imported ? <ImportForm onImported={onImported} /> : <p className="archive__notice">{t("archive.notEmpty", { articles: counts.articles, folders: counts.folders, qrcodes: counts.qrcodes, tours: counts.tours })}</p>}
+        {empty || imported ? (
+          <ImportForm onImported={onImported} />
+        ) : (
+          <p className="archive__notice">
+            {t("archive.notEmpty", { articles: counts.articles, folders: counts.folders, qrcodes: counts.qrcodes, tours: counts.tours })}
+          </p>
+        )}
       </section>
     </section>
   );

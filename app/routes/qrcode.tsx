@@ -77,9 +77,7 @@ export default function QrCodeDetail() {
           <form className="qrcode__form" onSubmit={onSubmit} aria-labelledby="qrcode-link-heading">
             <h2 id="qrcode-link-heading">{t("qrcodes.detail.linkHeading")}</h2>
             <ArticlePicker articles={articles} selected={selected} onSelect={setSelected} />
-            <p className="qrcode__chosen">
-              {chosen ? t("qrcodes.detail.chosen", { name: chosen.unformatted_name }) : t("qrcodes.detail.noneChosen")}
-            </p>
+            <p className="qrcode__chosen">{chosen ? t("qrcodes.detail.chosen", { name: chosen.unformatted_name }) : t("qrcodes.detail.noneChosen")}</p>
             <div className="qrcode__actions">
               <button type="submit" className="button" aria-disabled={busy || selected === null}>
                 {t("qrcodes.detail.save")}

@@ -64,7 +64,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             address: shortAddress(tourAddress(base, request, cell.tour.link)),
           };
         case "missing":
-          return { kind: "missing" as const, key: `missing-${cell.articleId}`, articleId: cell.articleId, name: cell.name as string | null, stopNumber: cell.stopNumber };
+          return {
+            kind: "missing" as const,
+            key: `missing-${cell.articleId}`,
+            articleId: cell.articleId,
+            name: cell.name as string | null,
+            stopNumber: cell.stopNumber,
+          };
       }
     }),
   };
@@ -120,7 +126,14 @@ export default function PrintSheet() {
           <p className="muted print-sheet__hint">{t("qrcodes.print.hint", { count: cells.length })}</p>
           <nav className="print-sheet__looks" aria-label={t("qrcodes.look.label")}>
             {(["dark-on-light", "light-on-dark"] as const).map((option) => (
-              <Link key={option} to={withLook(option)} replace preventScrollReset className={`button button--small${option === look ? "" : " button--ghost"}`} aria-current={option === look ? "true" : undefined}>
+              <Link
+                key={option}
+                to={withLook(option)}
+                replace
+                preventScrollReset
+                className={`button button--small${option === look ? "" : " button--ghost"}`}
+                aria-current={option === look ? "true" : undefined}
+              >
                 {t(`qrcodes.look.${option}`)}
               </Link>
             ))}
@@ -148,7 +161,12 @@ export default function PrintSheet() {
                   </Form>
                 </div>
               ) : (
-                <img src={cell.image} width={189} height={189} alt={cell.kind === "tour" ? t("tours.print.imageAlt", { name: cell.name }) : t("qrcodes.print.imageAlt", { link: cell.link })} />
+                <img
+                  src={cell.image}
+                  width={189}
+                  height={189}
+                  alt={cell.kind === "tour" ? t("tours.print.imageAlt", { name: cell.name }) : t("qrcodes.print.imageAlt", { link: cell.link })}
+                />
               )}
               {cell.stopNumber !== null ? <span className="print-cell__stop">{t("tours.print.stop", { number: cell.stopNumber })}</span> : null}
               {cell.kind === "tour" ? <span className="print-cell__kind">{t("tours.print.tour")}</span> : null}

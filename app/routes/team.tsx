@@ -142,7 +142,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           ...refusalBody(intent as Intent, { [field]: reason }, error.toBody().error),
           target,
         },
-        { status: error.status }
+        { status: error.status },
       );
     }
     throw error;
@@ -187,7 +187,7 @@ export default function TeamPage() {
 
   const shownLink = answer?.ok && answer.link && answer.link.url !== dismissed ? answer.link : null;
   const errorsFor = (intent: Intent, target?: number) =>
-    answer && !answer.ok && answer.intent === intent && (target === undefined || answer.target === target) ? answer.errors ?? {} : {};
+    answer && !answer.ok && answer.intent === intent && (target === undefined || answer.target === target) ? (answer.errors ?? {}) : {};
   const inviteErrors = errorsFor("invite");
 
   // Say what happened; where the acted-on element went away, put focus on its list's heading.

@@ -117,7 +117,12 @@ export default function Tours() {
                 {t("tours.list.stops", { count: tour.stops })}
                 {tour.minutes ? ` · ${t("tours.list.minutes", { count: tour.minutes })}` : ""}
               </span>
-              <button type="button" id={`tour-delete-${tour.id}`} className="button button--small button--ghost" onClick={() => setConfirm({ id: tour.id, name: tour.name })}>
+              <button
+                type="button"
+                id={`tour-delete-${tour.id}`}
+                className="button button--small button--ghost"
+                onClick={() => setConfirm({ id: tour.id, name: tour.name })}
+              >
                 {t("tours.list.delete")}
                 <span className="visually-hidden"> — {tour.name}</span>
               </button>
@@ -126,11 +131,16 @@ export default function Tours() {
         </ul>
       )}
       {confirm ? (
-        <ConfirmDialog title={t("tours.list.confirmTitle", { name: confirm.name })} confirmLabel={t("tours.list.confirmDelete")} onConfirm={() => void remove()} onCancel={() => {
+        <ConfirmDialog
+          title={t("tours.list.confirmTitle", { name: confirm.name })}
+          confirmLabel={t("tours.list.confirmDelete")}
+          onConfirm={() => void remove()}
+          onCancel={() => {
             const id = confirm.id;
             setConfirm(null);
             requestAnimationFrame(() => document.getElementById(`tour-delete-${id}`)?.focus());
-          }}>
+          }}
+        >
           <p>{t("tours.list.confirmText")}</p>
         </ConfirmDialog>
       ) : null}

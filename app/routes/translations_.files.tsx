@@ -31,7 +31,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** What the page shows: the museum's folders and articles to export, and the languages the member reviews. */
 async function pageData(context: LoaderFunctionArgs["context"], user: Awaited<ReturnType<typeof requireUser>>) {
-  const [museum, articles, index] = await Promise.all([getMuseum(context.db, user.museumId), listLiveArticles(context.db, user.museumId), loadFolderIndex(context.db, user.museumId)]);
+  const [museum, articles, index] = await Promise.all([
+    getMuseum(context.db, user.museumId),
+    listLiveArticles(context.db, user.museumId),
+    loadFolderIndex(context.db, user.museumId),
+  ]);
   if (!museum) refusePage(notFound("Museum"));
   const folders: { id: number; path: string }[] = [];
   const walk = (parent: number | null, prefix: string[]) => {
@@ -92,7 +96,10 @@ export default function TranslatorFiles() {
       if (response.ok && body && !body.error) setOutcome({ kind: "report", report: body });
       else {
         const error = body?.error ?? { code: "unknown", message: response.statusText };
-        const message = error.field === "file" && (error.code === "invalid_input" || error.code === "too_large") ? t(`xliff.import.fileError.${error.code}`) : apiErrorMessage(t, { ok: false, status: response.status, error });
+        const message =
+          error.field === "file" && (error.code === "invalid_input" || error.code === "too_large")
+            ? t(`xliff.import.fileError.${error.code}`)
+            : apiErrorMessage(t, { ok: false, status: response.status, error });
         setOutcome({ kind: "error", message });
       }
     } catch {

@@ -41,9 +41,7 @@ export default function Trash() {
     if (result.ok) {
       const place = result.data.pathArray.length ? result.data.pathArray.join(" / ") : t("articles.root");
       // A folder whose name was taken meanwhile comes back renamed: say so.
-      toast.success(
-        result.data.name === item.name ? t("trash.restored", { place }) : t("trash.restoredRenamed", { place, name: result.data.name }),
-      );
+      toast.success(result.data.name === item.name ? t("trash.restored", { place }) : t("trash.restoredRenamed", { place, name: result.data.name }));
     } else {
       toast.error(treeErrorMessage(t, result));
     }
@@ -76,12 +74,7 @@ export default function Trash() {
                 {item.type === "folder" && item.itemCount > 0 ? ` · ${t("trash.items", { count: item.itemCount })}` : ""}
               </span>
             </div>
-            <button
-              type="button"
-              className="button button--small"
-              aria-disabled={busy !== null}
-              onClick={() => void restore(item, index)}
-            >
+            <button type="button" className="button button--small" aria-disabled={busy !== null} onClick={() => void restore(item, index)}>
               {t("trash.restore")}
               <span className="visually-hidden"> {item.name}</span>
             </button>

@@ -133,11 +133,26 @@ function flacFrameEnd(b: Uint8Array, at: number, info: FlacInfo): number | null 
   const variable = b[at + 1]! & 1;
   const blockCode = b[at + 2]! >> 4;
   const rateCode = b[at + 2]! & 0x0f;
-  if (blockCode === 0 || rateCode === 15 || (b[at + 3]! >> 4) > 10 || ((b[at + 3]! >> 1) & 7) === 3 || b[at + 3]! & 1) return null;
+  if (blockCode === 0 || rateCode === 15 || b[at + 3]! >> 4 > 10 || ((b[at + 3]! >> 1) & 7) === 3 || b[at + 3]! & 1) return null;
   // The coded number: UTF-8-like, 1 to 7 bytes (RFC 9639 §9.1.5).
   let p = at + 4;
   const first = b[p]!;
-  let extra = first < 0x80 ? 0 : first >= 0xc0 && first < 0xe0 ? 1 : first >= 0xe0 && first < 0xf0 ? 2 : first >= 0xf0 && first < 0xf8 ? 3 : first >= 0xf8 && first < 0xfc ? 4 : first >= 0xfc && first < 0xfe ? 5 : first === 0xfe ? 6 : -1;
+  let extra =
+    first < 0x80
+      ? 0
+      : first >= 0xc0 && first < 0xe0
+        ? 1
+        : first >= 0xe0 && first < 0xf0
+          ? 2
+          : first >= 0xf0 && first < 0xf8
+            ? 3
+            : first >= 0xf8 && first < 0xfc
+              ? 4
+              : first >= 0xfc && first < 0xfe
+                ? 5
+                : first === 0xfe
+                  ? 6
+                  : -1;
   if (extra < 0 || p + 1 + extra > b.length) return null;
   let number = extra === 0 ? first : first & (0x3f >> extra);
   p++;
@@ -174,7 +189,11 @@ function* flac(): Parser {
   const size = (header[1]! << 16) + (header[2]! << 8) + header[3]!;
   const body = yield { read: size };
   if (size < 34 || body.length < 34) return null;
-  const info: FlacInfo = { minBlock: (body[0]! << 8) + body[1]!, maxBlock: (body[2]! << 8) + body[3]!, rate: (body[10]! << 12) + (body[11]! << 4) + (body[12]! >> 4) };
+  const info: FlacInfo = {
+    minBlock: (body[0]! << 8) + body[1]!,
+    maxBlock: (body[2]! << 8) + body[3]!,
+    rate: (body[10]! << 12) + (body[11]! << 4) + (body[12]! >> 4),
+  };
   const total = (body[13]! & 0x0f) * 2 ** 32 + u32be(body, 14);
   if (info.rate === 0) return null;
   if (total > 0) return total / info.rate;

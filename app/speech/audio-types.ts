@@ -57,7 +57,7 @@ export function mp3Frame(b: Uint8Array, at: number): Mp3Frame | null {
   const kbps = BITRATES[version === 3 ? "1" : "2"]![bitrateIndex]!;
   const sampleRate = RATES[version]![rateIndex]!;
   const samples = version === 3 ? 1152 : 576;
-  const bytes = Math.floor((samples / 8) * (kbps * 1000) / sampleRate) + padding;
+  const bytes = Math.floor(((samples / 8) * (kbps * 1000)) / sampleRate) + padding;
   return bytes > 4 ? { bytes, samples, sampleRate } : null;
 }
 

@@ -58,7 +58,10 @@ function split(text: string, level: number, limit: ChunkLimit): string[] {
   ];
   if (level >= separators.length) return hardCut(text, limit);
   const [pattern, glue] = separators[level]!;
-  const parts = text.split(pattern).map((p) => p.trim()).filter((p) => p !== "");
+  const parts = text
+    .split(pattern)
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
   const units = parts.flatMap((part) => split(part, level + 1, limit));
   return pack(units, glue, limit);
 }

@@ -38,7 +38,12 @@ export function joinable(format: SpeechFormat, pieces: readonly Uint8Array[]): b
   if (format === "wav") {
     const wavs = pieces.map(parseWav);
     const first = wavs[0];
-    return !!first && first.channels === 1 && first.bitsPerSample === 16 && wavs.every((w) => w && w.sampleRate === first.sampleRate && w.channels === 1 && w.bitsPerSample === 16);
+    return (
+      !!first &&
+      first.channels === 1 &&
+      first.bitsPerSample === 16 &&
+      wavs.every((w) => w && w.sampleRate === first.sampleRate && w.channels === 1 && w.bitsPerSample === 16)
+    );
   }
   const layouts = pieces.map(mp3Layout);
   const first = layouts[0];
@@ -89,13 +94,19 @@ export function silentMp3(like: Uint8Array, ms: number): Uint8Array {
   if (!frame) throw new Error("not an MP3 frame");
   const one = new Uint8Array(frame.bytes);
   one.set(header);
-  const count = Math.ceil((ms / 1000) * frame.sampleRate / frame.samples);
+  const count = Math.ceil(((ms / 1000) * frame.sampleRate) / frame.samples);
   return concatBytes(Array.from({ length: count }, () => one));
 }
 
 /** One file from the pieces, in order, pauses between paragraphs. Throws when they cannot be joined. */
 export function joinPieces(format: SpeechFormat, pieces: readonly JoinPiece[], pauseMs = PARAGRAPH_PAUSE_MS): Uint8Array {
-  if (!joinable(format, pieces.map((p) => p.bytes))) throw new Error(`the ${format} pieces differ in format`);
+  if (
+    !joinable(
+      format,
+      pieces.map((p) => p.bytes),
+    )
+  )
+    throw new Error(`the ${format} pieces differ in format`);
   if (pieces.length === 1) return pieces[0]!.bytes;
   if (format === "wav") {
     const rate = parseWav(pieces[0]!.bytes)!.sampleRate;

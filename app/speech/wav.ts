@@ -72,7 +72,8 @@ export function joinWav(files: Uint8Array[]): Uint8Array {
   if (parsed.length === 0) throw new Error("nothing to join");
   const first = parsed[0]!.wav;
   if (first.channels !== 1 || first.bitsPerSample !== 16) throw new Error("only 16-bit mono WAV is joined");
-  for (const { wav } of parsed) if (wav.sampleRate !== first.sampleRate || wav.channels !== 1 || wav.bitsPerSample !== 16) throw new Error("WAV pieces differ in format");
+  for (const { wav } of parsed)
+    if (wav.sampleRate !== first.sampleRate || wav.channels !== 1 || wav.bitsPerSample !== 16) throw new Error("WAV pieces differ in format");
   const total = parsed.reduce((n, p) => n + p.wav.dataBytes, 0);
   const samples = new Int16Array(total / 2);
   let offset = 0;

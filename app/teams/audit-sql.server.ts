@@ -23,7 +23,7 @@ export function conditionalAudit(
   },
   from: string,
   where: string,
-  binds: unknown[]
+  binds: unknown[],
 ): D1PreparedStatement {
   const values: unknown[] = [];
   const expr = (value: AuditValue) => {
@@ -46,7 +46,7 @@ export function conditionalAudit(
   return d1
     .prepare(
       `INSERT INTO audit_log (museum_id, at, actor_id, actor_email, action, target, detail)
-       SELECT ${columns.join(", ")} FROM ${from} WHERE ${where}`
+       SELECT ${columns.join(", ")} FROM ${from} WHERE ${where}`,
     )
     .bind(...values, ...binds);
 }

@@ -50,7 +50,7 @@ export async function lookUpLink(
   kind: LinkKind,
   token: string,
   client: { address: string; secret: string },
-  now = Date.now()
+  now = Date.now(),
 ): Promise<LinkState> {
   const key = await guessKey(client.secret, client.address);
   const reservation = await reserveAttempt(db, [key], now, LINK_GUESS_MAX);
@@ -61,7 +61,7 @@ export async function lookUpLink(
   const row = await db.$client
     .prepare(
       `SELECT t.id, t.museum_id, m.name AS museum_name, m.timezone AS museum_timezone, t.token_hash, t.email, t.role, t.languages, t.user_id, t.expires_at, t.used_at, t.revoked_at
-       FROM member_tokens t JOIN museums m ON m.id = t.museum_id WHERE t.token_hash = ?1 AND t.kind = ?2`
+       FROM member_tokens t JOIN museums m ON m.id = t.museum_id WHERE t.token_hash = ?1 AND t.kind = ?2`,
     )
     .bind(hash, kind)
     .first<{
@@ -123,7 +123,7 @@ export async function acceptInvitation(
   db: Database,
   token: string,
   input: { password: string; userAgent: string; client: { address: string; secret: string } },
-  now = Date.now()
+  now = Date.now(),
 ): Promise<LinkSession> {
   const link = await lookUpLink(db, "invitation", token, input.client, now);
   if (link.state !== "valid") throw linkRefusal(link.state);
@@ -139,19 +139,19 @@ export async function acceptInvitation(
       d1
         .prepare(
           `INSERT INTO users (museum_id, email, password_hash, role, languages, last_active_at, created_at)
-           SELECT t.museum_id, t.email, ?, t.role, t.languages, ?, ? FROM member_tokens t WHERE ${CLAIMABLE} RETURNING id`
+           SELECT t.museum_id, t.email, ?, t.role, t.languages, ?, ? FROM member_tokens t WHERE ${CLAIMABLE} RETURNING id`,
         )
         .bind(passwordHash, now, now, hash, "invitation", now),
       d1
         .prepare(
           `UPDATE member_tokens AS t SET used_at = ?, user_id = (SELECT u.id FROM users u WHERE ${mine})
-           WHERE ${CLAIMABLE} AND EXISTS (SELECT 1 FROM users u WHERE ${mine})`
+           WHERE ${CLAIMABLE} AND EXISTS (SELECT 1 FROM users u WHERE ${mine})`,
         )
         .bind(now, link.email, passwordHash, hash, "invitation", now, link.email, passwordHash),
       d1
         .prepare(
           `INSERT INTO sessions (id, user_id, expires_at, created_at, user_agent, last_seen_at)
-           SELECT ?, u.id, ?, ?, ?, ? FROM users u WHERE ${mine}`
+           SELECT ?, u.id, ?, ?, ?, ? FROM users u WHERE ${mine}`,
         )
         .bind(await sha256Hex(session), sessionExpiresAt, now, input.userAgent.slice(0, USER_AGENT_MAX), now, link.email, passwordHash),
       conditionalAudit(
@@ -167,7 +167,7 @@ export async function acceptInvitation(
         },
         "users u",
         mine,
-        [link.email, passwordHash]
+        [link.email, passwordHash],
       ),
     ]);
   } catch (error) {
@@ -191,7 +191,7 @@ export async function resetPasswordWithLink(
   db: Database,
   token: string,
   input: { password: string; userAgent: string; client: { address: string; secret: string } },
-  now = Date.now()
+  now = Date.now(),
 ): Promise<LinkSession> {
   const link = await lookUpLink(db, "password_reset", token, input.client, now);
   if (link.state !== "valid" || link.userId === null) throw linkRefusal(link.state === "valid" ? "invalid" : link.state);
@@ -205,7 +205,7 @@ export async function resetPasswordWithLink(
   const results = await d1.batch([
     d1
       .prepare(
-        `UPDATE users SET password_hash = ? WHERE id = (SELECT t.user_id FROM member_tokens t WHERE ${CLAIMABLE}) RETURNING id, email, museum_id, role, languages`
+        `UPDATE users SET password_hash = ? WHERE id = (SELECT t.user_id FROM member_tokens t WHERE ${CLAIMABLE}) RETURNING id, email, museum_id, role, languages`,
       )
       .bind(passwordHash, hash, "password_reset", now),
     d1
@@ -228,7 +228,7 @@ export async function resetPasswordWithLink(
       },
       "users u",
       mine,
-      [userId, passwordHash]
+      [userId, passwordHash],
     ),
   ]);
   const changed = results[0]?.results[0] as { id: number; email: string; museum_id: number; role: Role; languages: string } | undefined;

@@ -39,7 +39,7 @@ export const idSchema = z.union(
   ],
   {
     errorMap: (issue) => ({ message: issue.code === "invalid_union" ? "wrong_type" : "required" }),
-  }
+  },
 );
 
 export const inviteMemberSchema = z.object({ email: memberEmailSchema, role: roleSchema, languages: memberLanguagesSchema.optional() }).strict();

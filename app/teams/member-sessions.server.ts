@@ -23,7 +23,7 @@ export async function listSessions(db: Database, user: { id: number; sessionId: 
   const { results } = await db.$client
     .prepare(
       `SELECT id, user_agent, created_at, coalesce(last_seen_at, created_at) AS last_seen_at FROM sessions
-       WHERE user_id = ?1 AND expires_at > ?2 ORDER BY (id = ?3) DESC, last_seen_at DESC LIMIT 100`
+       WHERE user_id = ?1 AND expires_at > ?2 ORDER BY (id = ?3) DESC, last_seen_at DESC LIMIT 100`,
     )
     .bind(user.id, now, user.sessionId)
     .all<{ id: string; user_agent: string; created_at: number; last_seen_at: number }>();

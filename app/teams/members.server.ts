@@ -68,8 +68,8 @@ export async function listMembers(db: Database, museumId: number, now = Date.now
           eq(memberTokens.kind, "invitation"),
           isNull(memberTokens.usedAt),
           isNull(memberTokens.revokedAt),
-          gt(memberTokens.expiresAt, now)
-        )
+          gt(memberTokens.expiresAt, now),
+        ),
       )
       .orderBy(asc(memberTokens.email)),
   ]);
@@ -90,7 +90,7 @@ export async function inviteMember(
   actor: Actor,
   input: { email: string; role: Role; languages?: string[] },
   origin: string,
-  now = Date.now()
+  now = Date.now(),
 ): Promise<{ id: number; invitationUrl: string; expiresAt: number }> {
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
   if (existing) throw conflict("email", "This address already has an account", "already_member");
@@ -107,8 +107,8 @@ export async function inviteMember(
           eq(memberTokens.kind, "invitation"),
           eq(memberTokens.email, input.email),
           isNull(memberTokens.usedAt),
-          isNull(memberTokens.revokedAt)
-        )
+          isNull(memberTokens.revokedAt),
+        ),
       ),
     db
       .insert(memberTokens)
@@ -154,7 +154,7 @@ export async function revokeInvitation(db: Database, actor: Actor, id: number, n
       },
       "member_tokens",
       "id = ? AND museum_id = ? AND kind = 'invitation' AND used_at IS NULL AND revoked_at IS NULL",
-      [id, actor.museumId]
+      [id, actor.museumId],
     ),
     d1.prepare(`UPDATE member_tokens SET revoked_at = ?3 WHERE ${pending} RETURNING id`).bind(id, actor.museumId, now),
   ]);
@@ -185,7 +185,7 @@ export async function updateMember(
   db: Database,
   actor: Actor,
   input: { userId: number; role: Role; languages?: string[] },
-  now = Date.now()
+  now = Date.now(),
 ): Promise<MemberRow> {
   const d1 = db.$client;
   const languages = JSON.stringify(languagesForRole(input.role, input.languages));
@@ -205,12 +205,12 @@ export async function updateMember(
       },
       "users u",
       allowed,
-      [input.userId, actor.museumId, input.role]
+      [input.userId, actor.museumId, input.role],
     ),
     d1
       .prepare(
         `UPDATE users AS u SET role = ?, languages = ? WHERE ${allowed}
-         RETURNING id, email, role, languages, last_active_at, created_at`
+         RETURNING id, email, role, languages, last_active_at, created_at`,
       )
       .bind(input.role, languages, input.userId, actor.museumId, input.role),
   ]);
@@ -248,7 +248,7 @@ export async function removeMember(db: Database, actor: Actor, userId: number, n
       },
       "users u",
       allowed,
-      [userId, actor.museumId]
+      [userId, actor.museumId],
     ),
     d1.prepare(`DELETE FROM users AS u WHERE ${allowed} RETURNING id`).bind(userId, actor.museumId),
   ]);
@@ -265,7 +265,7 @@ export async function createPasswordResetLink(
   actor: Actor,
   userId: number,
   origin: string,
-  now = Date.now()
+  now = Date.now(),
 ): Promise<{ url: string; expiresAt: number }> {
   const d1 = db.$client;
   const token = randomToken();
@@ -275,13 +275,13 @@ export async function createPasswordResetLink(
     d1
       .prepare(
         `UPDATE member_tokens SET revoked_at = ?1 WHERE kind = 'password_reset' AND user_id = ?2 AND museum_id = ?3
-         AND used_at IS NULL AND revoked_at IS NULL`
+         AND used_at IS NULL AND revoked_at IS NULL`,
       )
       .bind(now, userId, actor.museumId),
     d1
       .prepare(
         `INSERT INTO member_tokens (museum_id, kind, token_hash, email, role, languages, user_id, created_by, created_at, expires_at)
-         SELECT u.museum_id, 'password_reset', ?, u.email, u.role, u.languages, u.id, ?, ?, ? FROM users u WHERE ${member} RETURNING id`
+         SELECT u.museum_id, 'password_reset', ?, u.email, u.role, u.languages, u.id, ?, ?, ? FROM users u WHERE ${member} RETURNING id`,
       )
       .bind(await sha256Hex(token), actor.id, now, expiresAt, userId, actor.museumId),
     conditionalAudit(
@@ -297,7 +297,7 @@ export async function createPasswordResetLink(
       },
       "users u",
       member,
-      [userId, actor.museumId]
+      [userId, actor.museumId],
     ),
   ]);
   if (!inserted?.results.length) throw notFound("Member", "userId");

@@ -22,14 +22,7 @@ export function isRole(value: unknown): value is Role {
  * - `audit.read`: the audit log.
  */
 export type Permission =
-  | "session"
-  | "stats.read"
-  | "content.read"
-  | "translations.review"
-  | "content.edit"
-  | "content.publish"
-  | "museum.manage"
-  | "audit.read";
+  "session" | "stats.read" | "content.read" | "translations.review" | "content.edit" | "content.publish" | "museum.manage" | "audit.read";
 
 const GRANTS: Record<Role, readonly Permission[]> = {
   admin: ["session", "stats.read", "content.read", "translations.review", "content.edit", "content.publish", "museum.manage", "audit.read"],

@@ -13,13 +13,12 @@ const daySchema = z
   }, "invalid");
 
 /** `?from=&to=`: both optional (the last 10 days up to today, in the museum's timezone); `from` ≤ `to`, a year at most. */
-export const tourStatsQuerySchema = z
-  .object({ from: daySchema.optional(), to: daySchema.optional() })
-  .superRefine((value, ctx) => {
-    if (value.from && value.to) {
-      if (value.from > value.to) ctx.addIssue({ code: "custom", path: ["from"], message: "out_of_range" });
-      else if ((Date.parse(value.to) - Date.parse(value.from)) / 86_400_000 + 1 > TOUR_STATS_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["from"], message: "out_of_range" });
-    }
-  });
+export const tourStatsQuerySchema = z.object({ from: daySchema.optional(), to: daySchema.optional() }).superRefine((value, ctx) => {
+  if (value.from && value.to) {
+    if (value.from > value.to) ctx.addIssue({ code: "custom", path: ["from"], message: "out_of_range" });
+    else if ((Date.parse(value.to) - Date.parse(value.from)) / 86_400_000 + 1 > TOUR_STATS_MAX_DAYS)
+      ctx.addIssue({ code: "custom", path: ["from"], message: "out_of_range" });
+  }
+});
 
 export type TourStatsQuery = z.infer<typeof tourStatsQuerySchema>;

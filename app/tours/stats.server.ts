@@ -30,7 +30,11 @@ export interface TourStats {
 
 /** The window asked for, or the last 10 days up to the museum's today. */
 async function window(db: Database, museumId: number, from?: string, to?: string) {
-  const last = to ?? (from ? new Date(Math.min(Date.parse(from) + (DEFAULT_DAYS - 1) * DAY_MS, Date.parse(await museumToday(db, museumId)))).toISOString().slice(0, 10) : await museumToday(db, museumId));
+  const last =
+    to ??
+    (from
+      ? new Date(Math.min(Date.parse(from) + (DEFAULT_DAYS - 1) * DAY_MS, Date.parse(await museumToday(db, museumId)))).toISOString().slice(0, 10)
+      : await museumToday(db, museumId));
   const first = from ?? dayRange(last, DEFAULT_DAYS)[0]!;
   return { from: first, to: last };
 }
@@ -43,7 +47,12 @@ async function window(db: Database, museumId: number, from?: string, to?: string
 export async function tourStats(db: Database, museumId: number, query: { from?: string; to?: string } = {}) {
   const range = await window(db, museumId, query.from, query.to);
   const [list, counts, shown] = await Promise.all([
-    db.select({ id: tours.id, name: tours.name, link: tours.link }).from(tours).where(eq(tours.museumId, museumId)).orderBy(asc(tours.name), asc(tours.id)).all(),
+    db
+      .select({ id: tours.id, name: tours.name, link: tours.link })
+      .from(tours)
+      .where(eq(tours.museumId, museumId))
+      .orderBy(asc(tours.name), asc(tours.id))
+      .all(),
     db
       .select({ tourId: tourDailyStats.tourId, position: tourDailyStats.position, views: sql<number>`sum(${tourDailyStats.views})` })
       .from(tourDailyStats)

@@ -20,7 +20,12 @@ export class StopNumberTaken extends DomainError {
     readonly stopNumber: number,
     readonly holder: { id: number; name: string } | null,
   ) {
-    super("conflict", holder ? `Stop number ${stopNumber} is already the article ${JSON.stringify(holder.name)}'s` : `Stop number ${stopNumber} is already taken`, "stopNumber", "name_taken");
+    super(
+      "conflict",
+      holder ? `Stop number ${stopNumber} is already the article ${JSON.stringify(holder.name)}'s` : `Stop number ${stopNumber} is already taken`,
+      "stopNumber",
+      "name_taken",
+    );
   }
 }
 

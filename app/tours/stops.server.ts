@@ -64,7 +64,14 @@ async function stopRows(db: Database, museumId: number, tourId: number | null) {
       })
       .from(tourStops)
       .innerJoin(articles, and(eq(articles.id, tourStops.articleId), eq(articles.museumId, museumId)))
-      .where(and(...(tourId === null ? [] : [eq(tourStops.tourId, tourId)]), eq(tourStops.museumId, museumId), isNull(articles.deletedAt), isNotNull(articles.publishedContent)))
+      .where(
+        and(
+          ...(tourId === null ? [] : [eq(tourStops.tourId, tourId)]),
+          eq(tourStops.museumId, museumId),
+          isNull(articles.deletedAt),
+          isNotNull(articles.publishedContent),
+        ),
+      )
       .orderBy(asc(tourStops.tourId), asc(tourStops.position))
       .all(),
   ]);

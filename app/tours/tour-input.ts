@@ -13,7 +13,13 @@ export const TOUR_MINUTES_MAX = 600;
 export const STOP_NUMBER_MAX = 9999;
 
 export const tourIdSchema = z.union(
-  [z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,14}$/).transform(Number)],
+  [
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/)
+      .transform(Number),
+  ],
   { errorMap: () => ({ message: "wrong_type" }) },
 );
 
@@ -79,9 +85,7 @@ export const stopNumberSchema = z
   .nullable();
 
 /** `{name}`, or `{name, folderId, pathArray}`: a tour of the folder's live articles in tree order. */
-export const addTourSchema = z
-  .object({ name: tourNameSchema, folderId: folderNameSchema.optional(), pathArray: pathArraySchema.default([]) })
-  .strict();
+export const addTourSchema = z.object({ name: tourNameSchema, folderId: folderNameSchema.optional(), pathArray: pathArraySchema.default([]) }).strict();
 
 export const updateTourSchema = z
   .object({

@@ -131,7 +131,8 @@ export async function addTour(
   actor: AuditActor,
 ): Promise<TourView> {
   const articleIds = input.folderId === undefined ? [] : await folderArticles(db, museumId, input.pathArray, input.folderId);
-  if (articleIds.length > TOUR_MAX_STOPS) throw invalid("folderId", "too_many", `A tour holds at most ${TOUR_MAX_STOPS} stops; this folder has ${articleIds.length} articles`);
+  if (articleIds.length > TOUR_MAX_STOPS)
+    throw invalid("folderId", "too_many", `A tour holds at most ${TOUR_MAX_STOPS} stops; this folder has ${articleIds.length} articles`);
   visitorChanged(db, museumId);
   for (let attempt = 1; ; attempt++) {
     const link = randomLink();
@@ -143,10 +144,12 @@ export async function addTour(
         d1
           .prepare("INSERT INTO tours (museum_id, link, name, description, updated_at, updated_by) VALUES (?1, ?2, ?3, '', ?4, ?5) RETURNING id")
           .bind(museumId, link, input.name, now, actor.id),
-        auditWhenChangedD1(d1, { museumId, actor, action: "tour.add", target: "tour:", detail: { name: input.name, link, stops: articleIds.length }, at: now }, { insertedId: true }),
-        d1
-          .prepare(INSERT_STOPS.replace("SELECT ?1,", "SELECT (SELECT id FROM tours WHERE link = ?4),"))
-          .bind(null, museumId, JSON.stringify(articleIds), link),
+        auditWhenChangedD1(
+          d1,
+          { museumId, actor, action: "tour.add", target: "tour:", detail: { name: input.name, link, stops: articleIds.length }, at: now },
+          { insertedId: true },
+        ),
+        d1.prepare(INSERT_STOPS.replace("SELECT ?1,", "SELECT (SELECT id FROM tours WHERE link = ?4),")).bind(null, museumId, JSON.stringify(articleIds), link),
       ]);
       const id = (inserted?.results[0] as { id?: number } | undefined)?.id;
       if (id === undefined) throw new Error("tour insert returned no row");
@@ -159,7 +162,11 @@ export async function addTour(
 
 /** The 409 of a stale version: which version is current, and who saved it when (decision 068's shape). */
 async function staleTour(db: Database, museumId: number, tourId: number): Promise<DomainError> {
-  const still = await db.select({ version: tours.version, updatedAt: tours.updatedAt, updatedBy: tours.updatedBy }).from(tours).where(and(eq(tours.id, tourId), eq(tours.museumId, museumId))).get();
+  const still = await db
+    .select({ version: tours.version, updatedAt: tours.updatedAt, updatedBy: tours.updatedBy })
+    .from(tours)
+    .where(and(eq(tours.id, tourId), eq(tours.museumId, museumId)))
+    .get();
   if (!still) return notFound("Tour", "id");
   return staleVersion(db, museumId, "tour", still);
 }
@@ -171,13 +178,21 @@ async function staleTour(db: Database, museumId: number, tourId: number): Promis
  * is conditional on the version the caller read, so of two saves from the same version exactly one applies.
  */
 export async function updateTour(db: Database, museumId: number, input: UpdateTourInput, actor: AuditActor): Promise<TourView> {
-  const current = await db.select({ version: tours.version, name: tours.name }).from(tours).where(and(eq(tours.id, input.id), eq(tours.museumId, museumId))).get();
+  const current = await db
+    .select({ version: tours.version, name: tours.name })
+    .from(tours)
+    .where(and(eq(tours.id, input.id), eq(tours.museumId, museumId)))
+    .get();
   if (!current) throw notFound("Tour", "id");
   if (current.version !== input.version) throw await staleTour(db, museumId, input.id);
 
   if (input.cover) {
     const key = input.cover.slice("/media/".length);
-    const found = await db.select({ id: media.id }).from(media).where(and(eq(media.r2Key, key), eq(media.museumId, museumId), eq(media.kind, "image"))).get();
+    const found = await db
+      .select({ id: media.id })
+      .from(media)
+      .where(and(eq(media.r2Key, key), eq(media.museumId, museumId), eq(media.kind, "image")))
+      .get();
     if (!found) throw notFound("Image", "cover");
   }
   if (input.articleIds) {
@@ -185,9 +200,17 @@ export async function updateTour(db: Database, museumId: number, input: UpdateTo
     const [index, rows, kept] = await Promise.all([
       loadFolderIndex(db, museumId),
       wanted.length
-        ? db.select({ id: articles.id, deletedAt: articles.deletedAt, folderId: articles.folderId }).from(articles).where(and(eq(articles.museumId, museumId), inArray(articles.id, wanted))).all()
+        ? db
+            .select({ id: articles.id, deletedAt: articles.deletedAt, folderId: articles.folderId })
+            .from(articles)
+            .where(and(eq(articles.museumId, museumId), inArray(articles.id, wanted)))
+            .all()
         : Promise.resolve([]),
-      db.select({ articleId: tourStops.articleId }).from(tourStops).where(and(eq(tourStops.tourId, input.id), eq(tourStops.museumId, museumId))).all(),
+      db
+        .select({ articleId: tourStops.articleId })
+        .from(tourStops)
+        .where(and(eq(tourStops.tourId, input.id), eq(tourStops.museumId, museumId)))
+        .all(),
     ]);
     const already = new Set(kept.map((s) => s.articleId));
     const usable = new Set(rows.filter((r) => already.has(r.id) || (r.deletedAt === null && index.isLive(r.folderId))).map((r) => r.id));
@@ -237,12 +260,19 @@ export async function updateTour(db: Database, museumId: number, input: UpdateTo
 
 /** Deletes the tour and its stops for good (its printed code then leads to "not found"). */
 export async function deleteTour(db: Database, museumId: number, tourId: number, actor: AuditActor): Promise<{ id: number; deleted: true }> {
-  const tour = await db.select({ name: tours.name, link: tours.link }).from(tours).where(and(eq(tours.id, tourId), eq(tours.museumId, museumId))).get();
+  const tour = await db
+    .select({ name: tours.name, link: tours.link })
+    .from(tours)
+    .where(and(eq(tours.id, tourId), eq(tours.museumId, museumId)))
+    .get();
   if (!tour) throw notFound("Tour", "id");
   visitorChanged(db, museumId);
   const [, deleted] = await db.batch([
     db.delete(tourStops).where(and(eq(tourStops.tourId, tourId), eq(tourStops.museumId, museumId))),
-    db.delete(tours).where(and(eq(tours.id, tourId), eq(tours.museumId, museumId))).returning({ id: tours.id }),
+    db
+      .delete(tours)
+      .where(and(eq(tours.id, tourId), eq(tours.museumId, museumId)))
+      .returning({ id: tours.id }),
     auditWhenChanged(db, { museumId, actor, action: "tour.delete", target: `tour:${tourId}`, detail: { name: tour.name, link: tour.link } }),
   ]);
   if (deleted.length === 0) throw notFound("Tour", "id");

@@ -41,7 +41,6 @@ const HASHES_PER_READ = IN_LIST_MAX;
 const ROWS_PER_WRITE = rowsPerStatement(12);
 const DETAIL_MAX = 300;
 
-
 /** The engine list a failure is remembered for: the same segment with other engines is tried at once. */
 export function engineChain(engines: readonly { id: string }[]): string {
   return engines.map((engine) => engine.id).join(",");
@@ -96,7 +95,12 @@ export async function readFailures(db: Database, scope: MemoryScope, hashes: rea
  * far), at most 1 h) and keeps `first_failed_at`; other engines start again at one failure. Every
  * expression reads the row as it was, so two requests failing at once never lose a count.
  */
-export function recordFailureStatements(db: Database, scope: MemoryScope, failures: readonly NewFailure[], context: { engines: string; articleId?: number; now: number }) {
+export function recordFailureStatements(
+  db: Database,
+  scope: MemoryScope,
+  failures: readonly NewFailure[],
+  context: { engines: string; articleId?: number; now: number },
+) {
   const { engines, articleId, now } = context;
   const same = sql`${translationFailures.engines} = excluded.engines`;
   return chunks(failures, ROWS_PER_WRITE).map((chunk) =>

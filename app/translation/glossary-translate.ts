@@ -50,10 +50,16 @@ export async function translateWithGlossary(
         const remaining = deadline - Date.now();
         if (left.length === 0 || remaining <= 0) return;
         try {
-          const outcome = await machineTranslate(left, indices.map((i) => guarded[i]!.text), from, to, {
-            ...options,
-            deadlineMs: Number.isFinite(remaining) ? remaining : undefined,
-          });
+          const outcome = await machineTranslate(
+            left,
+            indices.map((i) => guarded[i]!.text),
+            from,
+            to,
+            {
+              ...options,
+              deadlineMs: Number.isFinite(remaining) ? remaining : undefined,
+            },
+          );
           indices.forEach((i, k) => {
             const engine = outcome.engines[k]!;
             const restored = restore(outcome.texts[k]!, guarded[i]!);

@@ -1,4 +1,3 @@
-
 import { sha256Hex } from "~/lib/crypto";
 /**
  * The museum glossary's protection of engine input (DESIGN §5, decision 026). Pure: no I/O.
@@ -227,7 +226,6 @@ export function restore(output: string, protectedText: ProtectedText): string | 
   for (let n = 1; n < outputs.length; n++) if (seen[n] !== counts[n]) return null;
   return restored;
 }
-
 
 /**
  * A short tag of the rules that matter to these segments (the terms they contain, with their

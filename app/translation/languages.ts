@@ -198,16 +198,12 @@ function compareCodes(a: string, b: string): number {
 }
 
 export const LANGUAGES: readonly Language[] = Object.freeze(
-  [...DATA]
-    .sort((a, b) => compareCodes(a.code, b.code))
-    .map((l) => Object.freeze({ ...l, engines: Object.freeze(enginesServing(l.code)) })),
+  [...DATA].sort((a, b) => compareCodes(a.code, b.code)).map((l) => Object.freeze({ ...l, engines: Object.freeze(enginesServing(l.code)) })),
 );
 
 export const LANGUAGE_CODES: readonly string[] = Object.freeze(LANGUAGES.map((l) => l.code));
 
-const BY_LOWER_CODE: ReadonlyMap<string, Language> = new Map(
-  LANGUAGES.map((l) => [l.code.toLowerCase(), l] as const),
-);
+const BY_LOWER_CODE: ReadonlyMap<string, Language> = new Map(LANGUAGES.map((l) => [l.code.toLowerCase(), l] as const));
 
 /**
  * Tags that browsers or older systems send but that are spelled differently in
@@ -326,10 +322,7 @@ function parseAcceptLanguage(header: string): Preference[] {
  * Best catalogue code for an Accept-Language header, optionally restricted to
  * the codes a given article or museum actually has.
  */
-export function negotiateLanguage(
-  acceptLanguage: string | null | undefined,
-  available?: readonly string[],
-): string | undefined {
+export function negotiateLanguage(acceptLanguage: string | null | undefined, available?: readonly string[]): string | undefined {
   if (!acceptLanguage) return undefined;
   const prefs = parseAcceptLanguage(acceptLanguage);
 
@@ -352,9 +345,7 @@ export function negotiateLanguage(
     }
   }
 
-  const ordered = prefs
-    .filter((p) => p.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const ordered = prefs.filter((p) => p.q > 0).sort((a, b) => b.q - a.q || a.index - b.index);
 
   for (const p of ordered) {
     for (const code of lookupChain(p.tag)) {

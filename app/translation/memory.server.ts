@@ -34,7 +34,6 @@ const HASHES_PER_READ = IN_LIST_MAX;
 const ROWS_PER_WRITE = rowsPerStatement(9);
 const CLAIMS_PER_WRITE = rowsPerStatement(5) - 2;
 
-
 /** The memory rows of these hashes (at most HASHES_PER_READ) in one language pair. */
 function memoryQuery(db: Database, scope: MemoryScope, hashes: readonly string[]) {
   return db
@@ -173,7 +172,11 @@ export async function claimAndRead(db: Database, scope: MemoryScope, hashes: rea
     const { memory, failures } = await readMemoryAndFailures(db, scope, [...owned]);
     return { owned, found: memory, failures };
   }
-  const [claimed, rows, failed] = await db.batch([claimStatement(db, scope, unique, ttlMs, now), memoryQuery(db, scope, unique), failuresQuery(db, scope, unique)]);
+  const [claimed, rows, failed] = await db.batch([
+    claimStatement(db, scope, unique, ttlMs, now),
+    memoryQuery(db, scope, unique),
+    failuresQuery(db, scope, unique),
+  ]);
   const owned = new Set(claimed.map((row) => row.hash));
   const found = new Map<string, MemoryEntry>();
   for (const row of rows) if (owned.has(row.hash)) found.set(row.hash, { text: row.text, origin: row.origin, engine: row.engine });

@@ -1,9 +1,5 @@
 import { sha256Hex } from "~/lib/crypto";
-import type {
-  AccordionDetail,
-  ArticleContent,
-  ContentElement,
-} from "~/content/schema";
+import type { AccordionDetail, ArticleContent, ContentElement } from "~/content/schema";
 import { parseWebVtt, preprocessWebVtt, type WebVtt } from "./webvtt";
 
 /**
@@ -30,20 +26,12 @@ export function mapText(text: string, map: Mapper, prefix = ""): string {
       const core = line.trim();
       if (core === "") return line;
       const start = line.indexOf(core);
-      return (
-        line.slice(0, start) +
-        map(core.normalize("NFC"), `${prefix}.${index}`) +
-        line.slice(start + core.length)
-      );
+      return line.slice(0, start) + map(core.normalize("NFC"), `${prefix}.${index}`) + line.slice(start + core.length);
     })
     .join("\n");
 }
 
-function mapElement<T extends ContentElement | AccordionDetail>(
-  element: T,
-  map: Mapper,
-  at: string
-): T {
+function mapElement<T extends ContentElement | AccordionDetail>(element: T, map: Mapper, at: string): T {
   switch (element.type) {
     case "text":
     case "heading":
@@ -67,9 +55,7 @@ function mapElement<T extends ContentElement | AccordionDetail>(
           ...element.header,
           content: mapText(element.header.content, map, `${at}.header`),
         },
-        details: element.details.map((detail, index) =>
-          mapElement(detail, map, `${at}.d${index}`)
-        ),
+        details: element.details.map((detail, index) => mapElement(detail, map, `${at}.d${index}`)),
       };
     default:
       return element;
@@ -81,20 +67,12 @@ function mapElement<T extends ContentElement | AccordionDetail>(
  * says where it sits: `e3.content.0` is the first line of element 3's text, `e5.d1.alt.0` the alt text of
  * the second detail of accordion 5.
  */
-export function mapSegments(
-  content: ArticleContent,
-  map: Mapper
-): ArticleContent {
-  return content.map((element, index) =>
-    mapElement(element, map, `e${index}`)
-  ) as ArticleContent;
+export function mapSegments(content: ArticleContent, map: Mapper): ArticleContent {
+  return content.map((element, index) => mapElement(element, map, `e${index}`)) as ArticleContent;
 }
 
 /** Every segment `walk` meets with its id, in order, by running it with a mapper that changes nothing. */
-function collect<T>(
-  walk: (map: Mapper) => unknown,
-  pick: (segment: string, id: string) => T
-): T[] {
+function collect<T>(walk: (map: Mapper) => unknown, pick: (segment: string, id: string) => T): T[] {
   const out: T[] = [];
   walk((segment, id) => {
     out.push(pick(segment, id));
@@ -104,12 +82,10 @@ function collect<T>(
 }
 
 /** Every segment with its position id, in content order (a text repeated at two places is listed twice). */
-export function segmentEntries(
-  content: ArticleContent
-): { id: string; source: string }[] {
+export function segmentEntries(content: ArticleContent): { id: string; source: string }[] {
   return collect(
     (map) => mapSegments(content, map),
-    (source, id) => ({ id, source })
+    (source, id) => ({ id, source }),
   );
 }
 
@@ -119,8 +95,8 @@ export function articleSegments(content: ArticleContent): string[] {
     ...new Set(
       collect(
         (map) => mapSegments(content, map),
-        (segment) => segment
-      )
+        (segment) => segment,
+      ),
     ),
   ];
 }
@@ -131,8 +107,7 @@ export async function segmentHash(text: string): Promise<string> {
 }
 
 /** KV keys of an article's rendered translations all start with this (decision 017). */
-export const renderedTranslationPrefix = (articleId: number) =>
-  `tr:v1:${articleId}:`;
+export const renderedTranslationPrefix = (articleId: number) => `tr:v1:${articleId}:`;
 
 /**
  * Where each cue text line of a parsed file sits, as segment ids: `c{block}.{line}`, `block` counting the
@@ -153,8 +128,7 @@ function cueLineIds(vtt: WebVtt): Map<number, string> {
   for (const cue of vtt.cues) {
     const b = blockOf[cue.timingLine] ?? 0;
     if (!firstTiming.has(b)) firstTiming.set(b, cue.timingLine);
-    for (const line of cue.textLines)
-      ids.set(line, `c${b}.${line - firstTiming.get(b)! - 1}`);
+    for (const line of cue.textLines) ids.set(line, `c${b}.${line - firstTiming.get(b)! - 1}`);
   }
   return ids;
 }
@@ -183,8 +157,8 @@ export function vttSegments(vtt: string): string[] {
     ...new Set(
       collect(
         (map) => mapVtt(vtt, map),
-        (segment) => segment
-      )
+        (segment) => segment,
+      ),
     ),
   ];
 }
@@ -206,13 +180,7 @@ export function vttCueEntries(vtt: string): CueEntry[] {
   const out: CueEntry[] = [];
   for (const cue of parsed.cues) {
     for (const line of cue.textLines) {
-      mapText(
-        parsed.lines[line] ?? "",
-        (source, id) => (
-          out.push({ id, source, start: cue.start, end: cue.end }), source
-        ),
-        ids.get(line)
-      );
+      mapText(parsed.lines[line] ?? "", (source, id) => (out.push({ id, source, start: cue.start, end: cue.end }), source), ids.get(line));
     }
   }
   return out;

@@ -2,7 +2,16 @@ import { sha256Hex } from "~/lib/crypto";
 import type { ArticleContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
 import { AllEnginesFailed, EngineError, type TranslationEngine } from "./engines";
-import { backingOff, backoffMs, clearArticleFailures, clearFailureStatements, engineChain, recordFailureStatements, type FailureReason, type SegmentFailure } from "./failures.server";
+import {
+  backingOff,
+  backoffMs,
+  clearArticleFailures,
+  clearFailureStatements,
+  engineChain,
+  recordFailureStatements,
+  type FailureReason,
+  type SegmentFailure,
+} from "./failures.server";
 import { glossaryTag, type GlossaryRule } from "./glossary";
 import { translateWithGlossary } from "./glossary-translate";
 import { claimAndRead, readMemory, readMemoryAndFailures, releaseClaims, writeMachineMemory, type MemoryEntry, type MemoryScope } from "./memory.server";
@@ -168,7 +177,11 @@ export async function translateSegments(
           const at = now();
           // The claims, the failures remembered and the ones forgotten go in the same transaction as the rows.
           const written = await writeMachineMemory(deps.db, scope, entries, [...owned], at, [
-            ...clearFailureStatements(deps.db, scope, entries.map((entry) => entry.hash)),
+            ...clearFailureStatements(
+              deps.db,
+              scope,
+              entries.map((entry) => entry.hash),
+            ),
             ...recordFailureStatements(deps.db, scope, failed, { engines: chain, articleId: options.articleId, now: at }),
           ]);
           released = true;
@@ -184,7 +197,12 @@ export async function translateSegments(
           if (failure && !released) {
             const at = now();
             const failed = todo.map((hash) => ({ hash, ...failure }));
-            await releaseClaims(deps.db, scope, [...owned], recordFailureStatements(deps.db, scope, failed, { engines: chain, articleId: options.articleId, now: at }));
+            await releaseClaims(
+              deps.db,
+              scope,
+              [...owned],
+              recordFailureStatements(deps.db, scope, failed, { engines: chain, articleId: options.articleId, now: at }),
+            );
             released = true;
             for (const one of failed) failedNow.push(newFailure(one, failures.get(one.hash), chain, at));
           }
@@ -235,7 +253,15 @@ export async function translateSegments(
 function newFailure(failure: { reason: FailureReason; detail: string }, before: SegmentFailure | undefined, engines: string, now: number): SegmentFailure {
   const same = before !== undefined && before.engines === engines;
   const count = same ? before.failures + 1 : 1;
-  return { engines, reason: failure.reason, detail: failure.detail, failures: count, firstFailedAt: same ? before.firstFailedAt : now, lastFailedAt: now, retryAt: now + backoffMs(count) };
+  return {
+    engines,
+    reason: failure.reason,
+    detail: failure.detail,
+    failures: count,
+    firstFailedAt: same ? before.firstFailedAt : now,
+    lastFailedAt: now,
+    retryAt: now + backoffMs(count),
+  };
 }
 
 export type TranslationStatus = "original" | "machine" | "reviewed" | "failed";
@@ -252,7 +278,6 @@ export interface TranslatedArticle {
    */
   failure?: TranslationFailure;
 }
-
 
 /**
  * Where an article's page in one language is cached: the content hash makes an edit a new key, and
@@ -302,7 +327,11 @@ export async function translateArticle(
   const key = await renderedTranslationKey(article.id, to, article.content, await glossaryTag(rules, segments), options.variant);
   const cached = await deps.kv.get<CachedTranslation>(key, "json");
   if (cached) return cached;
-  const outcome = await translateSegments(deps, { museumId: article.museumId, from, to }, segments, { ...options, glossary: rules, articleId: options.articleId ?? article.id });
+  const outcome = await translateSegments(deps, { museumId: article.museumId, from, to }, segments, {
+    ...options,
+    glossary: rules,
+    articleId: options.articleId ?? article.id,
+  });
   if (!outcome.complete) return { content: article.content, status: "failed", engines: [], ...(outcome.failure ? { failure: outcome.failure } : {}) };
   const translated: CachedTranslation = {
     content: mapSegments(article.content, (segment) => outcome.texts.get(segment) ?? segment),
@@ -311,7 +340,11 @@ export async function translateArticle(
   };
   if (options.render) translated.html = await options.render(translated.content);
   // Complete now: nothing of this article fails in `to` any more (rows of segments an edit removed included).
-  deps.waitUntil(clearArticleFailures(deps.db, { museumId: article.museumId, from, to }, article.id).catch((error: unknown) => console.warn(`failures not cleared: ${short(error)}`)));
+  deps.waitUntil(
+    clearArticleFailures(deps.db, { museumId: article.museumId, from, to }, article.id).catch((error: unknown) =>
+      console.warn(`failures not cleared: ${short(error)}`),
+    ),
+  );
   deps.waitUntil(deps.kv.put(key, JSON.stringify(translated), { expirationTtl: CACHE_TTL_SECONDS }));
   return translated;
 }

@@ -39,10 +39,8 @@ export function preprocessWebVtt(input: string): string {
 }
 
 /** ASCII whitespace of the spec: TAB, LF, FF, CR, SPACE (not the vertical tab). */
-const isWhitespace = (c: string | undefined) =>
-  c === " " || c === "\t" || c === "\n" || c === "\f" || c === "\r";
-const isDigit = (c: string | undefined) =>
-  c !== undefined && c >= "0" && c <= "9";
+const isWhitespace = (c: string | undefined) => c === " " || c === "\t" || c === "\n" || c === "\f" || c === "\r";
+const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
 
 /** A cursor over one line, for the timing line's steps. */
 class Scanner {
@@ -54,8 +52,7 @@ class Scanner {
   }
   collect(test: (c: string | undefined) => boolean): string {
     const from = this.position;
-    while (this.position < this.input.length && test(this.input[this.position]))
-      this.position++;
+    while (this.position < this.input.length && test(this.input[this.position])) this.position++;
     return this.input.slice(from, this.position);
   }
   skipWhitespace() {
@@ -96,9 +93,7 @@ function collectTimestamp(s: Scanner): number | null {
 }
 
 /** "Collect WebVTT cue timings and settings", without interpreting the settings. Null on failure. */
-function collectTimings(
-  line: string
-): Pick<WebVttCue, "start" | "end" | "startTime" | "endTime"> | null {
+function collectTimings(line: string): Pick<WebVttCue, "start" | "end" | "startTime" | "endTime"> | null {
   const s = new Scanner(line);
   s.skipWhitespace();
   const startAt = s.position;
@@ -122,25 +117,15 @@ function collectTimings(
 export function parseWebVtt(input: string): WebVtt | null {
   const text = preprocessWebVtt(input);
   if (text.length < 6 || !text.startsWith("WEBVTT")) return null;
-  if (
-    text.length > 6 &&
-    text[6] !== " " &&
-    text[6] !== "\t" &&
-    text[6] !== "\n"
-  )
-    return null;
+  if (text.length > 6 && text[6] !== " " && text[6] !== "\t" && text[6] !== "\n") return null;
   const lines = text.split("\n");
   const cues: WebVttCue[] = [];
   // A position in the spec's terms is a line index here: line i is followed by a LF unless it is the last,
   // and the input is exhausted at the last line when that line is empty (the file ended with a LF).
-  const pastEnd = (i: number) =>
-    i >= lines.length || (i === lines.length - 1 && lines[i] === "");
+  const pastEnd = (i: number) => i >= lines.length || (i === lines.length - 1 && lines[i] === "");
 
   /** "Collect a WebVTT block" from line `from`: the cue it is, if any, and the line after it. */
-  const collectBlock = (
-    from: number,
-    inHeader: boolean
-  ): { cue: WebVttCue | null; next: number } => {
+  const collectBlock = (from: number, inHeader: boolean): { cue: WebVttCue | null; next: number } => {
     let i = from;
     let lineCount = 0;
     let previous = i;

@@ -51,8 +51,7 @@ export function mediaType(request: Request): string {
 
 export const isJsonRequest = (request: Request) => mediaType(request) === "application/json";
 
-export const isFormRequest = (request: Request) =>
-  ["application/x-www-form-urlencoded", "multipart/form-data"].includes(mediaType(request));
+export const isFormRequest = (request: Request) => ["application/x-www-form-urlencoded", "multipart/form-data"].includes(mediaType(request));
 
 /**
  * How a refusal lets go of a request body (decision 121). A body refused before any of it is read is left
@@ -154,10 +153,7 @@ export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): P
 }
 
 /** Reads a form body for a page action: 415 for another media type, 413 past the limit. */
-export async function readFormBody(
-  request: Request,
-  limit = JSON_BODY_LIMIT,
-): Promise<{ ok: true; form: FormData } | { ok: false; response: Response }> {
+export async function readFormBody(request: Request, limit = JSON_BODY_LIMIT): Promise<{ ok: true; form: FormData } | { ok: false; response: Response }> {
   if (!isFormRequest(request)) {
     return { ok: false, response: apiError(415, "unsupported_media_type", "Send a form (application/x-www-form-urlencoded)") };
   }

@@ -57,9 +57,7 @@ export async function serveStored(request: Request, context: AppLoadContext, row
   const ifNoneMatch = request.headers.get("If-None-Match");
   if (ifNoneMatch) onlyIf.set("If-None-Match", ifNoneMatch);
   const head = request.method === "HEAD";
-  const object = head
-    ? await context.media.head(key)
-    : await context.media.get(key, { onlyIf, ...(range ? { range } : {}) });
+  const object = head ? await context.media.head(key) : await context.media.get(key, { onlyIf, ...(range ? { range } : {}) });
   if (!object) return notFoundResponse();
   headers.set("ETag", object.httpEtag);
   if (ifNoneMatch && (!("body" in object) || ifNoneMatch.split(",").some((t) => t.trim() === object.httpEtag || t.trim() === "*"))) {

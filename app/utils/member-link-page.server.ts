@@ -55,7 +55,7 @@ export async function linkPageAction(kind: LinkKind, { request, context, params 
     if (error.code === "rate_limited") {
       return data<LinkActionResult>(
         { errors: { password: "too_many_attempts" }, retryAfter: error.retryAfter },
-        { status: 429, headers: { "Retry-After": String(error.retryAfter ?? 60) } }
+        { status: 429, headers: { "Retry-After": String(error.retryAfter ?? 60) } },
       );
     }
     if (error.code === "conflict") return data<LinkActionResult>({ errors: { email: "already_member" } }, { status: 409 });

@@ -12,11 +12,7 @@ export function localeFromMatches(matches: readonly MatchLike[]): Locale {
 }
 
 /** Title and description from `<section>.metaTitle` / `<section>.metaDescription`; admin pages are not indexed. */
-export function pageMeta(
-  matches: readonly MatchLike[],
-  section: string,
-  options: { noindex?: boolean } = {},
-): MetaDescriptor[] {
+export function pageMeta(matches: readonly MatchLike[], section: string, options: { noindex?: boolean } = {}): MetaDescriptor[] {
   const locale = localeFromMatches(matches);
   const meta: MetaDescriptor[] = [
     { title: fixedT(locale)(`${section}.metaTitle`) },

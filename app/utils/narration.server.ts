@@ -38,7 +38,8 @@ export function narrationDepsFromEnv(env: Env, ctx: Pick<ExecutionContext, "wait
  */
 export async function publishedNarrationText(context: AppLoadContext, museumId: number, articleId: number, lang: string): Promise<string> {
   const [article, museum] = await Promise.all([readArticle(context.db, museumId, articleId), getMuseum(context.db, museumId)]);
-  if (!article.published || !museum) throw new DomainError("conflict", "The article was never published: there is nothing to read", "articleId", "never_published");
+  if (!article.published || !museum)
+    throw new DomainError("conflict", "The article was never published: there is nothing to read", "articleId", "never_published");
   const content: ArticleContent = article.published.content;
   if (lang === museum.sourceLang) return narrationText(content);
   const translated = await translateArticle(translationDeps(context), { id: article.id, museumId, content }, museum.sourceLang, lang);
@@ -56,7 +57,12 @@ export type NotScheduled = "no_engine" | "empty" | "too_long" | "over_budget";
  * Staff's "regenerate": queues the generation of the published text (decision 104); the consumer makes it
  * within seconds. Refused up front when the month's bound is already reached (the consumer would refuse).
  */
-export async function scheduleNarration(context: AppLoadContext, museumId: number, articleId: number, lang: string): Promise<{ scheduled: boolean; reason?: NotScheduled }> {
+export async function scheduleNarration(
+  context: AppLoadContext,
+  museumId: number,
+  articleId: number,
+  lang: string,
+): Promise<{ scheduled: boolean; reason?: NotScheduled }> {
   const deps = narrationDeps(context);
   const speech = speechFor(deps.engines, lang);
   if (!speech) return { scheduled: false, reason: "no_engine" };

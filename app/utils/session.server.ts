@@ -45,7 +45,12 @@ export function getUser(request: Request, context: AppLoadContext): Promise<Sess
  * `permission` gets the 403 page (decision 040). A resource route (a download: no page to show the error)
  * passes `refuseResource`, so the 403 is the JSON refusal rather than Remix's "Unexpected Server Error".
  */
-export async function requireUser(request: Request, context: AppLoadContext, permission: Permission, refuse: (error: DomainError) => never = refusePage): Promise<SessionUser> {
+export async function requireUser(
+  request: Request,
+  context: AppLoadContext,
+  permission: Permission,
+  refuse: (error: DomainError) => never = refusePage,
+): Promise<SessionUser> {
   const user = await getUser(request, context);
   if (!user) {
     const url = new URL(request.url);

@@ -14,7 +14,9 @@ export function translationDeps(context: AppLoadContext): TranslationDeps {
     db: context.db,
     kv: context.kv,
     // Counted and timed for the `Server-Timing` header (decision 039).
-    engines: context.timing ? timedEngines(enginesFromEnv(env as unknown as Record<string, unknown> & { AI?: Ai }), context.timing) : enginesFromEnv(env as unknown as Record<string, unknown> & { AI?: Ai }),
+    engines: context.timing
+      ? timedEngines(enginesFromEnv(env as unknown as Record<string, unknown> & { AI?: Ai }), context.timing)
+      : enginesFromEnv(env as unknown as Record<string, unknown> & { AI?: Ai }),
     waitUntil: (p) => ctx.waitUntil(p),
     glossary: (museumId, to) => glossaryRules(context.db, museumId, to),
   };

@@ -153,7 +153,11 @@ export async function snapshotTarget<T extends Owned = VisitorTarget>(
   if (deps.timing) deps.timing.snapshot = "d1";
   if (!target) return { target, memo: new Map() };
   const snapshot: Snapshot<T> = { v: 1, address, readAt, target };
-  deps.waitUntil(deps.kv.put(key, JSON.stringify(snapshot), { expirationTtl: SNAPSHOT_TTL_SECONDS }).catch((error: unknown) => console.warn(`visitor snapshot not kept: ${String(error)}`)));
+  deps.waitUntil(
+    deps.kv
+      .put(key, JSON.stringify(snapshot), { expirationTtl: SNAPSHOT_TTL_SECONDS })
+      .catch((error: unknown) => console.warn(`visitor snapshot not kept: ${String(error)}`)),
+  );
   return { target, memo: remember(snapshot).memo };
 }
 
@@ -187,7 +191,9 @@ export async function publishVisitorChanges(db: object, kv: KVNamespace): Promis
   const at = Date.now();
   for (const [address, snapshot] of isolate) if (set.has(snapshot.target.museum.id)) isolate.delete(address);
   await Promise.all(
-    [...set].map((museumId) => stamp(kv, museumId, at).catch((error: unknown) => console.error(`visitor change of museum ${museumId} not published: ${String(error)}`))),
+    [...set].map((museumId) =>
+      stamp(kv, museumId, at).catch((error: unknown) => console.error(`visitor change of museum ${museumId} not published: ${String(error)}`)),
+    ),
   );
 }
 

@@ -80,8 +80,7 @@ export function timedD1(d1: D1Database, timing: RequestTiming, delayMs = 0): D1D
   return new Proxy(d1, {
     get(target, name) {
       if (name === "prepare") return (query: string) => wrap(target.prepare(query));
-      if (name === "batch")
-        return (statements: D1PreparedStatement[]) => roundTrip(() => target.batch(statements.map((s) => unwrapped.get(s) ?? s)));
+      if (name === "batch") return (statements: D1PreparedStatement[]) => roundTrip(() => target.batch(statements.map((s) => unwrapped.get(s) ?? s)));
       if (name === "exec") return (query: string) => roundTrip(() => target.exec(query));
       const value = Reflect.get(target, name, target) as unknown;
       return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;

@@ -14,5 +14,7 @@ import { visitorStrings } from "./strings.server";
 export async function visitorNotFound(request: Request, context: AppLoadContext, place: VisitorPlace): Promise<Response> {
   const choice = chooseLanguageWithoutMuseum(request);
   const { strings, lang: stringsLang } = await visitorStrings(translationDeps(context), choice.lang);
-  return htmlPage(renderDocument(<NotFoundPage strings={strings} lang={choice.lang} stringsLang={stringsLang} base={place.base} />), 404, { "Set-Cookie": choice.setCookie });
+  return htmlPage(renderDocument(<NotFoundPage strings={strings} lang={choice.lang} stringsLang={stringsLang} base={place.base} />), 404, {
+    "Set-Cookie": choice.setCookie,
+  });
 }

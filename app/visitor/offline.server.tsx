@@ -15,6 +15,8 @@ export async function offlinePageResponse(request: Request, context: AppLoadCont
   const tour = link ? await tourByLink(context.db, link) : null;
   const choice = tour ? chooseLanguage(request, tour.museum.sourceLang) : chooseLanguageWithoutMuseum(request);
   const { strings, lang } = await visitorStrings(translationDeps(context), choice.lang);
-  const page = <OfflinePage strings={strings} lang={lang} museumName={tour?.museum.name ?? "Muselingo"} tour={tour ? { link: tour.link, name: tour.name } : null} />;
+  const page = (
+    <OfflinePage strings={strings} lang={lang} museumName={tour?.museum.name ?? "Muselingo"} tour={tour ? { link: tour.link, name: tour.name } : null} />
+  );
   return htmlPage(renderDocument(page), 200, { "X-Robots-Tag": "noindex" });
 }

@@ -40,13 +40,21 @@ export async function visitorPage(request: Request, context: AppLoadContext, { t
     // Never published (decision 041): "not available yet", 404, nothing counted, kept out of search engines.
     const { strings, lang } = await visitorStrings(deps, choice.lang);
     const page = <NotAvailablePage museumName={museum.name} strings={strings} lang={choice.lang} stringsLang={lang} base={place.base} nonce={nonce} />;
-    return htmlPage(context.timing.rendering(() => renderDocument(page, display)), 404, { "Set-Cookie": choice.setCookie, "X-Robots-Tag": "noindex" });
+    return htmlPage(
+      context.timing.rendering(() => renderDocument(page, display)),
+      404,
+      { "Set-Cookie": choice.setCookie, "X-Robots-Tag": "noindex" },
+    );
   }
 
   if (!article) {
     const { strings, lang } = await visitorStrings(deps, choice.lang);
     const page = <NotLinkedPage museumName={museum.name} strings={strings} lang={choice.lang} stringsLang={lang} base={place.base} nonce={nonce} />;
-    return htmlPage(context.timing.rendering(() => renderDocument(page, display)), 200, { "Set-Cookie": choice.setCookie });
+    return htmlPage(
+      context.timing.rendering(() => renderDocument(page, display)),
+      200,
+      { "Set-Cookie": choice.setCookie },
+    );
   }
 
   const showingOriginal = url.searchParams.get("original") === "1" && choice.lang !== museum.sourceLang;
@@ -65,7 +73,9 @@ export async function visitorPage(request: Request, context: AppLoadContext, { t
   const renderContent = async (content: ArticleContent) => {
     const ui = await uiPromise;
     if (ui.lang !== choice.lang) return undefined;
-    return context.timing.rendering(() => renderFragment(<ArticleContentView content={content} lang={choice.lang} media={mediaFor(choice.lang)} labels={contentLabels(ui.strings)} heading />));
+    return context.timing.rendering(() =>
+      renderFragment(<ArticleContentView content={content} lang={choice.lang} media={mediaFor(choice.lang)} labels={contentLabels(ui.strings)} heading />),
+    );
   };
   const translated: TranslatedArticle = showingOriginal
     ? { content: shown.content, status: "original", engines: [] }
@@ -123,5 +133,9 @@ export async function visitorPage(request: Request, context: AppLoadContext, { t
     />
   );
   const privateHeaders = draftPreview ? { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" } : {};
-  return htmlPage(context.timing.rendering(() => renderDocument(page, display)), 200, { "Set-Cookie": [choice.setCookie, easyChoice.setCookie], ...privateHeaders });
+  return htmlPage(
+    context.timing.rendering(() => renderDocument(page, display)),
+    200,
+    { "Set-Cookie": [choice.setCookie, easyChoice.setCookie], ...privateHeaders },
+  );
 }

@@ -79,7 +79,9 @@ const located = (context: AppLoadContext, address: string, load: () => Promise<V
 export async function atLink(context: AppLoadContext, params: LoaderFunctionArgs["params"]): Promise<Located> {
   const raw = params.link ?? "";
   const link = linkSchema.safeParse(raw);
-  const found = link.success ? await located(context, `r/${link.data}`, () => targetForLink(context.db, link.data).then((t) => enriched(context.db, t))) : { target: null };
+  const found = link.success
+    ? await located(context, `r/${link.data}`, () => targetForLink(context.db, link.data).then((t) => enriched(context.db, t)))
+    : { target: null };
   return { ...found, place: { base: `/r/${segment(raw)}`, scannable: true } };
 }
 
@@ -93,9 +95,12 @@ export async function atAddress(context: AppLoadContext, params: LoaderFunctionA
   const slug = params.slug ?? "";
   if (staffMuseumId !== undefined) {
     const draft = await targetForSlug(context.db, museum, slug, "draft");
-    if (draft && draft.museum.id === staffMuseumId) return { target: draft, place: { base: `/v/${segment(museum)}/${segment(slug)}`, scannable: false }, draftPreview: true };
+    if (draft && draft.museum.id === staffMuseumId)
+      return { target: draft, place: { base: `/v/${segment(museum)}/${segment(slug)}`, scannable: false }, draftPreview: true };
   }
   // JSON keeps the two parts apart whatever they hold ("/" included).
-  const found = await located(context, `v/${JSON.stringify([museum, slug])}`, () => targetForSlug(context.db, museum, slug).then((t) => enriched(context.db, t)));
+  const found = await located(context, `v/${JSON.stringify([museum, slug])}`, () =>
+    targetForSlug(context.db, museum, slug).then((t) => enriched(context.db, t)),
+  );
   return { ...found, place: { base: `/v/${segment(museum)}/${segment(slug)}`, scannable: false } };
 }

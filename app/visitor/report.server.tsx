@@ -44,7 +44,13 @@ export async function visitorReportPage(request: Request, context: AppLoadContex
   const page = async (state: ReportState, status = 200, headers: Record<string, string> = {}) => {
     const { strings, lang: stringsLang } = await visitorStrings(translationDeps(context), lang);
     const keep = keptQuery(new URL(request.url));
-    return htmlPage(renderDocument(<ReportPage museumName={museum.name} strings={strings} stringsLang={stringsLang} lang={lang} base={place.base} keep={keep} state={state} />), status, headers);
+    return htmlPage(
+      renderDocument(
+        <ReportPage museumName={museum.name} strings={strings} stringsLang={stringsLang} lang={lang} base={place.base} keep={keep} state={state} />,
+      ),
+      status,
+      headers,
+    );
   };
   if (request.method !== "POST") return page(lang === sourceLang ? { kind: "sourceLanguage", alert: false } : { kind: "form" });
 

@@ -11,7 +11,7 @@ const BREAKS = new Set(["\t", "\n", "\r", "\u000b", "\u000c", "\u0085", "\u2028"
 /** The text on one line: each run of breaks, tabs and the spaces around them is one space (linear, no regex backtracking). */
 function oneLine(text: string): string {
   const out: string[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     if (!BREAKS.has(text[i]!)) {
       out.push(text[i]!);
       i++;
@@ -47,7 +47,8 @@ const NAMES: Record<number, string> = {
 /** `U+202E RIGHT-TO-LEFT OVERRIDE`, `U+0001 control character`, `U+D800 lone surrogate`. */
 export function characterName(code: number): string {
   const hex = `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
-  const name = NAMES[code] ?? (code >= 0xd800 && code <= 0xdfff ? "lone surrogate" : code < 0x20 || (code >= 0x7f && code <= 0x9f) ? "control character" : null);
+  const name =
+    NAMES[code] ?? (code >= 0xd800 && code <= 0xdfff ? "lone surrogate" : code < 0x20 || (code >= 0x7f && code <= 0x9f) ? "control character" : null);
   return name ? `${hex} ${name}` : hex;
 }
 

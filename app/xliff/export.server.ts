@@ -27,7 +27,12 @@ export function exportFilename(label: string, sourceLang: string, lang: string, 
   return `${base}.${sourceLang}-${lang}${version === "1.2" ? ".xliff12" : ""}.xlf`;
 }
 
-export async function exportXliff(db: Database, bucket: R2Bucket, museumId: number, input: { scope: ExportScope; lang: string; version: XliffVersion }): Promise<XliffExport> {
+export async function exportXliff(
+  db: Database,
+  bucket: R2Bucket,
+  museumId: number,
+  input: { scope: ExportScope; lang: string; version: XliffVersion },
+): Promise<XliffExport> {
   const { sourceLang } = await museumSourceLang(db, museumId);
   if (input.lang === sourceLang) throw invalidField("lang", "source_language");
   const { articles: list, label } = await articlesInScope(db, museumId, input.scope);
@@ -51,7 +56,14 @@ export async function exportXliff(db: Database, bucket: R2Bucket, museumId: numb
     const units = entries.map((entry): ExportUnit => {
       const row = memory.get(entry.hash);
       const review = places?.get(entry.id);
-      const base = { id: unitId(article.id, entry.id), source: entry.source, hash: entry.hash, kind: entry.kind, terms: termSpans(entry.source, rules), ...(entry.cue ? { cue: entry.cue } : {}) };
+      const base = {
+        id: unitId(article.id, entry.id),
+        source: entry.source,
+        hash: entry.hash,
+        kind: entry.kind,
+        terms: termSpans(entry.source, rules),
+        ...(entry.cue ? { cue: entry.cue } : {}),
+      };
       if (staleReview(review, entry.hash, row, current)) return { ...base, target: review.text, state: "stale", previousSource: review.source };
       if (!row) return { ...base, target: null, state: "new" };
       return { ...base, target: row.text, state: row.origin === "edited" ? "reviewed" : "machine" };

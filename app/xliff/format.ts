@@ -191,10 +191,7 @@ function build20(doc: ExportDocument, t: NoteWords): string {
 }
 
 function build12(doc: ExportDocument, t: NoteWords): string {
-  const lines = [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">`,
-  ];
+  const lines = [`<?xml version="1.0" encoding="UTF-8"?>`, `<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">`];
   for (const article of doc.articles) {
     lines.push(
       ` <file original="article/${article.id}" source-language="${escapeAttr(doc.srcLang)}" target-language="${escapeAttr(doc.trgLang)}" datatype="plaintext" product-name="Muselingo">`,
@@ -361,7 +358,10 @@ export function runsOf(nodes: Node[], data: ReadonlyMap<string, string> = new Ma
     const inner = ["ph", "bpt", "ept", "it"].includes(name) ? textOf(childrenOf(node)) : "";
     const markup = ref !== null ? (data.get(ref) ?? null) : inner !== "" ? inner : null;
     const hint = attr(node, "equiv-text") ?? attr(node, "disp") ?? attr(node, "equiv");
-    const element = kind === "close" && (name === "g" || name === "pc") ? `</${name}>` : `<${name}${id ? ` id="${id}"` : ""}${kind === "open" && (name === "g" || name === "pc") ? "" : "/"}>`;
+    const element =
+      kind === "close" && (name === "g" || name === "pc")
+        ? `</${name}>`
+        : `<${name}${id ? ` id="${id}"` : ""}${kind === "open" && (name === "g" || name === "pc") ? "" : "/"}>`;
     out.push({ code: kind, id, data: markup, label: markup ?? hint ?? element });
   };
   for (const node of nodes) {
@@ -492,7 +492,7 @@ function xliffVersion(root: Node): string {
   }
   if (attr(root, "srcLang") !== null) return "2.0";
   if (elementChildren(root).some((n) => nameOf(n) === "file" && attr(n, "source-language") !== null)) return "1.2";
-  throw brokenFile("the <xliff> element has no version attribute (version=\"1.2\" or \"2.0\"), and neither its namespace nor its content says which");
+  throw brokenFile('the <xliff> element has no version attribute (version="1.2" or "2.0"), and neither its namespace nor its content says which');
 }
 
 const tooManyUnits = () => new DomainError("too_large", `The file has more than ${XLIFF_LIMITS.maxUnits} units`, "file", "too_many");

@@ -38,7 +38,12 @@ const clip = (text: string) => (text.length > 200 ? `${text.slice(0, 199)}…` :
 /** Two texts of one segment are the same for a reader (a cue may escape `&`, `<`, `>` or not). */
 const sameText = (a: string | undefined, b: string, subtitle: boolean) => a !== undefined && (a === b || (subtitle && cueReading(a) === cueReading(b)));
 
-export async function importXliff(env: { db: Database; kv: KVNamespace; media: R2Bucket }, user: SessionUser, text: string, options: ImportOptions): Promise<ImportReport> {
+export async function importXliff(
+  env: { db: Database; kv: KVNamespace; media: R2Bucket },
+  user: SessionUser,
+  text: string,
+  options: ImportOptions,
+): Promise<ImportReport> {
   const { db, kv, media } = env;
   const museumId = user.museumId;
   const file = parseXliff(text);

@@ -4,7 +4,10 @@ import { langSchema } from "~/models/translation-input";
 import { articleIdSchema } from "~/models/tree-input";
 import { XLIFF_VERSIONS } from "./format";
 
-const folderIdSchema = z.string({ invalid_type_error: "wrong_type" }).regex(/^[1-9]\d{0,14}$/, "wrong_type").transform(Number);
+const folderIdSchema = z
+  .string({ invalid_type_error: "wrong_type" })
+  .regex(/^[1-9]\d{0,14}$/, "wrong_type")
+  .transform(Number);
 
 /** `GET /api/read/xliff?articleId=|folderId=&lang=&version=`: neither id exports the whole museum. */
 export const xliffExportSchema = z

@@ -21,12 +21,26 @@ export const xliffTooLarge = () => new DomainError("too_large", `The file is lar
 // What windows-1252 has at 0x80-0x9F (WHATWG, where "iso-8859-1" and "latin1" are labels of windows-1252,
 // as browsers and the tools that write such files mean them); 0 where it has nothing.
 const CP1252_HIGH = [
-  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
-  0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0, 0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022,
+  0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
 ];
 
 /** Single-byte encodings read by their declaration: Latin-1 and its Windows superset, and ASCII. */
-const SINGLE_BYTE = new Set(["iso-8859-1", "iso8859-1", "latin1", "l1", "iso_8859-1", "iso-ir-100", "cp819", "ibm819", "windows-1252", "cp1252", "x-cp1252", "us-ascii", "ascii"]);
+const SINGLE_BYTE = new Set([
+  "iso-8859-1",
+  "iso8859-1",
+  "latin1",
+  "l1",
+  "iso_8859-1",
+  "iso-ir-100",
+  "cp819",
+  "ibm819",
+  "windows-1252",
+  "cp1252",
+  "x-cp1252",
+  "us-ascii",
+  "ascii",
+]);
 
 function decodeSingleByte(bytes: Uint8Array): string {
   let out = "";

@@ -71,7 +71,13 @@ export async function articlesInScope(db: Database, museumId: number, scope: Exp
     const picked = rows.filter((r) => r.folderId !== null && inside.has(r.folderId) && index.isLive(r.folderId));
     return { articles: picked.map(toLive).sort(byName), label: folder.name };
   }
-  return { articles: rows.filter((r) => index.isLive(r.folderId)).map(toLive).sort(byName), label: "museum" };
+  return {
+    articles: rows
+      .filter((r) => index.isLive(r.folderId))
+      .map(toLive)
+      .sort(byName),
+    label: "museum",
+  };
 }
 
 /** Live, reachable articles of the museum among `ids` (another museum's ids are simply absent). */
@@ -116,7 +122,13 @@ export interface ReviewRow {
 }
 
 /** The memory rows in `lang` for these sources, by hash. */
-export async function memoryByHash(db: Database, museumId: number, sourceLang: string, lang: string, hashes: readonly string[]): Promise<Map<string, MemoryRow>> {
+export async function memoryByHash(
+  db: Database,
+  museumId: number,
+  sourceLang: string,
+  lang: string,
+  hashes: readonly string[],
+): Promise<Map<string, MemoryRow>> {
   const out = new Map<string, MemoryRow>();
   const wanted = new Set(hashes);
   // Many sources (a folder, the museum): one read of the language's rows beats hundreds of IN lists.
@@ -138,7 +150,12 @@ export async function memoryByHash(db: Database, museumId: number, sourceLang: s
 }
 
 /** The review rows in `lang` of these articles, by article then place. */
-export async function reviewsByPlace(db: Database, museumId: number, lang: string, articleIds: readonly number[]): Promise<Map<number, Map<string, ReviewRow>>> {
+export async function reviewsByPlace(
+  db: Database,
+  museumId: number,
+  lang: string,
+  articleIds: readonly number[],
+): Promise<Map<number, Map<string, ReviewRow>>> {
   const out = new Map<number, Map<string, ReviewRow>>();
   const wanted = new Set(articleIds);
   for (const chunk of wanted.size > MANY ? [null] : chunks([...wanted], IN_LIST_MAX - 3)) {
@@ -152,7 +169,13 @@ export async function reviewsByPlace(db: Database, museumId: number, lang: strin
         text: translationReviews.text,
       })
       .from(translationReviews)
-      .where(and(eq(translationReviews.museumId, museumId), eq(translationReviews.targetLang, lang), chunk ? inArray(translationReviews.articleId, chunk) : undefined));
+      .where(
+        and(
+          eq(translationReviews.museumId, museumId),
+          eq(translationReviews.targetLang, lang),
+          chunk ? inArray(translationReviews.articleId, chunk) : undefined,
+        ),
+      );
     for (const { articleId, ...row } of rows) {
       if (!wanted.has(articleId)) continue;
       const places = out.get(articleId) ?? new Map<string, ReviewRow>();

@@ -50,7 +50,13 @@ export function wranglerJson(args, { work, input } = {}) {
       cwd: ROOT,
       // Node's compile cache (keyed by file content) spares each of a run's 9 to 17 wrangler starts the
       // compiling of its 15 MB bundle; under .wrangler/, which git ignores (decision 131).
-      env: { ...quietEnv, CI: "true", WRANGLER_OUTPUT_FILE_PATH: outputFile, FORCE_COLOR: "0", NODE_COMPILE_CACHE: quietEnv.NODE_COMPILE_CACHE ?? COMPILE_CACHE },
+      env: {
+        ...quietEnv,
+        CI: "true",
+        WRANGLER_OUTPUT_FILE_PATH: outputFile,
+        FORCE_COLOR: "0",
+        NODE_COMPILE_CACHE: quietEnv.NODE_COMPILE_CACHE ?? COMPILE_CACHE,
+      },
       stdio: ["pipe", "pipe", "pipe"],
     });
     let stdout = "";
@@ -85,7 +91,8 @@ export function wranglerJson(args, { work, input } = {}) {
         message: message?.split("\n")[0],
         notLoggedIn:
           status !== 0 &&
-          (/not logged in|authenticat|CLOUDFLARE_API_TOKEN/i.test(failed?.message ?? stderr) || [9106, 9109, 10000].includes(failed?.code) && /auth/i.test(stderr)),
+          (/not logged in|authenticat|CLOUDFLARE_API_TOKEN/i.test(failed?.message ?? stderr) ||
+            ([9106, 9109, 10000].includes(failed?.code) && /auth/i.test(stderr))),
       });
     });
   });
@@ -100,9 +107,15 @@ export function readEngines(toml) {
   const vars = {};
   const section = /^\[vars\]\s*$([\s\S]*?)(?=^\[)/m.exec(`${toml}\n[end]`)?.[1] ?? "";
   for (const match of section.matchAll(/^\s*([A-Z0-9_]+)\s*=\s*"([^"]*)"/gm)) vars[match[1]] = match[2];
-  const list = (vars.TRANSLATION_ENGINES ?? "workers-ai,workers-ai-llm").split(",").map((id) => id.trim()).filter(Boolean);
+  const list = (vars.TRANSLATION_ENGINES ?? "workers-ai,workers-ai-llm")
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
   // Narration (decision 090): "" means no speech engine (visitors keep the browser's read-aloud).
-  const speech = (vars.SPEECH_ENGINES ?? "workers-ai").split(",").map((id) => id.trim()).filter(Boolean);
+  const speech = (vars.SPEECH_ENGINES ?? "workers-ai")
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
   return { list, speech, vars, hasAi: /^\[ai\]\s*$/m.test(toml) };
 }
 
@@ -136,7 +149,10 @@ export function readIds() {
     kv: /\[\[kv_namespaces\]\][^[]*?\bid\s*=\s*"([^"]+)"/.exec(app)?.[1],
   };
 }
-readIds.migrations = () => readdirSync(join(ROOT, "drizzle")).filter((f) => f.endsWith(".sql")).sort();
+readIds.migrations = () =>
+  readdirSync(join(ROOT, "drizzle"))
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
 
 /** Replaces ids in a file, written to a temporary file then renamed over it: never half written. */
 export function replaceInFile(file, pairs) {
@@ -146,4 +162,3 @@ export function replaceInFile(file, pairs) {
   writeFileSync(tmp, text);
   renameSync(tmp, file);
 }
-

@@ -7,6 +7,14 @@ import { ROOT } from "../../scripts/lib.mjs";
 
 export async function importBundled(entry, work, name) {
   const outfile = join(work, `${name}.mjs`);
-  await esbuild({ entryPoints: [join(ROOT, entry)], bundle: true, format: "esm", platform: "node", tsconfig: join(ROOT, "tsconfig.json"), outfile, logLevel: "error" });
+  await esbuild({
+    entryPoints: [join(ROOT, entry)],
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    tsconfig: join(ROOT, "tsconfig.json"),
+    outfile,
+    logLevel: "error",
+  });
   return import(pathToFileURL(outfile).href);
 }

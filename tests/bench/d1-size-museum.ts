@@ -90,8 +90,17 @@ const SCRIPTS: Record<string, { alphabet: string; ratio: number; spaces: boolean
   greek: { alphabet: "αβγδεζηθικλμνξοπρστυφχψωάέήίόύώ", ratio: 1.1, spaces: true },
   arabic: { alphabet: "ابتثجحخدذرزسشصضطظعغفقكلمنهوي", ratio: 0.85, spaces: true },
   hebrew: { alphabet: "אבגדהוזחטיכלמנסעפצקרשת", ratio: 0.8, spaces: true },
-  cjk: { alphabet: "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实", ratio: 0.3, spaces: false },
-  kana: { alphabet: "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん美術館絵画作品時代", ratio: 0.5, spaces: false },
+  cjk: {
+    alphabet:
+      "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实",
+    ratio: 0.3,
+    spaces: false,
+  },
+  kana: {
+    alphabet: "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん美術館絵画作品時代",
+    ratio: 0.5,
+    spaces: false,
+  },
   hangul: { alphabet: "가나다라마바사아자차카타파하의는이에을를로과와한그림작품미술관시대", ratio: 0.45, spaces: true },
   indic: { alphabet: "कखगघचछजझटठडढणतथदधनपफबभमयरलवशषसहािीुूेैोौं", ratio: 1.0, spaces: true },
   thai: { alphabet: "กขคงจฉชซญดตถทธนบปผพฟภมยรลวศษสหอฮะาิีึืุูเแโใไ่้๊๋", ratio: 1.0, spaces: false },
@@ -100,10 +109,32 @@ const SCRIPTS: Record<string, { alphabet: string; ratio: number; spaces: boolean
 };
 
 const SCRIPT_OF: Record<string, keyof typeof SCRIPTS> = {
-  ru: "cyrillic", uk: "cyrillic", bg: "cyrillic", sr: "cyrillic", mk: "cyrillic", kk: "cyrillic", mn: "cyrillic",
-  el: "greek", ar: "arabic", fa: "arabic", ur: "arabic", he: "hebrew",
-  "zh-Hans": "cjk", "zh-Hant": "cjk", ja: "kana", ko: "hangul",
-  hi: "indic", bn: "indic", ta: "indic", te: "indic", ne: "indic", si: "indic", th: "thai", am: "ethiopic", ka: "caucasus", hy: "caucasus",
+  ru: "cyrillic",
+  uk: "cyrillic",
+  bg: "cyrillic",
+  sr: "cyrillic",
+  mk: "cyrillic",
+  kk: "cyrillic",
+  mn: "cyrillic",
+  el: "greek",
+  ar: "arabic",
+  fa: "arabic",
+  ur: "arabic",
+  he: "hebrew",
+  "zh-Hans": "cjk",
+  "zh-Hant": "cjk",
+  ja: "kana",
+  ko: "hangul",
+  hi: "indic",
+  bn: "indic",
+  ta: "indic",
+  te: "indic",
+  ne: "indic",
+  si: "indic",
+  th: "thai",
+  am: "ethiopic",
+  ka: "caucasus",
+  hy: "caucasus",
 };
 
 /** A stand-in translation of `source` into `lang`, with that language's typical length and UTF-8 width. */
@@ -159,10 +190,7 @@ export const codePoints = (text: string) => [...text].length;
 export function engineLoad(sources: readonly string[], from: string, to: string) {
   const billed = sources.reduce((sum, text) => sum + codePoints(text), 0);
   const llmBatches = splitBatches(sources, { maxTexts: 20, maxChars: 3_000 });
-  const llmPromptChars = llmBatches.reduce(
-    (sum, batch) => sum + translationMessages(batch, from, to).reduce((s, m) => s + codePoints(m.content), 0),
-    0,
-  );
+  const llmPromptChars = llmBatches.reduce((sum, batch) => sum + translationMessages(batch, from, to).reduce((s, m) => s + codePoints(m.content), 0), 0);
   return {
     billed,
     deeplRequests: splitBatches(sources, { maxTexts: 50, maxChars: 30_000 }).length,

@@ -53,9 +53,62 @@ const RAW_DAYS = 35; // RAW_EVENT_RETENTION_DAYS in app/queue/scan-stats.server.
 const DAY = 86_400_000;
 const SOURCE = "fr";
 // Target languages, most visited first (the order the skewed draw below favours).
-const ALL_TARGETS = ["en", "de", "es", "it", "nl", "zh-Hans", "ja", "pt", "ko", "ru", "pl", "ar", "zh-Hant", "he", "uk", "tr", "el", "sv",
-  "da", "no", "fi", "cs", "hu", "ro", "hi", "th", "vi", "id", "ca", "bg", "sr", "hr", "sk", "sl", "et", "lv", "lt", "fa", "ka", "hy",
-  "bn", "ta", "te", "ur", "ms", "sw", "am", "af", "sq", "mk", "kk", "mn", "ne", "si"];
+const ALL_TARGETS = [
+  "en",
+  "de",
+  "es",
+  "it",
+  "nl",
+  "zh-Hans",
+  "ja",
+  "pt",
+  "ko",
+  "ru",
+  "pl",
+  "ar",
+  "zh-Hant",
+  "he",
+  "uk",
+  "tr",
+  "el",
+  "sv",
+  "da",
+  "no",
+  "fi",
+  "cs",
+  "hu",
+  "ro",
+  "hi",
+  "th",
+  "vi",
+  "id",
+  "ca",
+  "bg",
+  "sr",
+  "hr",
+  "sk",
+  "sl",
+  "et",
+  "lv",
+  "lt",
+  "fa",
+  "ka",
+  "hy",
+  "bn",
+  "ta",
+  "te",
+  "ur",
+  "ms",
+  "sw",
+  "am",
+  "af",
+  "sq",
+  "mk",
+  "kk",
+  "mn",
+  "ne",
+  "si",
+];
 if (LANG_COUNT > ALL_TARGETS.length) throw new Error(`--langs: at most ${ALL_TARGETS.length}`);
 const TARGETS = ALL_TARGETS.slice(0, LANG_COUNT);
 const log = args.json ? () => {} : (...line) => console.log(...line);
@@ -111,17 +164,34 @@ try {
   };
 
   const now = Date.UTC(2026, 10, 23, 12);
-  const { meta } = await db.prepare("INSERT INTO museums (name, slug, source_lang, timezone) VALUES (?, ?, ?, ?)").bind("Musée des Beaux-Arts de Bench", "bench", SOURCE, "Europe/Paris").run();
+  const { meta } = await db
+    .prepare("INSERT INTO museums (name, slug, source_lang, timezone) VALUES (?, ?, ?, ?)")
+    .bind("Musée des Beaux-Arts de Bench", "bench", SOURCE, "Europe/Paris")
+    .run();
   const museumId = meta.last_row_id;
   // A few staff (PBKDF2 strings of the real format's length), a folder tree, a glossary.
   const hash = `pbkdf2-sha256$100000$${"s".repeat(22)}$${"h".repeat(43)}`;
-  await insert("users", ["museum_id", "email", "password_hash"], [1, 2, 3].map((i) => [museumId, `staff${i}@bench.test`, hash]));
-  await insert("folders", ["museum_id", "parent_id", "name"], Array.from({ length: 12 }, (_, i) => [museumId, null, `Salle ${i + 1}`]));
+  await insert(
+    "users",
+    ["museum_id", "email", "password_hash"],
+    [1, 2, 3].map((i) => [museumId, `staff${i}@bench.test`, hash]),
+  );
+  await insert(
+    "folders",
+    ["museum_id", "parent_id", "name"],
+    Array.from({ length: 12 }, (_, i) => [museumId, null, `Salle ${i + 1}`]),
+  );
   const folderIds = (await db.prepare("SELECT id FROM folders WHERE museum_id = ?").bind(museumId).all()).results.map((r) => r.id);
   await insert(
     "glossary_terms",
     ["museum_id", "term", "target_lang", "translation", "created_at"],
-    Array.from({ length: 40 }, (_, i) => [museumId, `Terme du glossaire ${i}`, i % 2 ? "" : TARGETS[i % TARGETS.length], i % 2 ? "" : `Glossary term ${i}`, now]),
+    Array.from({ length: 40 }, (_, i) => [
+      museumId,
+      `Terme du glossaire ${i}`,
+      i % 2 ? "" : TARGETS[i % TARGETS.length],
+      i % 2 ? "" : `Glossary term ${i}`,
+      now,
+    ]),
   );
 
   // Articles, segmented by the app's own code.
@@ -133,11 +203,26 @@ try {
     articles.map((a, i) => [museumId, folderIds[i % folderIds.length], a.slug, a.name, a.json, 3, now]),
   );
   const articleIds = (await db.prepare("SELECT id FROM articles WHERE museum_id = ? ORDER BY id").bind(museumId).all()).results.map((r) => r.id);
-  await insert("qrcodes", ["museum_id", "link", "article_id"], articleIds.map((id, i) => [museumId, `bench-${i.toString(36).padStart(8, "0")}`, id]));
+  await insert(
+    "qrcodes",
+    ["museum_id", "link", "article_id"],
+    articleIds.map((id, i) => [museumId, `bench-${i.toString(36).padStart(8, "0")}`, id]),
+  );
   await insert(
     "media",
     ["museum_id", "r2_key", "kind", "content_type", "bytes", "article_id", "width", "height"],
-    articleIds.flatMap((id, i) => [0, 1, 2].map((k) => [museumId, `museum/${museumId}/img-${(i * 4 + k).toString(16).padStart(8, "0")}.webp`, "image", "image/webp", 180_000, id, 1600, 1200])),
+    articleIds.flatMap((id, i) =>
+      [0, 1, 2].map((k) => [
+        museumId,
+        `museum/${museumId}/img-${(i * 4 + k).toString(16).padStart(8, "0")}.webp`,
+        "image",
+        "image/webp",
+        180_000,
+        id,
+        1600,
+        1200,
+      ]),
+    ),
   );
 
   // Translation memory: each distinct segment of the museum once per target language (the memory is per
@@ -155,14 +240,19 @@ try {
       translations.get(lang).set(source, text);
       rows.push([museumId, SOURCE, lang, hash, source, text, reviewed.has(lang) ? "edited" : "machine", "workers-ai", now]);
     }
-    await insert("translation_memory", ["museum_id", "source_lang", "target_lang", "source_hash", "source_text", "text", "origin", "engine", "updated_at"], rows);
+    await insert(
+      "translation_memory",
+      ["museum_id", "source_lang", "target_lang", "source_hash", "source_text", "text", "origin", "engine", "updated_at"],
+      rows,
+    );
   }
   // Reviews: every segment position of every article in the reviewed languages.
   for (const lang of reviewed) {
     const rows = [];
     articles.forEach((a, i) => {
       const hashes = new Map(a.segments.map((s) => [s.source, s.hash]));
-      for (const { id, source } of museum.positions(a.json)) rows.push([museumId, articleIds[i], lang, id, hashes.get(source), source, translations.get(lang).get(source), now]);
+      for (const { id, source } of museum.positions(a.json))
+        rows.push([museumId, articleIds[i], lang, id, hashes.get(source), source, translations.get(lang).get(source), now]);
     });
     await insert("translation_reviews", ["museum_id", "article_id", "target_lang", "segment_id", "source_hash", "source_text", "text", "updated_at"], rows);
   }
@@ -222,12 +312,24 @@ try {
   await insert(
     "scan_visits",
     ["fingerprint", "article_id", "kind", "counted_at", "inserted_at"],
-    Array.from({ length: hourVisits }, (_, i) => [crypto.randomUUID().replace(/-/g, "").padEnd(64, "0"), articleIds[i % ARTICLES], i % 5 ? "scan" : "view", now - i * 1000, now - i * 1000]),
+    Array.from({ length: hourVisits }, (_, i) => [
+      crypto.randomUUID().replace(/-/g, "").padEnd(64, "0"),
+      articleIds[i % ARTICLES],
+      i % 5 ? "scan" : "view",
+      now - i * 1000,
+      now - i * 1000,
+    ]),
   );
   await insert(
     "translation_reports",
     ["museum_id", "article_id", "lang", "message", "created_at"],
-    Array.from({ length: 30 }, (_, i) => [museumId, articleIds[i % ARTICLES], TARGETS[i % TARGETS.length], "La traduction de la légende ne correspond pas au tableau.", now]),
+    Array.from({ length: 30 }, (_, i) => [
+      museumId,
+      articleIds[i % ARTICLES],
+      TARGETS[i % TARGETS.length],
+      "La traduction de la légende ne correspond pas au tableau.",
+      now,
+    ]),
   );
 
   // What the visitor pages cache in KV: the translated article per language.
@@ -273,7 +375,11 @@ try {
     byTable.set(o.tbl, t);
   }
   const tables = [...byTable.values()].sort((a, b) => b.bytes - a.bytes);
-  const baseline = tables.filter((t) => !["articles", "translation_memory", "translation_reviews", "daily_stats", "scan_events", "scan_visits", "media", "qrcodes"].includes(t.table)).reduce((s, t) => s + t.bytes, 0);
+  const baseline = tables
+    .filter(
+      (t) => !["articles", "translation_memory", "translation_reviews", "daily_stats", "scan_events", "scan_visits", "media", "qrcodes"].includes(t.table),
+    )
+    .reduce((s, t) => s + t.bytes, 0);
   const sum = (names) => tables.filter((t) => names.includes(t.table)).reduce((s, t) => s + t.bytes, 0);
   const groups = {
     content: sum(["articles", "qrcodes", "media", "folders", "glossary_terms", "users", "museums"]),
@@ -387,14 +493,32 @@ try {
     for (const row of JSON.parse(
       sqlite(`SELECT COALESCE(m.tbl_name, s.name) AS tbl, SUM(s.pgsize) AS bytes FROM dbstat s LEFT JOIN sqlite_master m ON m.name = s.name
               WHERE COALESCE(m.tbl_name, s.name) LIKE 'w\\_%' ESCAPE '\\' GROUP BY tbl`) || "[]",
-    )) whatIf[row.tbl] = row.bytes;
+    ))
+      whatIf[row.tbl] = row.bytes;
   } catch {
     // no dbstat: reported above
   }
   const D1_MAX = 10e9; // 10 GB, Cloudflare's D1 limits page (decimal GB)
   const result = {
-    parameters: { articles: ARTICLES, targetLanguages: LANG_COUNT, days: DAYS, scansPerDay: SCANS_PER_DAY, viewsPerDay: VIEWS_PER_DAY, wordsPerArticle: WORDS, reviewedLanguages: REVIEWED_LANGS, rawEventDays: RAW_DAYS },
-    rows: { distinctSegments: distinct.size, segmentsPerArticle: articles.reduce((s, a) => s + a.segments.length, 0) / ARTICLES, translationMemory: counts.tm, reviews: counts.reviews, dailyStats: counts.stats, dailyStatsPerDay: statRows / Math.max(1, DAYS), scanEvents: counts.events },
+    parameters: {
+      articles: ARTICLES,
+      targetLanguages: LANG_COUNT,
+      days: DAYS,
+      scansPerDay: SCANS_PER_DAY,
+      viewsPerDay: VIEWS_PER_DAY,
+      wordsPerArticle: WORDS,
+      reviewedLanguages: REVIEWED_LANGS,
+      rawEventDays: RAW_DAYS,
+    },
+    rows: {
+      distinctSegments: distinct.size,
+      segmentsPerArticle: articles.reduce((s, a) => s + a.segments.length, 0) / ARTICLES,
+      translationMemory: counts.tm,
+      reviews: counts.reviews,
+      dailyStats: counts.stats,
+      dailyStatsPerDay: statRows / Math.max(1, DAYS),
+      scanEvents: counts.events,
+    },
     characters: { sourcePerArticle: sourceChars / ARTICLES, sourceMuseum: sourceChars, contentJsonBytesPerArticle: counts.contentBytes / ARTICLES },
     bytes: { file: fileBytes, schemaAndOther: baseline, groups, perMuseum, perStatsYear, kvRenderedTranslations: kvBytes },
     museumsPer10GB: { firstYear: Math.floor(D1_MAX / perMuseum), afterThreeYears: Math.floor(D1_MAX / (perMuseum + 2 * perStatsYear)) },
@@ -407,28 +531,42 @@ try {
     console.log(JSON.stringify(result, null, 2));
   } else {
     const mb = (b) => `${(b / 1e6).toFixed(2)} MB`;
-    log(`\nOne generated museum in a local D1 (${ARTICLES} articles × ${LANG_COUNT} target languages, ${DAYS} days at ${SCANS_PER_DAY} scans + ${VIEWS_PER_DAY} views a day):`);
-    log(`  ${distinct.size} distinct segments (${result.rows.segmentsPerArticle.toFixed(1)} per article, ${Math.round(result.characters.sourcePerArticle)} characters of source text per article)`);
-    log(`  rows: translation_memory ${counts.tm}, translation_reviews ${counts.reviews}, daily_stats ${counts.stats} (${result.rows.dailyStatsPerDay.toFixed(0)} a day), scan_events ${counts.events}`);
+    log(
+      `\nOne generated museum in a local D1 (${ARTICLES} articles × ${LANG_COUNT} target languages, ${DAYS} days at ${SCANS_PER_DAY} scans + ${VIEWS_PER_DAY} views a day):`,
+    );
+    log(
+      `  ${distinct.size} distinct segments (${result.rows.segmentsPerArticle.toFixed(1)} per article, ${Math.round(result.characters.sourcePerArticle)} characters of source text per article)`,
+    );
+    log(
+      `  rows: translation_memory ${counts.tm}, translation_reviews ${counts.reviews}, daily_stats ${counts.stats} (${result.rows.dailyStatsPerDay.toFixed(0)} a day), scan_events ${counts.events}`,
+    );
     log(`  database file ${mb(fileBytes)}\n`);
     log(`  ${"table".padEnd(22)} ${"total".padStart(11)} ${"data".padStart(11)} ${"indexes".padStart(11)}`);
     for (const t of tables) log(`  ${t.table.padEnd(22)} ${mb(t.bytes).padStart(11)} ${mb(t.dataBytes).padStart(11)} ${mb(t.indexBytes).padStart(11)}`);
-    log(`\n  per museum: content ${mb(groups.content)}, translation memory ${mb(groups.translationMemory)}, reviews ${mb(groups.reviews)}, statistics (1 year) ${mb(groups.statsYear)}, raw events ${mb(groups.rawEvents)}`);
-    log(`  total ${mb(perMuseum)} per museum → one 10 GB D1 holds ${result.museumsPer10GB.firstYear} such museums in their first year, ${result.museumsPer10GB.afterThreeYears} after three years of statistics`);
+    log(
+      `\n  per museum: content ${mb(groups.content)}, translation memory ${mb(groups.translationMemory)}, reviews ${mb(groups.reviews)}, statistics (1 year) ${mb(groups.statsYear)}, raw events ${mb(groups.rawEvents)}`,
+    );
+    log(
+      `  total ${mb(perMuseum)} per museum → one 10 GB D1 holds ${result.museumsPer10GB.firstYear} such museums in their first year, ${result.museumsPer10GB.afterThreeYears} after three years of statistics`,
+    );
     log(`  KV (rendered translations, ${LANG_COUNT} languages × ${ARTICLES} articles): ${mb(kvBytes)}`);
     if (consumer) {
-      log(`\n  stats consumer on this database: ${consumer.events} events in batches of 100 in ${consumer.seconds.toFixed(2)} s = ${Math.round(consumer.perSecond)} events/s` +
-        ` (batch p50 ${consumer.batchP50Ms.toFixed(0)} ms, p99 ${consumer.batchP99Ms.toFixed(0)} ms; acked ${consumer.acked}, raw rows added ${consumer.rawEventsAdded};` +
-        ` D1 meta: ${consumer.rowsWrittenPerEvent.toFixed(2)} rows written and ${consumer.rowsReadPerEvent.toFixed(2)} rows read per event)`);
+      log(
+        `\n  stats consumer on this database: ${consumer.events} events in batches of 100 in ${consumer.seconds.toFixed(2)} s = ${Math.round(consumer.perSecond)} events/s` +
+          ` (batch p50 ${consumer.batchP50Ms.toFixed(0)} ms, p99 ${consumer.batchP99Ms.toFixed(0)} ms; acked ${consumer.acked}, raw rows added ${consumer.rawEventsAdded};` +
+          ` D1 meta: ${consumer.rowsWrittenPerEvent.toFixed(2)} rows written and ${consumer.rowsReadPerEvent.toFixed(2)} rows read per event)`,
+      );
       log(`  the same path with 300 × SELECT 1 in one batch (its floor): p50 ${consumer.trivialBatchP50Ms.toFixed(0)} ms`);
       if (consumer.acked !== consumer.events || consumer.rawEventsAdded !== consumer.events) process.exitCode = 1;
     }
     if (Object.keys(whatIf).length > 0) {
       const memoryNow = groups.translationMemory + sum(["translation_reviews"]);
       const memoryLean = (whatIf.w_segments ?? 0) + (whatIf.w_memory ?? 0) + (whatIf.w_reviews ?? 0);
-      log(`\n  leaner layout (what-if, same rows): memory + reviews ${mb(memoryNow)} → ${mb(memoryLean)}` +
-        ` (segments ${mb(whatIf.w_segments ?? 0)}, memory ${mb(whatIf.w_memory ?? 0)}, reviews ${mb(whatIf.w_reviews ?? 0)});` +
-        ` daily_stats ${mb(groups.statsYear)} → ${mb(whatIf.w_daily_stats ?? 0)}`);
+      log(
+        `\n  leaner layout (what-if, same rows): memory + reviews ${mb(memoryNow)} → ${mb(memoryLean)}` +
+          ` (segments ${mb(whatIf.w_segments ?? 0)}, memory ${mb(whatIf.w_memory ?? 0)}, reviews ${mb(whatIf.w_reviews ?? 0)});` +
+          ` daily_stats ${mb(groups.statsYear)} → ${mb(whatIf.w_daily_stats ?? 0)}`,
+      );
     }
     log(`  ${result.seconds.toFixed(0)} s`);
   }

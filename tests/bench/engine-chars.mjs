@@ -11,7 +11,10 @@ import { parseOptions } from "../../scripts/lib.mjs";
 const { values: args } = parseOptions(process.argv.slice(2), { articles: "string", words: "string", json: "boolean" });
 const ARTICLES = Number(args.articles ?? 300);
 const WORDS = Number(args.words ?? 350);
-for (const [name, value] of [["articles", ARTICLES], ["words", WORDS]]) {
+for (const [name, value] of [
+  ["articles", ARTICLES],
+  ["words", WORDS],
+]) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
 }
 
@@ -23,9 +26,22 @@ try {
   for (let i = 0; i < ARTICLES; i++) articles.push(await museum.generateArticle(rand, i, WORDS));
 
   const per = (lang) => {
-    const loads = articles.map((a) => museum.engineLoad(a.segments.map((s) => s.source), "fr", lang));
+    const loads = articles.map((a) =>
+      museum.engineLoad(
+        a.segments.map((s) => s.source),
+        "fr",
+        lang,
+      ),
+    );
     const mean = (key) => loads.reduce((s, l) => s + l[key], 0) / loads.length;
-    return { billed: mean("billed"), deeplRequests: mean("deeplRequests"), googleRequests: mean("googleRequests"), m2m100Calls: mean("m2m100Calls"), llmCalls: mean("llmCalls"), llmPromptChars: mean("llmPromptChars") };
+    return {
+      billed: mean("billed"),
+      deeplRequests: mean("deeplRequests"),
+      googleRequests: mean("googleRequests"),
+      m2m100Calls: mean("m2m100Calls"),
+      llmCalls: mean("llmCalls"),
+      llmPromptChars: mean("llmPromptChars"),
+    };
   };
   const distinct = new Map();
   for (const a of articles) for (const s of a.segments) distinct.set(s.hash, s.source);
@@ -42,9 +58,13 @@ try {
   else {
     const a = result.perArticle.en;
     console.log(`\nEngine input for one new language (${ARTICLES} generated articles of about ${WORDS} words):`);
-    console.log(`  per article: ${Math.round(a.billed)} characters billed by DeepL/Google (${a.deeplRequests.toFixed(1)} DeepL request(s), ${a.googleRequests.toFixed(1)} Google),` +
-      ` ${a.m2m100Calls.toFixed(1)} m2m100 calls, ${a.llmCalls.toFixed(1)} LLM calls sending ${Math.round(a.llmPromptChars)} prompt characters`);
-    console.log(`  per museum: ${distinct.size} distinct segments, ${museumLoad.billed} characters billed, LLM ${museumLoad.llmPromptChars} prompt characters in ${museumLoad.llmCalls} calls`);
+    console.log(
+      `  per article: ${Math.round(a.billed)} characters billed by DeepL/Google (${a.deeplRequests.toFixed(1)} DeepL request(s), ${a.googleRequests.toFixed(1)} Google),` +
+        ` ${a.m2m100Calls.toFixed(1)} m2m100 calls, ${a.llmCalls.toFixed(1)} LLM calls sending ${Math.round(a.llmPromptChars)} prompt characters`,
+    );
+    console.log(
+      `  per museum: ${distinct.size} distinct segments, ${museumLoad.billed} characters billed, LLM ${museumLoad.llmPromptChars} prompt characters in ${museumLoad.llmCalls} calls`,
+    );
     console.log(`  one segment (what an edit re-translates): median ${result.segmentChars.median} characters, longest ${result.segmentChars.max}`);
   }
 } finally {

@@ -48,7 +48,12 @@ function descendants(pid) {
     }
   }
   const out = [];
-  for (const [p] of parent) for (let q = p; q; q = parent.get(q)) if (q === pid) { out.push(p); break; }
+  for (const [p] of parent)
+    for (let q = p; q; q = parent.get(q))
+      if (q === pid) {
+        out.push(p);
+        break;
+      }
   return out;
 }
 

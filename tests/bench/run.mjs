@@ -40,13 +40,26 @@ function routeJsBytes(manifest, routeId) {
 
 const manifest = clientManifest();
 const sizes = {};
-for (const id of ["routes/_index", "routes/login", "routes/dashboard", "routes/settings", "routes/articles.$", "routes/article", "routes/qrcodes._index", "routes/qrcode", "routes/qrcodes.print"]) sizes[id] = routeJsBytes(manifest, id);
+for (const id of [
+  "routes/_index",
+  "routes/login",
+  "routes/dashboard",
+  "routes/settings",
+  "routes/articles.$",
+  "routes/article",
+  "routes/qrcodes._index",
+  "routes/qrcode",
+  "routes/qrcodes.print",
+])
+  sizes[id] = routeJsBytes(manifest, id);
 const css = readdirSync(join(ROOT, "build", "client", "assets")).filter((f) => f.endsWith(".css"));
 const cssGzip = css.reduce((n, f) => n + gzipSync(readFileSync(join(ROOT, "build", "client", "assets", f))).length, 0);
 
 console.log("\nJavaScript a page loads (entry + root + route chunks):");
 for (const [id, s] of Object.entries(sizes)) {
-  console.log(`  ${id.padEnd(18)} ${String(s.files).padStart(2)} files  ${(s.raw / 1024).toFixed(1).padStart(6)} KiB raw  ${(s.gzip / 1024).toFixed(1).padStart(6)} KiB gzip`);
+  console.log(
+    `  ${id.padEnd(18)} ${String(s.files).padStart(2)} files  ${(s.raw / 1024).toFixed(1).padStart(6)} KiB raw  ${(s.gzip / 1024).toFixed(1).padStart(6)} KiB gzip`,
+  );
 }
 console.log(`  stylesheet gzip   ${(cssGzip / 1024).toFixed(1)} KiB`);
 

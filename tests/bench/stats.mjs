@@ -45,9 +45,68 @@ const proxy = await getPlatformProxy({
 });
 const db = proxy.env.DB;
 
-const LANGS = ["fr", "en", "de", "es", "it", "pt", "nl", "pl", "ru", "uk", "ar", "he", "fa", "tr", "el", "ja", "ko", "zh-Hans", "zh-Hant",
-  "hi", "bn", "ur", "ta", "te", "th", "vi", "id", "ms", "sw", "am", "yo", "ha", "ig", "zu", "af", "sv", "no", "da", "fi", "et",
-  "lv", "lt", "cs", "sk", "hu", "ro", "bg", "sr", "hr", "sl", "sq", "mk", "ka", "hy", "az", "kk", "uz", "mn", "ne", "si"];
+const LANGS = [
+  "fr",
+  "en",
+  "de",
+  "es",
+  "it",
+  "pt",
+  "nl",
+  "pl",
+  "ru",
+  "uk",
+  "ar",
+  "he",
+  "fa",
+  "tr",
+  "el",
+  "ja",
+  "ko",
+  "zh-Hans",
+  "zh-Hant",
+  "hi",
+  "bn",
+  "ur",
+  "ta",
+  "te",
+  "th",
+  "vi",
+  "id",
+  "ms",
+  "sw",
+  "am",
+  "yo",
+  "ha",
+  "ig",
+  "zu",
+  "af",
+  "sv",
+  "no",
+  "da",
+  "fi",
+  "et",
+  "lv",
+  "lt",
+  "cs",
+  "sk",
+  "hu",
+  "ro",
+  "bg",
+  "sr",
+  "hr",
+  "sl",
+  "sq",
+  "mk",
+  "ka",
+  "hy",
+  "az",
+  "kk",
+  "uz",
+  "mn",
+  "ne",
+  "si",
+];
 const ARTICLES = 200;
 
 let proxyDisposed = false;
@@ -56,7 +115,11 @@ try {
   const museum = await db.prepare("SELECT id FROM museums WHERE slug = ?").bind(DEMO.museumSlug).first();
   const museumId = museum.id;
   // The bench's own disposable state starts with the demo seed's synthetic statistics: counts start from zero.
-  await db.batch([db.prepare("DELETE FROM daily_stats WHERE museum_id = ?").bind(museumId), db.prepare("DELETE FROM scan_events WHERE museum_id = ?").bind(museumId), db.prepare("DELETE FROM scan_visits")]);
+  await db.batch([
+    db.prepare("DELETE FROM daily_stats WHERE museum_id = ?").bind(museumId),
+    db.prepare("DELETE FROM scan_events WHERE museum_id = ?").bind(museumId),
+    db.prepare("DELETE FROM scan_visits"),
+  ]);
 
   // 1. Consumer throughput.
   const now = Date.now();
@@ -84,11 +147,16 @@ try {
   const message = (body, i) => ({ id: `bench-${i}`, body, attempts: 1, ack: () => acked++, retry: () => retried++ });
   const t0 = performance.now();
   for (let i = 0; i < deliveries.length; i += 100) {
-    await consumeScanBatch(deliveries.slice(i, i + 100).map((body, j) => message(body, i + j)), db);
+    await consumeScanBatch(
+      deliveries.slice(i, i + 100).map((body, j) => message(body, i + j)),
+      db,
+    );
   }
   const seconds = (performance.now() - t0) / 1000;
   const sums = await db
-    .prepare("SELECT SUM(scans) AS scans, SUM(views) AS views, (SELECT COUNT(*) FROM scan_events WHERE museum_id = ?1) AS events FROM daily_stats WHERE museum_id = ?1")
+    .prepare(
+      "SELECT SUM(scans) AS scans, SUM(views) AS views, (SELECT COUNT(*) FROM scan_events WHERE museum_id = ?1) AS events FROM daily_stats WHERE museum_id = ?1",
+    )
     .bind(museumId)
     .first();
   const expectedScans = unique.filter((e) => e.type === "scan").length;
@@ -98,11 +166,19 @@ try {
   console.log(
     `  ${deliveries.length} deliveries (${unique.length} events, 90 % with a visitor fingerprint, + 1,000 reloads + 1,000 duplicates) in batches of 100: ${seconds.toFixed(2)} s, ${Math.round(deliveries.length / seconds)} messages/s`,
   );
-  console.log(`  counted scans ${sums.scans}/${expectedScans}, views ${sums.views}/${unique.length - expectedScans}, raw events ${sums.events}/${rawEvents}, acked ${acked}, retried ${retried}: ${exact ? "exact" : "WRONG"}`);
+  console.log(
+    `  counted scans ${sums.scans}/${expectedScans}, views ${sums.views}/${unique.length - expectedScans}, raw events ${sums.events}/${rawEvents}, acked ${acked}, retried ${retried}: ${exact ? "exact" : "WRONG"}`,
+  );
   // Everything delivered again: nothing may change.
-  for (let i = 0; i < deliveries.length; i += 100) await consumeScanBatch(deliveries.slice(i, i + 100).map((body, j) => message(body, i + j)), db);
+  for (let i = 0; i < deliveries.length; i += 100)
+    await consumeScanBatch(
+      deliveries.slice(i, i + 100).map((body, j) => message(body, i + j)),
+      db,
+    );
   const again = await db.prepare("SELECT SUM(scans) AS scans, SUM(views) AS views FROM daily_stats WHERE museum_id = ?1").bind(museumId).first();
-  console.log(`  all ${deliveries.length} delivered a second time: scans ${again.scans}, views ${again.views} (${again.scans === sums.scans && again.views === sums.views ? "unchanged" : "CHANGED"})`);
+  console.log(
+    `  all ${deliveries.length} delivered a second time: scans ${again.scans}, views ${again.views} (${again.scans === sums.scans && again.views === sums.views ? "unchanged" : "CHANGED"})`,
+  );
   if (!exact || again.scans !== sums.scans) process.exitCode = 1;
 
   // 2. One year of counters: 200 articles, each day read in 8 of the 60 languages (584,000 rows).
@@ -133,7 +209,9 @@ try {
       .run();
   }
   const rows = await db.prepare("SELECT COUNT(*) AS n FROM daily_stats WHERE museum_id = ?").bind(museumId).first();
-  console.log(`\nSeeded ${rows.n} daily_stats rows (365 days × ${ARTICLES} articles × 8 of ${LANGS.length} languages) in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+  console.log(
+    `\nSeeded ${rows.n} daily_stats rows (365 days × ${ARTICLES} articles × 8 of ${LANGS.length} languages) in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
+  );
   await proxy.dispose();
   proxyDisposed = true;
 
@@ -157,7 +235,9 @@ try {
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
-    console.log(`  ${label.padEnd(40)} n=${count}  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  ${(bytes / 1024).toFixed(1)} KiB`);
+    console.log(
+      `  ${label.padEnd(40)} n=${count}  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  ${(bytes / 1024).toFixed(1)} KiB`,
+    );
   };
   console.log("\nStats API on one year of counters, local wrangler dev, sequential requests:");
   for (const days of [10, 90, 365]) {

@@ -115,10 +115,14 @@ async function tourPages({ api, cookie, articleId }) {
     return r.json();
   };
   const museumSlug = (await read("/session")).museum.slug;
-  const others = (await read("/api/read/articles")).map((a) => a.id).filter((other) => other !== articleId).slice(0, 2);
+  const others = (await read("/api/read/articles"))
+    .map((a) => a.id)
+    .filter((other) => other !== articleId)
+    .slice(0, 2);
   await api("update_stop_number", { articleId, stopNumber: 12 });
   const tour = await api("add_tour", { name: "Les incontournables du musée" });
-  const description = "Trois œuvres pour une première visite, de l'amphore d'Héraclès aux routes maritimes.\nComptez une demi-heure ; les numéros des étapes se tapent aussi sur le clavier.";
+  const description =
+    "Trois œuvres pour une première visite, de l'amphore d'Héraclès aux routes maritimes.\nComptez une demi-heure ; les numéros des étapes se tapent aussi sur le clavier.";
   await api("update_tour", { id: tour.id, version: tour.version, description, minutes: 30, articleIds: [articleId, ...others] });
   const tourUrl = `${BASE}/t/${tour.link}`;
   const pages = [
@@ -140,14 +144,23 @@ async function tourPages({ api, cookie, articleId }) {
     console.log(`  ${label}`);
     console.log(`    first view   ${first.ms.toFixed(0)} ms, HTTP ${first.status}; ${engine.calls - before.calls} engine calls; ${timingText(first.timing)}`);
     console.log(`    cached view  ${again.ms.toFixed(0)} ms; ${timingText(again.timing)}`);
-    if (again.status === 200) console.log(`    HTML ${(Buffer.byteLength(again.body) / 1024).toFixed(1)} KiB raw, ${(again.gzip / 1024).toFixed(1)} KiB gzip (target ≤ 14 KiB)${again.gzip > 14 * 1024 ? "  ← over budget" : ""}`);
+    if (again.status === 200)
+      console.log(
+        `    HTML ${(Buffer.byteLength(again.body) / 1024).toFixed(1)} KiB raw, ${(again.gzip / 1024).toFixed(1)} KiB gzip (target ≤ 14 KiB)${again.gzip > 14 * 1024 ? "  ← over budget" : ""}`,
+      );
   }
-  const loads = await interleaved(cachedViews.map(([, url]) => [url, spanish]), 2, 3);
+  const loads = await interleaved(
+    cachedViews.map(([, url]) => [url, spanish]),
+    2,
+    3,
+  );
   const per = (x, key) => (x.sums[key] / x.n).toFixed(2);
   console.log("  cached views under load (8 clients, 2 turns × 3 s each, taken in turns):");
   for (const [i, [label]] of cachedViews.entries()) {
     const x = loads[i];
-    console.log(`    ${label.padEnd(38)} ${x.rps.toFixed(0)} req/s  p50 ${x.p50.toFixed(1)} ms  p99 ${x.p99.toFixed(1)} ms; per view D1 ${per(x, "d1")} queries ${per(x, "d1ms")} ms, KV ${per(x, "kv")} reads`);
+    console.log(
+      `    ${label.padEnd(38)} ${x.rps.toFixed(0)} req/s  p50 ${x.p50.toFixed(1)} ms  p99 ${x.p99.toFixed(1)} ms; per view D1 ${per(x, "d1")} queries ${per(x, "d1ms")} ms, KV ${per(x, "kv")} reads`,
+    );
   }
 }
 
@@ -165,7 +178,11 @@ try {
   });
   const cookie = /muselingo_session=[^;]+/.exec(login.headers.get("Set-Cookie") ?? "")?.[0] ?? "";
   const api = async (name, body) => {
-    const r = await fetch(`${BASE}/api/manage/${name}`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body: JSON.stringify(body) });
+    const r = await fetch(`${BASE}/api/manage/${name}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: cookie },
+      body: JSON.stringify(body),
+    });
     if (!r.ok) throw new Error(`${name}: HTTP ${r.status} ${await r.text()}`);
     return r.json();
   };
@@ -179,7 +196,11 @@ try {
   const texts = Array.from({ length: 20 }, (_, i) => paragraph(i));
   // Saved, then published: visitors see published content only (decision 041).
   const save = async (version) => {
-    const saved = await api("update_article", { articleId: id, version, newContent: [article.content[0], ...texts.map((content) => ({ type: "text", content }))] });
+    const saved = await api("update_article", {
+      articleId: id,
+      version,
+      newContent: [article.content[0], ...texts.map((content) => ({ type: "text", content }))],
+    });
     await api("publish_article", { id, version: saved.version });
     return saved;
   };
@@ -199,7 +220,9 @@ try {
   const html = await r.text();
   const firstMs = performance.now() - t0;
   if (r.status !== 200 || !html.includes("«de» Paragraphe 20")) throw new Error(`the first view is not the translated article (HTTP ${r.status})`);
-  console.log(`  first view, 20 paragraphs in German   ${firstMs.toFixed(0)} ms wall time (${(firstMs / ENGINE_DELAY_MS).toFixed(2)} × one engine call); ${engine.calls} engine calls, ${engine.segments} segments (20 article + interface strings)`);
+  console.log(
+    `  first view, 20 paragraphs in German   ${firstMs.toFixed(0)} ms wall time (${(firstMs / ENGINE_DELAY_MS).toFixed(2)} × one engine call); ${engine.calls} engine calls, ${engine.segments} segments (20 article + interface strings)`,
+  );
 
   const before = { ...engine };
   t0 = performance.now();
@@ -212,18 +235,24 @@ try {
   t0 = performance.now();
   const edited = await (await fetch(page, { headers: german })).text();
   if (!edited.includes("«de» Paragraphe réécrit")) throw new Error("the view after the edit does not show the new paragraph");
-  console.log(`  view after editing one paragraph       ${(performance.now() - t0).toFixed(0)} ms; ${engine.calls - beforeEdit.calls} engine call(s), ${engine.segments - beforeEdit.segments} segment(s)`);
+  console.log(
+    `  view after editing one paragraph       ${(performance.now() - t0).toFixed(0)} ms; ${engine.calls - beforeEdit.calls} engine call(s), ${engine.segments - beforeEdit.segments} segment(s)`,
+  );
 
   const cached = await (await fetch(page, { headers: german })).text();
   const style = /<style>([\s\S]*?)<\/style>/.exec(cached)?.[1] ?? "";
   const script = /<script[^>]*>([\s\S]*?)<\/script>/.exec(cached)?.[1] ?? "";
   console.log("\nVisitor page weight (20 paragraphs, German):");
   console.log(`  HTML ${(Buffer.byteLength(cached) / 1024).toFixed(1)} KiB raw, ${(gzipSync(cached).length / 1024).toFixed(1)} KiB gzip (target ≤ 14 KiB)`);
-  console.log(`  inline CSS ${(gzipSync(style).length / 1024).toFixed(1)} KiB gzip (target ≤ 10 KiB); inline script ${(Buffer.byteLength(script) / 1024).toFixed(2)} KiB (target ≤ 4 KiB); no other request but images`);
+  console.log(
+    `  inline CSS ${(gzipSync(style).length / 1024).toFixed(1)} KiB gzip (target ≤ 10 KiB); inline script ${(Buffer.byteLength(script) / 1024).toFixed(2)} KiB (target ≤ 4 KiB); no other request but images`,
+  );
   // The offline visit's JavaScript (decision 087), fetched as a phone gets it: loaded only when a visitor saves a tour.
   const sw = await (await fetch(`${BASE}/sw.js`)).text();
   const saveScript = await (await fetch(`${BASE}/offline.js`)).text();
-  console.log(`  offline visit: /sw.js ${(gzipSync(sw).length / 1024).toFixed(2)} KiB gzip + /offline.js ${(gzipSync(saveScript).length / 1024).toFixed(2)} KiB gzip = ${((gzipSync(sw).length + gzipSync(saveScript).length) / 1024).toFixed(2)} KiB (target with the tour page's bootstrap ≤ 6 KiB)`);
+  console.log(
+    `  offline visit: /sw.js ${(gzipSync(sw).length / 1024).toFixed(2)} KiB gzip + /offline.js ${(gzipSync(saveScript).length / 1024).toFixed(2)} KiB gzip = ${((gzipSync(sw).length + gzipSync(saveScript).length) / 1024).toFixed(2)} KiB (target with the tour page's bootstrap ≤ 6 KiB)`,
+  );
 
   // The same number of bytes as a static asset of the same runtime.
   writeFileSync(staticFile, cached);
@@ -244,7 +273,11 @@ try {
   const farMissMs = performance.now() - t0;
   const farMissTiming = serverTiming(farMiss.headers.get("Server-Timing"));
 
-  const [dynamic, fixed, distant] = await interleaved([[page, german], [staticUrl, {}], [page, far]]);
+  const [dynamic, fixed, distant] = await interleaved([
+    [page, german],
+    [staticUrl, {}],
+    [page, far],
+  ]);
   // One client, the two kinds of request alternating one by one: the drift of a busy machine cancels out.
   const alone = { near: [], far: [] };
   for (let i = 0; i < 400; i++) {
@@ -259,13 +292,19 @@ try {
   console.log(`  /r/{link} (German, cached)          ${dynamic.rps.toFixed(0)} req/s  p50 ${dynamic.p50.toFixed(1)} ms  p99 ${dynamic.p99.toFixed(1)} ms`);
   console.log(`  static file                         ${fixed.rps.toFixed(0)} req/s  p50 ${fixed.p50.toFixed(1)} ms  p99 ${fixed.p99.toFixed(1)} ms`);
   console.log(`  ratio ${(dynamic.rps / fixed.rps).toFixed(2)} of the static file's throughput (target ≥ 0.6)`);
-  console.log(`  per cached view (Server-Timing): D1 ${per(dynamic, "d1")} queries ${per(dynamic, "d1ms")} ms, KV ${per(dynamic, "kv")} reads ${per(dynamic, "kvms")} ms, render ${per(dynamic, "render")} ms; snapshot from ${JSON.stringify(dynamic.sums.snapshots)}`);
+  console.log(
+    `  per cached view (Server-Timing): D1 ${per(dynamic, "d1")} queries ${per(dynamic, "d1ms")} ms, KV ${per(dynamic, "kv")} reads ${per(dynamic, "kvms")} ms, render ${per(dynamic, "render")} ms; snapshot from ${JSON.stringify(dynamic.sums.snapshots)}`,
+  );
   console.log(`\nD1 made ${D1_DELAY_MS} ms away (local-only switch, X-Dev-D1-Delay-Ms):`);
   console.log(`  a view that reads D1 (unknown code)  ${farMissMs.toFixed(0)} ms; D1 ${farMissTiming.d1?.n} queries ${farMissTiming.d1?.ms} ms`);
-  console.log(`  /r/{link} (German, cached)          ${distant.rps.toFixed(0)} req/s  p50 ${distant.p50.toFixed(1)} ms  p99 ${distant.p99.toFixed(1)} ms; D1 ${per(distant, "d1")} queries per view`);
+  console.log(
+    `  /r/{link} (German, cached)          ${distant.rps.toFixed(0)} req/s  p50 ${distant.p50.toFixed(1)} ms  p99 ${distant.p99.toFixed(1)} ms; D1 ${per(distant, "d1")} queries per view`,
+  );
   console.log(`  p50 ${(distant.p50 - dynamic.p50).toFixed(1)} ms from the figure without the delay under load (target within 5 ms)`);
   const [nearP50, farP50] = [percentile(alone.near, 50), percentile(alone.far, 50)];
-  console.log(`  one client, alternating request by request (200 each): p50 ${nearP50.toFixed(1)} ms without, ${farP50.toFixed(1)} ms with the delay: ${(farP50 - nearP50).toFixed(1)} ms apart; p99 ${percentile(alone.near, 99).toFixed(1)} / ${percentile(alone.far, 99).toFixed(1)} ms`);
+  console.log(
+    `  one client, alternating request by request (200 each): p50 ${nearP50.toFixed(1)} ms without, ${farP50.toFixed(1)} ms with the delay: ${(farP50 - nearP50).toFixed(1)} ms apart; p99 ${percentile(alone.near, 99).toFixed(1)} / ${percentile(alone.far, 99).toFixed(1)} ms`,
+  );
 
   // Tours (issue 21): the tour page, a stop and the keypad, measured as the article page is above.
   await tourPages({ api, cookie, articleId: id });

@@ -13,10 +13,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_ID, startFakeCloudflare, SUBDOMAIN } from "./fake-cloudflare/server.mjs";
 import { makeSandbox, REPO } from "./sandbox.mjs";
 
-type Call = { method: string; path: string; status: number; created?: string; migrations?: string[]; injected?: boolean; unknown?: boolean; upload?: { script: string; bindings: Array<Record<string, unknown>> }; consumer?: Record<string, unknown>; schedules?: unknown };
+type Call = {
+  method: string;
+  path: string;
+  status: number;
+  created?: string;
+  migrations?: string[];
+  injected?: boolean;
+  unknown?: boolean;
+  upload?: { script: string; bindings: Array<Record<string, unknown>> };
+  consumer?: Record<string, unknown>;
+  schedules?: unknown;
+};
 type Fake = Awaited<ReturnType<typeof startFakeCloudflare>>;
 
-const MIGRATIONS = readdirSync(join(REPO, "drizzle")).filter((f) => f.endsWith(".sql")).sort();
+const MIGRATIONS = readdirSync(join(REPO, "drizzle"))
+  .filter((f) => f.endsWith(".sql"))
+  .sort();
 const PLACEHOLDER_D1 = "00000000-0000-0000-0000-000000000000";
 const PLACEHOLDER_KV = "00000000000000000000000000000000";
 // wrangler's compiled code, shared by every run of this file (Node's compile cache, keyed by file content).
@@ -26,7 +39,13 @@ function deploy(dir: string, fake: Fake, extra: string[] = []): Promise<{ code: 
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [join(dir, "scripts", "deploy.mjs"), "--no-build", ...extra], {
       cwd: dir,
-      env: { ...process.env, CLOUDFLARE_API_BASE_URL: fake.url, CLOUDFLARE_API_TOKEN: "rehearsal-token", CLOUDFLARE_ACCOUNT_ID: ACCOUNT_ID, NODE_COMPILE_CACHE: compileCache },
+      env: {
+        ...process.env,
+        CLOUDFLARE_API_BASE_URL: fake.url,
+        CLOUDFLARE_API_TOKEN: "rehearsal-token",
+        CLOUDFLARE_ACCOUNT_ID: ACCOUNT_ID,
+        NODE_COMPILE_CACHE: compileCache,
+      },
     });
     let out = "";
     let err = "";
@@ -98,9 +117,19 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
     const calls = since(fake, from);
     expect(calls.filter((c) => c.unknown)).toEqual([]);
     // Creates what was missing, and only that (the D1 database from the failed run is reused).
-    expect(calls.filter((c) => c.created).map((c) => c.created).sort()).toEqual(
-      ["kv:muselingo-kv", "queue:muselingo-narrations", "queue:muselingo-narrations-dlq", "queue:muselingo-scans", "queue:muselingo-scans-dlq", "r2:muselingo-media"],
-    );
+    expect(
+      calls
+        .filter((c) => c.created)
+        .map((c) => c.created)
+        .sort(),
+    ).toEqual([
+      "kv:muselingo-kv",
+      "queue:muselingo-narrations",
+      "queue:muselingo-narrations-dlq",
+      "queue:muselingo-scans",
+      "queue:muselingo-scans-dlq",
+      "r2:muselingo-media",
+    ]);
     expect(fake.state.d1).toHaveLength(1);
     // Every migration, in order, once.
     expect(calls.flatMap((c) => c.migrations ?? [])).toEqual(MIGRATIONS);

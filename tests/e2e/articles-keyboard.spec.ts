@@ -12,8 +12,7 @@ async function addArticle(page: Page, pathArray: string[], name: string) {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 // A row's link reads "Dossier <name>" or "Article <name>" (the kind is visually hidden).
-const link = (page: Page, name: string) =>
-  page.locator(".tree").getByRole("link", { name: new RegExp(`^(Dossier|Article) ${escape(name)}$`) });
+const link = (page: Page, name: string) => page.locator(".tree").getByRole("link", { name: new RegExp(`^(Dossier|Article) ${escape(name)}$`) });
 const more = (page: Page, name: string) => page.getByRole("button", { name: `Actions pour ${name}`, exact: true });
 const menuItem = (page: Page, name: string | RegExp) => page.getByRole("menuitem", { name });
 

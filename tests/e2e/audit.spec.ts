@@ -54,13 +54,22 @@ test("an admin deletes an article, finds it in the audit log by action and expor
   expect(lines).toHaveLength(2);
   expect(lines[0]).toBe("date (Europe/Paris),person,action,target,details");
   // The name holds no comma or quote, so its cell is not quoted.
-  expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},${staff.email.toLowerCase().replace(/[.+]/g, "\\$&")},item\\.delete,article:${added.id},type: article; name: `));
+  expect(lines[1]).toMatch(
+    new RegExp(
+      `^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},${staff.email.toLowerCase().replace(/[.+]/g, "\\$&")},item\\.delete,article:${added.id},type: article; name: `,
+    ),
+  );
   expect(lines[1]!.endsWith(`name: ${name}`)).toBe(true);
 
   // Restored, the article is linked again from its entry.
   await api(page, "restore_item", { type: "article", id: added.id });
   await page.reload();
-  await expect(table.getByRole("row").nth(1).getByRole("link", { name: `« ${name} »` })).toHaveAttribute("href", `/article?id=${added.id}`);
+  await expect(
+    table
+      .getByRole("row")
+      .nth(1)
+      .getByRole("link", { name: `« ${name} »` }),
+  ).toHaveAttribute("href", `/article?id=${added.id}`);
   // A refused filter is said next to the form, with the field marked.
   await page.goto("/audit?from=2026-02-30");
   await expect(page.getByRole("alert")).toHaveText("La date de début n'est pas une date valide, ou elle est après la date de fin.");
@@ -91,7 +100,10 @@ test.describe("accessibility and layout", () => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto("/audit");
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(lang === "fr" ? "Journal d'activité" : "Audit log");
-        const rows = page.getByRole("table").getByRole("row").filter({ hasNotText: /s'est connecté·e|signed in/ });
+        const rows = page
+          .getByRole("table")
+          .getByRole("row")
+          .filter({ hasNotText: /s'est connecté·e|signed in/ });
         await expect(rows).toHaveCount(8); // header, article created and renamed (decision 124), glossary, QR created and linked, reset, deletion (sign-ins aside)
         if (width !== 375) expect(await axeViolations(page), `${lang} ${width}`).toEqual([]);
         const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);

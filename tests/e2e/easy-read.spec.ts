@@ -17,18 +17,28 @@ async function shoot(page: Page, name: string) {
 async function enhancedContrast(page: Page) {
   await page.addScriptTag({ path: "node_modules/axe-core/axe.min.js" });
   const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { runOnly: { type: "rule", values: ["color-contrast-enhanced"] } }),
+    (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
+      runOnly: { type: "rule", values: ["color-contrast-enhanced"] },
+    }),
   );
   return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
 }
 
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
-test("staff write, correct and approve an easy-to-read version; an Arabic phone switches to it and chooses the largest contrasting text", async ({ page, staff, browser }) => {
+test("staff write, correct and approve an easy-to-read version; an Arabic phone switches to it and chooses the largest contrasting text", async ({
+  page,
+  staff,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await logIn(page, staff);
   const { articleId, link } = await publishWithCode(page, [
-    { type: "text", content: "La Victoire de Samothrace, sculptée vers 190 avant notre ère, célèbre une victoire navale. Elle fut découverte en 1863 par Charles Champoiseau." },
+    {
+      type: "text",
+      content:
+        "La Victoire de Samothrace, sculptée vers 190 avant notre ère, célèbre une victoire navale. Elle fut découverte en 1863 par Charles Champoiseau.",
+    },
     { type: "heading", content: "Le marbre" },
     { type: "text", content: "Le corps est en marbre de Paros; le navire, en marbre gris de Lartos." },
   ]);
@@ -103,7 +113,13 @@ test("staff write, correct and approve an easy-to-read version; an Arabic phone 
     const p = document.querySelector("#v-text p")!;
     const a = document.querySelector(".v-status a, .v-footer a:not(.v-button)") ?? document.querySelector("a")!;
     const style = getComputedStyle(p);
-    return { color: style.color, background: getComputedStyle(document.querySelector("main")!).backgroundColor, link: getComputedStyle(a).color, letterSpacing: style.letterSpacing, zoom: getComputedStyle(document.body).zoom };
+    return {
+      color: style.color,
+      background: getComputedStyle(document.querySelector("main")!).backgroundColor,
+      link: getComputedStyle(a).color,
+      letterSpacing: style.letterSpacing,
+      zoom: getComputedStyle(document.body).zoom,
+    };
   });
   expect(computed).toMatchObject({ color: "rgb(255, 255, 255)", background: "rgb(0, 0, 0)", zoom: "1.5" });
   expect(["normal", "0px"]).toContain(computed.letterSpacing);

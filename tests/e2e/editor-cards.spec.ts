@@ -21,7 +21,12 @@ const AMPHORA = [
     header: { content: "Pour aller plus loin", fontSize: 18, bold: true },
     details: [
       text("Les archéologues lisent beaucoup sur une amphore : la forme de la lèvre et des anses date le vase."),
-      { type: "legendItem", src: "/media/cards/piece.webp", alt: "Une pièce", content: "Les timbres d'amphores jouent un rôle comparable aux légendes des monnaies." },
+      {
+        type: "legendItem",
+        src: "/media/cards/piece.webp",
+        alt: "Une pièce",
+        content: "Les timbres d'amphores jouent un rôle comparable aux légendes des monnaies.",
+      },
     ],
   },
   { type: "link", link: "https://fr.wikipedia.org/wiki/Amphore", content: "L'amphore sur Wikipédia", bold: true },
@@ -35,8 +40,10 @@ async function articleWith(page: Page, elements: unknown[]) {
   return id;
 }
 
-const card = (page: Page, type: string, position: number, count: number) => page.getByRole("group", { name: `${type}, élément ${position} sur ${count}`, exact: true });
-const toggle = (page: Page, type: string, position: number, count: number) => card(page, type, position, count).getByRole("button", { name: new RegExp(`^${type}, élément ${position} sur ${count}`) });
+const card = (page: Page, type: string, position: number, count: number) =>
+  page.getByRole("group", { name: `${type}, élément ${position} sur ${count}`, exact: true });
+const toggle = (page: Page, type: string, position: number, count: number) =>
+  card(page, type, position, count).getByRole("button", { name: new RegExp(`^${type}, élément ${position} sur ${count}`) });
 const status = (page: Page) => page.getByRole("status").filter({ hasText: /Élément « / });
 
 test("cards: closed by default with a summary, one open at a time, Style folded unless changed", async ({ page, staff }) => {
@@ -107,7 +114,9 @@ test("duplicate an element: the copy comes right after, open, with focus in it, 
 
   await page.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page.getByText("Tout est enregistré", { exact: true })).toBeVisible();
-  const saved = (await (await page.request.get(`/api/read/article?articleId=${id}`)).json()) as { content: { type: string; content?: string; italic?: boolean }[] };
+  const saved = (await (await page.request.get(`/api/read/article?articleId=${id}`)).json()) as {
+    content: { type: string; content?: string; italic?: boolean }[];
+  };
   expect(saved.content.map((e) => e.content ?? e.type)).toEqual(["metadatas", "Premier", "Le lien", "La copie", "Dernier"]);
   expect(saved.content[3]?.italic).toBe(true);
 });
@@ -130,7 +139,10 @@ test("move by dragging the handle and with the keyboard, each move announced", a
   // Tall enough for every card to be on screen: the mouse works in the viewport.
   await page.setViewportSize({ width: 1280, height: 1400 });
   await logIn(page, staff);
-  const id = await articleWith(page, ["Un", "Deux", "Trois", "Quatre"].map((words) => text(words)));
+  const id = await articleWith(
+    page,
+    ["Un", "Deux", "Trois", "Quatre"].map((words) => text(words)),
+  );
   await page.goto(`/article?id=${id}`);
   const order = () => page.locator(".editor-element__summary");
 
@@ -245,7 +257,10 @@ test.describe("accessibility and small screens", () => {
 
   // Decision 108: at 1280 px the editor is axe-checked whole, every card open in turn, in editor.spec.ts; here
   // the phone layout (the bar's second row, Edit and Preview as tabs: another DOM below 720 px).
-  test("no axe violations at 320 px in French and English, a card open and a drag handle shown, on both tabs, and nothing scrolls sideways", async ({ page, staff }) => {
+  test("no axe violations at 320 px in French and English, a card open and a drag handle shown, on both tabs, and nothing scrolls sideways", async ({
+    page,
+    staff,
+  }) => {
     test.setTimeout(90_000);
     await logIn(page, staff);
     const id = await articleWith(page, [...AMPHORA, { type: "video", videoId: "a11yV2", src: "/media/cards/v.mp4", subtitles: "/media/cards/v.vtt" }]);

@@ -16,8 +16,7 @@ async function article(page: Page, name: string, elements: Json[]) {
   return { id, slug };
 }
 
-const element = (page: Page, type: string, position: number, count: number) =>
-  page.getByRole("group", { name: `${type}, élément ${position} sur ${count}` });
+const element = (page: Page, type: string, position: number, count: number) => page.getByRole("group", { name: `${type}, élément ${position} sur ${count}` });
 
 /** The lowest edge of the sticky site menu and action bar, as laid out now. */
 const barsBottom = (page: Page) =>
@@ -119,7 +118,10 @@ test("a font size out of range is an error on the field, kept as typed, and refu
   await expect(page.getByText("Article enregistré")).toBeVisible();
 });
 
-test("friendlier input: a bare address is completed and said, a file that is not an image is said so, files show their name, no video id", async ({ page, staff }) => {
+test("friendlier input: a bare address is completed and said, a file that is not an image is said so, files show their name, no video id", async ({
+  page,
+  staff,
+}) => {
   await logIn(page, staff);
   const { id } = await article(page, unique("Saisie"), [{ type: "link", link: "" }, { type: "image" }, { type: "video", videoId: "abc123" }]);
   await page.goto(`/article?id=${id}`);
@@ -231,7 +233,10 @@ test("a conflict opens a panel next to Save naming the colleague, with compare, 
 
 // Decision 108: one conflict per language, checked at 320 px (the panel hides "your version" below 720 px:
 // another DOM) and again at 1280 px after a resize, then the compare dialog (the same at every width) at 1280.
-test("the conflict panel is axe-clean in French and English at 320 and 1280 px, without sideways scroll; so is the compare dialog", async ({ browser, staff }) => {
+test("the conflict panel is axe-clean in French and English at 320 and 1280 px, without sideways scroll; so is the compare dialog", async ({
+  browser,
+  staff,
+}) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ locale: "fr-FR", bypassCSP: true, viewport: { width: 320, height: 800 } });
   const page = await context.newPage();
@@ -256,7 +261,10 @@ test("the conflict panel is axe-clean in French and English at 320 and 1280 px, 
     }
     const toggle = page.locator(".editor-element [aria-expanded]").first();
     if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
-    await page.locator(".editor-element textarea").first().fill(lang === "fr" ? "Le mien." : "Mine.");
+    await page
+      .locator(".editor-element textarea")
+      .first()
+      .fill(lang === "fr" ? "Le mien." : "Mine.");
     await page.getByRole("button", { name: lang === "fr" ? "Enregistrer" : "Save", exact: true }).click();
     const panel = page.getByTestId("conflict-panel");
     await expect(panel).toBeVisible();

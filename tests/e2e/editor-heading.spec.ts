@@ -19,7 +19,11 @@ async function outlineViolations(page: Page) {
   return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
 }
 
-const outline = (page: Page) => page.locator("main").locator("h1, h2, h3, h4").evaluateAll((hs) => hs.map((h) => `${h.tagName.toLowerCase()} ${h.textContent?.trim()}`));
+const outline = (page: Page) =>
+  page
+    .locator("main")
+    .locator("h1, h2, h3, h4")
+    .evaluateAll((hs) => hs.map((h) => `${h.tagName.toLowerCase()} ${h.textContent?.trim()}`));
 
 async function addElement(page: Page, type: string) {
   await page.getByLabel("Type d'élément").selectOption({ label: type });

@@ -29,7 +29,9 @@ async function keptHolds(page: Page, id: number, text: string) {
   await page.waitForFunction(
     // "<prefix><user>:<article>:<tab>" (decision 079: one entry per tab).
     ([prefix, articleId, expected]) =>
-      Object.keys(localStorage).some((k) => k.startsWith(prefix) && k.slice(prefix.length).split(":")[1] === articleId && localStorage.getItem(k)!.includes(expected)),
+      Object.keys(localStorage).some(
+        (k) => k.startsWith(prefix) && k.slice(prefix.length).split(":")[1] === articleId && localStorage.getItem(k)!.includes(expected),
+      ),
     [KEPT_PREFIX, String(id), text] as const,
   );
 }
@@ -110,7 +112,14 @@ test("a kept draft older than the saved version says so, and saving it meets the
   await keptHolds(page, id, "Ma version");
   // A colleague saves meanwhile.
   const before = await readArticle(page, id);
-  await api(page, "update_article", { articleId: id, version: before.version, newContent: [{ type: "metadatas", url: slug, backgroundColor: "#341539" }, { type: "text", content: "Leur version" }] });
+  await api(page, "update_article", {
+    articleId: id,
+    version: before.version,
+    newContent: [
+      { type: "metadatas", url: slug, backgroundColor: "#341539" },
+      { type: "text", content: "Leur version" },
+    ],
+  });
 
   page = await reopen(context, page, id);
   const offer = page.getByRole("dialog", { name: /^Restaurer vos modifications/ });
@@ -157,7 +166,10 @@ test("another person on the same browser never sees someone else's kept draft", 
   // Back as the first person: their own draft is offered, not the colleague's.
   await logIn(page, staff);
   await page.goto(`/article?id=${id}`);
-  await page.getByRole("dialog", { name: /^Restaurer vos modifications/ }).getByRole("button", { name: "Restaurer" }).click();
+  await page
+    .getByRole("dialog", { name: /^Restaurer vos modifications/ })
+    .getByRole("button", { name: "Restaurer" })
+    .click();
   await expect(textField(page, 1, 1)).toHaveValue("Brouillon privé");
 });
 
@@ -281,7 +293,11 @@ test.describe("accessibility", () => {
   // so axe checks them once per language, at 1280 px, the refused password's alert shown; at 320 px the same
   // steps check only that nothing scrolls sideways. The editor behind them at 320 px is axe-checked in
   // editor-cards.spec.ts. A 375 px pass takes the screenshots when E2E_SHOTS is set.
-  test("the restore offer and the login dialog have no axe violations in French and English, and do not scroll sideways at 320 px", async ({ page, context, staff }) => {
+  test("the restore offer and the login dialog have no axe violations in French and English, and do not scroll sideways at 320 px", async ({
+    page,
+    context,
+    staff,
+  }) => {
     test.setTimeout(90_000);
     await logIn(page, staff);
     const { id } = await addArticle(page, ["Premier"]);

@@ -28,7 +28,11 @@ test("a video's file is shown by its own name and size, after a reload too; a ca
   const { mediaUrl, originalName } = (await sent.json()) as { mediaUrl: string; originalName: string };
   expect(originalName).toBe("Visite salle 3 — تمثال 🏛.mp4");
   const current = (await (await page.request.get(`/api/read/article?articleId=${id}`)).json()) as { version: number; content: unknown[] };
-  await api(page, "update_article", { articleId: id, version: current.version, newContent: [current.content[0], { type: "video", src: mediaUrl, videoId: "abc123" }] });
+  await api(page, "update_article", {
+    articleId: id,
+    version: current.version,
+    newContent: [current.content[0], { type: "video", src: mediaUrl, videoId: "abc123" }],
+  });
 
   await page.goto(`/article?id=${id}`);
   // The closed card names the file; the open form says its name and size, never the /media/… path.
@@ -39,7 +43,9 @@ test("a video's file is shown by its own name and size, after a reload too; a ca
   await expect(elementCard(page, "Vidéo", 1, 1)).not.toContainText("/media/");
 
   // A new file through the form: its name at once, and after a reload (the server kept it).
-  await elementCard(page, "Vidéo", 1, 1).getByLabel("Fichier vidéo").setInputFiles({ name: "Nouveau montage.mp4", mimeType: "video/mp4", buffer: MP4.subarray(0, 900_000) });
+  await elementCard(page, "Vidéo", 1, 1)
+    .getByLabel("Fichier vidéo")
+    .setInputFiles({ name: "Nouveau montage.mp4", mimeType: "video/mp4", buffer: MP4.subarray(0, 900_000) });
   await expect(label).toHaveText(/^Nouveau montage\.mp4 \(900\s?ko\)$/);
   await page.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page.getByText("Tout est enregistré", { exact: true })).toBeVisible();
@@ -51,7 +57,10 @@ test("a video's file is shown by its own name and size, after a reload too; a ca
 test("at 375 px a toast shows under the sticky action bar: Save stays clickable while it shows", async ({ page, staff }) => {
   await page.setViewportSize({ width: 375, height: 700 });
   await logIn(page, staff);
-  const { id } = await articleWith(page, ["Un", "Deux", "Trois", "Quatre", "Cinq", "Six"].map((content) => ({ type: "text", content })));
+  const { id } = await articleWith(
+    page,
+    ["Un", "Deux", "Trois", "Quatre", "Cinq", "Six"].map((content) => ({ type: "text", content })),
+  );
   await page.goto(`/article?id=${id}`);
   await openCard(page, "Texte", 6, 6);
   await elementCard(page, "Texte", 6, 6).getByLabel("Texte", { exact: true }).fill("Six, corrigé");
@@ -77,7 +86,12 @@ test("at 375 px a toast shows under the sticky action bar: Save stays clickable 
   await expect(toast).toBeVisible();
   const pinned = (await page.locator(".editor-bar").boundingBox())!;
   expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(pinned.y + pinned.height);
-  expect(await save.evaluate((b) => { const r = b.getBoundingClientRect(); return b.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); })).toBe(true);
+  expect(
+    await save.evaluate((b) => {
+      const r = b.getBoundingClientRect();
+      return b.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    }),
+  ).toBe(true);
   if (SHOTS) {
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/toast-375.png` });
@@ -86,7 +100,10 @@ test("at 375 px a toast shows under the sticky action bar: Save stays clickable 
 
 test("the drag handle with the keyboard alone: pick up, move, drop, cancel, each step announced, focus kept", async ({ page, staff }) => {
   await logIn(page, staff);
-  const { id } = await articleWith(page, ["Un", "Deux", "Trois", "Quatre"].map((content) => ({ type: "text", content })));
+  const { id } = await articleWith(
+    page,
+    ["Un", "Deux", "Trois", "Quatre"].map((content) => ({ type: "text", content })),
+  );
   await page.goto(`/article?id=${id}`);
   const order = () => page.locator(".editor-element__summary");
   const said = page.getByRole("status").filter({ hasText: /Élément « Texte »|Déplacement annulé/ });
@@ -202,11 +219,20 @@ test.describe("editor polish pages", () => {
   test("no axe violations with a handle picked up and a file named, in French and English at 375 and 1280 px", async ({ page, staff }) => {
     test.setTimeout(120_000);
     await logIn(page, staff);
-    const { id } = await articleWith(page, ["Un", "Deux"].map((content) => ({ type: "text", content })));
-    const sent = await page.request.post("/api/upload/video", { multipart: { video: { name: "visite.mp4", mimeType: "video/mp4", buffer: MP4.subarray(0, 5000) }, videoId: "abc123", articleId: String(id) } });
+    const { id } = await articleWith(
+      page,
+      ["Un", "Deux"].map((content) => ({ type: "text", content })),
+    );
+    const sent = await page.request.post("/api/upload/video", {
+      multipart: { video: { name: "visite.mp4", mimeType: "video/mp4", buffer: MP4.subarray(0, 5000) }, videoId: "abc123", articleId: String(id) },
+    });
     const { mediaUrl } = (await sent.json()) as { mediaUrl: string };
     const current = (await (await page.request.get(`/api/read/article?articleId=${id}`)).json()) as { version: number; content: unknown[] };
-    await api(page, "update_article", { articleId: id, version: current.version, newContent: [...current.content, { type: "video", src: mediaUrl, videoId: "abc123" }] });
+    await api(page, "update_article", {
+      articleId: id,
+      version: current.version,
+      newContent: [...current.content, { type: "video", src: mediaUrl, videoId: "abc123" }],
+    });
     for (const lang of ["fr", "en"] as const) {
       await page.goto(`/article?id=${id}`);
       if (lang === "en") await switchToEnglish(page);

@@ -52,7 +52,10 @@ test("Ctrl+S saves from inside a field, completes a bare address, and focus stay
 
 test("an open card's first field comes right after its title in the Tab order", async ({ page, staff }) => {
   await logIn(page, staff);
-  const id = await articleWith(page, [{ type: "text", content: "Premier" }, { type: "text", content: "Second" }]);
+  const id = await articleWith(page, [
+    { type: "text", content: "Premier" },
+    { type: "text", content: "Second" },
+  ]);
   await page.goto(`/article?id=${id}`);
   const card = elementCard(page, "Texte", 1, 2);
   const toggle = card.getByRole("button", { name: /^Texte, élément 1 sur 2/ });

@@ -11,8 +11,7 @@ async function addArticle(page: Page, name: string) {
   return { id, slug };
 }
 
-const element = (page: Page, type: string, position: number, count: number) =>
-  page.getByRole("group", { name: `${type}, élément ${position} sur ${count}` });
+const element = (page: Page, type: string, position: number, count: number) => page.getByRole("group", { name: `${type}, élément ${position} sur ${count}` });
 
 /** Opens an element's card (its fields are hidden while it is closed; one card is open at a time). */
 async function openCard(page: Page, type: string, position: number, count: number) {
@@ -49,7 +48,10 @@ test("open an article from the list, edit, reorder, save, reload and find it sav
   const add = page.getByRole("button", { name: "Ajouter", exact: true });
   await add.click();
   await expect(page.getByText("Aucun contenu pour l'instant. Ajoutez un élément ci-dessous.")).toBeVisible();
-  for (const [position, text] of [[1, "Premier paragraphe"], [2, "Second paragraphe"]] as const) {
+  for (const [position, text] of [
+    [1, "Premier paragraphe"],
+    [2, "Second paragraphe"],
+  ] as const) {
     await addType.selectOption({ label: "Texte" });
     await add.click();
     const field = element(page, "Texte", position, position).getByRole("textbox", { name: /^(Texte|Text)$/ });
@@ -78,10 +80,7 @@ test("open an article from the list, edit, reorder, save, reload and find it sav
   await page.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page.getByText("Article enregistré")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Article ${id} : ${newName}`);
-  await expect(page.getByRole("link", { name: /Ouvrir la page publique/ })).toHaveAttribute(
-    "href",
-    `/v/${staff.museumSlug}/${newSlug}?ignoreStats=true`,
-  );
+  await expect(page.getByRole("link", { name: /Ouvrir la page publique/ })).toHaveAttribute("href", `/v/${staff.museumSlug}/${newSlug}?ignoreStats=true`);
   await expect(page.getByRole("link", { name: /Ouvrir la page publique/ })).toHaveAttribute("target", "_blank");
 
   await page.reload();

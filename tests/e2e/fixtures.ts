@@ -24,7 +24,11 @@ let warned = false;
  * anything else, and a second failure, fail the test (decision 125).
  */
 function resendOnStaleConnection(request: APIRequestContext) {
-  type Fetch = (this: APIRequestContext, urlOrRequest: Parameters<APIRequestContext["fetch"]>[0], options?: Parameters<APIRequestContext["fetch"]>[1]) => ReturnType<APIRequestContext["fetch"]>;
+  type Fetch = (
+    this: APIRequestContext,
+    urlOrRequest: Parameters<APIRequestContext["fetch"]>[0],
+    options?: Parameters<APIRequestContext["fetch"]>[1],
+  ) => ReturnType<APIRequestContext["fetch"]>;
   const proto = Object.getPrototypeOf(request) as { fetch: Fetch; resendsOnStale?: boolean };
   if (proto.resendsOnStale) return;
   const fetch = proto.fetch;
@@ -33,7 +37,9 @@ function resendOnStaleConnection(request: APIRequestContext) {
       return await fetch.call(this, urlOrRequest, options);
     } catch (error) {
       if (!/socket hang up|ECONNRESET/.test(String(error))) throw error;
-      console.warn(`e2e: sent again on a new connection (the pooled one was closed by the server): ${typeof urlOrRequest === "string" ? urlOrRequest : urlOrRequest.url()}`);
+      console.warn(
+        `e2e: sent again on a new connection (the pooled one was closed by the server): ${typeof urlOrRequest === "string" ? urlOrRequest : urlOrRequest.url()}`,
+      );
       return await fetch.call(this, urlOrRequest, options);
     }
   };

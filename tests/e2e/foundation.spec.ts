@@ -63,7 +63,10 @@ test("the interface switches to English and back, and the choice is remembered",
   await page.goto("/login");
   await expect(page.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
 
-  await page.getByRole("banner").getByRole("button", { name: /Interface language/ }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /Interface language/ })
+    .click();
   await page.getByRole("button", { name: "FR", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Connexion" })).toBeVisible();
 });
@@ -72,7 +75,10 @@ test("an unknown address shows the not-found page in both languages", async ({ p
   const response = await page.goto("/nowhere/at-all");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Il n'y a rien par ici..." })).toBeVisible();
-  await page.getByRole("banner").getByRole("button", { name: /Langue de l'interface/ }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /Langue de l'interface/ })
+    .click();
   await page.getByRole("button", { name: "EN", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Nothing there..." })).toBeVisible();
   await page.getByRole("link", { name: "Back to home" }).click();

@@ -94,7 +94,11 @@ test.describe("accessibility and layout", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(lang === "fr" ? "Glossaire" : "Glossary");
       expect(await axeViolations(page), `${lang} never`).toEqual([]);
       // With the fixed-translation fields shown, and with an error displayed.
-      await page.getByRole("radio", { name: lang === "fr" ? "Toujours le traduire de la même façon dans une langue" : "Always translate it the same way in one language" }).check();
+      await page
+        .getByRole("radio", {
+          name: lang === "fr" ? "Toujours le traduire de la même façon dans une langue" : "Always translate it the same way in one language",
+        })
+        .check();
       await page.getByRole("button", { name: lang === "fr" ? "Ajouter le terme" : "Add the term" }).click();
       await expect(page.getByRole("alert").first()).toBeVisible();
       expect(await axeViolations(page), `${lang} fixed, with errors`).toEqual([]);

@@ -52,9 +52,12 @@ export async function axeViolations(page: Page, within?: string) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity));
   const results = await page.evaluate(
     (selector) =>
-      (window as unknown as { axe: { run: (ctx: Document | { include: string[] }, options: object) => Promise<AxeResults> } }).axe.run(selector ? { include: [selector] } : document, {
-        runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
-      }),
+      (window as unknown as { axe: { run: (ctx: Document | { include: string[] }, options: object) => Promise<AxeResults> } }).axe.run(
+        selector ? { include: [selector] } : document,
+        {
+          runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
+        },
+      ),
     within,
   );
   if (within) expect(results.passes.length + results.violations.length, `axe found nothing to check in ${within}`).toBeGreaterThan(0);
@@ -84,7 +87,10 @@ export async function shot(target: Page | Locator, name: string, options: { full
 
 /** Switches the interface to English through the header's switcher, as a person would. */
 export async function switchToEnglish(page: Page) {
-  await page.getByRole("banner").getByRole("button", { name: /Langue de l'interface/ }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /Langue de l'interface/ })
+    .click();
   await page.getByRole("button", { name: "EN", exact: true }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 }

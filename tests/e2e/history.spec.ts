@@ -8,7 +8,10 @@ import { api, axeViolations, openCard, shot, SHOTS, switchToEnglish } from "./he
 const VERSIONS = [
   ["Le vase bleu, trouvé à Lyon en 1898, est exposé salle 3.", "Première publication"],
   ["Le vase bleu, trouvé à Lyon en 1898, est exposé salle 4 depuis la rénovation.", ""],
-  ["Le grand vase bleu, trouvé près de Lyon en 1898, est exposé salle 4. 東京国立博物館 مرحبا Ωμέγα supercalifragilisticexpialidocious-anticonstitutionnellement", "Été 🎨 : nouvelle salle"],
+  [
+    "Le grand vase bleu, trouvé près de Lyon en 1898, est exposé salle 4. 東京国立博物館 مرحبا Ωμέγα supercalifragilisticexpialidocious-anticonstitutionnellement",
+    "Été 🎨 : nouvelle salle",
+  ],
 ] as const;
 
 /**
@@ -21,7 +24,11 @@ async function articleWithThreeVersions(page: Page) {
   const metadatas = article.content[0];
   let version = article.version;
   for (const [index, [text, note]] of VERSIONS.entries()) {
-    const content = [metadatas, { type: "text", content: text }, ...(index > 0 ? [{ type: "image", src: "", alt: index === 1 ? "Un vase" : "Un grand vase bleu" }] : [])];
+    const content = [
+      metadatas,
+      { type: "text", content: text },
+      ...(index > 0 ? [{ type: "image", src: "", alt: index === 1 ? "Un vase" : "Un grand vase bleu" }] : []),
+    ];
     ({ version } = await api<{ version: number }>(page, "update_article", { articleId: id, version, newContent: content }));
     await api(page, "publish_article", { id, version, ...(note ? { note } : {}) });
   }

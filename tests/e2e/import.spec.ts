@@ -15,11 +15,15 @@ async function bigPicture(): Promise<Buffer> {
   // Noise does not compress: an 800×800 PNG of it weighs about 1.9 MB, well over the 200 KB upload limit.
   const raw = Buffer.alloc(800 * 800 * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
-  return sharp(raw, { raw: { width: 800, height: 800, channels: 3 } }).png().toBuffer();
+  return sharp(raw, { raw: { width: 800, height: 800, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 async function smallPicture(): Promise<Buffer> {
-  return sharp({ create: { width: 40, height: 30, channels: 3, background: "#7b2cbf" } }).png().toBuffer();
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: "#7b2cbf" } })
+    .png()
+    .toBuffer();
 }
 
 async function noSidewaysScroll(page: Page) {
@@ -130,7 +134,9 @@ test("a curator imports the ODS LibreOffice saves, and an old .xls is refused sa
   await logIn(page, staff);
   await page.goto("/import");
   const ods = readFileSync(new URL("../fixtures/sheets/small.ods", import.meta.url));
-  await page.getByLabel("Tableur", { exact: true }).setInputFiles({ name: "cartels.ods", mimeType: "application/vnd.oasis.opendocument.spreadsheet", buffer: ods });
+  await page
+    .getByLabel("Tableur", { exact: true })
+    .setInputFiles({ name: "cartels.ods", mimeType: "application/vnd.oasis.opendocument.spreadsheet", buffer: ods });
   await page.getByRole("button", { name: "Vérifier le fichier" }).click();
   await expect(page.getByRole("heading", { name: "Ce que fera l’import" })).toBeFocused({ timeout: 30_000 });
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(4);

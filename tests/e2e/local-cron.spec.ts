@@ -38,7 +38,10 @@ test("the local cron trigger docs/api.md gives runs the daily purge of the trash
 
   const login = await fetch(`${base}/login`, { method: "POST", headers: json, body: JSON.stringify({ email: staff.email, password: staff.password }) });
   expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("muselingo_session="))!.split(";")[0]!;
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("muselingo_session="))!
+    .split(";")[0]!;
   const call = async (name: string, body: unknown) => {
     const response = await fetch(`${base}/api/manage/${name}`, { method: "POST", headers: { ...json, Cookie: cookie }, body: JSON.stringify(body) });
     expect(response.status, name).toBe(200);

@@ -4,7 +4,38 @@ import { api, axeViolations, publish, shot, SHOTS, switchToEnglish, unique } fro
 // Export and import (/museum-data, decisions 062-064): an admin downloads the archive of a museum, another
 // museum's admin imports it into their empty museum from the page and reads the report.
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, ...new Array(64).fill(3)]);
+const PNG = Buffer.from([
+  0x89,
+  0x50,
+  0x4e,
+  0x47,
+  0x0d,
+  0x0a,
+  0x1a,
+  0x0a,
+  0,
+  0,
+  0,
+  13,
+  73,
+  72,
+  68,
+  82,
+  0,
+  0,
+  0,
+  1,
+  0,
+  0,
+  0,
+  1,
+  8,
+  6,
+  0,
+  0,
+  0,
+  ...new Array(64).fill(3),
+]);
 
 test("an admin downloads the museum's archive; another imports it into an empty museum and reads the report", async ({ page, staff, staffPool, browser }) => {
   test.setTimeout(90_000);
@@ -12,11 +43,17 @@ test("an admin downloads the museum's archive; another imports it into an empty 
   const name = unique("Salle « Nymphéas »");
   const article = await api<{ id: number }>(page, "add_article", { pathArray: [] });
   await api(page, "rename_article", { articleId: article.id, newName: name });
-  const upload = await page.request.post("/api/upload/image", { multipart: { image: { name: "a.png", mimeType: "image/png", buffer: PNG }, articleId: String(article.id) } });
+  const upload = await page.request.post("/api/upload/image", {
+    multipart: { image: { name: "a.png", mimeType: "image/png", buffer: PNG }, articleId: String(article.id) },
+  });
   expect(upload.status()).toBe(200);
   const { mediaUrl } = (await upload.json()) as { mediaUrl: string };
   const current = (await (await page.request.get(`/api/read/article?articleId=${article.id}`)).json()) as { content: unknown[]; version: number };
-  await api(page, "update_article", { articleId: article.id, version: current.version, newContent: [current.content[0], { type: "text", content: "Les Nymphéas de Claude Monet." }, { type: "image", src: mediaUrl, alt: "Nymphéas" }] });
+  await api(page, "update_article", {
+    articleId: article.id,
+    version: current.version,
+    newContent: [current.content[0], { type: "text", content: "Les Nymphéas de Claude Monet." }, { type: "image", src: mediaUrl, alt: "Nymphéas" }],
+  });
   await publish(page, article.id);
   const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
   await api(page, "update_qrcode", { qrcodeId: code.id, articleId: article.id });

@@ -30,10 +30,13 @@ test("a German phone plays the article's narration; staff see it on the review p
   await expect(visitor.locator("html")).toHaveAttribute("lang", "de");
   await expect(visitor.locator("audio")).toHaveCount(0);
   await expect
-    .poll(async () => {
-      await visitor.reload();
-      return visitor.locator("audio#v-audio").count();
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        await visitor.reload();
+        return visitor.locator("audio#v-audio").count();
+      },
+      { timeout: 20_000 },
+    )
     .toBe(1);
   const audio = visitor.locator("audio#v-audio");
   await expect(audio).toHaveAttribute("preload", "none");
@@ -87,7 +90,14 @@ test("a German phone plays the article's narration; staff see it on the review p
   // The same staff member's session on an English phone.
   const signedIn = await review.storageState();
   await review.close();
-  const english = await browser.newContext({ locale: "en-GB", viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, bypassCSP: true, storageState: signedIn });
+  const english = await browser.newContext({
+    locale: "en-GB",
+    viewport: { width: 375, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    bypassCSP: true,
+    storageState: signedIn,
+  });
   const englishPage = await english.newPage();
   await englishPage.goto(`/translations?id=${added.id}&lang=de`);
   await expect(englishPage.getByText(/^Generated narration this month: [\d,]+ of the museum's 2,000,000 characters\.$/)).toBeVisible();
@@ -96,12 +106,20 @@ test("a German phone plays the article's narration; staff see it on the review p
   await english.close();
 });
 
-test("a recording made in a browser (WebM/Opus) is uploaded on the review page, plays with its length, and gives way to read-aloud where the browser cannot play it", async ({ page, staff, browser }) => {
+test("a recording made in a browser (WebM/Opus) is uploaded on the review page, plays with its length, and gives way to read-aloud where the browser cannot play it", async ({
+  page,
+  staff,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await logIn(page, staff);
   const added = await api<{ id: number }>(page, "add_article", { pathArray: [] });
   const article = (await (await page.request.get(`/api/read/article?articleId=${added.id}`)).json()) as { content: unknown[]; version: number };
-  await api(page, "update_article", { articleId: added.id, version: article.version, newContent: [article.content[0], { type: "text", content: "Le Scribe accroupi." }] });
+  await api(page, "update_article", {
+    articleId: added.id,
+    version: article.version,
+    newContent: [article.content[0], { type: "text", content: "Le Scribe accroupi." }],
+  });
   await publish(page, added.id);
   const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
   await api(page, "update_qrcode", { qrcodeId: code.id, articleId: added.id });
@@ -109,7 +127,9 @@ test("a recording made in a browser (WebM/Opus) is uploaded on the review page, 
   // Staff choose the file Chromium's MediaRecorder made (tests/fixtures/audio, decision 119); its length is read
   // by the server (the browser reports none for such a file).
   await page.goto(`/translations?id=${added.id}&lang=de`);
-  await page.getByLabel(/^Envoyer un enregistrement \(WebM/).setInputFiles(fileURLToPath(new URL("../fixtures/audio/chromium-mediarecorder.webm", import.meta.url)));
+  await page
+    .getByLabel(/^Envoyer un enregistrement \(WebM/)
+    .setInputFiles(fileURLToPath(new URL("../fixtures/audio/chromium-mediarecorder.webm", import.meta.url)));
   await expect(page.getByText("Enregistrement envoyé : il est désormais diffusé aux visiteurs.")).toBeVisible();
   await expect(page.locator(".tr-section p.muted").first()).toHaveText(/^0:01 · /);
 

@@ -110,7 +110,10 @@ test("the tour page with the save control passes axe and fits a phone, in French
   await logIn(page, staff);
   const one = await article(page, unique("Salle"), 1);
   const link = await tourOf(page, "Parcours", [{ ...one, stopNumber: null }]);
-  for (const [locale, lang] of [["fr-FR", "fr"], ["en-GB", "en"]] as const) {
+  for (const [locale, lang] of [
+    ["fr-FR", "fr"],
+    ["en-GB", "en"],
+  ] as const) {
     // Decision 108: the visitor pages keep their DOM at every width (visitor.css has no width query): axe at
     // the phone's width only; 1280 px only for screenshots (E2E_SHOTS).
     for (const width of SHOTS ? [375, 1280] : [375]) {

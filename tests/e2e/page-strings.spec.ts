@@ -64,7 +64,10 @@ test("the editor hydrates with its language's strings only, and switches languag
   await page.reload();
   await expect(page.getByRole("button", { name: "Save", exact: true })).toBeVisible();
   expect(await preloaded(page)).toBe(en);
-  await page.getByRole("banner").getByRole("button", { name: /Interface language/ }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /Interface language/ })
+    .click();
   await expect(page.getByRole("button", { name: "FR", exact: true })).toBeVisible();
   expect(seen.strings).toEqual([en]);
   expect(seen.problems.filter((p) => /hydrat|did not match|server rendered/i.test(p))).toEqual([]);

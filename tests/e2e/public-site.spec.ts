@@ -9,7 +9,15 @@ test.describe("public site", () => {
   test("landing sections in order, in both languages", async ({ page }) => {
     await page.goto("/");
     const headings = page.locator("#main h2");
-    await expect(headings).toHaveText(["Comment ça marche", "Offrez plus que l'œuvre", "Simple, rapide, complet", "Essayez vous-même", "Sous le capot", "Notre premier musée partenaire", "Prêt à accueillir tous vos visiteurs ?"]);
+    await expect(headings).toHaveText([
+      "Comment ça marche",
+      "Offrez plus que l'œuvre",
+      "Simple, rapide, complet",
+      "Essayez vous-même",
+      "Sous le capot",
+      "Notre premier musée partenaire",
+      "Prêt à accueillir tous vos visiteurs ?",
+    ]);
     await expect(page.getByText("Brisez la barrière de la langue")).toBeVisible();
     await expect(page.getByText(/le 27 ou le 28 février 2025.*le 1er mars 2025/)).toBeVisible();
     await switchToEnglish(page);

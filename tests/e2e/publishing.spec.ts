@@ -124,7 +124,11 @@ test.describe("accessibility and looks", () => {
     await logIn(page, staff);
     const a = await publishedArticle(page, "Une amphore attique.");
     const article = (await (await page.request.get(`/api/read/article?articleId=${a.id}`)).json()) as { content: unknown[]; version: number };
-    await api(page, "update_article", { articleId: a.id, version: article.version, newContent: [article.content[0], { type: "text", content: "Un brouillon." }] });
+    await api(page, "update_article", {
+      articleId: a.id,
+      version: article.version,
+      newContent: [article.content[0], { type: "text", content: "Un brouillon." }],
+    });
     const at = new Date(Date.now() + 2 * 86_400_000).toISOString();
     await api(page, "publish_article", { id: a.id, version: article.version + 1, at });
     for (const lang of ["fr", "en"]) {

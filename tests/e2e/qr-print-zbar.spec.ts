@@ -16,7 +16,13 @@ async function printedPicture(page: Page, name: string): Promise<Uint8Array> {
   await page.setViewportSize(PRINTABLE);
   await page.emulateMedia({ media: "print" });
   // Every code image loaded (SVG from the image endpoint) before the picture is taken.
-  await expect.poll(() => page.locator(".print-cell img").evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  await expect
+    .poll(() =>
+      page
+        .locator(".print-cell img")
+        .evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)),
+    )
+    .toBe(true);
   const picture = new Uint8Array(await page.screenshot({ fullPage: true }));
   if (SHOTS) {
     mkdirSync(SHOTS, { recursive: true });
@@ -37,7 +43,8 @@ async function expectNothingClipped(page: Page) {
         if (r.height === 0) continue;
         if (r.bottom > box.bottom - 1) out.push(`cell ${index}: ${child.className} ends ${Math.round(r.bottom - box.bottom)} px below the cell`);
         if (r.top < previousBottom - 0.5) out.push(`cell ${index}: ${child.className} overlaps what is above it`);
-        if (child.scrollHeight > child.clientHeight + 1 && child.clientHeight > 0 && !child.className.includes("print-cell__name")) out.push(`cell ${index}: ${child.className} is cut`);
+        if (child.scrollHeight > child.clientHeight + 1 && child.clientHeight > 0 && !child.className.includes("print-cell__name"))
+          out.push(`cell ${index}: ${child.className} is cut`);
         previousBottom = r.bottom;
       }
       return out;
@@ -75,7 +82,10 @@ test("the printed sheet is read by zbar, code by code, and a tour prints with al
   // From the tour's page, "Print the tour and its stops" (the spec's white on black folded beside the downloads).
   await page.goto(`/tours/${tour.id}`);
   await page.getByText("Blanc sur noir (l'aspect d'origine)").click();
-  await expect(page.getByRole("link", { name: "Télécharger en blanc sur noir (PNG)" })).toHaveAttribute("href", `/api/read/tour_qrcode?id=${tour.id}&format=png&look=light-on-dark`);
+  await expect(page.getByRole("link", { name: "Télécharger en blanc sur noir (PNG)" })).toHaveAttribute(
+    "href",
+    `/api/read/tour_qrcode?id=${tour.id}&format=png&look=light-on-dark`,
+  );
   expect(await axeViolations(page, ".qr-panel")).toEqual([]);
   await page.getByRole("link", { name: "Imprimer le parcours et ses étapes" }).click();
   await expect(page).toHaveURL(new RegExp(`/qrcodes/print\\?tour=${tour.id}$`));
@@ -90,7 +100,10 @@ test("the printed sheet is read by zbar, code by code, and a tour prints with al
   expect(await axeViolations(page)).toEqual([]);
 
   // The missing code is created from the sheet; the sheet then holds four codes.
-  await cells.nth(3).getByRole("button", { name: `Créer son code QR ${names[2]}` }).click();
+  await cells
+    .nth(3)
+    .getByRole("button", { name: `Créer son code QR ${names[2]}` })
+    .click();
   await expect(cells.nth(3).getByRole("img")).toBeVisible();
   await expect(cells.nth(3)).toContainText("Étape 14");
   await expect(page.getByText("Pas encore de code QR")).toHaveCount(0);
@@ -105,7 +118,10 @@ test("the printed sheet is read by zbar, code by code, and a tour prints with al
   const read = zbarDecode(await printedPicture(page, "tour"));
   expect(read.sort()).toEqual(expected.sort());
   // A long name keeps two whole lines under "Étape 14" (it was cut to less than one by the address).
-  const lines = await cells.nth(3).locator(".print-cell__name").evaluate((el) => el.clientHeight / parseFloat(getComputedStyle(el).lineHeight));
+  const lines = await cells
+    .nth(3)
+    .locator(".print-cell__name")
+    .evaluate((el) => el.clientHeight / parseFloat(getComputedStyle(el).lineHeight));
   expect(lines).toBeCloseTo(2, 1);
 
   // "Print all": the articles' codes by stop number (12, 13, 14), then the tour.
@@ -142,12 +158,16 @@ test("a stop whose article has no code shows on 'print all' too, and its code is
   await expect(page.locator(".print-cell--missing")).toContainText(name);
   // Five "create" posts at once (a double click, another tab): one code.
   const answers = await Promise.all(
-    Array.from({ length: 5 }, () => page.request.post("/qrcodes/print", { form: { intent: "create-code", articleId: String(id) }, headers: { Origin: new URL(page.url()).origin } })),
+    Array.from({ length: 5 }, () =>
+      page.request.post("/qrcodes/print", { form: { intent: "create-code", articleId: String(id) }, headers: { Origin: new URL(page.url()).origin } }),
+    ),
   );
   const refused = await Promise.all(answers.filter((a) => a.status() !== 200).map(async (a) => `${a.status()} ${(await a.text()).slice(0, 300)}`));
   expect(refused).toEqual([]);
   const codes = (await (await page.request.get("/api/read/qrcodes")).json()) as { id: number }[];
-  const linked = await Promise.all(codes.map(async (c) => ((await (await page.request.get(`/api/read/qrcode?qrcodeId=${c.id}`)).json()) as { id_article: number | null }).id_article));
+  const linked = await Promise.all(
+    codes.map(async (c) => ((await (await page.request.get(`/api/read/qrcode?qrcodeId=${c.id}`)).json()) as { id_article: number | null }).id_article),
+  );
   expect(linked.filter((articleId) => articleId === id)).toHaveLength(1);
   await page.reload();
   await expect(page.locator(".print-cell--missing")).toHaveCount(0);
@@ -156,7 +176,10 @@ test("a stop whose article has no code shows on 'print all' too, and its code is
   const bad = await page.request.post("/qrcodes/print", { form: { intent: "create-code", articleId: "abc" }, headers: { Origin: new URL(page.url()).origin } });
   expect(bad.status()).toBe(400);
   expect(await bad.text()).toContain("articleId");
-  const other = await page.request.post("/qrcodes/print", { form: { intent: "delete-everything", articleId: String(id) }, headers: { Origin: new URL(page.url()).origin } });
+  const other = await page.request.post("/qrcodes/print", {
+    form: { intent: "delete-everything", articleId: String(id) },
+    headers: { Origin: new URL(page.url()).origin },
+  });
   expect(other.status()).toBe(400);
   expect(await other.text()).toContain("intent");
 });

@@ -133,7 +133,7 @@ test("the print sheet shows the chosen codes, or all of them, with a Print butto
   await expect(cells.first()).toContainText(name);
   await expect(cells.first()).toContainText(`/r/${codes[0]!.link}`);
   await expect(cells.last()).toContainText("Inactif");
-  await expect(page.getByRole("button", { name: "Imprimer" , exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Imprimer", exact: true })).toBeVisible();
 
   // Printed, only the sheet is left: no site header, footer or screen controls.
   await page.emulateMedia({ media: "print" });

@@ -68,20 +68,50 @@ const KINDS: Kind[] = [
     status: 403,
     refused: () => ({ path: "/api/manage/add_folder", headers: { ...json, "Sec-Fetch-Site": "cross-site" }, body: bigJson() }),
   },
-  { name: "405 PUT to a POST call", who: "admin", status: 405, refused: () => ({ method: "PUT", path: "/api/manage/add_folder", headers: json, body: bigJson() }) },
+  {
+    name: "405 PUT to a POST call",
+    who: "admin",
+    status: 405,
+    refused: () => ({ method: "PUT", path: "/api/manage/add_folder", headers: json, body: bigJson() }),
+  },
   { name: "405 POST to a GET call", who: "admin", status: 405, refused: () => ({ path: "/api/read/articles", headers: json, body: bigJson() }) },
-  { name: "413 JSON body over 1 MB (Content-Length)", who: "admin", status: 413, refused: () => ({ path: "/api/manage/add_folder", headers: json, body: bigJson() }) },
+  {
+    name: "413 JSON body over 1 MB (Content-Length)",
+    who: "admin",
+    status: 413,
+    refused: () => ({ path: "/api/manage/add_folder", headers: json, body: bigJson() }),
+  },
   {
     name: "413 JSON body over 1 MB found while reading (no Content-Length)",
     who: "admin",
     status: 413,
     refused: () => ({ path: "/api/manage/add_folder", headers: json, body: bigJson(), streamed: true }),
   },
-  { name: "415 JSON call with a text body", who: "admin", status: 415, refused: () => ({ path: "/api/manage/add_folder", headers: { "Content-Type": "text/plain" }, body: bigText() }) },
+  {
+    name: "415 JSON call with a text body",
+    who: "admin",
+    status: 415,
+    refused: () => ({ path: "/api/manage/add_folder", headers: { "Content-Type": "text/plain" }, body: bigText() }),
+  },
   // Uploads (multipartAction, the streamed multipart reader).
-  { name: "401 upload without a session", who: "nobody", status: 401, refused: () => ({ path: "/api/upload/image", headers: multipartType, body: bigMultipart("image") }) },
-  { name: "403 upload of a viewer", who: "viewer", status: 403, refused: () => ({ path: "/api/upload/image", headers: multipartType, body: bigMultipart("image") }) },
-  { name: "413 upload over the image limit (Content-Length)", who: "admin", status: 413, refused: () => ({ path: "/api/upload/image", headers: multipartType, body: bigMultipart("image") }) },
+  {
+    name: "401 upload without a session",
+    who: "nobody",
+    status: 401,
+    refused: () => ({ path: "/api/upload/image", headers: multipartType, body: bigMultipart("image") }),
+  },
+  {
+    name: "403 upload of a viewer",
+    who: "viewer",
+    status: 403,
+    refused: () => ({ path: "/api/upload/image", headers: multipartType, body: bigMultipart("image") }),
+  },
+  {
+    name: "413 upload over the image limit (Content-Length)",
+    who: "admin",
+    status: 413,
+    refused: () => ({ path: "/api/upload/image", headers: multipartType, body: bigMultipart("image") }),
+  },
   {
     name: "413 upload over the image limit found while reading (no Content-Length)",
     who: "admin",
@@ -96,8 +126,20 @@ const KINDS: Kind[] = [
     refused: () => ({ path: "/api/upload/video", headers: multipartType, body: bigMultipart("video", { bogus: "1" }) }),
   },
   // The museum archive (a raw body read by the ZIP reader).
-  { name: "401 archive import without a session", who: "nobody", status: 401, next: "language", refused: () => ({ path: "/api/manage/import_museum", headers: { "Content-Type": "application/zip" }, body: bigText() }) },
-  { name: "415 archive import that is not a ZIP type", who: "admin", status: 415, next: "language", refused: () => ({ path: "/api/manage/import_museum", headers: { "Content-Type": "text/plain" }, body: bigText() }) },
+  {
+    name: "401 archive import without a session",
+    who: "nobody",
+    status: 401,
+    next: "language",
+    refused: () => ({ path: "/api/manage/import_museum", headers: { "Content-Type": "application/zip" }, body: bigText() }),
+  },
+  {
+    name: "415 archive import that is not a ZIP type",
+    who: "admin",
+    status: 415,
+    next: "language",
+    refused: () => ({ path: "/api/manage/import_museum", headers: { "Content-Type": "text/plain" }, body: bigText() }),
+  },
   {
     name: "400 archive import refused halfway (not a ZIP file)",
     who: "admin",
@@ -106,9 +148,24 @@ const KINDS: Kind[] = [
     refused: () => ({ path: "/api/manage/import_museum", headers: { "Content-Type": "application/zip" }, body: bigText() }),
   },
   // Forms of pages and resources (readFormBody), and Remix's own 405.
-  { name: "413 language form over its limit", who: "nobody", status: 413, refused: () => ({ path: "/resources/language", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: bigForm() }) },
-  { name: "415 display form with a text body", who: "nobody", status: 415, refused: () => ({ path: "/display", headers: { "Content-Type": "text/plain" }, body: bigText() }) },
-  { name: "405 POST to a page without an action", who: "nobody", status: 405, refused: () => ({ path: "/", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: bigForm() }) },
+  {
+    name: "413 language form over its limit",
+    who: "nobody",
+    status: 413,
+    refused: () => ({ path: "/resources/language", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: bigForm() }),
+  },
+  {
+    name: "415 display form with a text body",
+    who: "nobody",
+    status: 415,
+    refused: () => ({ path: "/display", headers: { "Content-Type": "text/plain" }, body: bigText() }),
+  },
+  {
+    name: "405 POST to a page without an action",
+    who: "nobody",
+    status: 405,
+    refused: () => ({ path: "/", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: bigForm() }),
+  },
 ];
 
 /** The server itself (wrangler listens on 127.0.0.1; Node may try ::1 first for "localhost"). */
@@ -147,13 +204,24 @@ async function logIn(base: string, email: string, password: string): Promise<str
 /** A viewer of the staff's museum, by invitation (decision 044). */
 async function viewerOf(base: string, admin: string): Promise<string> {
   const email = `viewer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@muselingo.test`;
-  const invited = await fetch(`${base}/api/manage/invite_member`, { method: "POST", headers: { ...json, Cookie: admin }, body: JSON.stringify({ email, role: "viewer" }) });
+  const invited = await fetch(`${base}/api/manage/invite_member`, {
+    method: "POST",
+    headers: { ...json, Cookie: admin },
+    body: JSON.stringify({ email, role: "viewer" }),
+  });
   expect(invited.status, "invite_member").toBe(200);
   const { invitationUrl } = (await invited.json()) as { invitationUrl: string };
-  const accepted = await fetch(`${base}${new URL(invitationUrl).pathname}`, { method: "POST", headers: json, body: JSON.stringify({ password: "a long enough password" }) });
+  const accepted = await fetch(`${base}${new URL(invitationUrl).pathname}`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ password: "a long enough password" }),
+  });
   expect(accepted.status, "accept the invitation").toBe(200);
   await accepted.arrayBuffer();
-  return accepted.headers.getSetCookie().find((c) => c.startsWith("muselingo_session="))!.split(";")[0]!;
+  return accepted.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("muselingo_session="))!
+    .split(";")[0]!;
 }
 
 for (const kind of KINDS) {
@@ -168,8 +236,16 @@ for (const kind of KINDS) {
       const refused = await send(base, kind.refused(), cookie);
       const next =
         kind.next === "language"
-          ? await send(base, { path: "/resources/language", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "lng=en&redirectTo=%2Fdashboard" }, null)
-          : await send(base, { path: "/api/manage/add_folder", headers: json, body: JSON.stringify({ pathArray: [], id: `Salle ${round} ${Date.now().toString(36)}` }) }, admin);
+          ? await send(
+              base,
+              { path: "/resources/language", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "lng=en&redirectTo=%2Fdashboard" },
+              null,
+            )
+          : await send(
+              base,
+              { path: "/api/manage/add_folder", headers: json, body: JSON.stringify({ pathArray: [], id: `Salle ${round} ${Date.now().toString(36)}` }) },
+              admin,
+            );
       const nextOk = kind.next === "language" ? next.status === 302 : next.status === 200;
       if (refused.status !== kind.status) failures.push(`round ${round}: the refusal answered ${refused.status} ${refused.body}`);
       if (nextOk) served++;

@@ -18,7 +18,11 @@ async function articleWithSubtitles(page: Page) {
   await api(page, "update_article", {
     articleId: added.id,
     version: article.version,
-    newContent: [article.content[0], { type: "text", content: "La Victoire de Samothrace." }, { type: "video", videoId: "abc123", src: "", subtitles: mediaUrl }],
+    newContent: [
+      article.content[0],
+      { type: "text", content: "La Victoire de Samothrace." },
+      { type: "video", videoId: "abc123", src: "", subtitles: mediaUrl },
+    ],
   });
   await publish(page, added.id);
   await api(page, "pretranslate", { articleId: added.id, langs: ["de"] });
@@ -83,7 +87,9 @@ test("a translation changed meanwhile is not marked: the page says so and shows 
   // A colleague corrects a cue in another tab.
   const colleague = await browser.newContext({ storageState: await page.context().storageState() });
   const other = await colleague.newPage();
-  const fixed = await other.request.post("/api/manage/update_translation", { data: { articleId, lang: "de", segmentId: "e2.vtt.c2.0.0", text: "Sie kommt aus Samothrake." } });
+  const fixed = await other.request.post("/api/manage/update_translation", {
+    data: { articleId, lang: "de", segmentId: "e2.vtt.c2.0.0", text: "Sie kommt aus Samothrake." },
+  });
   expect(fixed.status()).toBe(200);
   await colleague.close();
 

@@ -197,7 +197,23 @@ export function exclusively(work) {
 
 // Tables whose rows hang off a museum. All but scan_events cascade from the museum row (sessions through
 // users); scan_events has no foreign key, so it is cleared by hand.
-export const OWNED = ["users", "folders", "articles", "media", "qrcodes", "translation_memory", "daily_stats", "scan_events", "translation_reviews", "translation_reports", "glossary_terms", "translation_failures", "article_versions", "member_tokens", "audit_log"];
+export const OWNED = [
+  "users",
+  "folders",
+  "articles",
+  "media",
+  "qrcodes",
+  "translation_memory",
+  "daily_stats",
+  "scan_events",
+  "translation_reviews",
+  "translation_reports",
+  "glossary_terms",
+  "translation_failures",
+  "article_versions",
+  "member_tokens",
+  "audit_log",
+];
 
 /**
  * Deletes every museum the suite made (the pool's, by id, and any other whose slug starts with "e2e-"), then

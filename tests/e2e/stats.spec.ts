@@ -52,8 +52,18 @@ test("read the three charts, their tables and totals, change the period, fetch o
   // The table says what the bars show, with language names rather than codes.
   await perLanguage.getByText("Voir les chiffres en tableau").click();
   const table = perLanguage.getByRole("table");
-  await expect(table.getByRole("row", { name: /Allemand/ }).getByRole("cell").last()).toHaveText("3");
-  await expect(table.getByRole("row", { name: /Japonais/ }).getByRole("cell").last()).toHaveText("1");
+  await expect(
+    table
+      .getByRole("row", { name: /Allemand/ })
+      .getByRole("cell")
+      .last(),
+  ).toHaveText("3");
+  await expect(
+    table
+      .getByRole("row", { name: /Japonais/ })
+      .getByRole("cell")
+      .last(),
+  ).toHaveText("1");
   await expect(table.getByRole("row")).toHaveCount(4);
 
   // Fetch with no article picked sends nothing.
@@ -91,7 +101,10 @@ test("an empty museum shows 'No data to display'; the page and dashboard pass ax
   expect(await axeViolations(page), "fr empty /stats").toEqual([]);
 
   const id = await addArticle(page, unique("Buste"));
-  seed(staff, [[id, "ar", 2, 1, 1], [id, "zh-Hans", 1, 0, 0]]);
+  seed(staff, [
+    [id, "ar", 2, 1, 1],
+    [id, "zh-Hans", 1, 0, 0],
+  ]);
   for (const lang of ["fr", "en"]) {
     if (lang === "en") await switchToEnglish(page);
     await page.goto(`/stats?articleId=${id}`);
@@ -133,7 +146,10 @@ test("three scans in two languages on the visitor page show on /stats and the da
   await api(page, "update_article", {
     articleId,
     unformatted_name: name,
-    newContent: [{ type: "metadatas", url: slug, backgroundColor: "#341539" }, { type: "text", content: "Un vase à figures rouges." }],
+    newContent: [
+      { type: "metadatas", url: slug, backgroundColor: "#341539" },
+      { type: "text", content: "Un vase à figures rouges." },
+    ],
   });
   await publish(page, articleId);
   const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
@@ -170,8 +186,18 @@ test("three scans in two languages on the visitor page show on /stats and the da
   const perLanguage = page.getByRole("figure", { name: /par langue/ });
   await expect(perLanguage.getByText("Total : 3 scans")).toBeVisible();
   await perLanguage.getByText("Voir les chiffres en tableau").click();
-  await expect(perLanguage.getByRole("row", { name: /Allemand/ }).getByRole("cell").last()).toHaveText("2");
-  await expect(perLanguage.getByRole("row", { name: /Espagnol/ }).getByRole("cell").last()).toHaveText("1");
+  await expect(
+    perLanguage
+      .getByRole("row", { name: /Allemand/ })
+      .getByRole("cell")
+      .last(),
+  ).toHaveText("2");
+  await expect(
+    perLanguage
+      .getByRole("row", { name: /Espagnol/ })
+      .getByRole("cell")
+      .last(),
+  ).toHaveText("1");
 
   // The article's languages count every request: the three scans and the view.
   await page.getByLabel("Article :").selectOption({ label: name });

@@ -58,7 +58,7 @@ const tiles = (page: Page) => page.locator("a.tile").allInnerTexts();
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     Object.defineProperty(navigator, "clipboard", {
-      value: { writeText: (text: string) => ((window as unknown as { __copied?: string }).__copied = text, Promise.resolve()) },
+      value: { writeText: (text: string) => (((window as unknown as { __copied?: string }).__copied = text), Promise.resolve()) },
       configurable: true,
     });
   });
@@ -71,7 +71,18 @@ test("an admin invites an editor and a translator limited to German; each joins;
 }) => {
   await logInByForm(page, staff);
   const articleId = await germanArticle(page);
-  await expect(page.locator("a.tile")).toHaveText(["Articles", "Importer des articles", "Codes QR", "Parcours", "Statistiques", "Équipe", "Journal d'activité", "Fichiers pour les traducteurs", "Exporter et importer", "Réglages"]);
+  await expect(page.locator("a.tile")).toHaveText([
+    "Articles",
+    "Importer des articles",
+    "Codes QR",
+    "Parcours",
+    "Statistiques",
+    "Équipe",
+    "Journal d'activité",
+    "Fichiers pour les traducteurs",
+    "Exporter et importer",
+    "Réglages",
+  ]);
   await page.getByRole("link", { name: "Équipe" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Équipe" })).toBeVisible();
 
@@ -85,7 +96,15 @@ test("an admin invites an editor and a translator limited to German; each joins;
   await expect(pending.filter({ hasText: translatorEmail })).toContainText("Traducteur — Allemand");
 
   const editor = await joinInNewBrowser(browser, editorLink);
-  expect(await tiles(editor.page)).toEqual(["Articles", "Importer des articles", "Codes QR", "Parcours", "Statistiques", "Fichiers pour les traducteurs", "Réglages"]);
+  expect(await tiles(editor.page)).toEqual([
+    "Articles",
+    "Importer des articles",
+    "Codes QR",
+    "Parcours",
+    "Statistiques",
+    "Fichiers pour les traducteurs",
+    "Réglages",
+  ]);
   expect((await editor.page.goto("/team"))?.status()).toBe(403);
   expect((await editor.page.goto(`/article?id=${articleId}`))?.status()).toBe(200);
   await editor.context.close();
@@ -130,7 +149,11 @@ test("an admin invites an editor and a translator limited to German; each joins;
 // Decision 108: one journey where the editor made a viewer (Lecteur) then sees only statistics (it was a
 // journey of its own, with its own invitation and join); each route's refusal per role is
 // tests/integration/role-matrix.test.ts's.
-test("change a role, the member now a viewer sees only statistics; make a reset link, remove a member with confirmation; focus is never lost", async ({ page, staff, browser }) => {
+test("change a role, the member now a viewer sees only statistics; make a reset link, remove a member with confirmation; focus is never lost", async ({
+  page,
+  staff,
+  browser,
+}) => {
   await logIn(page, staff);
   const email = `member-${Date.now().toString(36)}@muselingo.test`;
   const invited = await api<{ invitationUrl: string }>(page, "invite_member", { email, role: "editor" });
@@ -213,7 +236,10 @@ test("a reset link signs in with the new password; sessions are listed and ended
   await expect(rows.first()).toContainText("Cet appareil");
   // Playwright's desktop Chrome profile says Windows.
   await expect(rows.first()).toContainText("Chrome sur Windows");
-  await rows.nth(1).getByRole("button", { name: /^Terminer la session/ }).click();
+  await rows
+    .nth(1)
+    .getByRole("button", { name: /^Terminer la session/ })
+    .click();
   await expect(o.getByText("Session terminée")).toBeVisible();
   await expect(o.getByRole("heading", { name: "Sessions" })).toBeFocused();
   await expect(rows).toHaveCount(1);
@@ -234,7 +260,11 @@ test.describe("accessibility", () => {
     await logIn(page, staff);
     const members = (await (await page.request.get("/api/read/members")).json()) as { members: { id: number; email: string }[] };
     const me = members.members.find((m) => m.email === staff.email)!;
-    const invitation = await api<{ invitationUrl: string }>(page, "invite_member", { email: `axe-${Date.now().toString(36)}@muselingo.test`, role: "translator", languages: ["de", "it"] });
+    const invitation = await api<{ invitationUrl: string }>(page, "invite_member", {
+      email: `axe-${Date.now().toString(36)}@muselingo.test`,
+      role: "translator",
+      languages: ["de", "it"],
+    });
     const reset = await api<{ url: string }>(page, "password_reset_link", { userId: me.id });
 
     for (const lang of ["fr", "en"]) {

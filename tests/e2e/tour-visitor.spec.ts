@@ -15,7 +15,11 @@ const SHOTS = process.env.TOUR_SHOTS; // a folder: also saves screenshots (fr, e
 async function article(page: Page, lines: string[]): Promise<number> {
   const added = await api<{ id: number }>(page, "add_article", { pathArray: [] });
   const current = (await (await page.request.get(`/api/read/article?articleId=${added.id}`)).json()) as { content: unknown[]; version: number };
-  await api(page, "update_article", { articleId: added.id, version: current.version, newContent: [current.content[0], ...lines.map((content) => ({ type: "text", content }))] });
+  await api(page, "update_article", {
+    articleId: added.id,
+    version: current.version,
+    newContent: [current.content[0], ...lines.map((content) => ({ type: "text", content }))],
+  });
   await publish(page, added.id);
   return added.id;
 }

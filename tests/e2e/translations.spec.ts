@@ -12,7 +12,11 @@ const inGerman = (key: string) => pseudoTranslate(enVisitor[key]!, "de");
 async function publishArticle(page: Page, lines = ["La Victoire de Samothrace.", "Marbre de Paros."]) {
   const added = await api<{ id: number }>(page, "add_article", { pathArray: [] });
   const article = (await (await page.request.get(`/api/read/article?articleId=${added.id}`)).json()) as { content: unknown[]; version: number };
-  await api(page, "update_article", { articleId: added.id, version: article.version, newContent: [article.content[0], { type: "text", content: lines.join("\n") }] });
+  await api(page, "update_article", {
+    articleId: added.id,
+    version: article.version,
+    newContent: [article.content[0], { type: "text", content: lines.join("\n") }],
+  });
   await publish(page, added.id);
   const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
   await api(page, "update_qrcode", { qrcodeId: code.id, articleId: added.id });
@@ -105,7 +109,10 @@ test("a visitor reports a problem from the visitor page and staff resolve it on 
 
   await page.goto(`/translations?id=${articleId}`);
   await expect(page.locator("tr[data-lang=de] td").nth(4)).toHaveText("1");
-  await page.locator("tr[data-lang=de]").getByRole("link", { name: /Relire/ }).click();
+  await page
+    .locator("tr[data-lang=de]")
+    .getByRole("link", { name: /Relire/ })
+    .click();
   await expect(page.getByRole("heading", { name: "Signalements des visiteurs (1)" })).toBeVisible();
   await expect(page.getByText(message)).toBeVisible();
 
@@ -175,7 +182,9 @@ test("right-to-left languages are edited right to left; a refused text is said i
   await expect(segment(page, 1).getByRole("button", { name: /Enregistrer/ })).toHaveAttribute("aria-disabled", "true");
   // An invisible direction override passes the page but not the server: its reason, in French, on the field.
   await box.fill("نيكي\u202eساموثراكي");
-  await segment(page, 1).getByRole("button", { name: /Enregistrer/ }).click();
+  await segment(page, 1)
+    .getByRole("button", { name: /Enregistrer/ })
+    .click();
   await expect(segment(page, 1).getByText("Une traduction ne peut pas contenir de caractères de contrôle ou invisibles.")).toBeVisible();
   await expect(box).toHaveAttribute("aria-invalid", "true");
   await expect(box).toBeFocused();
@@ -267,7 +276,9 @@ test.describe("accessibility", () => {
     await expect(page.getByText("Traduction enregistrée")).toBeVisible();
     await expect(box).toHaveValue("[de] Lá Víçtóíré dé Sámóthráçé. Korrigiert.");
     await expect(save).toBeFocused();
-    const stored = (await (await page.request.get(`/api/read/translation?articleId=${articleId}&lang=de`)).json()) as { segments: { text: string; origin: string }[] };
+    const stored = (await (await page.request.get(`/api/read/translation?articleId=${articleId}&lang=de`)).json()) as {
+      segments: { text: string; origin: string }[];
+    };
     expect(stored.segments[0]).toMatchObject({ text: "[de] Lá Víçtóíré dé Sámóthráçé. Korrigiert.", origin: "edited" });
   });
 });

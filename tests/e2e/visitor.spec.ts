@@ -175,7 +175,10 @@ test("an unknown code speaks the visitor's language, right to left in Arabic, an
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("[ar] Thís págé dóés ñót éxíst");
   await visitor.getByRole("link", { name: /العربية/ }).click();
   await expect(visitor).toHaveURL(/\/r\/doesnotexist\/languages\?lang=ar$/);
-  await visitor.getByRole("link", { name: /Deutsch/ }).first().click();
+  await visitor
+    .getByRole("link", { name: /Deutsch/ })
+    .first()
+    .click();
   await expect(visitor).toHaveURL(/\/r\/doesnotexist\?lang=de$/);
   await expect(visitor.locator("html")).toHaveAttribute("lang", "de");
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("[de] Thís págé dóés ñót éxíst");
@@ -187,18 +190,22 @@ test("an unknown code speaks the visitor's language, right to left in Arabic, an
 
 // Pictures to look at (not compared): the unknown-code page and an article in French and Arabic, phone and desktop.
 // Only with E2E_SHOTS (decision 108): its one check, no sideways scroll, is made at 320 px above for these pages.
-if (SHOTS) test("screenshots of the visitor pages at 375 and 1280 px in French and Arabic", async ({ page, staff, browser }) => {
-  await logIn(page, staff);
-  const link = await publishArticle(page);
-  for (const locale of ["fr-FR", "ar"]) {
-    for (const width of [375, 1280]) {
-      for (const [name, path] of [["article", `/r/${link}`], ["unknown", "/r/doesnotexist"]]) {
-        const { context, page: visitor } = await phone(browser, locale, { width });
-        await visitor.goto(path!);
-        expect(await scrollsSideways(visitor)).toBe(false);
-        await shot(visitor, `visitor/${name}-${locale}-${width}`, { fullPage: true });
-        await context.close();
+if (SHOTS)
+  test("screenshots of the visitor pages at 375 and 1280 px in French and Arabic", async ({ page, staff, browser }) => {
+    await logIn(page, staff);
+    const link = await publishArticle(page);
+    for (const locale of ["fr-FR", "ar"]) {
+      for (const width of [375, 1280]) {
+        for (const [name, path] of [
+          ["article", `/r/${link}`],
+          ["unknown", "/r/doesnotexist"],
+        ]) {
+          const { context, page: visitor } = await phone(browser, locale, { width });
+          await visitor.goto(path!);
+          expect(await scrollsSideways(visitor)).toBe(false);
+          await shot(visitor, `visitor/${name}-${locale}-${width}`, { fullPage: true });
+          await context.close();
+        }
       }
     }
-  }
-});
+  });

@@ -8,11 +8,14 @@ import { api, axeViolations, publish, shot, SHOTS, switchToEnglish } from "./hel
 // translator would, import it back, read the per-unit report, and a German phone reads the new text.
 // Then axe, the 320 px layout and screenshots in both languages.
 
-
 async function publishArticle(page: Page, lines: string[]) {
   const added = await api<{ id: number; unformatted_name: string }>(page, "add_article", { pathArray: [] });
   const article = (await (await page.request.get(`/api/read/article?articleId=${added.id}`)).json()) as { content: unknown[]; version: number };
-  await api(page, "update_article", { articleId: added.id, version: article.version, newContent: [article.content[0], ...lines.map((content) => ({ type: "text", content }))] });
+  await api(page, "update_article", {
+    articleId: added.id,
+    version: article.version,
+    newContent: [article.content[0], ...lines.map((content) => ({ type: "text", content }))],
+  });
   await publish(page, added.id);
   const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
   await api(page, "update_qrcode", { qrcodeId: code.id, articleId: added.id });
@@ -94,7 +97,10 @@ test.describe("accessibility, layout and screenshots", () => {
     test.setTimeout(90_000);
     await logIn(page, staff);
     await api(page, "add_folder", { pathArray: [], id: "Salle des Antiques" });
-    const { articleId, link } = await publishArticle(page, ["Une amphore attique.", "Vers 530 avant notre ère, une très longue phrase pour voir comment le rapport se replie sur un petit écran."]);
+    const { articleId, link } = await publishArticle(page, [
+      "Une amphore attique.",
+      "Vers 530 avant notre ère, une très longue phrase pour voir comment le rapport se replie sur un petit écran.",
+    ]);
     await page.request.get(`/r/${link}?lang=de`);
     const file = tmp("report.xlf");
     writeFileSync(

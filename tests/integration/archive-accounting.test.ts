@@ -27,13 +27,19 @@ function withManifest(archive: Uint8Array, edit: (manifest: Manifest) => void) {
 }
 
 async function importInto(cookie: string, body: Uint8Array) {
-  const response = await SELF.fetch(`${BASE}/api/manage/import_museum`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/zip" }, body: body as BodyInit });
+  const response = await SELF.fetch(`${BASE}/api/manage/import_museum`, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/zip" },
+    body: body as BodyInit,
+  });
   return { status: response.status, body: (await response.json()) as { error?: { code: string; field?: string; reason?: string; message?: string } } };
 }
 
 async function leftBehind(museumId: number) {
   const objects = [...(await env.MEDIA.list({ prefix: `m/${museumId}/` })).objects, ...(await env.MEDIA.list({ prefix: `n/${museumId}/` })).objects];
-  const rows = await env.DB.prepare("SELECT (SELECT count(*) FROM articles WHERE museum_id = ?1) + (SELECT count(*) FROM media WHERE museum_id = ?1) AS n").bind(museumId).first<{ n: number }>();
+  const rows = await env.DB.prepare("SELECT (SELECT count(*) FROM articles WHERE museum_id = ?1) + (SELECT count(*) FROM media WHERE museum_id = ?1) AS n")
+    .bind(museumId)
+    .first<{ n: number }>();
   return { objects: objects.length, rows: rows!.n };
 }
 

@@ -53,7 +53,11 @@ describe("update_article's conflict answer", () => {
       current: { version: won.body.version, savedAt: won.body.updated_at, savedBy: { id: marie.id, email: marie.email } },
     });
     // The read says the same, so a page that learns of the conflict another way (publishing) can say it too.
-    expect((await a.read()).draft).toMatchObject({ version: won.body.version, updatedAt: won.body.updated_at, updatedBy: { id: marie.id, email: marie.email } });
+    expect((await a.read()).draft).toMatchObject({
+      version: won.body.version,
+      updatedAt: won.body.updated_at,
+      updatedBy: { id: marie.id, email: marie.email },
+    });
 
     // "Keep mine": saving again with the version the conflict named wins, and the draft is now mine.
     const kept = await s.call("update_article", { articleId: a.id, version: won.body.version, newContent: [{ type: "metadatas", url: a.slug }, text("mine")] });

@@ -120,7 +120,9 @@ describe("POST /api/manage/update_article", () => {
     }
     // 30 identical refusals at once: all 400, none 500, nothing written.
     const burst = await Promise.all(
-      Array.from({ length: 30 }, () => a.call("update_article", { articleId: a.id, newContent: [meta, { type: "image", src: "https://cdn.example.org/a.jpg" }] })),
+      Array.from({ length: 30 }, () =>
+        a.call("update_article", { articleId: a.id, newContent: [meta, { type: "image", src: "https://cdn.example.org/a.jpg" }] }),
+      ),
     );
     expect(burst.map((r) => r.status)).toEqual(Array(30).fill(400));
     expect(await a.readArticle()).toEqual(before);

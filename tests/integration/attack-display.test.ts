@@ -21,7 +21,12 @@ describe("attack: display choices", () => {
         const r = await get(path, undefined, { Cookie: `muselingo_display=${encodeURIComponent(value).replace(/%25$/, "%")}` });
         expect([value.slice(0, 20), path, r.status]).toEqual([value.slice(0, 20), path, 200]);
         const page = await r.text();
-        expect(htmlClass(page).split(" ").filter(Boolean).every((c) => ["v-text-1", "v-text-2", "v-contrast", "v-spacing"].includes(c))).toBe(true);
+        expect(
+          htmlClass(page)
+            .split(" ")
+            .filter(Boolean)
+            .every((c) => ["v-text-1", "v-text-2", "v-contrast", "v-spacing"].includes(c)),
+        ).toBe(true);
         expect(page).not.toContain("<script>t1");
       }
     }

@@ -21,7 +21,10 @@ function postForm(path: string, fields: Record<string, string>, cookie: string) 
   });
 }
 
-const row = (articleId: number) => env.DB.prepare("SELECT version, content, approved_version, approved_content FROM easy_read_versions WHERE article_id = ?").bind(articleId).first<{ version: number; content: string; approved_version: number | null; approved_content: string | null }>();
+const row = (articleId: number) =>
+  env.DB.prepare("SELECT version, content, approved_version, approved_content FROM easy_read_versions WHERE article_id = ?")
+    .bind(articleId)
+    .first<{ version: number; content: string; approved_version: number | null; approved_content: string | null }>();
 
 describe("attack: easy-to-read", () => {
   it("the page's forms with another museum's article: 404 for every intent, nothing changed", async () => {
@@ -29,7 +32,12 @@ describe("attack: easy-to-read", () => {
     const other = await staffSession();
     const d = await draft(s);
     const before = await row(d.articleId);
-    const forms: Record<string, string>[] = [{ intent: "generate", version: "1" }, { intent: "save", version: "1", "f:e1.content": "Volé" }, { intent: "approve", version: "1" }, { intent: "delete" }];
+    const forms: Record<string, string>[] = [
+      { intent: "generate", version: "1" },
+      { intent: "save", version: "1", "f:e1.content": "Volé" },
+      { intent: "approve", version: "1" },
+      { intent: "delete" },
+    ];
     for (const form of forms) {
       const r = await postForm(`/easy-read?id=${d.articleId}`, form, other.cookie);
       expect([form.intent, r.status]).toEqual([form.intent, 404]);
@@ -103,7 +111,9 @@ describe("attack: easy-to-read", () => {
     const d = await draft(s);
     const results = await Promise.all(Array.from({ length: 50 }, () => s.call("approve_easy_read", { articleId: d.articleId, version: d.version })));
     expect(results.map((r) => r.status).sort()).toEqual([200, ...Array<number>(49).fill(409)]);
-    const audit = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE target = ? AND action = 'easy_read.approve'").bind(`article:${d.articleId}`).first<{ n: number }>();
+    const audit = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE target = ? AND action = 'easy_read.approve'")
+      .bind(`article:${d.articleId}`)
+      .first<{ n: number }>();
     expect(audit!.n).toBe(1);
   });
 
@@ -111,7 +121,15 @@ describe("attack: easy-to-read", () => {
     const s = await staffSession();
     const d = await draft(s);
     expect((await s.call("approve_easy_read", { articleId: d.articleId, version: d.version })).status).toBe(200);
-    for (const cookie of ["muselingo_easy=%", "muselingo_easy=2", `muselingo_easy=${"1".repeat(5000)}`, "muselingo_easy=1%00", "muselingo_easy=<script>", 'muselingo_easy="1', "muselingo_easy"]) {
+    for (const cookie of [
+      "muselingo_easy=%",
+      "muselingo_easy=2",
+      `muselingo_easy=${"1".repeat(5000)}`,
+      "muselingo_easy=1%00",
+      "muselingo_easy=<script>",
+      'muselingo_easy="1',
+      "muselingo_easy",
+    ]) {
       const r = await get(`/r/${d.link}`, undefined, { Cookie: cookie, "Accept-Language": "fr" });
       expect([cookie.slice(0, 30), r.status]).toEqual([cookie.slice(0, 30), 200]);
       expect(await r.text()).not.toContain("▸");

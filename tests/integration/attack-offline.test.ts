@@ -79,7 +79,11 @@ describe("attack: the offline visit", () => {
     }
     // Case and region variants of catalogue languages are languages.
     for (const lang of ["EN", "pt-br", "zh-Hant", "ar"]) expect([lang, (await views({ client, views: [{ ...view, lang }] })).status]).toEqual([lang, 202]);
-    for (const body of [{ client, views: { 0: view } }, { client: [client], views: [view] }, { client, views: [[view.path, view.lang, view.at]] }]) {
+    for (const body of [
+      { client, views: { 0: view } },
+      { client: [client], views: [view] },
+      { client, views: [[view.path, view.lang, view.at]] },
+    ]) {
       expect((await views(body)).status).toBe(400);
     }
     expect((await views(`{"client": "${client}", "views": [{"path": "/t/x/1", "lang": "fr", "at": 1e400}]}`)).status).toBe(400);

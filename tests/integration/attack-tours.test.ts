@@ -22,7 +22,9 @@ const newTour = async (s: StaffSession, name = "Parcours") => {
   return r.body as { id: number; link: string; version: number };
 };
 const auditCount = async (museumId: number, action: string, target: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE museum_id = ? AND action = ? AND target = ?").bind(museumId, action, target).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE museum_id = ? AND action = ? AND target = ?")
+    .bind(museumId, action, target)
+    .first<{ n: number }>())!.n;
 
 describe("attack: tours, staff side", () => {
   let s: StaffSession;
@@ -41,7 +43,9 @@ describe("attack: tours, staff side", () => {
     const theirs = await newTour(other, "Leur parcours");
     const mine = await newTour(s);
     const key = `${other.user.museumId}/cover-${Date.now()}.webp`;
-    await env.DB.prepare("INSERT INTO media (museum_id, r2_key, kind, content_type, bytes) VALUES (?, ?, 'image', 'image/webp', 10)").bind(other.user.museumId, key).run();
+    await env.DB.prepare("INSERT INTO media (museum_id, r2_key, kind, content_type, bytes) VALUES (?, ?, 'image', 'image/webp', 10)")
+      .bind(other.user.museumId, key)
+      .run();
     await other.call("add_folder", { pathArray: [], folderName: "Salle B" });
     const calls: [string, Json, string][] = [
       ["update_tour", { id: theirs.id, version: 1, name: "Volé" }, "id"],
@@ -159,10 +163,17 @@ describe("attack: tours, staff side", () => {
     expect(await auditCount(s.user.museumId, "tour.delete", `tour:${tour.id}`)).toBe(1);
 
     const raced = await newTour(s);
-    const [saved, deleted] = await Promise.all([s.call("update_tour", { id: raced.id, version: 1, articleIds: [a, a] }), s.call("delete_tour", { id: raced.id })]);
+    const [saved, deleted] = await Promise.all([
+      s.call("update_tour", { id: raced.id, version: 1, articleIds: [a, a] }),
+      s.call("delete_tour", { id: raced.id }),
+    ]);
     expect(deleted.status).toBe(200);
     expect([200, 404]).toContain(saved.status);
-    const left = await env.DB.prepare("SELECT (SELECT count(*) FROM tours WHERE id = ?1) AS tours, (SELECT count(*) FROM tour_stops WHERE tour_id = ?1) AS stops").bind(raced.id).first();
+    const left = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM tours WHERE id = ?1) AS tours, (SELECT count(*) FROM tour_stops WHERE tour_id = ?1) AS stops",
+    )
+      .bind(raced.id)
+      .first();
     expect(left).toEqual({ tours: 0, stops: 0 });
   });
 
@@ -181,8 +192,19 @@ describe("attack: tours, staff side", () => {
     const ids: number[] = [];
     for (let i = 0; i < 40; i++) {
       const order = i % 2 ? [two.articleId, hidden, one.articleId] : [one.articleId];
-      const rows = await env.DB.prepare("INSERT INTO tours (museum_id, link, name, updated_at) VALUES (?, ?, ?, ?) RETURNING id").bind(busy.user.museumId, `b${busy.user.museumId}x${i}`, `Parcours ${i}`, Date.now()).first<{ id: number }>();
-      await env.DB.batch(order.map((articleId, p) => env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, ?, ?, ?)").bind(rows!.id, p + 1, articleId, busy.user.museumId)));
+      const rows = await env.DB.prepare("INSERT INTO tours (museum_id, link, name, updated_at) VALUES (?, ?, ?, ?) RETURNING id")
+        .bind(busy.user.museumId, `b${busy.user.museumId}x${i}`, `Parcours ${i}`, Date.now())
+        .first<{ id: number }>();
+      await env.DB.batch(
+        order.map((articleId, p) =>
+          env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, ?, ?, ?)").bind(
+            rows!.id,
+            p + 1,
+            articleId,
+            busy.user.museumId,
+          ),
+        ),
+      );
       ids.push(rows!.id);
     }
     let queries = 0;
@@ -201,7 +223,8 @@ describe("attack: tours, staff side", () => {
       const expected = (await visibleStops(createDb(env.DB), busy.user.museumId, id)).map((stop) => stop.name);
       expect(stats.tours.find((t) => t.id === id)!.stops.map((stop) => stop.name)).toEqual(expected);
     }
-    const nameOf = async (id: number) => (await env.DB.prepare("SELECT unformatted_name AS name FROM articles WHERE id = ?").bind(id).first<{ name: string }>())!.name;
+    const nameOf = async (id: number) =>
+      (await env.DB.prepare("SELECT unformatted_name AS name FROM articles WHERE id = ?").bind(id).first<{ name: string }>())!.name;
     expect(stats.tours.find((t) => t.id === ids[1])!.stops.map((stop) => stop.name)).toEqual([await nameOf(two.articleId), await nameOf(one.articleId)]);
   });
 });

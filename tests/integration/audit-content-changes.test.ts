@@ -8,7 +8,9 @@ import { addMember } from "./team-helpers";
 
 type Row = { action: string; actor_id: number | null; target: string; detail: string };
 async function rows(museumId: number, since = 0): Promise<(Omit<Row, "detail"> & { detail: Record<string, unknown> })[]> {
-  const { results } = await env.DB.prepare("SELECT action, actor_id, target, detail FROM audit_log WHERE museum_id = ? AND id > ? AND action != 'session.login' ORDER BY id")
+  const { results } = await env.DB.prepare(
+    "SELECT action, actor_id, target, detail FROM audit_log WHERE museum_id = ? AND id > ? AND action != 'session.login' ORDER BY id",
+  )
     .bind(museumId, since)
     .all<Row>();
   return results.map((r) => ({ ...r, detail: JSON.parse(r.detail) as Record<string, unknown> }));
@@ -31,16 +33,24 @@ describe("audit log: every content change", () => {
     const articleId = added.body.id as number;
     expect((await s.call("add_folder", { pathArray: [], id: "Salle « 2 » 😀" })).status).toBe(200);
     const article = (await s.read(`/api/read/article?articleId=${articleId}`)).body as { version: number; content: unknown[] };
-    const saved = await s.call("update_article", { articleId, version: article.version, newContent: [article.content[0], { type: "text", content: "Une amphore." }] });
+    const saved = await s.call("update_article", {
+      articleId,
+      version: article.version,
+      newContent: [article.content[0], { type: "text", content: "Une amphore." }],
+    });
     expect(saved.status).toBe(200);
     // A stale save is refused and leaves no entry.
     expect((await s.call("update_article", { articleId, version: article.version, newContent: article.content })).status).toBe(409);
     expect((await s.call("rename_article", { articleId, newName: "Amphore" })).status).toBe(200);
     expect((await s.call("rename_article", { articleId, newName: "Amphore" })).status).toBe(200); // same name: no change, no entry
-    expect((await s.call("move_item", { type: "article", itemId: articleId, fromPathArray: [], toPathArray: [], toFolderId: "Salle « 2 » 😀" })).status).toBe(200);
+    expect((await s.call("move_item", { type: "article", itemId: articleId, fromPathArray: [], toPathArray: [], toFolderId: "Salle « 2 » 😀" })).status).toBe(
+      200,
+    );
     expect((await s.call("add_folder", { pathArray: [], id: "Réserve" })).status).toBe(200);
     expect((await s.call("rename_folder", { pathArray: [], itemName: "Réserve", newName: "Réserves" })).status).toBe(200);
-    expect((await s.call("move_item", { type: "folder", itemId: "Réserves", fromPathArray: [], toPathArray: [], toFolderId: "Salle « 2 » 😀" })).status).toBe(200);
+    expect((await s.call("move_item", { type: "folder", itemId: "Réserves", fromPathArray: [], toPathArray: [], toFolderId: "Salle « 2 » 😀" })).status).toBe(
+      200,
+    );
     // Refused: a name taken, an unknown article.
     expect((await s.call("add_folder", { pathArray: [], id: "Salle « 2 » 😀" })).status).toBe(409);
     expect((await s.call("rename_article", { articleId: 99_999_999, newName: "x" })).status).toBe(404);
@@ -100,7 +110,11 @@ describe("audit log: every content change", () => {
     const log = await rows(admin.user.museumId, start);
     expect(log.map((r) => r.action)).toEqual(["translations.pretranslate", "translations.update", "easy_read.generate", "easy_read.approve"]);
     expect(log[0]).toMatchObject({ actor_id: translator.userId, target: `article:${articleId}`, detail: { languages: ["de"] } });
-    expect(log[1]).toMatchObject({ actor_id: translator.userId, target: `article:${articleId}`, detail: { lang: "de", segment: "e1.content.0", text: "Eine attische <Amphore>." } });
+    expect(log[1]).toMatchObject({
+      actor_id: translator.userId,
+      target: `article:${articleId}`,
+      detail: { lang: "de", segment: "e1.content.0", text: "Eine attische <Amphore>." },
+    });
 
     const en = await (await get("/audit", admin.cookie, { "Accept-Language": "en" })).text();
     expect(en).toContain("corrected the German translation of a text of the article");

@@ -76,14 +76,26 @@ describe("audit log: every recorded action", () => {
     ]);
     expect(byAction("item.restore").map((e) => [e.target, e.detail.name])).toEqual([[`article:${articleId}`, "Salle 2"]]);
     expect(byAction("translations.reset").map((e) => e.detail.languages)).toEqual([["de"], "all"]);
-    expect(byAction("glossary.add")).toEqual([expect.objectContaining({ target: `glossary:${term.body.id}`, detail: { term: "Nymphéas", lang: "de", translation: "Seerosen" } })]);
-    expect(byAction("glossary.delete")).toEqual([expect.objectContaining({ target: `glossary:${term.body.id}`, detail: { term: "Nymphéas", lang: "de", translation: "Seerosen" } })]);
+    expect(byAction("glossary.add")).toEqual([
+      expect.objectContaining({ target: `glossary:${term.body.id}`, detail: { term: "Nymphéas", lang: "de", translation: "Seerosen" } }),
+    ]);
+    expect(byAction("glossary.delete")).toEqual([
+      expect.objectContaining({ target: `glossary:${term.body.id}`, detail: { term: "Nymphéas", lang: "de", translation: "Seerosen" } }),
+    ]);
     expect(byAction("qrcode.create")).toEqual([expect.objectContaining({ target: `qrcode:${qrcodeId}`, detail: { link: code.body.link } })]);
-    expect(byAction("qrcode.relink")).toEqual([expect.objectContaining({ target: `qrcode:${qrcodeId}`, detail: expect.objectContaining({ articleId, name: "Salle 2" }) })]);
-    expect(byAction("qrcode.unlink")).toEqual([expect.objectContaining({ target: `qrcode:${qrcodeId}`, detail: expect.objectContaining({ articleId: null, previousArticleId: articleId }) })]);
+    expect(byAction("qrcode.relink")).toEqual([
+      expect.objectContaining({ target: `qrcode:${qrcodeId}`, detail: expect.objectContaining({ articleId, name: "Salle 2" }) }),
+    ]);
+    expect(byAction("qrcode.unlink")).toEqual([
+      expect.objectContaining({ target: `qrcode:${qrcodeId}`, detail: expect.objectContaining({ articleId: null, previousArticleId: articleId }) }),
+    ]);
     // The tree's changes too (decision 124).
-    expect(byAction("article.create").map((e) => [e.target, e.detail.name, e.detail.path])).toEqual([[`article:${articleId}`, added.body.unformatted_name, []]]);
-    expect(byAction("article.rename").map((e) => [e.target, e.detail.name, e.detail.from])).toEqual([[`article:${articleId}`, "Salle 2", added.body.unformatted_name]]);
+    expect(byAction("article.create").map((e) => [e.target, e.detail.name, e.detail.path])).toEqual([
+      [`article:${articleId}`, added.body.unformatted_name, []],
+    ]);
+    expect(byAction("article.rename").map((e) => [e.target, e.detail.name, e.detail.from])).toEqual([
+      [`article:${articleId}`, "Salle 2", added.body.unformatted_name],
+    ]);
     expect(byAction("folder.create").map((e) => [e.target, e.detail.name])).toEqual([[expect.stringMatching(/^folder:\d+$/), "Réserve"]]);
     expect(list).toHaveLength(13);
     // Newest first.
@@ -126,7 +138,14 @@ describe("audit log: filters, pages, CSV", () => {
     colleague = other!.id;
     const rows: [number, number | null, string, string, string, string][] = [
       [parisHalfPastMidnight, s.user.userId, s.user.email, "item.delete", "article:1", JSON.stringify({ type: "article", name: '=HYPERLINK("http://x")' })],
-      [parisHalfPastMidnight - 2 * 60 * 60 * 1000, colleague, "ærøskøbing@example.org", "glossary.add", "glossary:3", JSON.stringify({ term: 'Le "Penseur", 1880\r\nbronze', lang: "" })],
+      [
+        parisHalfPastMidnight - 2 * 60 * 60 * 1000,
+        colleague,
+        "ærøskøbing@example.org",
+        "glossary.add",
+        "glossary:3",
+        JSON.stringify({ term: 'Le "Penseur", 1880\r\nbronze', lang: "" }),
+      ],
       [parisHalfPastMidnight + DAY, colleague, "ærøskøbing@example.org", "qrcode.create", "qrcode:9", JSON.stringify({ link: "+AB12" })],
       [parisHalfPastMidnight + 2 * DAY, null, "", "item.purge", "folder:4", JSON.stringify({ type: "folder", name: "-Réserve 😀 ש" })],
     ];
@@ -212,7 +231,7 @@ describe("audit log: filters, pages, CSV", () => {
 
   it("guards every cell a spreadsheet would run", async () => {
     const { csvCell } = await import("~/audit/csv");
-    expect(["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "a=b", ""].map(csvCell)).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", "\"'\rx\"", "a=b", ""]);
+    expect(["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "a=b", ""].map(csvCell)).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", '"\'\rx"', "a=b", ""]);
   });
 });
 
@@ -222,8 +241,10 @@ describe("audit log: the /audit page", () => {
     const added = await s.call("add_article", { pathArray: [] });
     await s.call("rename_article", { articleId: added.body.id, newName: "Salle 2" });
     await s.call("delete_item", { type: "article", id: added.body.id, pathArray: [] });
-    await env.DB.prepare("INSERT INTO audit_log (museum_id, at, actor_id, actor_email, action, target, detail) VALUES (?, ?, NULL, '', 'glossary.delete', 'glossary:999999', ?)")
-      .bind(s.user.museumId, Date.now() + 1000, JSON.stringify({ term: '<strong>x</strong> <target>y</target> <script>alert(1)</script>' }))
+    await env.DB.prepare(
+      "INSERT INTO audit_log (museum_id, at, actor_id, actor_email, action, target, detail) VALUES (?, ?, NULL, '', 'glossary.delete', 'glossary:999999', ?)",
+    )
+      .bind(s.user.museumId, Date.now() + 1000, JSON.stringify({ term: "<strong>x</strong> <target>y</target> <script>alert(1)</script>" }))
       .run();
     const page = await get("/audit", s.cookie, { "Accept-Language": "en" });
     expect(page.status).toBe(200);
@@ -277,7 +298,9 @@ describe("audit log: tenancy, roles, retention", () => {
     const s = await quietSession();
     const now = Date.now();
     for (const at of [now - AUDIT_RETENTION_MS - 60_000, now - AUDIT_RETENTION_MS - 5 * 86_400_000, now - AUDIT_RETENTION_MS + 86_400_000, now - 1000]) {
-      await env.DB.prepare("INSERT INTO audit_log (museum_id, at, actor_id, actor_email, action) VALUES (?, ?, NULL, '', 'item.purge')").bind(s.user.museumId, at).run();
+      await env.DB.prepare("INSERT INTO audit_log (museum_id, at, actor_id, actor_email, action) VALUES (?, ?, NULL, '', 'item.purge')")
+        .bind(s.user.museumId, at)
+        .run();
     }
     await runCron("30 3 * * *", new Date());
     const left = await env.DB.prepare("SELECT at FROM audit_log WHERE museum_id = ? ORDER BY at").bind(s.user.museumId).all<{ at: number }>();

@@ -153,7 +153,9 @@ describe("login rate limiting", () => {
     const user = await createMuseumWithUser();
     await failures(user.email, LOGIN_MAX_FAILURES);
     expect((await postJson("/login", { email: user.email, password: user.password })).status).toBe(429);
-    await env.DB.prepare("UPDATE login_attempts SET window_start = window_start - ?").bind(LOGIN_WINDOW_MS + 1000).run();
+    await env.DB.prepare("UPDATE login_attempts SET window_start = window_start - ?")
+      .bind(LOGIN_WINDOW_MS + 1000)
+      .run();
     expect((await postJson("/login", { email: user.email, password: user.password })).status).toBe(200);
   });
 
@@ -196,7 +198,9 @@ describe("sessions", () => {
   it("treats an expired session as logged out", async () => {
     const user = await createMuseumWithUser();
     const cookie = await logIn(user);
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1, user.userId).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 1, user.userId)
+      .run();
     expect(await (await get("/session", cookie)).json()).toEqual({});
     const dashboard = await get("/dashboard", cookie);
     expect(dashboard.status).toBe(302);

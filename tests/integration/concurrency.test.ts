@@ -104,8 +104,7 @@ describe("crossed folder moves", () => {
   it("a three-folder rotation sent at once leaves no loop", async () => {
     const s = await staff();
     for (const name of ["A", "B", "C"]) await s.call("add_folder", { pathArray: [], id: name });
-    const move = (from: string, to: string) =>
-      s.call("move_item", { fromPathArray: [], itemId: from, type: "folder", toPathArray: [], toFolderId: to });
+    const move = (from: string, to: string) => s.call("move_item", { fromPathArray: [], itemId: from, type: "folder", toPathArray: [], toFolderId: to });
     const results = await Promise.all([move("A", "B"), move("B", "C"), move("C", "A")]);
     expect(results.filter((r) => r.status === 200).length).toBeLessThanOrEqual(2);
     expect((await get("/api/tree", s.cookie)).status).toBe(200);

@@ -47,7 +47,12 @@ describe("display choices", () => {
     expect(fr).toContain("Très grande");
 
     const post = (body: string, backTo = back) =>
-      SELF.fetch(`${BASE}/display?back=${encodeURIComponent(backTo)}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body, redirect: "manual" });
+      SELF.fetch(`${BASE}/display?back=${encodeURIComponent(backTo)}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body,
+        redirect: "manual",
+      });
     const saved = await post("text=2&contrast=1&spacing=1");
     expect(saved.status).toBe(303);
     expect(saved.headers.get("Location")).toBe(back);

@@ -10,7 +10,38 @@ import { BASE, get, publishArticle, staffSession, texts, type StaffSession } fro
 async function upload(s: StaffSession, kind: "image" | "subtitles" = "image") {
   const bytes =
     kind === "image"
-      ? new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, ...new Array(64).fill(3)])
+      ? new Uint8Array([
+          0x89,
+          0x50,
+          0x4e,
+          0x47,
+          0x0d,
+          0x0a,
+          0x1a,
+          0x0a,
+          0,
+          0,
+          0,
+          13,
+          73,
+          72,
+          68,
+          82,
+          0,
+          0,
+          0,
+          1,
+          0,
+          0,
+          0,
+          1,
+          8,
+          6,
+          0,
+          0,
+          0,
+          ...new Array(64).fill(3),
+        ])
       : new TextEncoder().encode("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nBonjour\n");
   const form = new FormData();
   form.set(kind, new File([bytes], kind === "image" ? "a.png" : "a.vtt", { type: kind === "image" ? "image/png" : "text/vtt" }));
@@ -46,11 +77,35 @@ describe("another museum's files in an article", () => {
 
     const cases: [unknown[], string][] = [
       [[{ type: "image", src: theirs, alt: "" }], "newContent.1.src"],
-      [[{ type: "text", content: "x" }, { type: "legendItem", src: theirs, content: "Légende" }], "newContent.2.src"],
+      [
+        [
+          { type: "text", content: "x" },
+          { type: "legendItem", src: theirs, content: "Légende" },
+        ],
+        "newContent.2.src",
+      ],
       [[{ type: "link", link: "https://example.org/", src: theirs, content: "Lien" }], "newContent.1.src"],
       [[{ type: "video", videoId: "abc123", src: "", subtitles: theirSubtitles }], "newContent.1.subtitles"],
-      [[{ type: "accordion", header: { content: "Plus" }, details: [{ type: "text", content: "y" }, { type: "image", src: theirs }] }], "newContent.1.details.1.src"],
-      [[{ type: "image", src: mine }, { type: "image", src: theirs }], "newContent.2.src"],
+      [
+        [
+          {
+            type: "accordion",
+            header: { content: "Plus" },
+            details: [
+              { type: "text", content: "y" },
+              { type: "image", src: theirs },
+            ],
+          },
+        ],
+        "newContent.1.details.1.src",
+      ],
+      [
+        [
+          { type: "image", src: mine },
+          { type: "image", src: theirs },
+        ],
+        "newContent.2.src",
+      ],
     ];
     for (const [elements, field] of cases) {
       const refused = await save(b, articleId, elements);
@@ -62,7 +117,12 @@ describe("another museum's files in an article", () => {
     expect((await draftOf(b, articleId)).version).toBe(before.version);
 
     // Its own file, an address no file has (a purged one, a placeholder) and no file at all are saved.
-    for (const src of [mine, `/media/m/${b.user.museumId}/image/${crypto.randomUUID()}.png`, `/media/m/${a.user.museumId}/image/${crypto.randomUUID()}.png`, "/media/cards/amphore.webp"]) {
+    for (const src of [
+      mine,
+      `/media/m/${b.user.museumId}/image/${crypto.randomUUID()}.png`,
+      `/media/m/${a.user.museumId}/image/${crypto.randomUUID()}.png`,
+      "/media/cards/amphore.webp",
+    ]) {
       const saved = await save(b, articleId, [{ type: "image", src, alt: "" }]);
       expect(saved.status, src).toBe(200);
     }

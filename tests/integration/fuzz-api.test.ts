@@ -59,7 +59,10 @@ describe("malformed-input fuzz: the JSON API", () => {
   });
 
   it("GET /api/read/trash", { timeout: TEST_TIMEOUT_MS }, async () => {
-    await fuzz("GET /api/read/trash", getCallCases({ call: "GET /api/read/trash", path: "/api/read/trash", api: true, ok: [200] }, rngFor("GET /api/read/trash")));
+    await fuzz(
+      "GET /api/read/trash",
+      getCallCases({ call: "GET /api/read/trash", path: "/api/read/trash", api: true, ok: [200] }, rngFor("GET /api/read/trash")),
+    );
   });
 
   for (const [path, query] of [
@@ -73,33 +76,51 @@ describe("malformed-input fuzz: the JSON API", () => {
       await fuzz(
         call,
         getCallCases(
-          { call, path, api: true, ok: [200], ...(query ? { query: { name: query, valid: () => String(path === "/api/read/article_versions" ? fx.articleAtRoot : fx.qrcode), kind: "id" as const } } : {}) },
+          {
+            call,
+            path,
+            api: true,
+            ok: [200],
+            ...(query
+              ? { query: { name: query, valid: () => String(path === "/api/read/article_versions" ? fx.articleAtRoot : fx.qrcode), kind: "id" as const } }
+              : {}),
+          },
           rngFor(call),
         ),
       );
     });
   }
 
-  for (const name of ["add_article", "add_folder", "rename_article", "rename_folder", "delete_item", "move_item", "restore_item", "update_article", "add_qrcode", "update_qrcode", "restore_article_version"]) {
+  for (const name of [
+    "add_article",
+    "add_folder",
+    "rename_article",
+    "rename_folder",
+    "delete_item",
+    "move_item",
+    "restore_item",
+    "update_article",
+    "add_qrcode",
+    "update_qrcode",
+    "restore_article_version",
+  ]) {
     it(`POST /api/manage/${name}`, { timeout: TEST_TIMEOUT_MS }, async () => {
       const spec = manageCalls().find((c) => c.path.endsWith(`/${name}`))!;
       const cases = jsonCallCases(spec, rngFor(spec.call));
       if (name !== "add_article") return fuzz(spec.call, cases);
       // Two add_article at once pick the same next number; run the fuzz one request at a time so that
       // race shows up once, in its own case, instead of as random 500s among the fuzz cases.
-      const together = [1, 2].map(
-        (n): FuzzCase => ({
-          label: `valid add_article sent together with another (#${n})`,
-          method: "POST",
-          path: spec.path,
-          contentType: JSON_TYPE,
-          body: () => ser({ pathArray: [] }),
-          session: "user",
-          jsonErrors: true,
-          api: true,
-          expect: [{ rule: "rule 1 (concurrent requests)", status: [200] }],
-        }),
-      );
+      const together = [1, 2].map((n): FuzzCase => ({
+        label: `valid add_article sent together with another (#${n})`,
+        method: "POST",
+        path: spec.path,
+        contentType: JSON_TYPE,
+        body: () => ser({ pathArray: [] }),
+        session: "user",
+        jsonErrors: true,
+        api: true,
+        expect: [{ rule: "rule 1 (concurrent requests)", status: [200] }],
+      }));
       await fuzz(spec.call, cases, { concurrency: 1, together });
     });
   }

@@ -154,7 +154,16 @@ describe("malformed-input fuzz: session, login, logout, settings, interface lang
     ];
     for (const [label, type, body] of bodies) {
       for (const session of ["fresh", "none"] as const) {
-        cases.push({ label: `${label} (${session} session)`, method: "POST", path: "/logout", contentType: type, body, session, jsonErrors: false, expect: docs });
+        cases.push({
+          label: `${label} (${session} session)`,
+          method: "POST",
+          path: "/logout",
+          contentType: type,
+          body,
+          session,
+          jsonErrors: false,
+          expect: docs,
+        });
       }
     }
     for (const [label, cookie] of cookieCases("muselingo_session=" + "C".repeat(43))) {
@@ -164,7 +173,16 @@ describe("malformed-input fuzz: session, login, logout, settings, interface lang
     for (const method of WRONG_METHODS) cases.push({ label: `${method} instead of POST`, method, path: "/logout", session: "fresh", jsonErrors: false });
     for (let n = 0; n < 10; n++) {
       const bytes = randomBytes(rng);
-      cases.push({ label: `random bytes #${n}`, method: "POST", path: "/logout", contentType: pick(rng, [JSON_TYPE, "text/plain", null]), body: () => bytes, session: "fresh", jsonErrors: false, expect: docs });
+      cases.push({
+        label: `random bytes #${n}`,
+        method: "POST",
+        path: "/logout",
+        contentType: pick(rng, [JSON_TYPE, "text/plain", null]),
+        body: () => bytes,
+        session: "fresh",
+        jsonErrors: false,
+        expect: docs,
+      });
     }
     await fuzz("POST /logout", cases);
   });
@@ -208,22 +226,22 @@ describe("malformed-input fuzz: session, login, logout, settings, interface lang
       },
       rng,
     );
-    const odd = ["", "MUSEUM", "museum\u0000", "drop-tables", "__proto__", "constructor", "\ud800", HUGE].map(
-      (intent): FuzzCase => ({
-        label: `intent = ${JSON.stringify(clip(intent, 20))}`,
-        method: "POST",
-        path: "/settings?_data=routes%2Fsettings",
-        body: () => new URLSearchParams({ intent }),
-        session: "user",
-        jsonErrors: false,
-        echo: intent.length >= 1000 ? intent : undefined,
-        expect: [{ rule: "docs", status: [400] }],
-      }),
-    );
+    const odd = ["", "MUSEUM", "museum\u0000", "drop-tables", "__proto__", "constructor", "\ud800", HUGE].map((intent): FuzzCase => ({
+      label: `intent = ${JSON.stringify(clip(intent, 20))}`,
+      method: "POST",
+      path: "/settings?_data=routes%2Fsettings",
+      body: () => new URLSearchParams({ intent }),
+      session: "user",
+      jsonErrors: false,
+      echo: intent.length >= 1000 ? intent : undefined,
+      expect: [{ rule: "docs", status: [400] }],
+    }));
     // The same form posts as a document request (no _data): the page renders the answer.
-    const documents = [...museum.slice(0, 3), ...museum.filter((c) => c.expect?.some((e) => e.rule === "rule 7")), ...museum.filter((c) => c.echo).slice(0, 2)].map(
-      (c): FuzzCase => ({ ...c, label: `${c.label} (document)`, path: "/settings" }),
-    );
+    const documents = [
+      ...museum.slice(0, 3),
+      ...museum.filter((c) => c.expect?.some((e) => e.rule === "rule 7")),
+      ...museum.filter((c) => c.echo).slice(0, 2),
+    ].map((c): FuzzCase => ({ ...c, label: `${c.label} (document)`, path: "/settings" }));
     const anonymous = museum.slice(0, 10).map((c): FuzzCase => ({ ...c, label: `${c.label}`, session: "none" }));
     return { museum, password, rest: [...odd, ...documents, ...anonymous] };
   };
@@ -270,7 +288,14 @@ describe("malformed-input fuzz: session, login, logout, settings, interface lang
       });
     }
     for (const method of WRONG_METHODS) {
-      cases.push({ label: `${method} instead of POST`, method, path: "/resources/language", session: "user", jsonErrors: false, expect: [{ rule: "rule 3", status: [405] }] });
+      cases.push({
+        label: `${method} instead of POST`,
+        method,
+        path: "/resources/language",
+        session: "user",
+        jsonErrors: false,
+        expect: [{ rule: "rule 3", status: [405] }],
+      });
     }
     cases.push(...cases.slice(0, 15).map((c): FuzzCase => ({ ...c, session: "none" })));
     await fuzz("POST /resources/language", cases);

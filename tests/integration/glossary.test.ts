@@ -93,7 +93,13 @@ describe("glossary API", () => {
       expect((response.body.error as Json).field, JSON.stringify(body)).toBe(field);
       expect((response.body.error as Json).reason, JSON.stringify(body)).toBe(reason);
     }
-    for (const [body, field] of [[{}, "id"], [{ id: 0 }, "id"], [{ id: "abc" }, "id"], [{ id: 1.5 }, "id"], [{ id: 1, more: 1 }, "more"]] as const) {
+    for (const [body, field] of [
+      [{}, "id"],
+      [{ id: 0 }, "id"],
+      [{ id: "abc" }, "id"],
+      [{ id: 1.5 }, "id"],
+      [{ id: 1, more: 1 }, "more"],
+    ] as const) {
       const response = await s.call("delete_glossary_term", body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect((response.body.error as Json).field).toBe(field);
@@ -252,7 +258,9 @@ describe("glossary in the translation pipeline", () => {
     expect(JSON.stringify(before.content)).toContain("Claude Monnet peint à Schiwerny");
     expect((await env.KV.list({ prefix })).keys).toHaveLength(1);
     // A staff correction of a segment with the term is never forgotten by a glossary change.
-    await env.DB.prepare("UPDATE translation_memory SET text = 'Die Seerosen von Monet (geprüft).', origin = 'edited' WHERE museum_id = ? AND target_lang = 'de' AND source_text = ?")
+    await env.DB.prepare(
+      "UPDATE translation_memory SET text = 'Die Seerosen von Monet (geprüft).', origin = 'edited' WHERE museum_id = ? AND target_lang = 'de' AND source_text = ?",
+    )
       .bind(museumId, SEGMENTS[1])
       .run();
     // Another language's rows with the term stay when the fixed translation is only for German.
@@ -302,7 +310,10 @@ describe("glossary in the translation pipeline", () => {
     for (const s of [a, b]) for (const to of ["de", "ar"]) await translateSegments(deps([rec.engine]), { museumId: s.user.museumId, from: "fr", to }, SEGMENTS);
     await a.call("add_glossary_term", { term: "Giverny" });
     for (const to of ["de", "ar"]) {
-      expect((await memory(a.user.museumId, to)).map((r) => r.source_text), to).toEqual([SEGMENTS[1], SEGMENTS[2]]);
+      expect(
+        (await memory(a.user.museumId, to)).map((r) => r.source_text),
+        to,
+      ).toEqual([SEGMENTS[1], SEGMENTS[2]]);
       expect(await memory(b.user.museumId, to), to).toHaveLength(3);
     }
   });

@@ -31,7 +31,10 @@ describe("the heading element", () => {
     const s = await staffSession();
     const added = await s.call("add_article", { pathArray: [] });
     const articleId = added.body.id as number;
-    const saved = await save(s, articleId, [{ type: "heading", content: "Annexe" }, { type: "heading", level: 3, content: "Détail ‮ 👩‍👩‍👧" }]);
+    const saved = await save(s, articleId, [
+      { type: "heading", content: "Annexe" },
+      { type: "heading", level: 3, content: "Détail ‮ 👩‍👩‍👧" },
+    ]);
     expect(saved.status).toBe(200);
     const stored = (await s.read(`/api/read/article?articleId=${articleId}`)).body as { content: unknown[] };
     expect(stored.content.slice(1)).toEqual([
@@ -166,9 +169,15 @@ describe("the heading element", () => {
     const bytes = new Uint8Array(await archive.arrayBuffer());
 
     const b = await staffSession();
-    const imported = await SELF.fetch(`${BASE}/api/manage/import_museum`, { method: "POST", headers: { Cookie: b.cookie, "Content-Type": "application/zip" }, body: bytes });
+    const imported = await SELF.fetch(`${BASE}/api/manage/import_museum`, {
+      method: "POST",
+      headers: { Cookie: b.cookie, "Content-Type": "application/zip" },
+      body: bytes,
+    });
     expect(imported.status, await imported.clone().text()).toBe(200);
-    const row = await env.DB.prepare("SELECT content, published_content FROM articles WHERE museum_id = ?").bind(b.user.museumId).first<{ content: string; published_content: string }>();
+    const row = await env.DB.prepare("SELECT content, published_content FROM articles WHERE museum_id = ?")
+      .bind(b.user.museumId)
+      .first<{ content: string; published_content: string }>();
     const content = JSON.parse(row!.published_content) as { type: string; level?: number; content?: string }[];
     expect(content.filter((e) => e.type === "heading").map((e) => [e.level, e.content])).toEqual([
       [2, "Le naufrage"],

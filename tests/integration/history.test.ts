@@ -150,7 +150,9 @@ describe("history API", () => {
     expect(list.draft).toEqual({ version: after.version, hasDraft: true });
     expect(list.versions[0]).toMatchObject({ number: 3, current: true });
 
-    const audit = await env.DB.prepare("SELECT actor_id, actor_email, action, target, detail FROM audit_log WHERE museum_id = ? AND action = 'article.restore_version'")
+    const audit = await env.DB.prepare(
+      "SELECT actor_id, actor_email, action, target, detail FROM audit_log WHERE museum_id = ? AND action = 'article.restore_version'",
+    )
       .bind(s.user.museumId)
       .all<Json>();
     expect(audit.results).toHaveLength(1);
@@ -167,13 +169,21 @@ describe("history API", () => {
     const s = await staffSession();
     const { articleId } = await articleWithHistory(s);
     const draft = await readDraft(s, articleId);
-    const moved = await s.call("update_article", { articleId, version: draft.version, newContent: [{ type: "metadatas", url: "new-address" }, ...texts(["x"])] });
+    const moved = await s.call("update_article", {
+      articleId,
+      version: draft.version,
+      newContent: [{ type: "metadatas", url: "new-address" }, ...texts(["x"])],
+    });
     expect(moved.status).toBe(200);
     // Another article takes the version's old address meanwhile: the restore must not collide with it.
     const other = await s.call("add_article", { pathArray: [] });
     const otherDraft = await readDraft(s, other.body.id as number);
-    const oldUrl = JSON.parse((await env.DB.prepare("SELECT content FROM article_versions WHERE article_id = ? AND number = 1").bind(articleId).first<string>("content"))!)[0].url;
-    expect((await s.call("update_article", { articleId: other.body.id, version: otherDraft.version, newContent: [{ type: "metadatas", url: oldUrl }] })).status).toBe(200);
+    const oldUrl = JSON.parse(
+      (await env.DB.prepare("SELECT content FROM article_versions WHERE article_id = ? AND number = 1").bind(articleId).first<string>("content"))!,
+    )[0].url;
+    expect(
+      (await s.call("update_article", { articleId: other.body.id, version: otherDraft.version, newContent: [{ type: "metadatas", url: oldUrl }] })).status,
+    ).toBe(200);
 
     expect((await s.call("restore_article_version", { id: articleId, version: 1 })).status).toBe(200);
     const after = await readDraft(s, articleId);
@@ -201,7 +211,9 @@ describe("history API", () => {
     expect(many.every((r) => r.status === 200)).toBe(true);
     expect(new Set(many.map((r) => r.body.version)).size).toBe(50);
     expect((await readDraft(s, articleId)).version).toBe(base + 52);
-    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE museum_id = ? AND action = 'article.restore_version'").bind(s.user.museumId).first<number>("n");
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE museum_id = ? AND action = 'article.restore_version'")
+      .bind(s.user.museumId)
+      .first<number>("n");
     expect(count).toBe(52);
   });
 
@@ -209,7 +221,9 @@ describe("history API", () => {
     const s = await staffSession();
     const { articleId } = await articleWithHistory(s);
     const kept = `m/${s.user.museumId}/image/${crypto.randomUUID()}.png`;
-    await env.DB.prepare("INSERT INTO media (museum_id, r2_key, kind, content_type, bytes) VALUES (?, ?, 'image', 'image/png', 3)").bind(s.user.museumId, kept).run();
+    await env.DB.prepare("INSERT INTO media (museum_id, r2_key, kind, content_type, bytes) VALUES (?, ?, 'image', 'image/png', 3)")
+      .bind(s.user.museumId, kept)
+      .run();
     const gone = `/media/m/${s.user.museumId}/subtitles/${crypto.randomUUID()}.vtt`;
     await addVersion(
       s,
@@ -281,7 +295,9 @@ describe("restore's transaction", () => {
     const update = (id: number) => env.DB.prepare("UPDATE articles SET version = version + 1 WHERE id = ? AND deleted_at IS NULL").bind(id);
     await expect(env.DB.batch([update(99999999), env.DB.prepare(ABORT_UNLESS_CHANGED), audit("gone")])).rejects.toThrow(/malformed JSON/);
     await env.DB.batch([update(article), env.DB.prepare(ABORT_UNLESS_CHANGED), audit("done")]);
-    const targets = await env.DB.prepare("SELECT target FROM audit_log WHERE museum_id = ? AND action = 'article.restore_version'").bind(s.user.museumId).all<{ target: string }>();
+    const targets = await env.DB.prepare("SELECT target FROM audit_log WHERE museum_id = ? AND action = 'article.restore_version'")
+      .bind(s.user.museumId)
+      .all<{ target: string }>();
     expect(targets.results.map((r) => r.target)).toEqual(["done"]);
   });
 });
@@ -337,9 +353,12 @@ describe("retention and media", () => {
     const a = (await s.call("add_article", { pathArray: [] })).body.id as number;
     const b = (await s.call("add_article", { pathArray: [] })).body.id as number;
     const insert = (articleId: number, number: number, at: number) =>
-      env.DB.prepare(
-        "INSERT INTO article_versions (article_id, museum_id, number, content, name, published_at) VALUES (?, ?, ?, '[]', 'n', ?)",
-      ).bind(articleId, s.user.museumId, number, at);
+      env.DB.prepare("INSERT INTO article_versions (article_id, museum_id, number, content, name, published_at) VALUES (?, ?, ?, '[]', 'n', ?)").bind(
+        articleId,
+        s.user.museumId,
+        number,
+        at,
+      );
     // a: 1–20 old, 21–30 recent but beyond the newest 50, 31–80 the newest 50 (some of them old too).
     const rows = [];
     for (let n = 1; n <= 80; n++) rows.push(insert(a, n, n <= 20 ? now - 200 * DAY : n <= 30 ? now - 10 * DAY : n <= 40 ? now - 300 * DAY : now));
@@ -350,7 +369,9 @@ describe("retention and media", () => {
     const deleted = await pruneArticleVersions(createDb(env.DB), now);
     expect(deleted).toBeGreaterThanOrEqual(20 + 50);
     const numbers = async (id: number) =>
-      (await env.DB.prepare("SELECT number FROM article_versions WHERE article_id = ? ORDER BY number").bind(id).all<{ number: number }>()).results.map((r) => r.number);
+      (await env.DB.prepare("SELECT number FROM article_versions WHERE article_id = ? ORDER BY number").bind(id).all<{ number: number }>()).results.map(
+        (r) => r.number,
+      );
     const keptA = await numbers(a);
     expect(keptA).toEqual(Array.from({ length: 60 }, (_, i) => i + 21));
     expect(keptA.length).toBeGreaterThanOrEqual(VERSIONS_KEPT);
@@ -358,7 +379,9 @@ describe("retention and media", () => {
     expect(keptB).toEqual(Array.from({ length: VERSIONS_CEILING }, (_, i) => i + 51));
     // Nothing more to do the second time; a version just past 90 days goes.
     expect(await pruneArticleVersions(createDb(env.DB), now)).toBe(0);
-    await env.DB.prepare("UPDATE article_versions SET published_at = ? WHERE article_id = ? AND number = 21").bind(now - VERSIONS_RECENT_MS - 1, a).run();
+    await env.DB.prepare("UPDATE article_versions SET published_at = ? WHERE article_id = ? AND number = 21")
+      .bind(now - VERSIONS_RECENT_MS - 1, a)
+      .run();
     expect(await pruneArticleVersions(createDb(env.DB), now)).toBe(1);
   });
 
@@ -385,7 +408,9 @@ describe("retention and media", () => {
     // The doomed article, with a version of its own, has been in the trash past the retention.
     await addVersion(s, doomed, 1, [{ type: "image", src: `/media/${unused}` }]);
     await s.call("delete_item", { type: "article", id: doomed });
-    await env.DB.prepare("UPDATE articles SET deleted_at = ? WHERE id = ?").bind(Date.now() - (TRASH_RETENTION_DAYS + 1) * DAY, doomed).run();
+    await env.DB.prepare("UPDATE articles SET deleted_at = ? WHERE id = ?")
+      .bind(Date.now() - (TRASH_RETENTION_DAYS + 1) * DAY, doomed)
+      .run();
 
     const purged = await purgeExpiredTrash(createDb(env.DB), env.MEDIA);
     expect(purged.articles).toBeGreaterThanOrEqual(1);

@@ -53,7 +53,11 @@ async function importFile(
 }
 
 async function counts(museumId: number) {
-  const one = (sql: string) => env.DB.prepare(sql).bind(museumId).first<{ n: number }>().then((r) => r!.n);
+  const one = (sql: string) =>
+    env.DB.prepare(sql)
+      .bind(museumId)
+      .first<{ n: number }>()
+      .then((r) => r!.n);
   return {
     articles: await one("SELECT count(*) AS n FROM articles WHERE museum_id = ?"),
     folders: await one("SELECT count(*) AS n FROM folders WHERE museum_id = ?"),
@@ -64,9 +68,19 @@ async function counts(museumId: number) {
 }
 
 async function article(museumId: number, slug: string) {
-  return env.DB.prepare("SELECT id, folder_id, unformatted_name, content, version, published_content, published_version FROM articles WHERE museum_id = ? AND slug = ?")
+  return env.DB.prepare(
+    "SELECT id, folder_id, unformatted_name, content, version, published_content, published_version FROM articles WHERE museum_id = ? AND slug = ?",
+  )
     .bind(museumId, slug)
-    .first<{ id: number; folder_id: number | null; unformatted_name: string; content: string; version: number; published_content: string | null; published_version: number | null }>();
+    .first<{
+      id: number;
+      folder_id: number | null;
+      unformatted_name: string;
+      content: string;
+      version: number;
+      published_content: string | null;
+      published_version: number | null;
+    }>();
 }
 
 describe("spreadsheet import", () => {
@@ -109,12 +123,16 @@ describe("spreadsheet import", () => {
     expect(vase[2]!.content).toBe("Frise d'animaux");
 
     // Folders "Salle 2" and "Salle 2/Vitrine 3", made once.
-    const tree = await env.DB.prepare("SELECT id, parent_id, name FROM folders WHERE museum_id = ? ORDER BY id").bind(s.user.museumId).all<{ id: number; parent_id: number | null; name: string }>();
+    const tree = await env.DB.prepare("SELECT id, parent_id, name FROM folders WHERE museum_id = ? ORDER BY id")
+      .bind(s.user.museumId)
+      .all<{ id: number; parent_id: number | null; name: string }>();
     expect(tree.results.map((f) => f.name)).toEqual(["Salle 2", "Vitrine 3"]);
     expect(tree.results[1]!.parent_id).toBe(tree.results[0]!.id);
     expect(amphore.folder_id).toBe(tree.results[1]!.id);
 
-    const media = await env.DB.prepare("SELECT r2_key, article_id, width, height FROM media WHERE museum_id = ?").bind(s.user.museumId).all<{ r2_key: string; article_id: number; width: number }>();
+    const media = await env.DB.prepare("SELECT r2_key, article_id, width, height FROM media WHERE museum_id = ?")
+      .bind(s.user.museumId)
+      .all<{ r2_key: string; article_id: number; width: number }>();
     expect(media.results).toHaveLength(2);
     expect(media.results.find((m) => content[2]!.src!.endsWith(m.r2_key))).toMatchObject({ article_id: amphore.id, width: 1 });
     const stored = await env.MEDIA.list({ prefix: `m/${s.user.museumId}/` });
@@ -153,7 +171,9 @@ describe("spreadsheet import", () => {
     expect(JSON.parse(after.content)[2].src).toBe(JSON.parse(amphore.content)[2].src);
     expect((await env.MEDIA.list({ prefix: `m/${s.user.museumId}/` })).objects).toHaveLength(2);
     const moved = (await article(s.user.museumId, "sans-image"))!;
-    const folder = await env.DB.prepare("SELECT name, parent_id FROM folders WHERE id = ?").bind(moved.folder_id).first<{ name: string; parent_id: number | null }>();
+    const folder = await env.DB.prepare("SELECT name, parent_id FROM folders WHERE id = ?")
+      .bind(moved.folder_id)
+      .first<{ name: string; parent_id: number | null }>();
     expect(folder).toEqual({ name: "Réserve", parent_id: null });
 
     // Another picture under the same name: stored, and the draft shows it.
@@ -265,7 +285,7 @@ describe("spreadsheet import", () => {
         status: r.status,
         body: (await r.json()) as Answer,
       }));
-    expect((await raw("--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.csv\"\r\n\r\nNom\nA")).status).toBe(400);
+    expect((await raw('--b\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nNom\nA')).status).toBe(400);
     expect((await raw("{}", "application/json")).status).toBe(415);
     expect((await raw("--b--\r\n")).body.error).toMatchObject({ field: "file", reason: "required" });
 
@@ -304,7 +324,7 @@ describe("spreadsheet import", () => {
     const latin1 = new Uint8Array([...strToU8("Nom;Texte\r\n"), 0x43, 0x72, 0xe8, 0x6d, 0x65, 0x3b, 0x45, 0x74, 0xe9, 0x0d, 0x0a]); // "Crème;Eté"
     const one = await importFile(s, { file: new File([latin1], "excel.csv") });
     expect(one.body.rows[0]).toMatchObject({ name: "Crème", address: "creme" });
-    const tabs = await importFile(s, { file: new File(["\ufeffName\tText\n\nA\t\"x\n\ny\"\n\n\nB\tz\n"], "t.tsv") });
+    const tabs = await importFile(s, { file: new File(['\ufeffName\tText\n\nA\t"x\n\ny"\n\n\nB\tz\n'], "t.tsv") });
     expect(tabs.body.rows.map((r) => [r.row, r.name])).toEqual([
       [3, "A"],
       [6, "B"],

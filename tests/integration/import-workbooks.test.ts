@@ -48,7 +48,9 @@ describe("POST /api/manage/import_articles with workbooks", () => {
     const applied = await importFile(s, fileOf(ods, "cartels.ods"), false);
     expect(applied.status, JSON.stringify(applied.body.error)).toBe(200);
     expect(applied.body.created).toBe(1);
-    const row = await env.DB.prepare("SELECT unformatted_name AS name FROM articles WHERE museum_id = ? AND slug = 'amphore'").bind(s.user.museumId).first<{ name: string }>();
+    const row = await env.DB.prepare("SELECT unformatted_name AS name FROM articles WHERE museum_id = ? AND slug = 'amphore'")
+      .bind(s.user.museumId)
+      .first<{ name: string }>();
     expect(row?.name).toBe("Amphore");
     const bundled = await importFile(s, fileOf(zipSync({ "cartels.ods": ods, "photos/a.png": new Uint8Array(10) }), "museum.zip"));
     expect(bundled.status, JSON.stringify(bundled.body.error)).toBe(200);
@@ -61,7 +63,9 @@ describe("POST /api/manage/import_articles with workbooks", () => {
     const refused = await importFile(s, fileOf(hostile, "cartels.xlsx"));
     expect(refused.status).toBe(413);
     expect(refused.body.error).toMatchObject({ code: "too_large", field: "file", reason: "too_long" });
-    expect(refused.body.error!.message).toMatch(/unpacks to 586 MB or more in 1,208 files \(1,200 of them __MACOSX or system copies\); this app reads at most 48 MB/);
+    expect(refused.body.error!.message).toMatch(
+      /unpacks to 586 MB or more in 1,208 files \(1,200 of them __MACOSX or system copies\); this app reads at most 48 MB/,
+    );
     const next = await importFile(s, fileOf(excelLikeXlsx([["Nom"], ["Amphore"]]), "cartels.xlsx"));
     expect(next.status).toBe(200);
   });

@@ -89,7 +89,9 @@ describe("POST /api/manage/mark_reviewed", () => {
     const seen = await shown(s, articleId);
     // A colleague corrects the first; an engine retranslates the third (a reset and a new view would).
     expect((await s.call("update_translation", { articleId, lang: "de", segmentId: seen[0]!.id, text: "Eine attische Amphore." })).status).toBe(200);
-    await env.DB.prepare("UPDATE translation_memory SET text = 'Der Maler des Amasis.' WHERE museum_id = ? AND target_lang = 'de' AND text = ?").bind(s.user.museumId, seen[2]!.text).run();
+    await env.DB.prepare("UPDATE translation_memory SET text = 'Der Maler des Amasis.' WHERE museum_id = ? AND target_lang = 'de' AND text = ?")
+      .bind(s.user.museumId, seen[2]!.text)
+      .run();
     const before = await memoryDigest(s.user.museumId);
     const refused = await s.call("mark_reviewed", { articleId, lang: "de", segments: seen });
     expect(refused.status).toBe(409);
@@ -102,7 +104,10 @@ describe("POST /api/manage/mark_reviewed", () => {
   it("marks 1000 distinct segments in one call, and a correction of a shared sentence reaches every article's cached page", async () => {
     const s = await staffSession();
     const lines = Array.from({ length: 1000 }, (_, i) => `Ligne ${i} du cartel « ${"é".repeat(i % 7)} ».`);
-    const big = await publishArticle(s, Array.from({ length: 20 }, (_, k) => ({ type: "text", content: lines.slice(k * 50, k * 50 + 50).join("\n") })));
+    const big = await publishArticle(
+      s,
+      Array.from({ length: 20 }, (_, k) => ({ type: "text", content: lines.slice(k * 50, k * 50 + 50).join("\n") })),
+    );
     const small = await publishArticle(s, texts([lines[999]!]));
     expect((await get(`/r/${big.link}?lang=de`)).status).toBe(200);
     expect(await (await get(`/r/${small.link}?lang=de`)).text()).toContain(escapeHtml(pseudoTranslate(lines[999]!, "de")));
@@ -128,7 +133,10 @@ describe("POST /api/manage/mark_reviewed", () => {
     const stale = (await review(s, articleId, "de")).segments[0]!;
     expect(stale).toMatchObject({ stale: true, text: "Eine attische Amphore.", machineText: "[de] Úñé gráñdé ámphóré áttíqúé." });
     expect((await s.call("mark_reviewed", { articleId, lang: "de", segments: [{ id: stale.id, text: stale.text }] })).status).toBe(409);
-    expect(await s.call("mark_reviewed", { articleId, lang: "de", segments: [{ id: stale.id, text: stale.machineText }] })).toMatchObject({ status: 200, body: { marked: 1 } });
+    expect(await s.call("mark_reviewed", { articleId, lang: "de", segments: [{ id: stale.id, text: stale.machineText }] })).toMatchObject({
+      status: 200,
+      body: { marked: 1 },
+    });
     expect((await review(s, articleId, "de")).segments[0]).toMatchObject({ stale: false, origin: "edited", text: "[de] Úñé gráñdé ámphóré áttíqúé." });
     expect(await languages(s, articleId)).toMatchObject({ languages: [{ lang: "de", stale: 0, reviewed: 1 }] });
   });
@@ -176,7 +184,11 @@ describe("POST /api/manage/mark_reviewed", () => {
       expect(r.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(r.body.error, field).toMatchObject({ field, ...(reason ? { reason } : {}) });
     }
-    const raw = await SELF.fetch(`${BASE}/api/manage/mark_reviewed`, { method: "POST", body: "{not json", headers: { "Content-Type": "application/json", Cookie: s.cookie } });
+    const raw = await SELF.fetch(`${BASE}/api/manage/mark_reviewed`, {
+      method: "POST",
+      body: "{not json",
+      headers: { "Content-Type": "application/json", Cookie: s.cookie },
+    });
     expect(raw.status).toBe(400);
     expect((await get("/api/manage/mark_reviewed", s.cookie)).status).toBe(405);
     // Up to the limit is taken (1000 times the same segment is one place, marked once).
@@ -234,8 +246,14 @@ describe("POST /api/manage/mark_reviewed", () => {
     const viewer = await addMember(s, "viewer");
     const other = await staffSession();
     const before = await memoryDigest(s.user.museumId);
-    expect(await translatorDe.call("mark_reviewed", { articleId: es.articleId, lang: "es", segments: seenEs })).toMatchObject({ status: 403, body: { error: { code: "forbidden", field: "lang" } } });
-    expect(await viewer.call("mark_reviewed", { articleId, lang: "de", segments: seenDe })).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
+    expect(await translatorDe.call("mark_reviewed", { articleId: es.articleId, lang: "es", segments: seenEs })).toMatchObject({
+      status: 403,
+      body: { error: { code: "forbidden", field: "lang" } },
+    });
+    expect(await viewer.call("mark_reviewed", { articleId, lang: "de", segments: seenDe })).toMatchObject({
+      status: 403,
+      body: { error: { code: "forbidden" } },
+    });
     expect((await other.call("mark_reviewed", { articleId, lang: "de", segments: seenDe })).status).toBe(404);
     expect((await postJson("/api/manage/mark_reviewed", { articleId, lang: "de", segments: seenDe })).status).toBe(401);
     expect(await memoryDigest(s.user.museumId)).toBe(before);

@@ -9,8 +9,36 @@ import { BASE, get, staffSession } from "./helpers";
 
 type Json = Record<string, unknown>;
 const u32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...u32(13), 73, 72, 68, 82, ...u32(1), ...u32(1), 8, 6, 0, 0, 0, ...new Array(64).fill(7)]);
-const MP4 = new Uint8Array([...u32(24), ...new TextEncoder().encode("ftypisom"), ...u32(512), ...new TextEncoder().encode("isommp41"), ...new Array(3000).fill(3)]);
+const PNG = new Uint8Array([
+  0x89,
+  0x50,
+  0x4e,
+  0x47,
+  0x0d,
+  0x0a,
+  0x1a,
+  0x0a,
+  ...u32(13),
+  73,
+  72,
+  68,
+  82,
+  ...u32(1),
+  ...u32(1),
+  8,
+  6,
+  0,
+  0,
+  0,
+  ...new Array(64).fill(7),
+]);
+const MP4 = new Uint8Array([
+  ...u32(24),
+  ...new TextEncoder().encode("ftypisom"),
+  ...u32(512),
+  ...new TextEncoder().encode("isommp41"),
+  ...new Array(3000).fill(3),
+]);
 const VTT = new TextEncoder().encode("WEBVTT\n\n00:00.000 --> 00:02.000\nBonjour\n");
 
 /** A multipart body written by hand, so the filename parameter is exactly what a client could send. */
@@ -18,8 +46,15 @@ function rawForm(fileField: string, filenameParam: string, data: Uint8Array, fie
   const boundary = "----muselingo-test-boundary";
   const enc = new TextEncoder();
   const chunks: Uint8Array[] = [];
-  for (const [name, value] of Object.entries(fields)) chunks.push(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  chunks.push(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${filenameParam}"\r\nContent-Type: application/octet-stream\r\n\r\n`), data, enc.encode(`\r\n--${boundary}--\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  chunks.push(
+    enc.encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${filenameParam}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    data,
+    enc.encode(`\r\n--${boundary}--\r\n`),
+  );
   const body = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
   for (const c of chunks) body.set(c, (at += c.length) - c.length);
@@ -31,11 +66,17 @@ async function setUp() {
   const article = (await s.call("add_article", { pathArray: [] })).body.id as number;
   const send = async (kind: string, filenameParam: string, data: Uint8Array, fields: Record<string, string> = {}) => {
     const form = rawForm(kind, filenameParam, data, { articleId: String(article), ...fields });
-    const response = await SELF.fetch(`${BASE}/api/upload/${kind}`, { method: "POST", body: form.body, headers: { Cookie: s.cookie, "Content-Type": form.type } });
+    const response = await SELF.fetch(`${BASE}/api/upload/${kind}`, {
+      method: "POST",
+      body: form.body,
+      headers: { Cookie: s.cookie, "Content-Type": form.type },
+    });
     return { status: response.status, body: (await response.json()) as Json };
   };
   const nameOf = async (mediaUrl: unknown) =>
-    (await env.DB.prepare("SELECT original_name FROM media WHERE r2_key = ?").bind(String(mediaUrl).slice("/media/".length)).first<{ original_name: string | null }>())!.original_name;
+    (await env.DB.prepare("SELECT original_name FROM media WHERE r2_key = ?")
+      .bind(String(mediaUrl).slice("/media/".length))
+      .first<{ original_name: string | null }>())!.original_name;
   return { ...s, article, send, nameOf };
 }
 
@@ -145,7 +186,11 @@ describe("original file names", () => {
 
     const importInto = async (archive: Uint8Array) => {
       const b = await staffSession();
-      const response = await SELF.fetch(`${BASE}/api/manage/import_museum`, { method: "POST", headers: { Cookie: b.cookie, "Content-Type": "application/zip" }, body: archive as Uint8Array<ArrayBuffer> });
+      const response = await SELF.fetch(`${BASE}/api/manage/import_museum`, {
+        method: "POST",
+        headers: { Cookie: b.cookie, "Content-Type": "application/zip" },
+        body: archive as Uint8Array<ArrayBuffer>,
+      });
       expect(response.status, await response.clone().text()).toBe(200);
       return (await env.DB.prepare("SELECT original_name AS n FROM media WHERE museum_id = ?").bind(b.user.museumId).all<{ n: string | null }>()).results;
     };

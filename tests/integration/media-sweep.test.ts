@@ -18,7 +18,11 @@ async function article(s: Awaited<ReturnType<typeof staffSession>>) {
   return added.body.id as number;
 }
 
-const contentWith = (src: string) => JSON.stringify([{ type: "metadatas", url: "a", backgroundColor: "#ffffff" }, { type: "image", src, alt: "" }]);
+const contentWith = (src: string) =>
+  JSON.stringify([
+    { type: "metadatas", url: "a", backgroundColor: "#ffffff" },
+    { type: "image", src, alt: "" },
+  ]);
 
 describe("the media sweep", () => {
   // The sweep walks the whole bucket, and the tests of a file share one R2 (storage is isolated per file, not per
@@ -58,14 +62,32 @@ describe("the media sweep", () => {
     for (const k of [...orphans, ...Object.values(kept), ...elsewhere]) await put(k);
 
     const db = env.DB;
-    await db.prepare("INSERT INTO media (museum_id, r2_key, kind, content_type, bytes) VALUES (?, ?, 'image', 'image/png', 3), (?, ?, 'subtitles', 'text/vtt', 3)").bind(m, kept.mediaRow, m, kept.subtitles).run();
-    await db.prepare("INSERT INTO narrations (museum_id, article_id, lang, kind, r2_key, content_type, bytes) VALUES (?, ?, 'fr', 'recorded', ?, 'audio/mpeg', 3)").bind(m, id, kept.narration).run();
-    await db.prepare("UPDATE articles SET content = ?, published_content = ? WHERE id = ?").bind(contentWith(`/media/${kept.draft}`), contentWith(`/media/${kept.published}`), id).run();
+    await db
+      .prepare("INSERT INTO media (museum_id, r2_key, kind, content_type, bytes) VALUES (?, ?, 'image', 'image/png', 3), (?, ?, 'subtitles', 'text/vtt', 3)")
+      .bind(m, kept.mediaRow, m, kept.subtitles)
+      .run();
+    await db
+      .prepare("INSERT INTO narrations (museum_id, article_id, lang, kind, r2_key, content_type, bytes) VALUES (?, ?, 'fr', 'recorded', ?, 'audio/mpeg', 3)")
+      .bind(m, id, kept.narration)
+      .run();
+    await db
+      .prepare("UPDATE articles SET content = ?, published_content = ? WHERE id = ?")
+      .bind(contentWith(`/media/${kept.draft}`), contentWith(`/media/${kept.published}`), id)
+      .run();
     const video = JSON.stringify([{ type: "accordion", details: [{ type: "video", src: "", subtitles: `/media/${kept.videoSubtitles}` }] }]);
     await db.prepare("UPDATE articles SET content = ? WHERE id = ?").bind(video, other).run();
-    await db.prepare("INSERT INTO article_versions (article_id, museum_id, number, content, name, published_at) VALUES (?, ?, 1, ?, 'v1', ?)").bind(id, m, contentWith(`/media/${kept.version}`), Date.now()).run();
-    await db.prepare("INSERT INTO tours (museum_id, link, name, cover, updated_at) VALUES (?, ?, 'Tour', ?, ?)").bind(m, crypto.randomUUID().slice(0, 8), `/media/${kept.cover}`, Date.now()).run();
-    await db.prepare("INSERT INTO easy_read_versions (article_id, museum_id, content, approved_content, updated_at) VALUES (?, ?, ?, ?, ?)").bind(id, m, contentWith(`/media/${kept.easyRead}`), contentWith(`/media/${kept.easyReadApproved}`), Date.now()).run();
+    await db
+      .prepare("INSERT INTO article_versions (article_id, museum_id, number, content, name, published_at) VALUES (?, ?, 1, ?, 'v1', ?)")
+      .bind(id, m, contentWith(`/media/${kept.version}`), Date.now())
+      .run();
+    await db
+      .prepare("INSERT INTO tours (museum_id, link, name, cover, updated_at) VALUES (?, ?, 'Tour', ?, ?)")
+      .bind(m, crypto.randomUUID().slice(0, 8), `/media/${kept.cover}`, Date.now())
+      .run();
+    await db
+      .prepare("INSERT INTO easy_read_versions (article_id, museum_id, content, approved_content, updated_at) VALUES (?, ?, ?, ?, ?)")
+      .bind(id, m, contentWith(`/media/${kept.easyRead}`), contentWith(`/media/${kept.easyReadApproved}`), Date.now())
+      .run();
 
     // Within the grace period (an import may still be under way) nothing goes.
     const early = await sweepOrphanMedia({ db, bucket: env.MEDIA, kv: env.KV }, Date.now());
@@ -91,7 +113,9 @@ describe("the media sweep", () => {
     await put(aKey);
     await put(bKey);
     const bArticle = await article(b);
-    await env.DB.prepare("UPDATE articles SET content = ? WHERE id = ?").bind(contentWith(`/media/${bKey}`), bArticle).run();
+    await env.DB.prepare("UPDATE articles SET content = ? WHERE id = ?")
+      .bind(contentWith(`/media/${bKey}`), bArticle)
+      .run();
     expect([...(await referencedKeys(env.DB, [aKey, bKey]))]).toEqual([bKey]);
     // Keys outside the museum spaces (a malformed name) are never candidates.
     await put("m/not-a-museum/x.png");

@@ -21,7 +21,10 @@ const sha = async (bytes: Uint8Array | ArrayBuffer) => toHex(await crypto.subtle
 async function demoMuseum(): Promise<StaffSession> {
   const s = await staffSession();
   const sql = env.DEMO_SEED.sql.replaceAll("'__DEMO_SLUG__'", `'${s.user.museumSlug}'`);
-  const statements = sql.split(/;\n/).map((q) => q.trim()).filter(Boolean);
+  const statements = sql
+    .split(/;\n/)
+    .map((q) => q.trim())
+    .filter(Boolean);
   await env.DB.batch(statements.map((q) => env.DB.prepare(q)));
   for (const f of env.DEMO_SEED.files) {
     const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
@@ -62,8 +65,10 @@ async function expectRefused(cookie: string, archive: BodyInit | Uint8Array | nu
  * same content, translations, codes and files.
  */
 async function museumState(museumId: number, opts: { links?: (link: string) => string } = {}) {
-  const all = async <T,>(query: string) => (await env.DB.prepare(query).bind(museumId).all<T>()).results;
-  const folders = await all<{ id: number; parent_id: number | null; name: string; deleted_at: number | null; created_at: number }>("SELECT * FROM folders WHERE museum_id = ? ORDER BY id");
+  const all = async <T>(query: string) => (await env.DB.prepare(query).bind(museumId).all<T>()).results;
+  const folders = await all<{ id: number; parent_id: number | null; name: string; deleted_at: number | null; created_at: number }>(
+    "SELECT * FROM folders WHERE museum_id = ? ORDER BY id",
+  );
   const pathOf = (id: number | null): string => {
     if (id === null) return "";
     const f = folders.find((x) => x.id === id)!;
@@ -71,9 +76,16 @@ async function museumState(museumId: number, opts: { links?: (link: string) => s
   };
   const articles = await all<Record<string, unknown> & { id: number; slug: string }>("SELECT * FROM articles WHERE museum_id = ? ORDER BY slug");
   const slugOf = (id: unknown) => (id === null ? null : articles.find((a) => a.id === id)!.slug);
-  const media = await all<{ r2_key: string; kind: string; content_type: string; bytes: number; article_id: number | null; width: number | null; height: number | null; created_at: number }>(
-    "SELECT * FROM media WHERE museum_id = ?",
-  );
+  const media = await all<{
+    r2_key: string;
+    kind: string;
+    content_type: string;
+    bytes: number;
+    article_id: number | null;
+    width: number | null;
+    height: number | null;
+    created_at: number;
+  }>("SELECT * FROM media WHERE museum_id = ?");
   const fileHash = new Map<string, string>();
   for (const m of media) {
     const object = await env.MEDIA.get(m.r2_key);
@@ -82,8 +94,10 @@ async function museumState(museumId: number, opts: { links?: (link: string) => s
     expect(bytes.length).toBe(m.bytes);
     fileHash.set(`/media/${m.r2_key}`, `file:${await sha(bytes)}`);
   }
-  const content = (text: unknown) => (typeof text === "string" ? text.replace(/\/media\/[A-Za-z0-9/_.-]+/g, (url) => fileHash.get(url) ?? `unknown:${url}`) : text);
-  const strip = (row: Record<string, unknown>, ...keys: string[]): Record<string, unknown> => Object.fromEntries(Object.entries(row).filter(([k]) => !keys.includes(k)));
+  const content = (text: unknown) =>
+    typeof text === "string" ? text.replace(/\/media\/[A-Za-z0-9/_.-]+/g, (url) => fileHash.get(url) ?? `unknown:${url}`) : text;
+  const strip = (row: Record<string, unknown>, ...keys: string[]): Record<string, unknown> =>
+    Object.fromEntries(Object.entries(row).filter(([k]) => !keys.includes(k)));
   const key = (row: Record<string, unknown>, ...fields: string[]) => fields.map((f) => String(row[f])).join("|");
   const links = opts.links ?? ((l: string) => l);
   return {
@@ -95,30 +109,41 @@ async function museumState(museumId: number, opts: { links?: (link: string) => s
       content: content(a.content),
       published_content: content(a.published_content),
     })),
-    versions: (await all<Record<string, unknown>>("SELECT * FROM article_versions WHERE museum_id = ? ORDER BY article_id, number")).map((v) => ({
-      ...strip(v, "article_id", "museum_id", "published_by", "content"),
-      article: slugOf(v.article_id),
-      content: content(v.content),
-    })).sort((a, b) => key(a, "article", "number").localeCompare(key(b, "article", "number"))),
+    versions: (await all<Record<string, unknown>>("SELECT * FROM article_versions WHERE museum_id = ? ORDER BY article_id, number"))
+      .map((v) => ({
+        ...strip(v, "article_id", "museum_id", "published_by", "content"),
+        article: slugOf(v.article_id),
+        content: content(v.content),
+      }))
+      .sort((a, b) => key(a, "article", "number").localeCompare(key(b, "article", "number"))),
     qrcodes: (await all<{ link: string; article_id: number | null; created_at: number }>("SELECT * FROM qrcodes WHERE museum_id = ?"))
       .map((q) => ({ link: links(q.link), article: slugOf(q.article_id), created_at: q.created_at }))
       .sort((a, b) => a.link.localeCompare(b.link)),
-    glossary: (await all<Record<string, unknown>>("SELECT term, target_lang, translation, created_at FROM glossary_terms WHERE museum_id = ? ORDER BY term, target_lang")),
+    glossary: await all<Record<string, unknown>>(
+      "SELECT term, target_lang, translation, created_at FROM glossary_terms WHERE museum_id = ? ORDER BY term, target_lang",
+    ),
     media: media
       .map((m) => ({ file: fileHash.get(`/media/${m.r2_key}`), ...strip(m, "id", "museum_id", "r2_key", "article_id"), article: slugOf(m.article_id) }))
       .sort((a, b) => `${a.file}`.localeCompare(`${b.file}`)),
-    memory: await all("SELECT source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at FROM translation_memory WHERE museum_id = ? ORDER BY source_hash, target_lang"),
+    memory: await all(
+      "SELECT source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at FROM translation_memory WHERE museum_id = ? ORDER BY source_hash, target_lang",
+    ),
     reviews: (await all<Record<string, unknown>>("SELECT * FROM translation_reviews WHERE museum_id = ?"))
       .map((r) => ({ ...strip(r, "museum_id", "article_id"), article: slugOf(r.article_id) }))
       .sort((a, b) => key(a, "article", "target_lang", "segment_id").localeCompare(key(b, "article", "target_lang", "segment_id"))),
-    reports: (await all<Record<string, unknown>>("SELECT * FROM translation_reports WHERE museum_id = ? ORDER BY created_at, id")).map((r) => ({ ...strip(r, "id", "museum_id", "article_id"), article: slugOf(r.article_id) })),
+    reports: (await all<Record<string, unknown>>("SELECT * FROM translation_reports WHERE museum_id = ? ORDER BY created_at, id")).map((r) => ({
+      ...strip(r, "id", "museum_id", "article_id"),
+      article: slugOf(r.article_id),
+    })),
     // Tours (0009): by name, with their stops as addresses; links may change like QR codes' (not compared).
     tours: await Promise.all(
       (await all<Record<string, unknown> & { id: number }>("SELECT * FROM tours WHERE museum_id = ? ORDER BY name")).map(async (t) => ({
         // An imported tour starts again at version 1 (a fresh edit history on this installation).
         ...strip(t, "id", "museum_id", "link", "cover", "updated_by", "version"),
         cover: content(t.cover),
-        stops: (await env.DB.prepare("SELECT article_id FROM tour_stops WHERE tour_id = ? ORDER BY position").bind(t.id).all<{ article_id: number }>()).results.map((r) => slugOf(r.article_id)),
+        stops: (
+          await env.DB.prepare("SELECT article_id FROM tour_stops WHERE tour_id = ? ORDER BY position").bind(t.id).all<{ article_id: number }>()
+        ).results.map((r) => slugOf(r.article_id)),
       })),
     ),
     stats: (await all<Record<string, unknown>>("SELECT * FROM daily_stats WHERE museum_id = ?"))
@@ -160,7 +185,38 @@ const json = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)) 
 /** A small museum: one folder, one published article with an image, a code, a glossary term. */
 async function smallMuseum() {
   const s = await staffSession();
-  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, ...new Array(64).fill(7)]);
+  const png = new Uint8Array([
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    0,
+    0,
+    0,
+    13,
+    73,
+    72,
+    68,
+    82,
+    0,
+    0,
+    0,
+    1,
+    0,
+    0,
+    0,
+    1,
+    8,
+    6,
+    0,
+    0,
+    0,
+    ...new Array(64).fill(7),
+  ]);
   const form = new FormData();
   form.set("image", new File([png], "a.png", { type: "image/png" }));
   const uploaded = await SELF.fetch(`${BASE}/api/upload/image`, { method: "POST", body: form, headers: { Cookie: s.cookie } });
@@ -180,21 +236,46 @@ describe("museum archive", () => {
     const amphore = (await env.DB.prepare("SELECT id FROM articles WHERE museum_id = ? AND slug = 'amphore'").bind(museumA).first<{ id: number }>())!.id;
     const reviewed = await a.call("update_translation", { articleId: amphore, lang: "en", segmentId: "e1.content.0", text: "The amphora" });
     expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(200);
-    await env.DB.prepare("INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at) VALUES (?, 'fr', 'de', 'h1', 'Le port', 'Der Hafen', 'machine', 'pseudo', 5)")
+    await env.DB.prepare(
+      "INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at) VALUES (?, 'fr', 'de', 'h1', 'Le port', 'Der Hafen', 'machine', 'pseudo', 5)",
+    )
       .bind(museumA)
       .run();
-    await env.DB.prepare("INSERT INTO translation_reports (museum_id, article_id, lang, message, created_at) VALUES (?, ?, 'en', 'Typo « here »', 7)").bind(museumA, amphore).run();
+    await env.DB.prepare("INSERT INTO translation_reports (museum_id, article_id, lang, message, created_at) VALUES (?, ?, 'en', 'Typo « here »', 7)")
+      .bind(museumA, amphore)
+      .run();
     const current = (await a.read(`/api/read/article?articleId=${amphore}`)).body as { content: unknown[]; version: number };
-    expect((await a.call("update_article", { articleId: amphore, version: current.version, newContent: [...current.content, { type: "space", size: 12 }] })).status).toBe(200);
-    const thermes = (await env.DB.prepare("SELECT id, folder_id FROM articles WHERE museum_id = ? AND slug = 'les-thermes'").bind(museumA).first<{ id: number }>())!.id;
-    const room = (await env.DB.prepare("SELECT f.name FROM folders f JOIN articles a ON a.folder_id = f.id WHERE a.id = ?").bind(thermes).first<{ name: string }>())!.name;
+    expect(
+      (await a.call("update_article", { articleId: amphore, version: current.version, newContent: [...current.content, { type: "space", size: 12 }] })).status,
+    ).toBe(200);
+    const thermes = (await env.DB.prepare("SELECT id, folder_id FROM articles WHERE museum_id = ? AND slug = 'les-thermes'")
+      .bind(museumA)
+      .first<{ id: number }>())!.id;
+    const room = (await env.DB.prepare("SELECT f.name FROM folders f JOIN articles a ON a.folder_id = f.id WHERE a.id = ?")
+      .bind(thermes)
+      .first<{ name: string }>())!.name;
     expect((await a.call("delete_item", { type: "article", id: thermes, pathArray: [room] })).status).toBe(200);
 
     // Tours and stop numbers (issue 21): a tour with a cover and a repeated stop, numbered articles.
-    const demo = (await env.DB.prepare("SELECT id FROM articles WHERE museum_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 3").bind(museumA).all<{ id: number }>()).results.map((r) => r.id);
-    const image = (await env.DB.prepare("SELECT r2_key FROM media WHERE museum_id = ? AND kind = 'image' ORDER BY id LIMIT 1").bind(museumA).first<{ r2_key: string }>())!.r2_key;
+    const demo = (
+      await env.DB.prepare("SELECT id FROM articles WHERE museum_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 3").bind(museumA).all<{ id: number }>()
+    ).results.map((r) => r.id);
+    const image = (await env.DB.prepare("SELECT r2_key FROM media WHERE museum_id = ? AND kind = 'image' ORDER BY id LIMIT 1")
+      .bind(museumA)
+      .first<{ r2_key: string }>())!.r2_key;
     const tour = (await a.call("add_tour", { name: "Les incontournables" })).body as { id: number };
-    expect((await a.call("update_tour", { id: tour.id, version: 1, description: "Trois œuvres", minutes: 30, cover: `/media/${image}`, articleIds: [demo[2], demo[0], demo[1], demo[0]] })).status).toBe(200);
+    expect(
+      (
+        await a.call("update_tour", {
+          id: tour.id,
+          version: 1,
+          description: "Trois œuvres",
+          minutes: 30,
+          cover: `/media/${image}`,
+          articleIds: [demo[2], demo[0], demo[1], demo[0]],
+        })
+      ).status,
+    ).toBe(200);
     expect((await a.call("add_tour", { name: "Vide" })).status).toBe(200);
     expect((await a.call("update_stop_number", { articleId: demo[0], stopNumber: 1 })).status).toBe(200);
     expect((await a.call("update_stop_number", { articleId: demo[1], stopNumber: 42 })).status).toBe(200);
@@ -206,7 +287,12 @@ describe("museum archive", () => {
     const names = Object.keys(files);
     expect(names[0]).toBe("manifest.json");
     expect(names.at(-1)).toBe("checksums.sha256");
-    const manifest = json(files["manifest.json"]!) as { schemaVersion: string; formatVersion: number; counts: Record<string, number>; files: { path: string; bytes: number }[] };
+    const manifest = json(files["manifest.json"]!) as {
+      schemaVersion: string;
+      formatVersion: number;
+      counts: Record<string, number>;
+      files: { path: string; bytes: number }[];
+    };
     expect(manifest.schemaVersion).toBe("0012_narration_budget");
     expect(manifest.counts).toMatchObject({ articles: 9, folders: 3, qrcodes: 10, media: 7, translationReviews: 1, translationReports: 1, tours: 2 });
     expect(json(files["data/tours.json"]!)).toHaveLength(2);
@@ -237,7 +323,11 @@ describe("museum archive", () => {
     expect(String(before.tours[0]!.cover)).toMatch(/^file:/);
     expect(report.tours).toBe(2);
     // New R2 keys of museum B; the content points at them, never at museum A's.
-    const contents = (await env.DB.prepare("SELECT content || coalesce(published_content, '') AS c FROM articles WHERE museum_id = ?").bind(b.user.museumId).all<{ c: string }>()).results;
+    const contents = (
+      await env.DB.prepare("SELECT content || coalesce(published_content, '') AS c FROM articles WHERE museum_id = ?")
+        .bind(b.user.museumId)
+        .all<{ c: string }>()
+    ).results;
     for (const { c } of contents) for (const url of c.match(/\/media\/[^"]+/g) ?? []) expect(url.startsWith(`/media/m/${b.user.museumId}/`), url).toBe(true);
     // The imported museum works: its visitor page shows, with the media served.
     const page = await get(`/v/${b.user.museumSlug}/la-mosaique`);
@@ -247,8 +337,15 @@ describe("museum archive", () => {
     expect(served.status).toBe(200);
     await served.arrayBuffer();
     // Audit entries on both sides.
-    const audit = await env.DB.prepare("SELECT museum_id, action FROM audit_log WHERE action IN ('museum.export', 'museum.import') AND museum_id IN (?, ?)").bind(museumA, b.user.museumId).all();
-    expect(audit.results).toEqual(expect.arrayContaining([{ museum_id: museumA, action: "museum.export" }, { museum_id: b.user.museumId, action: "museum.import" }]));
+    const audit = await env.DB.prepare("SELECT museum_id, action FROM audit_log WHERE action IN ('museum.export', 'museum.import') AND museum_id IN (?, ?)")
+      .bind(museumA, b.user.museumId)
+      .all();
+    expect(audit.results).toEqual(
+      expect.arrayContaining([
+        { museum_id: museumA, action: "museum.export" },
+        { museum_id: b.user.museumId, action: "museum.import" },
+      ]),
+    );
 
     // Exported again, B gives the same content (tenancy: only B's rows, nothing of A's).
     const again = unzipSync(await exportOf(b.cookie));
@@ -280,7 +377,11 @@ describe("museum archive", () => {
     delete files["data/tours.json"];
     const articles = (JSON.parse(new TextDecoder().decode(files["data/articles.json"]!)) as Record<string, unknown>[]).map(({ stopNumber: _, ...row }) => row);
     files["data/articles.json"] = strToU8(`${JSON.stringify(articles, null, 1)}\n`);
-    const manifest = json(files["manifest.json"]!) as { schemaVersion: string; counts: Record<string, number>; files: { path: string; bytes: number; sha256?: string }[] };
+    const manifest = json(files["manifest.json"]!) as {
+      schemaVersion: string;
+      counts: Record<string, number>;
+      files: { path: string; bytes: number; sha256?: string }[];
+    };
     manifest.schemaVersion = "0008_teams";
     delete manifest.counts.tours;
     manifest.files = manifest.files.filter((f) => f.path !== "data/tours.json");
@@ -295,7 +396,11 @@ describe("museum archive", () => {
       lines.push(path === "manifest.json" || path === "data/articles.json" ? `${await sha(files[path]!)}  ${path}` : line);
     }
     files["checksums.sha256"] = strToU8(`${lines.join("\n")}\n`);
-    const fixed = rezip(zipSync({}), (out) => Object.assign(out, files), () => Object.keys(files));
+    const fixed = rezip(
+      zipSync({}),
+      (out) => Object.assign(out, files),
+      () => Object.keys(files),
+    );
     const b = await staffSession();
     const report = await importOk(b.cookie, fixed);
     expect(report.articles).toBe(1);
@@ -317,7 +422,11 @@ describe("museum archive", () => {
     // A museum holding nothing but a tour (no article, folder or code) is not empty either.
     const t = await staffSession();
     expect((await t.call("add_tour", { name: "Parcours seul" })).status).toBe(200);
-    const counts = await env.DB.prepare("SELECT (SELECT count(*) FROM articles WHERE museum_id = ?1) + (SELECT count(*) FROM folders WHERE museum_id = ?1) + (SELECT count(*) FROM qrcodes WHERE museum_id = ?1) AS n").bind(t.user.museumId).first<{ n: number }>();
+    const counts = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM articles WHERE museum_id = ?1) + (SELECT count(*) FROM folders WHERE museum_id = ?1) + (SELECT count(*) FROM qrcodes WHERE museum_id = ?1) AS n",
+    )
+      .bind(t.user.museumId)
+      .first<{ n: number }>();
     expect(counts!.n).toBe(0);
     await expectRefused(t.cookie, archive, 409, "museum_not_empty");
     const tours = await env.DB.prepare("SELECT name FROM tours WHERE museum_id = ?").bind(t.user.museumId).all<{ name: string }>();
@@ -325,7 +434,9 @@ describe("museum archive", () => {
 
     const c = await staffSession();
     const editorEmail = `editor-${Date.now()}@example.org`;
-    await env.DB.prepare("INSERT INTO users (museum_id, email, password_hash, role) VALUES (?, ?, ?, 'editor')").bind(c.user.museumId, editorEmail, await hashPassword("correct horse battery")).run();
+    await env.DB.prepare("INSERT INTO users (museum_id, email, password_hash, role) VALUES (?, ?, ?, 'editor')")
+      .bind(c.user.museumId, editorEmail, await hashPassword("correct horse battery"))
+      .run();
     const editor = await logIn({ email: editorEmail, password: "correct horse battery" });
     expect((await importInto(editor, archive)).status).toBe(403);
     expect((await get("/api/read/export", editor)).status).toBe(403);
@@ -392,8 +503,24 @@ describe("museum archive", () => {
         }),
         "archive_tampered",
       ],
-      ["an extra file", rezip(archive, (f) => void (f["media/m/1/image/extra.png"] = strToU8("x")), (n) => [...n.filter((x) => x !== "checksums.sha256"), "media/m/1/image/extra.png", "checksums.sha256"]), "archive_tampered"],
-      ["the manifest not first", rezip(archive, () => undefined, (n) => [...n.slice(1), n[0]!]), "archive_not_muselingo"],
+      [
+        "an extra file",
+        rezip(
+          archive,
+          (f) => void (f["media/m/1/image/extra.png"] = strToU8("x")),
+          (n) => [...n.filter((x) => x !== "checksums.sha256"), "media/m/1/image/extra.png", "checksums.sha256"],
+        ),
+        "archive_tampered",
+      ],
+      [
+        "the manifest not first",
+        rezip(
+          archive,
+          () => undefined,
+          (n) => [...n.slice(1), n[0]!],
+        ),
+        "archive_not_muselingo",
+      ],
     ];
     for (const [label, body, reason] of cases) {
       const response = await importInto(b.cookie, body);
@@ -407,7 +534,8 @@ describe("museum archive", () => {
     const bomb = rezip(archive, () => undefined);
     const bombFiles = unzipSync(bomb);
     const inflated: Zippable = {};
-    for (const [name, bytes] of Object.entries(bombFiles)) inflated[name] = name === "data/articles.json" ? [new Uint8Array(49 * 1024 * 1024), { level: 1 }] : [bytes, { level: 0 }];
+    for (const [name, bytes] of Object.entries(bombFiles))
+      inflated[name] = name === "data/articles.json" ? [new Uint8Array(49 * 1024 * 1024), { level: 1 }] : [bytes, { level: 0 }];
     const bombResponse = await importInto(b.cookie, zipSync(inflated));
     expect(((await bombResponse.json()) as { error: { reason: string } }).error.reason).toBe("archive_tampered");
     expect(await rowCount(b.user.museumId)).toBe(0);
@@ -430,8 +558,13 @@ describe("museum archive", () => {
     const statuses = responses.map((r) => r.status);
     for (const r of responses) await r.body?.cancel();
     expect(statuses.filter((x) => x === 200)).toHaveLength(1);
-    expect(statuses.filter((x) => x !== 200).every((x) => x === 409), statuses.join(",")).toBe(true);
-    const counts = await env.DB.prepare("SELECT (SELECT count(*) FROM articles WHERE museum_id = ?1) AS a, (SELECT count(*) FROM media WHERE museum_id = ?1) AS m, (SELECT count(*) FROM qrcodes WHERE museum_id = ?1) AS q")
+    expect(
+      statuses.filter((x) => x !== 200).every((x) => x === 409),
+      statuses.join(","),
+    ).toBe(true);
+    const counts = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM articles WHERE museum_id = ?1) AS a, (SELECT count(*) FROM media WHERE museum_id = ?1) AS m, (SELECT count(*) FROM qrcodes WHERE museum_id = ?1) AS q",
+    )
       .bind(b.user.museumId)
       .first();
     expect(counts).toEqual({ a: 1, m: 1, q: 1 });
@@ -486,7 +619,11 @@ describe("museum archive", () => {
 
     const b = await staffSession();
     const step = (query: string, body: BodyInit | Uint8Array, type: string, cookie = b.cookie) =>
-      SELF.fetch(`${BASE}/api/manage/import_museum_upload?${query}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": type }, body: body as BodyInit });
+      SELF.fetch(`${BASE}/api/manage/import_museum_upload?${query}`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": type },
+        body: body as BodyInit,
+      });
     const start = await step("step=start", "{}", "application/json");
     expect(start.status).toBe(200);
     const { upload } = (await start.json()) as { upload: string };
@@ -547,7 +684,9 @@ describe("museum archive", () => {
     );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     for (const o of outcomes) if (o.status === "rejected") expect((o.reason as DomainError).reason).toBe("museum_not_empty");
-    const counts = await env.DB.prepare("SELECT (SELECT count(*) FROM articles WHERE museum_id = ?1) AS a, (SELECT count(*) FROM folders WHERE museum_id = ?1) AS f, (SELECT count(*) FROM glossary_terms WHERE museum_id = ?1) AS g")
+    const counts = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM articles WHERE museum_id = ?1) AS a, (SELECT count(*) FROM folders WHERE museum_id = ?1) AS f, (SELECT count(*) FROM glossary_terms WHERE museum_id = ?1) AS g",
+    )
       .bind(b.user.museumId)
       .first();
     expect(counts).toEqual({ a: 1, f: 0, g: 1 });
@@ -561,7 +700,9 @@ describe("museum archive", () => {
     expect(manifest.missingMedia).toEqual([mediaUrl.slice("/media/".length)]);
     expect(manifest.counts.media).toBe(0);
     const b = await staffSession();
-    const archive = zipSync(Object.fromEntries(Object.entries(files).map(([name, bytes]): [string, [Uint8Array, { level: 0 }]] => [name, [bytes, { level: 0 }]])));
+    const archive = zipSync(
+      Object.fromEntries(Object.entries(files).map(([name, bytes]): [string, [Uint8Array, { level: 0 }]] => [name, [bytes, { level: 0 }]])),
+    );
     const report = await importOk(b.cookie, archive);
     expect(report).toMatchObject({ articles: 1, media: 0, unresolvedMedia: 1 });
   });
@@ -571,11 +712,16 @@ describe("museum archive", () => {
     const { s: source } = await smallMuseum();
     const exported = await exportOf(source.cookie);
     const { schemaVersion } = json(unzipSync(exported)["manifest.json"]!) as { schemaVersion: string };
-    const crafted = await archiveWithout(exported, () => false, schemaVersion, (files) => {
-      const rows = JSON.parse(new TextDecoder().decode(files["data/articles.json"]!)) as { content: unknown[]; publishedContent: unknown[] | null }[];
-      rows[0]!.publishedContent!.push({ type: "image", src: theirs, alt: "" });
-      files["data/articles.json"] = strToU8(JSON.stringify(rows));
-    });
+    const crafted = await archiveWithout(
+      exported,
+      () => false,
+      schemaVersion,
+      (files) => {
+        const rows = JSON.parse(new TextDecoder().decode(files["data/articles.json"]!)) as { content: unknown[]; publishedContent: unknown[] | null }[];
+        rows[0]!.publishedContent!.push({ type: "image", src: theirs, alt: "" });
+        files["data/articles.json"] = strToU8(JSON.stringify(rows));
+      },
+    );
     const b = await staffSession();
     const error = await expectRefused(b.cookie, crafted, 400, "foreign_media");
     expect(error.field).toBe("archive");
@@ -618,35 +764,53 @@ async function museumWithIssue22() {
 
 /** A museum's easy-to-read versions and narrations, with article ids as addresses and files as SHA-256 of their bytes in R2. */
 async function issue22State(museumId: number) {
-  const all = async <T,>(query: string) => (await env.DB.prepare(query).bind(museumId).all<T>()).results;
+  const all = async <T>(query: string) => (await env.DB.prepare(query).bind(museumId).all<T>()).results;
   const media = await all<{ r2_key: string }>("SELECT r2_key FROM media WHERE museum_id = ?");
   const fileHash = new Map<string, string>();
   for (const m of media) fileHash.set(`/media/${m.r2_key}`, `file:${await sha(await (await env.MEDIA.get(m.r2_key))!.arrayBuffer())}`);
-  const content = (text: unknown) => (typeof text === "string" ? text.replace(/\/media\/[A-Za-z0-9/_.-]+/g, (url) => fileHash.get(url) ?? `unknown:${url}`) : text);
-  const easyRead = (await all<Record<string, unknown>>("SELECT e.*, a.slug FROM easy_read_versions e JOIN articles a ON a.id = e.article_id WHERE e.museum_id = ? ORDER BY a.slug")).map(
-    ({ article_id: _, museum_id: __, updated_by: ___, approved_by: ____, ...row }) => ({ ...row, content: content(row.content), approved_content: content(row.approved_content) }),
-  );
+  const content = (text: unknown) =>
+    typeof text === "string" ? text.replace(/\/media\/[A-Za-z0-9/_.-]+/g, (url) => fileHash.get(url) ?? `unknown:${url}`) : text;
+  const easyRead = (
+    await all<Record<string, unknown>>(
+      "SELECT e.*, a.slug FROM easy_read_versions e JOIN articles a ON a.id = e.article_id WHERE e.museum_id = ? ORDER BY a.slug",
+    )
+  ).map(({ article_id: _, museum_id: __, updated_by: ___, approved_by: ____, ...row }) => ({
+    ...row,
+    content: content(row.content),
+    approved_content: content(row.approved_content),
+  }));
   const narrations = await Promise.all(
-    (await all<Record<string, unknown>>("SELECT n.*, a.slug FROM narrations n JOIN articles a ON a.id = n.article_id WHERE n.museum_id = ? ORDER BY a.slug, n.lang")).map(
-      async ({ id: _, museum_id: __, article_id: ___, r2_key: key, ...row }) => {
-        const r2_key = String(key);
-        const object = await env.MEDIA.get(r2_key);
-        expect(object, r2_key).not.toBeNull();
-        const bytes = new Uint8Array(await object!.arrayBuffer());
-        expect(bytes.length).toBe(row.bytes);
-        return { ...row, file: `file:${await sha(bytes)}`, contentType: object!.httpMetadata?.contentType } as Record<string, unknown>;
-      },
-    ),
+    (
+      await all<Record<string, unknown>>(
+        "SELECT n.*, a.slug FROM narrations n JOIN articles a ON a.id = n.article_id WHERE n.museum_id = ? ORDER BY a.slug, n.lang",
+      )
+    ).map(async ({ id: _, museum_id: __, article_id: ___, r2_key: key, ...row }) => {
+      const r2_key = String(key);
+      const object = await env.MEDIA.get(r2_key);
+      expect(object, r2_key).not.toBeNull();
+      const bytes = new Uint8Array(await object!.arrayBuffer());
+      expect(bytes.length).toBe(row.bytes);
+      return { ...row, file: `file:${await sha(bytes)}`, contentType: object!.httpMetadata?.contentType } as Record<string, unknown>;
+    }),
   );
   return { easyRead, narrations };
 }
 
 /** Drops files from an archive and fixes its manifest (sizes, hashes) and checksums, as an older version would have written it. */
-async function archiveWithout(archive: Uint8Array, drop: (path: string) => boolean, schemaVersion: string, edit: (files: Record<string, Uint8Array>) => void = () => undefined) {
+async function archiveWithout(
+  archive: Uint8Array,
+  drop: (path: string) => boolean,
+  schemaVersion: string,
+  edit: (files: Record<string, Uint8Array>) => void = () => undefined,
+) {
   const files = unzipSync(archive);
   for (const name of Object.keys(files)) if (drop(name)) delete files[name];
   edit(files);
-  const manifest = json(files["manifest.json"]!) as { schemaVersion: string; counts: Record<string, number>; files: { path: string; bytes: number; sha256?: string }[] };
+  const manifest = json(files["manifest.json"]!) as {
+    schemaVersion: string;
+    counts: Record<string, number>;
+    files: { path: string; bytes: number; sha256?: string }[];
+  };
   manifest.schemaVersion = schemaVersion;
   manifest.files = manifest.files.filter((f) => files[f.path]);
   for (const f of manifest.files) {
@@ -669,7 +833,10 @@ describe("museum archive: easy-to-read versions and narrations (issue 22, decisi
     expect(before.easyRead).toHaveLength(1);
     expect(before.easyRead[0]).toMatchObject({ version: 2, approved_version: 1 });
     expect(String(before.easyRead[0]!.approved_content)).toMatch(/"src":"file:/);
-    expect(before.narrations.map((n) => [n.lang, n.kind])).toEqual([["fr", "recorded"], ["it", "generated"]]);
+    expect(before.narrations.map((n) => [n.lang, n.kind])).toEqual([
+      ["fr", "recorded"],
+      ["it", "generated"],
+    ]);
     expect(before.narrations[0]!.file).toBe(`file:${await sha(recording)}`);
 
     let started = Date.now();
@@ -699,11 +866,18 @@ describe("museum archive: easy-to-read versions and narrations (issue 22, decisi
     const after = await issue22State(b.user.museumId);
     expect(after).toEqual(before);
     // New keys in B's space; the content's image points at B's copy.
-    const keys = (await env.DB.prepare("SELECT r2_key FROM narrations WHERE museum_id = ?").bind(b.user.museumId).all<{ r2_key: string }>()).results.map((r) => r.r2_key);
+    const keys = (await env.DB.prepare("SELECT r2_key FROM narrations WHERE museum_id = ?").bind(b.user.museumId).all<{ r2_key: string }>()).results.map(
+      (r) => r.r2_key,
+    );
     for (const key of keys) expect(key.startsWith(`n/${b.user.museumId}/`), key).toBe(true);
-    const easyRow = (await env.DB.prepare("SELECT content, approved_content, updated_by, approved_by, generating_until FROM easy_read_versions WHERE museum_id = ?").bind(b.user.museumId).first<Record<string, string | null>>())!;
+    const easyRow = (await env.DB.prepare(
+      "SELECT content, approved_content, updated_by, approved_by, generating_until FROM easy_read_versions WHERE museum_id = ?",
+    )
+      .bind(b.user.museumId)
+      .first<Record<string, string | null>>())!;
     expect(easyRow).toMatchObject({ updated_by: null, approved_by: null, generating_until: null });
-    for (const url of `${easyRow.content}${easyRow.approved_content}`.match(/\/media\/[^"]+/g) ?? []) expect(url.startsWith(`/media/m/${b.user.museumId}/`), url).toBe(true);
+    for (const url of `${easyRow.content}${easyRow.approved_content}`.match(/\/media\/[^"]+/g) ?? [])
+      expect(url.startsWith(`/media/m/${b.user.museumId}/`), url).toBe(true);
     // It works in B: the recording is served, the easy-to-read version reads as approved then edited.
     const imported = (await env.DB.prepare("SELECT id FROM articles WHERE museum_id = ?").bind(b.user.museumId).first<{ id: number }>())!.id;
     const fr = (await env.DB.prepare("SELECT r2_key FROM narrations WHERE article_id = ? AND lang = 'fr'").bind(imported).first<{ r2_key: string }>())!.r2_key;
@@ -721,7 +895,11 @@ describe("museum archive: easy-to-read versions and narrations (issue 22, decisi
   it("still imports an archive made before issue 22 (0009, no easy-to-read or narration files)", async () => {
     const { s } = await museumWithIssue22();
     const archive = await exportOf(s.cookie);
-    const old = await archiveWithout(archive, (p) => p === "data/easy_read_versions.json" || p === "data/narrations.json" || p.startsWith("narrations/"), "0009_tours");
+    const old = await archiveWithout(
+      archive,
+      (p) => p === "data/easy_read_versions.json" || p === "data/narrations.json" || p.startsWith("narrations/"),
+      "0009_tours",
+    );
     expect(Object.keys(unzipSync(old)).some((p) => p.includes("narration"))).toBe(false);
     const b = await staffSession();
     const report = await importOk(b.cookie, old);
@@ -749,7 +927,9 @@ describe("museum archive: easy-to-read versions and narrations (issue 22, decisi
     const rows = parseArchiveData(new Map(Object.entries(unzipSync(archive)).filter(([p]) => p.startsWith("data/") || p.startsWith("stats/"))));
     const manifest = manifestSchema.parse(json(unzipSync(archive)["manifest.json"]!));
     await env.DB.prepare("UPDATE narrations SET museum_id = ? WHERE article_id = ? AND lang = 'it'").bind(d.user.museumId, articleId).run();
-    const raced = await restoreRows(env.DB, d.user.museumId, manifest, rows, new Map(), { id: d.user.userId, email: d.user.email }).catch((e: DomainError) => e);
+    const raced = await restoreRows(env.DB, d.user.museumId, manifest, rows, new Map(), { id: d.user.userId, email: d.user.email }).catch(
+      (e: DomainError) => e,
+    );
     expect((raced as DomainError).reason).toBe("museum_not_empty");
     expect((await env.DB.prepare("SELECT count(*) AS n FROM articles WHERE museum_id = ?").bind(d.user.museumId).first<{ n: number }>())!.n).toBe(0);
   });
@@ -763,33 +943,66 @@ describe("museum archive: easy-to-read versions and narrations (issue 22, decisi
     const cases: [string, Uint8Array, string][] = [
       ["a recording changed", rezip(archive, (f) => void (f[recorded] = f[recorded]!.map((byte, i) => (i === 900 ? byte ^ 1 : byte)))), "archive_tampered"],
       // Hashes fixed, so only the type check can see it: a PNG where the row says MP3.
-      ["a recording that is not audio", await archiveWithout(archive, () => false, "0011_easy_read", (f) => void (f[recorded] = new Uint8Array([0x89, 0x50, 0x4e, 0x47, ...new Array(500).fill(0)]))), "archive_invalid"],
-      ["a narration file without its row", await archiveWithout(archive, () => false, "0011_easy_read", (f) => void (f["data/narrations.json"] = strToU8("[]"))), "archive_invalid"],
+      [
+        "a recording that is not audio",
+        await archiveWithout(
+          archive,
+          () => false,
+          "0011_easy_read",
+          (f) => void (f[recorded] = new Uint8Array([0x89, 0x50, 0x4e, 0x47, ...new Array(500).fill(0)])),
+        ),
+        "archive_invalid",
+      ],
+      [
+        "a narration file without its row",
+        await archiveWithout(
+          archive,
+          () => false,
+          "0011_easy_read",
+          (f) => void (f["data/narrations.json"] = strToU8("[]")),
+        ),
+        "archive_invalid",
+      ],
       [
         "an easy-to-read version off the content model",
-        await archiveWithout(archive, () => false, "0011_easy_read", (f) => {
-          const rows = JSON.parse(new TextDecoder().decode(f["data/easy_read_versions.json"]!)) as Record<string, unknown>[];
-          rows[0]!.approvedContent = [{ type: "marquee", content: "x" }];
-          f["data/easy_read_versions.json"] = strToU8(JSON.stringify(rows));
-        }),
+        await archiveWithout(
+          archive,
+          () => false,
+          "0011_easy_read",
+          (f) => {
+            const rows = JSON.parse(new TextDecoder().decode(f["data/easy_read_versions.json"]!)) as Record<string, unknown>[];
+            rows[0]!.approvedContent = [{ type: "marquee", content: "x" }];
+            f["data/easy_read_versions.json"] = strToU8(JSON.stringify(rows));
+          },
+        ),
         "archive_invalid",
       ],
       [
         "a narration of an article the archive lacks",
-        await archiveWithout(archive, () => false, "0011_easy_read", (f) => {
-          const rows = JSON.parse(new TextDecoder().decode(f["data/narrations.json"]!)) as Record<string, unknown>[];
-          rows[0]!.articleId = 999_999;
-          f["data/narrations.json"] = strToU8(JSON.stringify(rows));
-        }),
+        await archiveWithout(
+          archive,
+          () => false,
+          "0011_easy_read",
+          (f) => {
+            const rows = JSON.parse(new TextDecoder().decode(f["data/narrations.json"]!)) as Record<string, unknown>[];
+            rows[0]!.articleId = 999_999;
+            f["data/narrations.json"] = strToU8(JSON.stringify(rows));
+          },
+        ),
         "archive_invalid",
       ],
       [
         "two narrations in one language",
-        await archiveWithout(archive, () => false, "0011_easy_read", (f) => {
-          const rows = JSON.parse(new TextDecoder().decode(f["data/narrations.json"]!)) as Record<string, unknown>[];
-          rows[1]!.lang = rows[0]!.lang;
-          f["data/narrations.json"] = strToU8(JSON.stringify(rows));
-        }),
+        await archiveWithout(
+          archive,
+          () => false,
+          "0011_easy_read",
+          (f) => {
+            const rows = JSON.parse(new TextDecoder().decode(f["data/narrations.json"]!)) as Record<string, unknown>[];
+            rows[1]!.lang = rows[0]!.lang;
+            f["data/narrations.json"] = strToU8(JSON.stringify(rows));
+          },
+        ),
         "archive_invalid",
       ],
     ];
@@ -814,8 +1027,15 @@ describe("museum archive: easy-to-read versions and narrations (issue 22, decisi
     for (const r of responses) await r.body?.cancel();
     console.log(`20 parallel imports of a ${archive.length}-byte archive with 2 narrations: ${Date.now() - started} ms`);
     expect(statuses.filter((x) => x === 200)).toHaveLength(1);
-    expect(statuses.filter((x) => x !== 200).every((x) => x === 409), statuses.join(",")).toBe(true);
-    const counts = await env.DB.prepare("SELECT (SELECT count(*) FROM narrations WHERE museum_id = ?1) AS n, (SELECT count(*) FROM easy_read_versions WHERE museum_id = ?1) AS e").bind(b.user.museumId).first();
+    expect(
+      statuses.filter((x) => x !== 200).every((x) => x === 409),
+      statuses.join(","),
+    ).toBe(true);
+    const counts = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM narrations WHERE museum_id = ?1) AS n, (SELECT count(*) FROM easy_read_versions WHERE museum_id = ?1) AS e",
+    )
+      .bind(b.user.museumId)
+      .first();
     expect(counts).toEqual({ n: 2, e: 1 });
     const objects = await objectsOf(b.user.museumId);
     expect(objects.filter((k) => k.startsWith(`n/${b.user.museumId}/rec/`))).toHaveLength(1);

@@ -19,7 +19,10 @@ export function oggOpusBytes(size = 2000): Uint8Array<ArrayBuffer> {
   out[5] = 2; // beginning of stream
   out[26] = 1; // one segment
   out[27] = 19;
-  out.set([..."OpusHead"].map((c) => c.charCodeAt(0)), 28);
+  out.set(
+    [..."OpusHead"].map((c) => c.charCodeAt(0)),
+    28,
+  );
   return out;
 }
 

@@ -94,7 +94,11 @@ function recordingApp() {
 const audioSrc = (html: string) => /<source src="(\/narration\/[^"]+)"/.exec(html)?.[1] ?? null;
 
 async function narrationRows(articleId: number) {
-  return (await env.DB.prepare("SELECT lang, kind, r2_key, text_hash, engine, voice, bytes FROM narrations WHERE article_id = ? ORDER BY lang").bind(articleId).all<Json>()).results;
+  return (
+    await env.DB.prepare("SELECT lang, kind, r2_key, text_hash, engine, voice, bytes FROM narrations WHERE article_id = ? ORDER BY lang")
+      .bind(articleId)
+      .all<Json>()
+  ).results;
 }
 const spend = async (museumId: number, month: string) =>
   (await env.DB.prepare("SELECT chars FROM narration_spend WHERE museum_id = ? AND month = ?").bind(museumId, month).first<number>("chars")) ?? 0;
@@ -193,7 +197,10 @@ describe("narration generation through the queue (decision 104)", () => {
     const failing = countingEngine("HTTP 503: busy");
     const deps = depsWith(failing.engine);
     const body = narrationMessage({ museumId: s.user.museumId, articleId, lang: "de", text: TEXT, hash: await narrationTextHash(TEXT), voice: "de" })!;
-    const claim = () => env.DB.prepare("SELECT failure, expires_at FROM narration_claims WHERE article_id = ? AND lang = 'de'").bind(articleId).first<{ failure: string | null; expires_at: number }>();
+    const claim = () =>
+      env.DB.prepare("SELECT failure, expires_at FROM narration_claims WHERE article_id = ? AND lang = 'de'")
+        .bind(articleId)
+        .first<{ failure: string | null; expires_at: number }>();
 
     for (let attempt = 1; attempt < ENGINE_ATTEMPTS; attempt++) {
       const { result, delays } = await deliver(deps, [body], attempt);
@@ -319,7 +326,10 @@ describe("narration generation through the queue (decision 104)", () => {
     const { articleId } = await publishArticle(s, texts(LINES));
     const sent: unknown[] = [];
     const scheduled: Promise<unknown>[] = [];
-    const deps = depsWith(countingEngine().engine, { queue: { send: async (m: unknown) => void sent.push(m) } as unknown as NarrationDeps["queue"], waitUntil: (p) => void scheduled.push(p) });
+    const deps = depsWith(countingEngine().engine, {
+      queue: { send: async (m: unknown) => void sent.push(m) } as unknown as NarrationDeps["queue"],
+      waitUntil: (p) => void scheduled.push(p),
+    });
     const at = { museumId: s.user.museumId, articleId, lang: "it" };
     const justIn = "a".repeat(NARRATION_TEXT_MAX_BYTES);
     expect(narrationMessage({ ...at, text: justIn, hash: "h", voice: "v" })).not.toBeNull();
@@ -346,7 +356,9 @@ describe("the monthly bound on characters sent to speech engines (decision 105)"
     const now = Date.UTC(2026, 10, 15, 12);
     const claims = await Promise.all(
       ids.flatMap((articleId) =>
-        langs.map((lang) => claimGeneration(createDb(env.DB), { museumId: s.user.museumId, articleId, lang, hash: "a".repeat(64), voice: "v", chars }, now, limit)),
+        langs.map((lang) =>
+          claimGeneration(createDb(env.DB), { museumId: s.user.museumId, articleId, lang, hash: "a".repeat(64), voice: "v", chars }, now, limit),
+        ),
       ),
     );
     expect(claims).toHaveLength(50);
@@ -357,7 +369,12 @@ describe("the monthly bound on characters sent to speech engines (decision 105)"
     // Another museum's count is its own.
     const other = await staffSession();
     const { articleId } = await publishArticle(other, texts(LINES));
-    const theirs = await claimGeneration(createDb(env.DB), { museumId: other.user.museumId, articleId, lang: "de", hash: "a".repeat(64), voice: "v", chars }, now, limit);
+    const theirs = await claimGeneration(
+      createDb(env.DB),
+      { museumId: other.user.museumId, articleId, lang: "de", hash: "a".repeat(64), voice: "v", chars },
+      now,
+      limit,
+    );
     expect(theirs.token).not.toBeNull();
   });
 
@@ -429,7 +446,10 @@ describe("the monthly bound on characters sent to speech engines (decision 105)"
     form.append("narration", new File([mp3Bytes()], "pt.mp3"));
     const ctxUpload = createExecutionContext();
     const uploaded = await worker.fetch!(
-      new Request(`${BASE}/api/upload/narration`, { method: "POST", body: form, headers: { Cookie: s.cookie } }) as Request<unknown, IncomingRequestCfProperties>,
+      new Request(`${BASE}/api/upload/narration`, { method: "POST", body: form, headers: { Cookie: s.cookie } }) as Request<
+        unknown,
+        IncomingRequestCfProperties
+      >,
       zero,
       ctxUpload,
     );
@@ -440,14 +460,25 @@ describe("the monthly bound on characters sent to speech engines (decision 105)"
 
     const ctxRegen = createExecutionContext();
     const regen = await worker.fetch!(
-      new Request(`${BASE}/api/manage/regenerate_narration`, { method: "POST", body: JSON.stringify({ articleId, lang: "nl" }), headers: { Cookie: s.cookie, "Content-Type": "application/json" } }) as Request<unknown, IncomingRequestCfProperties>,
+      new Request(`${BASE}/api/manage/regenerate_narration`, {
+        method: "POST",
+        body: JSON.stringify({ articleId, lang: "nl" }),
+        headers: { Cookie: s.cookie, "Content-Type": "application/json" },
+      }) as Request<unknown, IncomingRequestCfProperties>,
       zero,
       ctxRegen,
     );
     expect(await regen.json()).toEqual({ scheduled: false, reason: "over_budget" });
     await waitOnExecutionContext(ctxRegen);
     const ctxRead = createExecutionContext();
-    const read = await worker.fetch!(new Request(`${BASE}/api/read/narrations?articleId=${articleId}&lang=nl`, { headers: { Cookie: s.cookie } }) as Request<unknown, IncomingRequestCfProperties>, zero, ctxRead);
+    const read = await worker.fetch!(
+      new Request(`${BASE}/api/read/narrations?articleId=${articleId}&lang=nl`, { headers: { Cookie: s.cookie } }) as Request<
+        unknown,
+        IncomingRequestCfProperties
+      >,
+      zero,
+      ctxRead,
+    );
     const listed = (await read.json()) as { budget: Json };
     await waitOnExecutionContext(ctxRead);
     expect(listed.budget).toMatchObject({ month: thisMonth(), used: 0, limit: 0 });
@@ -473,7 +504,8 @@ describe("the monthly bound on characters sent to speech engines (decision 105)"
     expect(monthlyCharsFrom({ NARRATION_MONTHLY_CHARS: "" })).toBe(NARRATION_MONTHLY_CHARS_DEFAULT);
     expect(monthlyCharsFrom({ NARRATION_MONTHLY_CHARS: "500_000" })).toBe(500_000);
     expect(monthlyCharsFrom({ NARRATION_MONTHLY_CHARS: "0" })).toBe(0);
-    for (const bad of ["-1", "1e6", "2.5", "lots", "99999999999", "１２"]) expect(() => monthlyCharsFrom({ NARRATION_MONTHLY_CHARS: bad })).toThrow(/NARRATION_MONTHLY_CHARS/);
+    for (const bad of ["-1", "1e6", "2.5", "lots", "99999999999", "１２"])
+      expect(() => monthlyCharsFrom({ NARRATION_MONTHLY_CHARS: bad })).toThrow(/NARRATION_MONTHLY_CHARS/);
     // Code points, not UTF-16 units: an emoji is one character.
     expect(chargedChars("a😀é")).toBe(3);
   });

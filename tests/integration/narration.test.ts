@@ -40,7 +40,11 @@ async function gzipSize(text: string) {
 const audioSrc = (html: string) => /<source src="(\/narration\/[^"]+)"/.exec(html)?.[1] ?? null;
 
 async function narrationRows(articleId: number) {
-  return (await env.DB.prepare("SELECT lang, kind, r2_key, text_hash, engine, voice, duration_ms, bytes FROM narrations WHERE article_id = ? ORDER BY lang").bind(articleId).all<Json>()).results;
+  return (
+    await env.DB.prepare("SELECT lang, kind, r2_key, text_hash, engine, voice, duration_ms, bytes FROM narrations WHERE article_id = ? ORDER BY lang")
+      .bind(articleId)
+      .all<Json>()
+  ).results;
 }
 
 /** Waits for the generation scheduled after an answer (waitUntil) to land in D1. */
@@ -61,7 +65,13 @@ async function until<T>(check: () => Promise<T | undefined | null | false>, ms =
 function directQueue(deps: () => NarrationDeps, scheduled: Promise<unknown>[]): NarrationDeps["queue"] {
   return {
     send: async (body: unknown) => {
-      const message = { id: crypto.randomUUID(), body: JSON.parse(JSON.stringify(body)) as unknown, attempts: ENGINE_ATTEMPTS, ack: () => undefined, retry: () => undefined };
+      const message = {
+        id: crypto.randomUUID(),
+        body: JSON.parse(JSON.stringify(body)) as unknown,
+        attempts: ENGINE_ATTEMPTS,
+        ack: () => undefined,
+        retry: () => undefined,
+      };
       scheduled.push(consumeNarrationBatch([message], deps()));
     },
   } as unknown as NarrationDeps["queue"];
@@ -83,7 +93,11 @@ async function openNotingQueue(path: string, headers: Record<string, string> = {
     },
   } as Queue;
   const ctx = createExecutionContext();
-  const response = await worker.fetch!(new Request(`${BASE}${path}`, { headers }) as Request<unknown, IncomingRequestCfProperties>, { ...env, NARRATIONS: narrations }, ctx);
+  const response = await worker.fetch!(
+    new Request(`${BASE}${path}`, { headers }) as Request<unknown, IncomingRequestCfProperties>,
+    { ...env, NARRATIONS: narrations },
+    ctx,
+  );
   const html = await response.text();
   await waitOnExecutionContext(ctx);
   return { status: response.status, html, sent };
@@ -227,7 +241,9 @@ describe("generated narrations on the visitor page", () => {
     await until(async () => scheduled.length === 1);
     await Promise.all(scheduled);
     expect(calls).toBe(1);
-    const claim = await env.DB.prepare("SELECT failure, expires_at FROM narration_claims WHERE article_id = ?").bind(articleId).first<{ failure: string; expires_at: number }>();
+    const claim = await env.DB.prepare("SELECT failure, expires_at FROM narration_claims WHERE article_id = ?")
+      .bind(articleId)
+      .first<{ failure: string; expires_at: number }>();
     expect(claim?.failure).toContain("quota");
     expect(await narrationForVisitor(deps, target)).toBeNull();
     expect(scheduled).toHaveLength(1);
@@ -338,14 +354,18 @@ describe("recorded narrations", () => {
     expect(await objectsUnder(`n/${s.user.museumId}/rec/`)).toHaveLength(1);
     // 50 identical browser recordings at once: each measured alike, one plays, one file more in storage.
     const webm = Uint8Array.from(atob(env.AUDIO_FIXTURES["chromium-mediarecorder.webm"]!), (c) => c.charCodeAt(0));
-    const same = await Promise.all(Array.from({ length: 50 }, () => upload(s.cookie, { articleId: String(articleId), lang: "it", narration: new File([webm], "rec.webm") })));
+    const same = await Promise.all(
+      Array.from({ length: 50 }, () => upload(s.cookie, { articleId: String(articleId), lang: "it", narration: new File([webm], "rec.webm") })),
+    );
     expect(new Set(same.map((r) => `${r.status} ${r.body.durationMs as number}`))).toEqual(new Set([`200 ${same[0]!.body.durationMs as number}`]));
     expect(await objectsUnder(`n/${s.user.museumId}/rec/`)).toHaveLength(2);
   });
 
   it("20 parallel uploads for one language: one recording plays and no other file is left in storage", async () => {
     const { s, articleId, link } = await setup();
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => upload(s.cookie, { articleId: String(articleId), lang: "it", narration: mp3File(5 + i) })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => upload(s.cookie, { articleId: String(articleId), lang: "it", narration: mp3File(5 + i) })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     const rows = await narrationRows(articleId);
     expect(rows).toHaveLength(1);
@@ -378,7 +398,11 @@ describe("recorded narrations", () => {
     const cases: [Record<string, string | File>, number, string?][] = [
       [{ articleId: String(articleId), lang: "de", narration: new File([png], "fake.mp3", { type: "audio/mpeg" }) }, 415, "narration"],
       [{ articleId: String(articleId), lang: "de", narration: new File([new Uint8Array(0)], "empty.mp3") }, 400, "narration"],
-      [{ articleId: String(articleId), lang: "de", narration: new File([new TextEncoder().encode("ID3 not really an mp3 at all....")], "x.mp3") }, 415, "narration"],
+      [
+        { articleId: String(articleId), lang: "de", narration: new File([new TextEncoder().encode("ID3 not really an mp3 at all....")], "x.mp3") },
+        415,
+        "narration",
+      ],
       [{ articleId: String(articleId), narration: mp3File() }, 400, "lang"],
       [{ articleId: String(articleId), lang: "xx-nowhere", narration: mp3File() }, 400, "lang"],
       [{ articleId: String(articleId), lang: "de\u202e", narration: mp3File() }, 400, "lang"],
@@ -428,7 +452,12 @@ describe("recorded narrations", () => {
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (sent === 0) controller.enqueue(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="articleId"\r\n\r\n${articleId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="lang"\r\n\r\nde\r\n--${boundary}\r\nContent-Disposition: form-data; name="narration"; filename="big.mp3"\r\n\r\n`));
+        if (sent === 0)
+          controller.enqueue(
+            enc.encode(
+              `--${boundary}\r\nContent-Disposition: form-data; name="articleId"\r\n\r\n${articleId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="lang"\r\n\r\nde\r\n--${boundary}\r\nContent-Disposition: form-data; name="narration"; filename="big.mp3"\r\n\r\n`,
+            ),
+          );
         if (sent >= 52) {
           controller.enqueue(enc.encode(`\r\n--${boundary}--\r\n`));
           controller.close();
@@ -472,7 +501,11 @@ describe("recorded narrations", () => {
     });
     expect(fresh!.text_hash).toBe(generated!.text_hash);
     expect(await env.MEDIA.head(generated!.r2_key as string)).toBeNull();
-    const actions = (await env.DB.prepare("SELECT action, target, detail FROM audit_log WHERE museum_id = ? AND action LIKE 'narration.%' ORDER BY id").bind(s.user.museumId).all<Json>()).results;
+    const actions = (
+      await env.DB.prepare("SELECT action, target, detail FROM audit_log WHERE museum_id = ? AND action LIKE 'narration.%' ORDER BY id")
+        .bind(s.user.museumId)
+        .all<Json>()
+    ).results;
     expect(actions.map((a) => a.action)).toEqual(["narration.upload", "narration.delete", "narration.regenerate"]);
     expect(actions.every((a) => a.target === `article:${articleId}` && JSON.parse(a.detail as string).lang === "de")).toBe(true);
     // Bad input names its field.
@@ -486,7 +519,8 @@ describe("recorded narrations", () => {
     expect((await upload(cookie, { articleId: String(articleId), lang: "es", narration: mp3File() })).status).toBe(403);
     expect((await upload(cookie, { articleId: String(articleId), lang: "de", narration: mp3File() })).status).toBe(200);
     expect((await upload(s.cookie, { articleId: String(articleId), lang: "es", narration: mp3File() })).status).toBe(200);
-    const call = (name: string, body: unknown) => SELF.fetch(`${BASE}/api/manage/${name}`, { method: "POST", body: JSON.stringify(body), headers: { Cookie: cookie, "Content-Type": "application/json" } });
+    const call = (name: string, body: unknown) =>
+      SELF.fetch(`${BASE}/api/manage/${name}`, { method: "POST", body: JSON.stringify(body), headers: { Cookie: cookie, "Content-Type": "application/json" } });
     expect((await call("delete_narration", { articleId, lang: "es" })).status).toBe(403);
     expect((await call("regenerate_narration", { articleId, lang: "es" })).status).toBe(403);
     expect((await get(`/api/read/narrations?articleId=${articleId}&lang=es`, cookie)).status).toBe(403);

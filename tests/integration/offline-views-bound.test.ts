@@ -18,9 +18,13 @@ const MINUTE = 60_000;
 
 async function makeTour(museumId: number, articleIds: number[]) {
   const link = randomLink();
-  const tour = await env.DB.prepare("INSERT INTO tours (museum_id, link, name, updated_at) VALUES (?, ?, 'Parcours', ?) RETURNING id").bind(museumId, link, Date.now()).first<{ id: number }>();
+  const tour = await env.DB.prepare("INSERT INTO tours (museum_id, link, name, updated_at) VALUES (?, ?, 'Parcours', ?) RETURNING id")
+    .bind(museumId, link, Date.now())
+    .first<{ id: number }>();
   for (const [i, articleId] of articleIds.entries())
-    await env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, ?, ?, ?)").bind(tour!.id, i + 1, articleId, museumId).run();
+    await env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, ?, ?, ?)")
+      .bind(tour!.id, i + 1, articleId, museumId)
+      .run();
   return { id: tour!.id, link };
 }
 
@@ -29,7 +33,11 @@ function recordingApp() {
   const { sent, env: appEnv } = recordingScans<QueuedEvent>();
   const post = async (body: unknown, ip: string, userAgent = IPHONE) => {
     const ctx = createExecutionContext();
-    const request = new Request(`${BASE}/api/visit/offline_views`, { method: "POST", headers: { "Content-Type": "application/json", "User-Agent": userAgent, "CF-Connecting-IP": ip }, body: JSON.stringify(body) });
+    const request = new Request(`${BASE}/api/visit/offline_views`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "User-Agent": userAgent, "CF-Connecting-IP": ip },
+      body: JSON.stringify(body),
+    });
     const response = await worker.fetch!(request as Request<unknown, IncomingRequestCfProperties>, appEnv, ctx);
     const json = (await response.json()) as Json;
     await waitOnExecutionContext(ctx);
@@ -51,8 +59,10 @@ async function deliver(sent: unknown[]) {
   }
 }
 
-const viewsOf = async (articleId: number) => (await env.DB.prepare("SELECT COALESCE(SUM(views), 0) AS v FROM daily_stats WHERE article_id = ?").bind(articleId).first<{ v: number }>())!.v;
-const tourViews = async (tourId: number) => (await env.DB.prepare("SELECT COALESCE(SUM(views), 0) AS v FROM tour_daily_stats WHERE tour_id = ?").bind(tourId).first<{ v: number }>())!.v;
+const viewsOf = async (articleId: number) =>
+  (await env.DB.prepare("SELECT COALESCE(SUM(views), 0) AS v FROM daily_stats WHERE article_id = ?").bind(articleId).first<{ v: number }>())!.v;
+const tourViews = async (tourId: number) =>
+  (await env.DB.prepare("SELECT COALESCE(SUM(views), 0) AS v FROM tour_daily_stats WHERE tour_id = ?").bind(tourId).first<{ v: number }>())!.v;
 
 /** 100 views of one stop, their times 31 minutes apart back from now (just outside the 30-minute visitor window). */
 const spread = (path: string, pass?: string, client = "attacker-0123456789abcdef") => ({
@@ -122,9 +132,15 @@ describe("offline views stay honest", () => {
     expect([await viewsOf(one.articleId), await viewsOf(two.articleId)]).toEqual([2, 1]);
 
     // Every stop every minute since the save, from three User-Agents: at most one per window (5 windows) each.
-    const flood = Array.from({ length: 2 * 130 }, (_, k) => ({ path: `/t/${tour.link}/${(k % 2) + 1}`, lang: "en", at: savedAt + Math.floor(k / 2) * MINUTE, pass }));
+    const flood = Array.from({ length: 2 * 130 }, (_, k) => ({
+      path: `/t/${tour.link}/${(k % 2) + 1}`,
+      lang: "en",
+      at: savedAt + Math.floor(k / 2) * MINUTE,
+      pass,
+    }));
     for (const [i, agent] of [IPHONE, ANDROID, "curl/8.5"].entries())
-      for (let b = 0; b < flood.length; b += 100) await app.post({ client: `flood-client-${i}-0123456789`, views: flood.slice(b, b + 100) }, "203.0.113.82", agent);
+      for (let b = 0; b < flood.length; b += 100)
+        await app.post({ client: `flood-client-${i}-0123456789`, views: flood.slice(b, b + 100) }, "203.0.113.82", agent);
     await deliver(app.sent);
     expect([await viewsOf(one.articleId), await viewsOf(two.articleId)]).toEqual([5, 5]);
   });
@@ -148,7 +164,10 @@ describe("offline views stay honest", () => {
     const theirArticle = await publishArticle(b, texts(["B"]));
     const theirTour = await makeTour(b.user.museumId, [theirArticle.articleId]);
     const mine = await issueOfflinePass(env.SESSION_SECRET, tour.id, now - MINUTE);
-    expect((await app.post({ client: "forger-0123456789abcdef", views: [{ path: `/t/${theirTour.link}/1`, lang: "fr", at: now, pass: mine }] }, "203.0.113.91")).body).toEqual({ counted: 0, ignored: 1 });
+    expect(
+      (await app.post({ client: "forger-0123456789abcdef", views: [{ path: `/t/${theirTour.link}/1`, lang: "fr", at: now, pass: mine }] }, "203.0.113.91"))
+        .body,
+    ).toEqual({ counted: 0, ignored: 1 });
     expect(app.sent).toEqual([]);
   });
 

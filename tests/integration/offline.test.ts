@@ -18,9 +18,13 @@ const DAY = 86_400_000;
 /** A tour of `articleIds` in this order, written as the tours API does (the staff API is another part's). */
 async function makeTour(museumId: number, articleIds: number[], name = "Les incontournables") {
   const link = randomLink();
-  const tour = await env.DB.prepare("INSERT INTO tours (museum_id, link, name, updated_at) VALUES (?, ?, ?, ?) RETURNING id").bind(museumId, link, name, Date.now()).first<{ id: number }>();
+  const tour = await env.DB.prepare("INSERT INTO tours (museum_id, link, name, updated_at) VALUES (?, ?, ?, ?) RETURNING id")
+    .bind(museumId, link, name, Date.now())
+    .first<{ id: number }>();
   for (const [i, articleId] of articleIds.entries())
-    await env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, ?, ?, ?)").bind(tour!.id, i + 1, articleId, museumId).run();
+    await env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, ?, ?, ?)")
+      .bind(tour!.id, i + 1, articleId, museumId)
+      .run();
   return { id: tour!.id, link };
 }
 
@@ -39,7 +43,14 @@ async function uploadDemoImage(s: StaffSession, articleId: number, index: number
 
 const manifest = async (link: string, lang = "en") => {
   const response = await get(`/t/${link}/offline.json?lang=${lang}`);
-  return { status: response.status, body: (await response.json()) as Json & { entries: Json[]; keypad: { page: string; numbers: Record<string, string> }; bytes: { known: number; estimated: number } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as Json & {
+      entries: Json[];
+      keypad: { page: string; numbers: Record<string, string> };
+      bytes: { known: number; estimated: number };
+    },
+  };
 };
 
 const views = (body: unknown, headers: Record<string, string> = {}) =>
@@ -54,7 +65,11 @@ function recordingApp() {
   const { sent, env: appEnv } = recordingScans<QueuedEvent>();
   const post = async (body: unknown, ip: string) => {
     const ctx = createExecutionContext();
-    const request = new Request(`${BASE}/api/visit/offline_views`, { method: "POST", headers: { "Content-Type": "application/json", "User-Agent": PHONE, "CF-Connecting-IP": ip }, body: JSON.stringify(body) });
+    const request = new Request(`${BASE}/api/visit/offline_views`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "User-Agent": PHONE, "CF-Connecting-IP": ip },
+      body: JSON.stringify(body),
+    });
     const response = await worker.fetch!(request as Request<unknown, IncomingRequestCfProperties>, appEnv, ctx);
     const json = (await response.json()) as Json;
     await waitOnExecutionContext(ctx);
@@ -75,7 +90,9 @@ async function deliver(bodies: readonly unknown[]) {
 }
 
 const viewsOf = async (museumId: number, articleId: number) =>
-  (await env.DB.prepare("SELECT COALESCE(SUM(views), 0) AS views FROM daily_stats WHERE museum_id = ? AND article_id = ?").bind(museumId, articleId).first<{ views: number }>())!.views;
+  (await env.DB.prepare("SELECT COALESCE(SUM(views), 0) AS views FROM daily_stats WHERE museum_id = ? AND article_id = ?")
+    .bind(museumId, articleId)
+    .first<{ views: number }>())!.views;
 
 describe("offline manifest", () => {
   it("lists the tour page, the shown stops renumbered, their images with sizes, subtitles, the keypad and its numbers; a version that follows changes", async () => {
@@ -84,7 +101,10 @@ describe("offline manifest", () => {
     const hidden = (await s.call("add_article", { pathArray: [] })).body.id as number; // never published: not shown
     const second = await publishArticle(s, texts(["Deuxième salle"]));
     const image = await uploadDemoImage(s, second.articleId, 4);
-    await second.edit([{ type: "image", src: image, alt: "Mosaïque" }, { type: "video", src: "/media/none.mp4", videoId: "abc123", subtitles: "/media/none.vtt" }]);
+    await second.edit([
+      { type: "image", src: image, alt: "Mosaïque" },
+      { type: "video", src: "/media/none.mp4", videoId: "abc123", subtitles: "/media/none.vtt" },
+    ]);
     await env.DB.prepare("UPDATE articles SET stop_number = ? WHERE id = ?").bind(12, second.articleId).run();
     await env.DB.prepare("UPDATE articles SET stop_number = ? WHERE id = ?").bind(3, hidden).run();
     const tour = await makeTour(s.user.museumId, [first.articleId, hidden, second.articleId]);
@@ -117,7 +137,9 @@ describe("offline manifest", () => {
     await first.edit(texts(["Première salle, revue"]));
     const afterPublish = (await manifest(tour.link, "en")).body.version;
     expect(afterPublish).not.toBe(version);
-    await env.DB.prepare("UPDATE tours SET version = version + 1, updated_at = ? WHERE id = ?").bind(Date.now() + 1, tour.id).run();
+    await env.DB.prepare("UPDATE tours SET version = version + 1, updated_at = ? WHERE id = ?")
+      .bind(Date.now() + 1, tour.id)
+      .run();
     expect((await manifest(tour.link, "en")).body.version).not.toBe(afterPublish);
   });
 
@@ -141,7 +163,9 @@ describe("offline manifest", () => {
     expect(narrations[0]!.url).toMatch(new RegExp(`^/narration/n/${s.user.museumId}/`));
     expect(narrations[0]).toMatchObject({ key: narrations[0]!.url, bytes: recording.length });
     expect(fr.body.bytes.known).toBe(recording.length);
-    expect(String((fr.body.strings as { narration: string }).narration)).toMatch(/^Ce commentaire audio n'a pas été enregistré avec le parcours\s?: il nécessite une connexion\.$/u);
+    expect(String((fr.body.strings as { narration: string }).narration)).toMatch(
+      /^Ce commentaire audio n'a pas été enregistré avec le parcours\s?: il nécessite une connexion\.$/u,
+    );
     // The page the worker saves plays exactly that file, which answers.
     const page = await (await get(`/t/${tour.link}/1?lang=fr`)).text();
     expect(page).toContain(`<source src="${narrations[0]!.url}"`);
@@ -159,7 +183,9 @@ describe("offline manifest", () => {
     const theirs = await publishArticle(b, texts(["B"]));
     const tour = await makeTour(a.user.museumId, [mine.articleId]);
     // A stop row pointing at another museum's article (the API never writes one) is not shown.
-    await env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, 2, ?, ?)").bind(tour.id, theirs.articleId, a.user.museumId).run();
+    await env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, 2, ?, ?)")
+      .bind(tour.id, theirs.articleId, a.user.museumId)
+      .run();
     const { body } = await manifest(tour.link);
     expect(body.stops).toBe(1);
     expect(JSON.stringify(body)).not.toContain(theirs.slug);
@@ -238,7 +264,9 @@ describe("views made offline", () => {
     const day = await env.DB.prepare("SELECT day, lang FROM daily_stats WHERE article_id = ?").bind(two.articleId).first<{ day: string; lang: string }>();
     expect(day).toEqual({ day: new Date(at + 60_000).toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" }), lang: "pt-BR" });
     // The tour's own statistics: the start (position 0) and the two stops, once each.
-    const tourRows = await env.DB.prepare("SELECT position, SUM(views) AS views FROM tour_daily_stats WHERE tour_id = ? GROUP BY position ORDER BY position").bind(tour.id).all<{ position: number; views: number }>();
+    const tourRows = await env.DB.prepare("SELECT position, SUM(views) AS views FROM tour_daily_stats WHERE tour_id = ? GROUP BY position ORDER BY position")
+      .bind(tour.id)
+      .all<{ position: number; views: number }>();
     expect(tourRows.results).toEqual([
       { position: 0, views: 1 },
       { position: 1, views: 1 },
@@ -294,7 +322,10 @@ describe("views made offline", () => {
       if (field) expect(json.error?.field, JSON.stringify(body).slice(0, 80)).toBe(field);
     }
     // Odd Unicode in addresses: accepted, leads nowhere, counted nowhere.
-    const odd = await views({ ...ok, views: ["/t/%F0%9F%98%80/1", "/t/\ud800/1", "/t/é\u200f/2", "/t/\u202e\u0301/1"].map((path) => ({ ...view, path })) }, { "CF-Connecting-IP": "198.51.100.98" });
+    const odd = await views(
+      { ...ok, views: ["/t/%F0%9F%98%80/1", "/t/\ud800/1", "/t/é\u200f/2", "/t/\u202e\u0301/1"].map((path) => ({ ...view, path })) },
+      { "CF-Connecting-IP": "198.51.100.98" },
+    );
     expect([odd.status, await odd.json()]).toEqual([202, { counted: 0, ignored: 4 }]);
     const wrongType = await views(JSON.stringify(ok), { "Content-Type": "text/plain", "CF-Connecting-IP": "198.51.100.97" });
     expect(wrongType.status).toBe(415);
@@ -321,7 +352,9 @@ describe("offline budget", () => {
           "Regardez la légende qui court le long du bord : elle nomme souvent l'autorité qui a émis la pièce, et le revers évoque la cité.",
         ]),
       ]);
-      await env.DB.prepare("UPDATE articles SET stop_number = ? WHERE id = ?").bind(100 + i, article.articleId).run();
+      await env.DB.prepare("UPDATE articles SET stop_number = ? WHERE id = ?")
+        .bind(100 + i, article.articleId)
+        .run();
       ids.push(article.articleId);
     }
     const tour = await makeTour(s.user.museumId, ids);
@@ -336,7 +369,9 @@ describe("offline budget", () => {
       total += size;
       byKind[String(entry.kind)] = (byKind[String(entry.kind)] ?? 0) + size;
     }
-    console.log(`12-stop tour saved offline: ${entries.length} files, ${(total / 1024).toFixed(1)} KiB (${JSON.stringify(byKind)}); shown before saving: ${(body.bytes.estimated / 1024).toFixed(1)} KiB`);
+    console.log(
+      `12-stop tour saved offline: ${entries.length} files, ${(total / 1024).toFixed(1)} KiB (${JSON.stringify(byKind)}); shown before saving: ${(body.bytes.estimated / 1024).toFixed(1)} KiB`,
+    );
     expect(total).toBeLessThan(1.5 * 1024 * 1024);
     // The size shown before saving is within a factor of two of what is saved.
     expect(body.bytes.estimated / total).toBeGreaterThan(0.5);

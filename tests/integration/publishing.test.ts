@@ -43,9 +43,17 @@ async function saveDraft(s: StaffSession, id: number, lines: string[]) {
 }
 
 const versions = async (id: number) =>
-  (await env.DB.prepare("SELECT number, published_by, published_by_email, note, content FROM article_versions WHERE article_id = ? ORDER BY number").bind(id).all<Json>()).results;
+  (
+    await env.DB.prepare("SELECT number, published_by, published_by_email, note, content FROM article_versions WHERE article_id = ? ORDER BY number")
+      .bind(id)
+      .all<Json>()
+  ).results;
 const audits = async (museumId: number, action: string) =>
-  (await env.DB.prepare("SELECT actor_id, actor_email, action, target, detail FROM audit_log WHERE museum_id = ? AND action = ? ORDER BY id").bind(museumId, action).all<Json>()).results;
+  (
+    await env.DB.prepare("SELECT actor_id, actor_email, action, target, detail FROM audit_log WHERE museum_id = ? AND action = ? ORDER BY id")
+      .bind(museumId, action)
+      .all<Json>()
+  ).results;
 
 /** A colleague of `s` with this role, logged in. */
 async function member(s: StaffSession, role: string) {
@@ -158,7 +166,11 @@ describe("publish_article", () => {
       expect((r.body.error as Json).field, JSON.stringify(body).slice(0, 80)).toBe(field);
     }
     for (const body of ["", "[]", "null", "{", '{"id":'] as const) {
-      const r = await SELF.fetch("http://localhost/api/manage/publish_article", { method: "POST", headers: { "Content-Type": "application/json", Cookie: s.cookie }, body });
+      const r = await SELF.fetch("http://localhost/api/manage/publish_article", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: s.cookie },
+        body,
+      });
       expect(r.status).toBe(400);
     }
     expect((await s.call("discard_draft", { id: [] })).status).toBe(400);
@@ -222,7 +234,9 @@ describe("scheduled publication", () => {
     const s = await staffSession();
     await env.DB.prepare("UPDATE museums SET timezone = 'America/New_York' WHERE id = ?").bind(s.user.museumId).run();
     const a = await draftArticle(s, ["Expo"]);
-    expect((await s.call("publish_article", { id: a.id, version: a.version, at: "2020-01-01T10:00" })).body).toMatchObject({ error: { field: "at", reason: "in_the_past" } });
+    expect((await s.call("publish_article", { id: a.id, version: a.version, at: "2020-01-01T10:00" })).body).toMatchObject({
+      error: { field: "at", reason: "in_the_past" },
+    });
     const far = new Date(Date.now() + 400 * 86_400_000).toISOString();
     expect((await s.call("publish_article", { id: a.id, version: a.version, at: far })).body).toMatchObject({ error: { field: "at", reason: "out_of_range" } });
     const year = new Date().getUTCFullYear() + 1;
@@ -279,7 +293,9 @@ describe("scheduled publication", () => {
     expect((await get(`/r/${a.link}`)).status).toBe(404);
     await s.call("publish_article", { id: a.id, version: a.version, at: new Date(Date.now() + 120_000).toISOString() });
     // Made due by moving the schedule into the past, as a minute passing would.
-    await env.DB.prepare("UPDATE articles SET publish_at = ? WHERE id = ?").bind(Date.now() - 1_000, a.id).run();
+    await env.DB.prepare("UPDATE articles SET publish_at = ? WHERE id = ?")
+      .bind(Date.now() - 1_000, a.id)
+      .run();
     // The daily cron does not publish.
     await runCron("30 3 * * *", new Date());
     expect((await read(s, a.id)).status).toBe("never_published");
@@ -330,7 +346,11 @@ describe("what visitors get of an article never published", () => {
     const notAvailable = await visitorPage(new Request(`http://localhost/r/${a.link}`, { headers }), context, await atLink(context, { link: a.link }));
     expect(notAvailable.status).toBe(404);
     const params = { museum: s.user.museumSlug, slug: a.slug };
-    const preview = await visitorPage(new Request(`http://localhost/v/x/y?preview=draft`, { headers }), context, await atAddress(context, params, s.user.museumId));
+    const preview = await visitorPage(
+      new Request(`http://localhost/v/x/y?preview=draft`, { headers }),
+      context,
+      await atAddress(context, params, s.user.museumId),
+    );
     expect(preview.status).toBe(200);
     expect(await preview.text()).toContain("Rien à compter");
     await Promise.all(scheduled);
@@ -397,7 +417,9 @@ describe("translation follows the published text", () => {
     expect(review.segments.map((x) => x.source)).toEqual(["Une phrase publiée."]);
     expect(review.segments[0]!.text).toContain("[de]");
     // The draft's new sentence is already in the memory: ready at publication.
-    const memory = await env.DB.prepare("SELECT source_text FROM translation_memory WHERE museum_id = ? AND target_lang = 'de' ORDER BY source_text").bind(s.user.museumId).all<{ source_text: string }>();
+    const memory = await env.DB.prepare("SELECT source_text FROM translation_memory WHERE museum_id = ? AND target_lang = 'de' ORDER BY source_text")
+      .bind(s.user.museumId)
+      .all<{ source_text: string }>();
     expect(memory.results.map((r) => r.source_text)).toEqual(["Une phrase du brouillon.", "Une phrase publiée."]);
     // Visitors in German still get the published text only.
     const page = await (await get(`/r/${a.link}?lang=de`)).text();

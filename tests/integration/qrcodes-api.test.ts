@@ -123,10 +123,7 @@ describe("QR codes API", () => {
     const s = await withCodes();
     const articleId = await s.article("Fleeting");
     const code = (await s.call("add_qrcode", {})).body;
-    const [link] = await Promise.all([
-      s.call("update_qrcode", { qrcodeId: code.id, articleId }),
-      s.call("delete_item", { type: "article", id: articleId }),
-    ]);
+    const [link] = await Promise.all([s.call("update_qrcode", { qrcodeId: code.id, articleId }), s.call("delete_item", { type: "article", id: articleId })]);
     const row = await env.DB.prepare("SELECT article_id FROM qrcodes WHERE id = ?").bind(code.id).first<{ article_id: number | null }>();
     if (link.status === 200) {
       // Linked first, then the article went to the trash: the code shows inactive until a restore.
@@ -226,13 +223,11 @@ describe("QR code looks", () => {
 // Issue 29 (decision 116): the print sheet of a tour, and "print all", hold every stop, in order.
 describe("the print sheet", () => {
   const stopsOf = (html: string) =>
-    html
-      .split("<li ")
-      .flatMap((item) => {
-        const kind = /^class="print-cell print-cell--(\w+)"/.exec(item)?.[1];
-        const stop = /Étape (\d+)/.exec(item.slice(0, item.indexOf("</li>")))?.[1];
-        return kind ? [`${kind}${stop ? ` ${stop}` : ""}`] : [];
-      });
+    html.split("<li ").flatMap((item) => {
+      const kind = /^class="print-cell print-cell--(\w+)"/.exec(item)?.[1];
+      const stop = /Étape (\d+)/.exec(item.slice(0, item.indexOf("</li>")))?.[1];
+      return kind ? [`${kind}${stop ? ` ${stop}` : ""}`] : [];
+    });
 
   it("prints a tour's code then its stops in the tour's order, a stop without a code as such, and nothing of another museum", async () => {
     const s = await withCodes();
@@ -266,12 +261,19 @@ describe("the print sheet", () => {
     const s = await withCodes();
     const articleId = await s.article("Hydrie");
     const post = (form: Record<string, string>, cookie: string | null = s.cookie) =>
-      SELF.fetch(`${BASE}/qrcodes/print`, { method: "POST", body: new URLSearchParams(form), headers: { Host: "localhost", Origin: BASE, ...(cookie ? { Cookie: cookie } : {}) }, redirect: "manual" });
+      SELF.fetch(`${BASE}/qrcodes/print`, {
+        method: "POST",
+        body: new URLSearchParams(form),
+        headers: { Host: "localhost", Origin: BASE, ...(cookie ? { Cookie: cookie } : {}) },
+        redirect: "manual",
+      });
     const answers = await Promise.all(Array.from({ length: 20 }, () => post({ intent: "create-code", articleId: String(articleId) })));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     await Promise.all(answers.map((a) => a.body?.cancel()));
     const codes = (await s.read("/api/read/qrcodes")).body as unknown as { id: number }[];
-    const linked = await Promise.all(codes.map(async (c) => ((await s.read(`/api/read/qrcode?qrcodeId=${c.id}`)).body as unknown as { id_article: number | null }).id_article));
+    const linked = await Promise.all(
+      codes.map(async (c) => ((await s.read(`/api/read/qrcode?qrcodeId=${c.id}`)).body as unknown as { id_article: number | null }).id_article),
+    );
     expect(linked.filter((id) => id === articleId)).toHaveLength(1);
 
     const other = await withCodes();

@@ -22,15 +22,35 @@ describe("resource routes refuse with the refusal, not 'Unexpected Server Error'
     const articleId = added.body.id as number;
     const path = (query: string) => `/translations/files/download?${query}`;
 
-    expect(await refusal(await get(path("what=bogus&lang=de"), admin.cookie))).toEqual({ status: 404, type: "application/json", code: "not_found", field: "what" });
-    expect(await refusal(await get(path(`what=a${articleId}&lang=xx-nope`), admin.cookie))).toEqual({ status: 404, type: "application/json", code: "not_found", field: "lang" });
+    expect(await refusal(await get(path("what=bogus&lang=de"), admin.cookie))).toEqual({
+      status: 404,
+      type: "application/json",
+      code: "not_found",
+      field: "what",
+    });
+    expect(await refusal(await get(path(`what=a${articleId}&lang=xx-nope`), admin.cookie))).toEqual({
+      status: 404,
+      type: "application/json",
+      code: "not_found",
+      field: "lang",
+    });
     expect(await refusal(await get(path("what=a999999999&lang=de"), admin.cookie))).toMatchObject({ status: 404, type: "application/json", code: "not_found" });
 
     const viewer = await addMember(admin, "viewer");
-    expect(await refusal(await get(path(`what=a${articleId}&lang=de`), viewer.cookie))).toEqual({ status: 403, type: "application/json", code: "forbidden", field: undefined });
+    expect(await refusal(await get(path(`what=a${articleId}&lang=de`), viewer.cookie))).toEqual({
+      status: 403,
+      type: "application/json",
+      code: "forbidden",
+      field: undefined,
+    });
 
     const translatorDe = await addMember(admin, "translator", ["de"]);
-    expect(await refusal(await get(path(`what=a${articleId}&lang=es`), translatorDe.cookie))).toEqual({ status: 403, type: "application/json", code: "forbidden", field: "lang" });
+    expect(await refusal(await get(path(`what=a${articleId}&lang=es`), translatorDe.cookie))).toEqual({
+      status: 403,
+      type: "application/json",
+      code: "forbidden",
+      field: "lang",
+    });
     // What they may do still works: the file itself.
     const allowed = await get(path(`what=a${articleId}&lang=de`), translatorDe.cookie);
     expect(allowed.status).toBe(200);
@@ -40,7 +60,12 @@ describe("resource routes refuse with the refusal, not 'Unexpected Server Error'
   it("/import/template: a role without content.edit gets the JSON 403", async () => {
     const admin = await staffSession();
     const translator = await addMember(admin, "translator");
-    expect(await refusal(await get("/import/template?lang=en&format=csv", translator.cookie))).toEqual({ status: 403, type: "application/json", code: "forbidden", field: undefined });
+    expect(await refusal(await get("/import/template?lang=en&format=csv", translator.cookie))).toEqual({
+      status: 403,
+      type: "application/json",
+      code: "forbidden",
+      field: undefined,
+    });
     const ok = await get("/import/template?lang=en&format=csv", admin.cookie);
     expect(ok.status).toBe(200);
     await ok.body?.cancel();
@@ -56,7 +81,8 @@ describe("resource routes refuse with the refusal, not 'Unexpected Server Error'
     for (const [file, source] of resources) {
       const name = file.replace(/^.*\/routes\//, "");
       if (/\b(refusePage|orPageError|actionRefusal|formRefusal)\(/.test(source)) faults.push(`${name}: a page refusal`);
-      for (const call of source.matchAll(/\brequireUser\(([^)]*)\)/g)) if (!call[1]!.includes("refuseResource")) faults.push(`${name}: requireUser without refuseResource`);
+      for (const call of source.matchAll(/\brequireUser\(([^)]*)\)/g))
+        if (!call[1]!.includes("refuseResource")) faults.push(`${name}: requireUser without refuseResource`);
     }
     expect(faults).toEqual([]);
   });

@@ -35,7 +35,13 @@ describe("subtitle cues on the review page", () => {
 
     const fixed = await s.call("update_translation", { articleId, lang: "de", segmentId: "e2.vtt.c1.0.0", text: "Hier ist die Amphore." });
     expect(fixed.status).toBe(200);
-    expect(fixed.body.segment).toMatchObject({ id: "e2.vtt.c1.0.0", kind: "subtitle", text: "Hier ist die Amphore.", origin: "edited", cue: { start: "00:00:01.000" } });
+    expect(fixed.body.segment).toMatchObject({
+      id: "e2.vtt.c1.0.0",
+      kind: "subtitle",
+      text: "Hier ist die Amphore.",
+      origin: "edited",
+      cue: { start: "00:00:01.000" },
+    });
     // The cached translated file is gone, and the next one carries the correction with the cue's timing.
     for (const key of cached) expect(await env.KV.get(key)).toBeNull();
     const after = await vtt(src, "de");
@@ -112,7 +118,8 @@ describe("subtitle cues on the review page", () => {
 
   it("counts a sentence said in the text and in a cue once, and a repeated cue at each place", async () => {
     const s = await staffSession();
-    const file = "WEBVTT\n\n00:01.000 --> 00:02.000\nUne amphore attique.\n\n00:03.000 --> 00:04.000\nUne amphore attique.\n\n00:05.000 --> 00:06.000\n  💡 ‏שלום, κόσμε ‏ \n";
+    const file =
+      "WEBVTT\n\n00:01.000 --> 00:02.000\nUne amphore attique.\n\n00:03.000 --> 00:04.000\nUne amphore attique.\n\n00:05.000 --> 00:06.000\n  💡 ‏שלום, κόσμε ‏ \n";
     const { articleId, src } = await articleWithVideo(s, file);
     await vtt(src, "de");
     const de = await review(s, articleId, "de");
@@ -139,7 +146,9 @@ describe("subtitle cues on the review page", () => {
 
     // Another museum's subtitle address in an article is refused at the save (decision 114)…
     const foreign = await publishArticle(other, [{ type: "text", content: "Texte." }]);
-    await expect(foreign.edit([{ type: "text", content: "Texte." }, video(src)])).rejects.toThrow(/400 .*"field":"newContent\.\d+\.subtitles".*"reason":"foreign_media"/);
+    await expect(foreign.edit([{ type: "text", content: "Texte." }, video(src)])).rejects.toThrow(
+      /400 .*"field":"newContent\.\d+\.subtitles".*"reason":"foreign_media"/,
+    );
     // …and one already stored (content from before that rule, planted here) still gives no cues to review.
     const row = await env.DB.prepare("SELECT content FROM articles WHERE id = ?").bind(foreign.articleId).first<{ content: string }>();
     const planted = JSON.stringify([...(JSON.parse(row!.content) as unknown[]), video(src)]);

@@ -56,6 +56,8 @@ export async function vttCached(src: string, lang: string): Promise<string[]> {
 }
 
 export async function auditOf(museumId: number, action: string) {
-  const { results } = await env.DB.prepare("SELECT detail FROM audit_log WHERE museum_id = ? AND action = ? ORDER BY id").bind(museumId, action).all<{ detail: string }>();
+  const { results } = await env.DB.prepare("SELECT detail FROM audit_log WHERE museum_id = ? AND action = ? ORDER BY id")
+    .bind(museumId, action)
+    .all<{ detail: string }>();
   return results.map((r) => JSON.parse(r.detail) as Record<string, unknown>);
 }

@@ -241,7 +241,11 @@ describe("the consumer's visitor window", () => {
     const { museumId } = await published();
     const now = Date.now();
     const mark = fp(0xabc);
-    await consumeScanBatch([{ id: "a", body: event(museumId, { fingerprint: mark }), attempts: 1, ack() {}, retry() {} }], env.DB, now - VISIT_RETENTION_MS - 1);
+    await consumeScanBatch(
+      [{ id: "a", body: event(museumId, { fingerprint: mark }), attempts: 1, ack() {}, retry() {} }],
+      env.DB,
+      now - VISIT_RETENTION_MS - 1,
+    );
     const kept = () => env.DB.prepare("SELECT COUNT(*) AS n FROM scan_visits WHERE fingerprint = ?").bind(mark).first<{ n: number }>();
     expect((await kept())?.n).toBe(1);
     // The next batch, whoever it is from, prunes it.

@@ -51,7 +51,18 @@ describe("caching of signed-in answers", () => {
   it("marks every page and data answer of a session private and unstorable", async () => {
     const user = await createMuseumWithUser();
     const cookie = await logIn(user);
-    for (const path of ["/dashboard", "/articles", "/trash", "/settings", "/session", "/api/tree", "/api/read/articles", "/api/read/trash", "/", "/dashboard.data"]) {
+    for (const path of [
+      "/dashboard",
+      "/articles",
+      "/trash",
+      "/settings",
+      "/session",
+      "/api/tree",
+      "/api/read/articles",
+      "/api/read/trash",
+      "/",
+      "/dashboard.data",
+    ]) {
       const response = await get(path, cookie);
       expect(response.headers.get("Cache-Control"), path).toBe("private, no-store");
     }

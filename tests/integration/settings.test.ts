@@ -84,7 +84,12 @@ describe("settings: password", () => {
     const cookie = await logIn(user);
     const short = await postForm("/settings", cookie, { intent: "password", currentPassword: user.password, newPassword: "short", confirmPassword: "short" });
     expect(short.status).toBe(400);
-    const mismatch = await postForm("/settings", cookie, { intent: "password", currentPassword: user.password, newPassword: "long enough one", confirmPassword: "long enough two" });
+    const mismatch = await postForm("/settings", cookie, {
+      intent: "password",
+      currentPassword: user.password,
+      newPassword: "long enough one",
+      confirmPassword: "long enough two",
+    });
     expect(mismatch.status).toBe(400);
     expect(await fieldsInError(mismatch)).toEqual(["confirmPassword"]);
   });

@@ -29,7 +29,7 @@ function countingEngine(voice = "count-1") {
     async synthesize(text) {
       calls.push(text);
       const samples = new Int16Array(Math.round(text.length * RATE * 0.02));
-      for (let i = 0; i < samples.length; i++) samples[i] = Math.round(6000 * Math.sin((i * (text.length % 13 + 3)) / 11));
+      for (let i = 0; i < samples.length; i++) samples[i] = Math.round(6000 * Math.sin((i * ((text.length % 13) + 3)) / 11));
       return encodeWav(samples, RATE);
     },
   };
@@ -54,7 +54,9 @@ async function pieceKeys(museumId: number, articleId: number, lang?: string) {
 }
 
 async function narrationRow(articleId: number, lang: string) {
-  return env.DB.prepare("SELECT r2_key, text_hash, duration_ms FROM narrations WHERE article_id = ? AND lang = ?").bind(articleId, lang).first<{ r2_key: string; text_hash: string; duration_ms: number }>();
+  return env.DB.prepare("SELECT r2_key, text_hash, duration_ms FROM narrations WHERE article_id = ? AND lang = ?")
+    .bind(articleId, lang)
+    .first<{ r2_key: string; text_hash: string; duration_ms: number }>();
 }
 
 function generate(deps: NarrationDeps, museumId: number, articleId: number, lang: string, text: string, voice = "count-1") {
@@ -123,7 +125,11 @@ describe("regeneration after an edit (decision 106)", () => {
     expect(await pieceKeys(s.user.museumId, articleId, "nl")).toHaveLength(5);
     // Another voice: nothing reused, and the old voice's pieces are cleaned after.
     const other = countingEngine("count-2");
-    expect(await generate(depsWith(other.engine), s.user.museumId, articleId, "de", text, "count-2")).toMatchObject({ status: "generated", reused: 0, synthesized: 5 });
+    expect(await generate(depsWith(other.engine), s.user.museumId, articleId, "de", text, "count-2")).toMatchObject({
+      status: "generated",
+      reused: 0,
+      synthesized: 5,
+    });
     expect(await pieceKeys(s.user.museumId, articleId, "de")).toHaveLength(5);
     // Another museum's article with the very same text reuses nothing of this one.
     const t = await staffSession();
@@ -216,4 +222,3 @@ describe("regeneration after an edit (decision 106)", () => {
     expect(piecePrefix(1, 2, "x/../y")).toBe("n/1/p/2/x%2F..%2Fy/");
   });
 });
-

@@ -9,9 +9,7 @@ import { get, staffSession } from "./helpers";
 type Row = Record<string, string | number>;
 
 async function article(museumId: number, slug: string, name = slug) {
-  const row = await env.DB.prepare(
-    "INSERT INTO articles (museum_id, slug, unformatted_name, content, updated_at) VALUES (?, ?, ?, '[]', 0) RETURNING id",
-  )
+  const row = await env.DB.prepare("INSERT INTO articles (museum_id, slug, unformatted_name, content, updated_at) VALUES (?, ?, ?, '[]', 0) RETURNING id")
     .bind(museumId, slug, name)
     .first<{ id: number }>();
   return row!.id;
@@ -164,14 +162,19 @@ describe("statistics API", () => {
   it("reads daily_stats through an index, never by a full scan (EXPLAIN QUERY PLAN)", async () => {
     for (const [name, sql] of Object.entries(STATS_QUERIES)) {
       const params = sql.includes("?4") ? [1, "2026-01-01", "2026-01-10", 1] : [1, "2026-01-01", "2026-01-10"];
-      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
       const details = results.map((r) => r.detail);
       const onStats = details.filter((d) => /daily_stats|\bd\b/.test(d) && !/articles|\ba\b USING/.test(d));
       expect(onStats.length, `${name}: ${details.join(" | ")}`).toBeGreaterThan(0);
       for (const detail of onStats) {
         expect(detail, name).toMatch(/^SEARCH .*USING (COVERING )?INDEX|^SEARCH .*USING PRIMARY KEY/);
       }
-      expect(details.some((d) => /^SCAN (daily_stats|d)\b/.test(d)), `${name}: ${details.join(" | ")}`).toBe(false);
+      expect(
+        details.some((d) => /^SCAN (daily_stats|d)\b/.test(d)),
+        `${name}: ${details.join(" | ")}`,
+      ).toBe(false);
     }
     const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${STATS_QUERIES.LANGUAGES_OF_ARTICLE}`).bind(1, "a", "b", 1).all<{ detail: string }>();
     expect(results.map((r) => r.detail).join(" ")).toContain("daily_stats_article_day_idx");

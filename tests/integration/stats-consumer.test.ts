@@ -180,9 +180,7 @@ describe("stats consumer", () => {
     const now = Date.now();
     const old = [1, 2, 3].map(() => crypto.randomUUID());
     const recent = crypto.randomUUID();
-    const insert = env.DB.prepare(
-      "INSERT INTO scan_events (id, museum_id, article_id, lang, kind, occurred_at) VALUES (?, ?, 1, 'fr', 'scan', ?)",
-    );
+    const insert = env.DB.prepare("INSERT INTO scan_events (id, museum_id, article_id, lang, kind, occurred_at) VALUES (?, ?, 1, 'fr', 'scan', ?)");
     await env.DB.batch([
       ...old.map((id) => insert.bind(id, museumId, now - (RAW_EVENT_RETENTION_DAYS + 1) * DAY)),
       insert.bind(recent, museumId, now - (RAW_EVENT_RETENTION_DAYS - 1) * DAY),

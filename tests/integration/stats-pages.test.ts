@@ -7,9 +7,7 @@ import { get, staffSession } from "./helpers";
 // The /stats page and the dashboard's activity, rendered on the server from daily_stats.
 
 async function article(museumId: number, slug: string, name: string) {
-  const row = await env.DB.prepare(
-    "INSERT INTO articles (museum_id, slug, unformatted_name, content, updated_at) VALUES (?, ?, ?, '[]', 0) RETURNING id",
-  )
+  const row = await env.DB.prepare("INSERT INTO articles (museum_id, slug, unformatted_name, content, updated_at) VALUES (?, ?, ?, '[]', 0) RETURNING id")
     .bind(museumId, slug, name)
     .first<{ id: number }>();
   return row!.id;
@@ -31,7 +29,9 @@ async function seeded() {
     insert.bind(museumId, "2000-01-01", stele, "fr", 50, 0),
     insert.bind(museumId, today, quiet, "fr", 0, 9),
   ]);
-  await env.DB.prepare("INSERT INTO qrcodes (museum_id, link) VALUES (?, ?)").bind(museumId, `z${Date.now().toString(36)}`.slice(0, 8)).run();
+  await env.DB.prepare("INSERT INTO qrcodes (museum_id, link) VALUES (?, ?)")
+    .bind(museumId, `z${Date.now().toString(36)}`.slice(0, 8))
+    .run();
   return { ...session, museumId, amphora, stele, quiet };
 }
 
@@ -55,7 +55,9 @@ describe("/stats page", () => {
     expect(html).toContain("Article :");
     expect(html).not.toContain("Langues demandées pour l&#x27;article");
     // What a scan counts (decision 032), folded under the period links.
-    expect(html).toMatch(/<details class="stats-help"><summary>Que compte un scan\u00a0\?<\/summary><p>Un scan, c&#x27;est un visiteur qui ouvre un article depuis son code QR\./);
+    expect(html).toMatch(
+      /<details class="stats-help"><summary>Que compte un scan\u00a0\?<\/summary><p>Un scan, c&#x27;est un visiteur qui ouvre un article depuis son code QR\./,
+    );
     expect(html).toContain("dans les 30 minutes n&#x27;est pas compté de nouveau");
   });
 

@@ -2,7 +2,20 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LINK_GUESS_MAX } from "~/teams/invitations.server";
 import { get, postJson, sessionCookieFrom } from "./helpers";
-import { addMember, auditRows, cookieWorks, freshAddress, invite, newAdmin, PASSWORD, pathOf, postForm, uniqueEmail, followLink, userRow } from "./team-helpers";
+import {
+  addMember,
+  auditRows,
+  cookieWorks,
+  freshAddress,
+  invite,
+  newAdmin,
+  PASSWORD,
+  pathOf,
+  postForm,
+  uniqueEmail,
+  followLink,
+  userRow,
+} from "./team-helpers";
 
 const tokenOf = (url: string) => pathOf(url).split("/").pop()!;
 

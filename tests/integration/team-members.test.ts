@@ -150,7 +150,9 @@ describe("members: tenancy and input", () => {
     expect(await cookieWorks(theirs.cookie)).toBe(true);
     const list = (await admin.read("/api/read/members")).body as { members: { email: string }[] };
     expect(list.members.map((m) => m.email)).toEqual([admin.user.email]);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM member_tokens WHERE kind = 'password_reset' AND user_id = ?").bind(theirs.userId).first("n")).toBe(0);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM member_tokens WHERE kind = 'password_reset' AND user_id = ?").bind(theirs.userId).first("n")).toBe(
+      0,
+    );
   });
 
   it.each([
@@ -238,7 +240,11 @@ describe("members: password reset links", () => {
     const admin = await newAdmin();
     const member = await addMember(admin, "viewer");
     const reset = await admin.call("password_reset_link", { userId: member.userId });
-    const asInvite = await postJson((reset.body.url as string).replace("http://localhost/reset/", "/invite/"), { password: PASSWORD }, { "CF-Connecting-IP": "203.0.113.9" });
+    const asInvite = await postJson(
+      (reset.body.url as string).replace("http://localhost/reset/", "/invite/"),
+      { password: PASSWORD },
+      { "CF-Connecting-IP": "203.0.113.9" },
+    );
     expect(asInvite.status).toBe(404);
   });
 

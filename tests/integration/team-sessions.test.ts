@@ -34,7 +34,9 @@ describe("sessions in /settings", () => {
     // Two others to end; the current one has no button.
     expect(page.handles).toHaveLength(2);
 
-    const phoneHandle = (await env.DB.prepare("SELECT substr(id, 1, 16) AS h FROM sessions WHERE user_id = ? AND user_agent = ?").bind(user.userId, ANDROID_CHROME).first<string>("h"))!;
+    const phoneHandle = (await env.DB.prepare("SELECT substr(id, 1, 16) AS h FROM sessions WHERE user_id = ? AND user_agent = ?")
+      .bind(user.userId, ANDROID_CHROME)
+      .first<string>("h"))!;
     const ended = await postForm("/settings", { intent: "end_session", session: phoneHandle }, { Cookie: laptop });
     expect(ended.status).toBe(200);
     expect(await cookieWorks(phone)).toBe(false);
@@ -108,7 +110,11 @@ describe("login and settings audit", () => {
 
   it("records the museum settings an admin saves; a viewer sees no museum section and is refused", async () => {
     const admin = await newAdmin();
-    const saved = await postForm("/settings", { intent: "museum", name: "Musée des équipes", sourceLang: "fr", timezone: "Europe/Paris" }, { Cookie: admin.cookie });
+    const saved = await postForm(
+      "/settings",
+      { intent: "museum", name: "Musée des équipes", sourceLang: "fr", timezone: "Europe/Paris" },
+      { Cookie: admin.cookie },
+    );
     expect(saved.status).toBe(200);
     const entry = (await auditRows(admin.user.museumId)).find((r) => r.action === "museum.settings");
     expect(JSON.parse(entry!.detail)).toEqual({ name: "Musée des équipes", sourceLang: "fr", timezone: "Europe/Paris" });
@@ -135,8 +141,20 @@ describe("login and settings audit", () => {
 describe("role-aware pages", () => {
   it("the dashboard shows each role only the tiles it may open; /team is an admin's", async () => {
     const admin = await newAdmin();
-    const tiles = async (cookie: string) => [...(await (await get("/dashboard", cookie)).text()).matchAll(/<a[^>]*class="tile"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1]);
-    expect(await tiles(admin.cookie)).toEqual(["/articles", "/import", "/qrcodes", "/tours", "/stats", "/team", "/audit", "/translations/files", "/museum-data", "/settings"]);
+    const tiles = async (cookie: string) =>
+      [...(await (await get("/dashboard", cookie)).text()).matchAll(/<a[^>]*class="tile"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1]);
+    expect(await tiles(admin.cookie)).toEqual([
+      "/articles",
+      "/import",
+      "/qrcodes",
+      "/tours",
+      "/stats",
+      "/team",
+      "/audit",
+      "/translations/files",
+      "/museum-data",
+      "/settings",
+    ]);
     const editor = await addMember(admin, "editor");
     const translator = await addMember(admin, "translator", ["de"]);
     const viewer = await addMember(admin, "viewer");

@@ -18,12 +18,26 @@ export async function insertTour(
   fields: { name?: string; description?: string; minutes?: number | null; cover?: string | null; link?: string } = {},
 ) {
   const link = fields.link ?? tourLink();
-  const row = await env.DB.prepare("INSERT INTO tours (museum_id, link, name, description, cover, minutes, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
-    .bind(museumId, link, fields.name ?? "Le parcours des vases", fields.description ?? "Une promenade dans les salles grecques.", fields.cover ?? null, fields.minutes ?? 45, Date.now())
+  const row = await env.DB.prepare(
+    "INSERT INTO tours (museum_id, link, name, description, cover, minutes, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+  )
+    .bind(
+      museumId,
+      link,
+      fields.name ?? "Le parcours des vases",
+      fields.description ?? "Une promenade dans les salles grecques.",
+      fields.cover ?? null,
+      fields.minutes ?? 45,
+      Date.now(),
+    )
     .first<{ id: number }>();
   const id = row!.id;
   if (articleIds.length > 0) {
-    await env.DB.batch(articleIds.map((articleId, i) => env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, ?, ?, ?)").bind(id, i + 1, articleId, museumId)));
+    await env.DB.batch(
+      articleIds.map((articleId, i) =>
+        env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, ?, ?, ?)").bind(id, i + 1, articleId, museumId),
+      ),
+    );
   }
   return { id, link };
 }

@@ -21,7 +21,11 @@ async function museumWithTour(s?: StaffSession) {
   const vase = await publishArticle(session, texts(["Vase à figures rouges", "Athènes, vers 450 avant notre ère."]));
   const stele = await publishArticle(session, texts(["Stèle funéraire", "Marbre du Pentélique."]));
   const kouros = await publishArticle(session, texts(["Kouros", "Statue d'un jeune homme."]));
-  const tour = await insertTour(session.user.museumId, [vase.articleId, stele.articleId, kouros.articleId], { name: "Le parcours grec", description: "Trois œuvres de la Grèce antique.\n\nComptez une heure.", minutes: 45 });
+  const tour = await insertTour(session.user.museumId, [vase.articleId, stele.articleId, kouros.articleId], {
+    name: "Le parcours grec",
+    description: "Trois œuvres de la Grèce antique.\n\nComptez une heure.",
+    minutes: 45,
+  });
   return { session, vase, stele, kouros, tour, museumSlug: session.user.museumSlug };
 }
 
@@ -41,7 +45,11 @@ beforeAll(async () => {
 
 /** A tour of its own over the shared museum's three articles (vase, stèle, kouros), named as museumWithTour names it. */
 async function ownTour(m: TourMuseum = shared) {
-  return insertTour(m.session.user.museumId, [m.vase.articleId, m.stele.articleId, m.kouros.articleId], { name: "Le parcours grec", description: "Trois œuvres de la Grèce antique.\n\nComptez une heure.", minutes: 45 });
+  return insertTour(m.session.user.museumId, [m.vase.articleId, m.stele.articleId, m.kouros.articleId], {
+    name: "Le parcours grec",
+    description: "Trois œuvres de la Grèce antique.\n\nComptez une heure.",
+    minutes: 45,
+  });
 }
 
 /** A museum with its tour whose stèle has the number 12 and kouros 7. */
@@ -53,7 +61,8 @@ async function numbered() {
 }
 
 const html = async (response: Response) => response.text();
-const stopLinks = (page: string) => [...page.matchAll(/<ol class="v-stops">([\s\S]*?)<\/ol>/g)].flatMap((m) => [...m[1]!.matchAll(/href="([^"]+)"/g)].map((h) => h[1]));
+const stopLinks = (page: string) =>
+  [...page.matchAll(/<ol class="v-stops">([\s\S]*?)<\/ol>/g)].flatMap((m) => [...m[1]!.matchAll(/href="([^"]+)"/g)].map((h) => h[1]));
 
 describe("the tour page /t/{link}", () => {
   it("shows the tour in French: name, description, duration, numbered stops, the offline control and its bootstrap only", async () => {
@@ -135,7 +144,9 @@ describe("the tour page /t/{link}", () => {
     const mine = await ownTour();
     const other = sharedNumbered;
     // A stop row naming another museum's article (only a broken writer could do it) is not shown.
-    await env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, 4, ?, ?)").bind(mine.id, other.vase.articleId, shared.session.user.museumId).run();
+    await env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, 4, ?, ?)")
+      .bind(mine.id, other.vase.articleId, shared.session.user.museumId)
+      .run();
     const page = await html(await get(`/t/${mine.link}`, undefined, FR));
     expect(stopLinks(page)).toHaveLength(3);
   });
@@ -185,7 +196,7 @@ describe("a stop /t/{link}/{position}", () => {
     for (const path of [`/r/${stele.link}`, `/v/${museumSlug}/${stele.slug}`]) {
       const page = await html(await get(path, undefined, FR));
       expect(page, path).toContain("Stèle funéraire");
-      expect(page, path).not.toContain("<nav class=\"v-tour\"");
+      expect(page, path).not.toContain('<nav class="v-tour"');
       expect(page, path).not.toContain("Étape");
       expect(page, path).not.toContain("Le parcours grec");
     }
@@ -270,9 +281,13 @@ describe("the keypad /v/{museum}/n", () => {
     const s = shared.session;
     const a = await publishArticle(s, texts(["Un article"]));
     const current = (await s.read(`/api/read/article?articleId=${a.articleId}`)).body as { content: Record<string, unknown>[]; version: number };
-    const saved = await s.call("update_article", { articleId: a.articleId, version: current.version, newContent: [{ ...current.content[0], url: "n" }, ...current.content.slice(1)] });
+    const saved = await s.call("update_article", {
+      articleId: a.articleId,
+      version: current.version,
+      newContent: [{ ...current.content[0], url: "n" }, ...current.content.slice(1)],
+    });
     expect(saved.status).toBe(400);
-    expect(JSON.stringify(saved.body)).toContain("\"field\":\"newContent.0.url\"");
+    expect(JSON.stringify(saved.body)).toContain('"field":"newContent.0.url"');
   });
 
   it("is linked from the tour page and its stops once the museum numbers its labels", async () => {
@@ -321,7 +336,11 @@ function recordingApp() {
   const { sent, env: appEnv } = recordingScans<QueuedEvent>();
   const open = async (path: string, headers: Record<string, string> = {}) => {
     const ctx = createExecutionContext();
-    const response = await worker.fetch!(new Request(`${BASE}${path}`, { headers: { "User-Agent": PHONE, ...headers } }) as Request<unknown, IncomingRequestCfProperties>, appEnv, ctx);
+    const response = await worker.fetch!(
+      new Request(`${BASE}${path}`, { headers: { "User-Agent": PHONE, ...headers } }) as Request<unknown, IncomingRequestCfProperties>,
+      appEnv,
+      ctx,
+    );
     await response.arrayBuffer();
     await waitOnExecutionContext(ctx);
     return response.status;
@@ -346,7 +365,11 @@ async function deliver(bodies: readonly unknown[]) {
 }
 
 async function tourRows(museumId: number) {
-  const { results } = await env.DB.prepare("SELECT tour_id, position, SUM(views) AS views FROM tour_daily_stats WHERE museum_id = ? GROUP BY tour_id, position ORDER BY position").bind(museumId).all<{ tour_id: number; position: number; views: number }>();
+  const { results } = await env.DB.prepare(
+    "SELECT tour_id, position, SUM(views) AS views FROM tour_daily_stats WHERE museum_id = ? GROUP BY tour_id, position ORDER BY position",
+  )
+    .bind(museumId)
+    .all<{ tour_id: number; position: number; views: number }>();
   return results.map((r) => [r.position, r.views]);
 }
 
@@ -372,7 +395,9 @@ describe("tour statistics", () => {
       [2, 1],
     ]);
     // The stop's open is also an article view, as at /v/.
-    const views = await env.DB.prepare("SELECT SUM(views) AS views FROM daily_stats WHERE museum_id = ? AND article_id = ?").bind(museumId, stele.articleId).first<{ views: number }>();
+    const views = await env.DB.prepare("SELECT SUM(views) AS views FROM daily_stats WHERE museum_id = ? AND article_id = ?")
+      .bind(museumId, stele.articleId)
+      .first<{ views: number }>();
     expect(views!.views).toBe(1);
 
     // Another visitor counts again; the same article opened at /v/ adds an article view but no tour view.
@@ -398,7 +423,9 @@ describe("tour statistics", () => {
 
 describe("GET /api/stats/tours", () => {
   async function day(museumId: number, dayText: string, tourId: number, position: number, views: number) {
-    await env.DB.prepare("INSERT INTO tour_daily_stats (museum_id, day, tour_id, position, views) VALUES (?, ?, ?, ?, ?)").bind(museumId, dayText, tourId, position, views).run();
+    await env.DB.prepare("INSERT INTO tour_daily_stats (museum_id, day, tour_id, position, views) VALUES (?, ?, ?, ?, ?)")
+      .bind(museumId, dayText, tourId, position, views)
+      .run();
   }
 
   it("gives starts, views per stop and where visitors leave, over the days asked, for this museum's tours only", async () => {
@@ -416,7 +443,11 @@ describe("GET /api/stats/tours", () => {
 
     const answer = await session.read("/api/stats/tours?from=2026-03-01&to=2026-03-07");
     expect(answer.status).toBe(200);
-    const body = answer.body as { from: string; to: string; tours: { id: number; name: string; starts: number; stops: { position: number; name: string | null; views: number; left: number }[] }[] };
+    const body = answer.body as {
+      from: string;
+      to: string;
+      tours: { id: number; name: string; starts: number; stops: { position: number; name: string | null; views: number; left: number }[] }[];
+    };
     expect(body.from).toBe("2026-03-01");
     expect(body.to).toBe("2026-03-07");
     expect(body.tours.map((t) => t.id)).toEqual([tour.id]);
@@ -496,7 +527,15 @@ describe("a cached tour page, stop page and keypad read nothing from D1", () => 
     expect(second).toMatchObject({ status: 200, d1: "0", snapshot: "isolate" });
     expect(names(second.page)).toEqual(["Vase à figures rouges", "Stèle funéraire", "Kouros"]);
     expect(second.page).toContain(`href="/v/${m.museumSlug}/n?tour=${m.tour.link}"`);
-    for (const path of [`/t/${m.tour.link}/2`, `/t/${m.tour.link}?lang=en`, `/t/${m.tour.link}/3?lang=en`, `/t/${m.tour.link}/languages`, `/t/${m.tour.link}/2/languages`, `/v/${m.museumSlug}/n`, `/v/${m.museumSlug}/n/languages`]) {
+    for (const path of [
+      `/t/${m.tour.link}/2`,
+      `/t/${m.tour.link}?lang=en`,
+      `/t/${m.tour.link}/3?lang=en`,
+      `/t/${m.tour.link}/languages`,
+      `/t/${m.tour.link}/2/languages`,
+      `/v/${m.museumSlug}/n`,
+      `/v/${m.museumSlug}/n/languages`,
+    ]) {
       const again = await cached(path);
       expect(again.status, path).toBe(200);
       expect(again.d1, path).toBe("0");
@@ -514,7 +553,12 @@ describe("a cached tour page, stop page and keypad read nothing from D1", () => 
     expect((await cached(`/t/${m.tour.link}`)).d1).toBe("0");
     expect((await cached(`/t/${m.tour.link}/1`)).page).toContain("Athènes, vers 450 avant notre ère.");
     expect((await cached(`/t/${m.tour.link}/3`)).status).toBe(200);
-    const saved = await m.session.call("update_tour", { id: m.tour.id, version: 1, name: "Le parcours renommé", articleIds: [m.kouros.articleId, m.vase.articleId] });
+    const saved = await m.session.call("update_tour", {
+      id: m.tour.id,
+      version: 1,
+      name: "Le parcours renommé",
+      articleIds: [m.kouros.articleId, m.vase.articleId],
+    });
     expect(saved.status).toBe(200);
     const after = await view(`/t/${m.tour.link}`);
     expect(after.snapshot).toBe("d1");
@@ -562,8 +606,21 @@ describe("a cached tour page, stop page and keypad read nothing from D1", () => 
       () => "null",
       (address) => ({ v: 1, address, readAt: future, target: { museum, view: { stops: "x" } } }),
       (address) => ({ v: 1, address, readAt: future, target: { museum, view: null } }),
-      (address, link) => ({ v: 1, address, readAt: future, target: { museum, view: { tour: { id: 1, link, name: "Ancien", description: "", minutes: null, museum }, cover: null, numbered: false, stops: [{ position: 1 }] } } }),
-      (_, link) => ({ v: 1, address: `t/${m.tour.link}`, readAt: future, target: { museum, view: { tour: { id: 1, link, name: "Ancien", description: "", minutes: null, museum }, cover: null, numbered: false, stops: [] } } }),
+      (address, link) => ({
+        v: 1,
+        address,
+        readAt: future,
+        target: {
+          museum,
+          view: { tour: { id: 1, link, name: "Ancien", description: "", minutes: null, museum }, cover: null, numbered: false, stops: [{ position: 1 }] },
+        },
+      }),
+      (_, link) => ({
+        v: 1,
+        address: `t/${m.tour.link}`,
+        readAt: future,
+        target: { museum, view: { tour: { id: 1, link, name: "Ancien", description: "", minutes: null, museum }, cover: null, numbered: false, stops: [] } },
+      }),
       (address) => ({ v: 2, address, readAt: future, target: null }),
     ];
     // A fresh tour (address) per value: this isolate has never kept it, so the page reads KV first.

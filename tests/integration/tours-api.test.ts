@@ -64,7 +64,9 @@ describe("tours API", () => {
     const read = (await s.read(`/api/read/tour?id=${tour.id}`)).body as Json;
     expect(read.url).toBe(`http://localhost/t/${tour.link}`);
     expect(await auditCount(s.user.museumId, "tour.add")).toBeGreaterThanOrEqual(1);
-    const entry = await env.DB.prepare("SELECT target FROM audit_log WHERE museum_id = ? AND action = 'tour.add' ORDER BY id DESC").bind(s.user.museumId).first<{ target: string }>();
+    const entry = await env.DB.prepare("SELECT target FROM audit_log WHERE museum_id = ? AND action = 'tour.add' ORDER BY id DESC")
+      .bind(s.user.museumId)
+      .first<{ target: string }>();
     expect(entry!.target).toBe(`tour:${tour.id}`);
   });
 
@@ -103,7 +105,7 @@ describe("tours API", () => {
       expect(error.code).toBe("invalid_input");
       if (field) expect(error.field, `${call} ${JSON.stringify(body).slice(0, 80)}`).toBe(field);
     }
-    for (const raw of ["{", "[]", "null", '"x"', "{\"name\": \"\u0000\"}"]) {
+    for (const raw of ["{", "[]", "null", '"x"', '{"name": "\u0000"}']) {
       const r = await postJson("/api/manage/add_tour", raw, { Cookie: s.cookie });
       expect(r.status).toBe(400);
     }
@@ -133,7 +135,12 @@ describe("tours API", () => {
     expect(renamed.minutes).toBe(45);
     const stale = await s.call("update_tour", { id: tour.id, version: 2, minutes: null });
     expect(stale.status).toBe(409);
-    expect(stale.body.error).toMatchObject({ code: "conflict", field: "version", reason: "stale_version", current: { version: 3, savedBy: { email: s.user.email } } });
+    expect(stale.body.error).toMatchObject({
+      code: "conflict",
+      field: "version",
+      reason: "stale_version",
+      current: { version: 3, savedBy: { email: s.user.email } },
+    });
     expect((await readTour(s, tour.id)).minutes).toBe(45);
     const cleared = await s.call("update_tour", { id: tour.id, version: 3, minutes: null, cover: null, description: "", articleIds: [] });
     expect(cleared.status).toBe(200);
@@ -144,9 +151,13 @@ describe("tours API", () => {
   it("takes a cover only from the museum's own images", async () => {
     const tour = (await s.call("add_tour", { name: "Couverture" })).body as unknown as Tour;
     const key = `museum-${s.user.museumId}/tour-cover-${Date.now()}.webp`;
-    await env.DB.prepare("INSERT INTO media (museum_id, r2_key, kind, content_type, bytes) VALUES (?, ?, 'image', 'image/webp', 10)").bind(s.user.museumId, key).run();
+    await env.DB.prepare("INSERT INTO media (museum_id, r2_key, kind, content_type, bytes) VALUES (?, ?, 'image', 'image/webp', 10)")
+      .bind(s.user.museumId, key)
+      .run();
     const foreignKey = `museum-${other.user.museumId}/other-${Date.now()}.webp`;
-    await env.DB.prepare("INSERT INTO media (museum_id, r2_key, kind, content_type, bytes) VALUES (?, ?, 'image', 'image/webp', 10)").bind(other.user.museumId, foreignKey).run();
+    await env.DB.prepare("INSERT INTO media (museum_id, r2_key, kind, content_type, bytes) VALUES (?, ?, 'image', 'image/webp', 10)")
+      .bind(other.user.museumId, foreignKey)
+      .run();
     const foreign = await s.call("update_tour", { id: tour.id, version: 1, cover: `/media/${foreignKey}` });
     expect(foreign.status).toBe(404);
     expect((foreign.body.error as Json).field).toBe("cover");
@@ -207,7 +218,9 @@ describe("tours API", () => {
     for (const r of results.filter((x) => x.status === 409)) {
       expect(r.body.error).toMatchObject({ code: "conflict", field: "stopNumber", reason: "name_taken", article: { id: winner } });
     }
-    const held = await env.DB.prepare("SELECT count(*) AS n FROM articles WHERE museum_id = ? AND stop_number = 4242").bind(s.user.museumId).first<{ n: number }>();
+    const held = await env.DB.prepare("SELECT count(*) AS n FROM articles WHERE museum_id = ? AND stop_number = 4242")
+      .bind(s.user.museumId)
+      .first<{ n: number }>();
     expect(held!.n).toBe(1);
     expect(await auditCount(s.user.museumId, "article.stop_number")).toBe(1);
     // The same number in another museum is free.
@@ -230,7 +243,9 @@ describe("tours API", () => {
     expect(after.stops.find((st) => st.articleId === x)).toMatchObject({ trashed: true, stopNumber: null });
     const row = await env.DB.prepare("SELECT stop_number FROM articles WHERE id = ?").bind(x).first<{ stop_number: number | null }>();
     expect(row!.stop_number).toBeNull();
-    const trashEntry = await env.DB.prepare("SELECT detail FROM audit_log WHERE museum_id = ? AND action = 'item.delete' AND target = ?").bind(s.user.museumId, `article:${x}`).first<{ detail: string }>();
+    const trashEntry = await env.DB.prepare("SELECT detail FROM audit_log WHERE museum_id = ? AND action = 'item.delete' AND target = ?")
+      .bind(s.user.museumId, `article:${x}`)
+      .first<{ detail: string }>();
     expect(JSON.parse(trashEntry!.detail)).toMatchObject({ stopNumber: 31 });
     // Another article may take 31 now; reordering the tour may keep the trashed stop.
     expect((await s.call("update_stop_number", { articleId: b, stopNumber: 31 })).status).toBe(200);

@@ -32,12 +32,25 @@ async function failureRows(museumId: number) {
     "SELECT target_lang AS lang, article_id AS articleId, engines, reason, detail, failures, first_failed_at AS firstFailedAt, last_failed_at AS lastFailedAt, retry_at AS retryAt FROM translation_failures WHERE museum_id = ? ORDER BY source_hash",
   )
     .bind(museumId)
-    .all<{ lang: string; articleId: number | null; engines: string; reason: string; detail: string; failures: number; firstFailedAt: number; lastFailedAt: number; retryAt: number }>();
+    .all<{
+      lang: string;
+      articleId: number | null;
+      engines: string;
+      reason: string;
+      detail: string;
+      failures: number;
+      firstFailedAt: number;
+      lastFailedAt: number;
+      retryAt: number;
+    }>();
   return results;
 }
 
 /** Moves every remembered failure of the museum past its back-off, as the clock would. */
-const expireBackoff = (museumId: number) => env.DB.prepare("UPDATE translation_failures SET retry_at = ? WHERE museum_id = ?").bind(Date.now() - 1, museumId).run();
+const expireBackoff = (museumId: number) =>
+  env.DB.prepare("UPDATE translation_failures SET retry_at = ? WHERE museum_id = ?")
+    .bind(Date.now() - 1, museumId)
+    .run();
 
 describe("failing translations back off (decision 030)", () => {
   test("an engine answering 500: 20 views make 3 engine calls, not 60; the back-off doubles, up to an hour", async () => {
@@ -141,7 +154,9 @@ describe("failing translations back off (decision 030)", () => {
     const { museumId } = (await staffSession()).user;
     const broken = serverError("libretranslate");
     const article = { id: 700_004, museumId, content: content(["Une coupe.", "Un cratère.", "Une œnochoé."]) };
-    const results = await Promise.all(Array.from({ length: 20 }, () => translateArticle(translationDeps([broken.engine]), article, "fr", "fi", { pollMs: 50 })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => translateArticle(translationDeps([broken.engine]), article, "fr", "fi", { pollMs: 50 })),
+    );
     await settle();
     // The 19 others saw the failure and gave the original: a view that had waited on to its 8 s deadline would
     // say "deadline", not "failed" (app/translation/translate.server.ts, the wait for others' segments).
@@ -254,7 +269,11 @@ describe("staff see a failing language (decision 030)", () => {
     expect(await (await get("/dashboard", s.cookie)).text()).toContain("Traductions en échec (1)");
 
     // The failing sentence is edited away: the dashboard no longer shows the article as failing.
-    await s.call("update_article", { articleId, version: stored.version, newContent: [stored.content[0], { type: "text", content: "Une hydrie à figures noires." }] });
+    await s.call("update_article", {
+      articleId,
+      version: stored.version,
+      newContent: [stored.content[0], { type: "text", content: "Une hydrie à figures noires." }],
+    });
     expect(await (await get("/dashboard", s.cookie)).text()).not.toContain("Traductions en échec");
   }, 60_000);
 });

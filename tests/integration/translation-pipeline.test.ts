@@ -74,7 +74,9 @@ describe("translation pipeline", () => {
     expect(held.status).toBe("failed");
     expect(held.failure).toMatchObject({ reason: "failed", backingOff: true });
     expect(working.calls).toHaveLength(0);
-    await env.DB.prepare("UPDATE translation_failures SET retry_at = ? WHERE museum_id = ?").bind(Date.now() - 1, museumId).run();
+    await env.DB.prepare("UPDATE translation_failures SET retry_at = ? WHERE museum_id = ?")
+      .bind(Date.now() - 1, museumId)
+      .run();
     const retry = await translateArticle(deps([working.engine]).deps, article, "fr", "ko");
     expect(retry.status).toBe("machine");
     expect(working.segments()).toEqual(["Une phrase."]);
@@ -111,7 +113,9 @@ describe("translation pipeline", () => {
     const rec = recordingEngine();
     const { deps: d } = deps([rec.engine]);
     await translateSegments(d, { museumId, from: "fr", to: "nl" }, ["Bonjour."]);
-    await env.DB.prepare("UPDATE translation_memory SET text = 'Goedendag.', origin = 'edited' WHERE museum_id = ? AND target_lang = 'nl'").bind(museumId).run();
+    await env.DB.prepare("UPDATE translation_memory SET text = 'Goedendag.', origin = 'edited' WHERE museum_id = ? AND target_lang = 'nl'")
+      .bind(museumId)
+      .run();
     const result = await translateArticle(d, { id: 5, museumId, content: content(["Bonjour."]) }, "fr", "nl");
     expect(result.status).toBe("reviewed");
     expect(JSON.stringify(result.content)).toContain("Goedendag.");
@@ -206,7 +210,10 @@ describe("scan events", () => {
       config: readConfig(env as unknown as Record<string, unknown>),
     } as unknown as AppLoadContext;
     const link = code.body.link as string;
-    const response = await visitorPage(new Request(`http://localhost/r/${link}`, { headers: { "User-Agent": PHONE } }), context, { target: await targetForLink(context.db, link), place: { base: `/r/${link}`, scannable: true } });
+    const response = await visitorPage(new Request(`http://localhost/r/${link}`, { headers: { "User-Agent": PHONE } }), context, {
+      target: await targetForLink(context.db, link),
+      place: { base: `/r/${link}`, scannable: true },
+    });
     expect(response.status).toBe(200);
     await expect(settle()).resolves.toBeDefined();
   });

@@ -49,7 +49,12 @@ describe("translation review", () => {
     const page = await visit(link, "de");
     expect(page).toContain("Eine attische Amphore.");
     expect(page).not.toContain("[de] Úñé ámphóré");
-    expect((await s.read(`/api/read/translations?articleId=${articleId}`)).body).toMatchObject({ languages: [{ lang: "de", reviewed: 1 }, { lang: "es", reviewed: 0 }] });
+    expect((await s.read(`/api/read/translations?articleId=${articleId}`)).body).toMatchObject({
+      languages: [
+        { lang: "de", reviewed: 1 },
+        { lang: "es", reviewed: 0 },
+      ],
+    });
 
     // Every segment reviewed: the page says so.
     for (const x of de.segments.slice(1)) await s.call("update_translation", { articleId, lang: "de", segmentId: x.id, text: `Geprüft: ${x.source}` });
@@ -69,7 +74,14 @@ describe("translation review", () => {
 
     await edit([{ type: "text", content: "Une grande amphore attique.\nVers 520 avant notre ère." }, ELEMENTS[1]]);
     de = await review(s, articleId, "de");
-    expect(de.segments[0]).toMatchObject({ source: "Une grande amphore attique.", text: "Eine attische Amphore.", origin: "edited", stale: true, previousSource: "Une amphore attique.", machineText: null });
+    expect(de.segments[0]).toMatchObject({
+      source: "Une grande amphore attique.",
+      text: "Eine attische Amphore.",
+      origin: "edited",
+      stale: true,
+      previousSource: "Une amphore attique.",
+      machineText: null,
+    });
     // Visitors get the fresh machine translation meanwhile, never the stale review.
     const page = await visit(link, "de");
     expect(page).toContain("[de] Úñé gráñdé ámphóré áttíqúé.");
@@ -100,7 +112,16 @@ describe("translation review", () => {
     expect((await review(s, articleId, "de")).segments.every((x) => x.text === null && !x.stale)).toBe(true);
 
     const pre = await s.call("pretranslate", { articleId, langs: ["ja", "ar", "ja"] });
-    expect(pre).toEqual({ status: 200, body: { articleId, results: [{ lang: "ja", status: "machine" }, { lang: "ar", status: "machine" }] } });
+    expect(pre).toEqual({
+      status: 200,
+      body: {
+        articleId,
+        results: [
+          { lang: "ja", status: "machine" },
+          { lang: "ar", status: "machine" },
+        ],
+      },
+    });
     expect((await env.KV.list({ prefix: `tr:v1:${articleId}:ar:` })).keys).toHaveLength(1);
     expect((await s.read(`/api/read/translations?articleId=${articleId}`)).body).toMatchObject({ languages: [{ lang: "ar" }, { lang: "es" }, { lang: "ja" }] });
 
@@ -162,7 +183,9 @@ describe("translation review", () => {
     const final = (await review(s, articleId, "it")).segments[0]!.text;
     expect(["Versione A.", "Versione B."]).toContain(final);
     expect(await visit(link, "it")).toContain(final!);
-    const rows = await env.DB.prepare("SELECT text FROM translation_reviews WHERE article_id = ? AND target_lang = 'it'").bind(articleId).all<{ text: string }>();
+    const rows = await env.DB.prepare("SELECT text FROM translation_reviews WHERE article_id = ? AND target_lang = 'it'")
+      .bind(articleId)
+      .all<{ text: string }>();
     expect(rows.results).toEqual([{ text: final }]);
     // 50 writes that each drop cached pages: slow on a busy CI machine, never wrong.
   }, 120_000);
@@ -213,7 +236,9 @@ describe("visitor reports", () => {
     expect(await long.text()).toContain("500 characters at most");
     expect((await report(link, { lang: "en", message: "😀".repeat(500) }, { "CF-Connecting-IP": "203.0.113.2" })).status).toBe(200);
 
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => report(link, { lang: "en", message: `Report ${i}` }, { "CF-Connecting-IP": "203.0.113.3" })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => report(link, { lang: "en", message: `Report ${i}` }, { "CF-Connecting-IP": "203.0.113.3" })),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((x) => x === 200)).toHaveLength(5);
     expect(statuses.filter((x) => x === 429)).toHaveLength(3);

@@ -38,7 +38,11 @@ describe("a translator's languages", () => {
 
     // Pretranslate: their languages yes, another language no (and nothing is translated by a refused call).
     const refused = await translator.call("pretranslate", { articleId, langs: ["de", "es"] });
-    expect([refused.status, (refused.body.error as { code: string; field: string }).code, (refused.body.error as { field: string }).field]).toEqual([403, "forbidden", "langs.1"]);
+    expect([refused.status, (refused.body.error as { code: string; field: string }).code, (refused.body.error as { field: string }).field]).toEqual([
+      403,
+      "forbidden",
+      "langs.1",
+    ]);
     expect(((await admin.read(`/api/read/translations?articleId=${articleId}`)).body as Languages).languages).toEqual([]);
     const done = await translator.call("pretranslate", { articleId, langs: ["de"] });
     expect(done.status).toBe(200);

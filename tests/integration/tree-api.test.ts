@@ -27,9 +27,7 @@ describe("GET /api/tree", () => {
         type: "folder",
         id: "Salle 2",
         name: "Salle 2",
-        children: [
-          { type: "folder", id: "Vitrine A", name: "Vitrine A", children: [{ type: "article", id: article.body.id, name: "Nouvel article 1" }] },
-        ],
+        children: [{ type: "folder", id: "Vitrine A", name: "Vitrine A", children: [{ type: "article", id: article.body.id, name: "Nouvel article 1" }] }],
       },
       { type: "folder", id: "Salle 10", name: "Salle 10", children: [] },
       { type: "article", id: expect.any(Number), name: "Nouvel article 2" },
@@ -113,15 +111,18 @@ describe("POST /api/manage/add_folder", () => {
     expect((await s.call("add_folder", { pathArray: ["Salle 2"], id: "Salle 1" })).status).toBe(200);
   });
 
-  it.each([[{ pathArray: [], id: "" }], [{ pathArray: [], id: "   " }], [{ pathArray: [], id: "a/b" }], [{ pathArray: [] }], [{ pathArray: [], id: "x".repeat(101) }]])(
-    "answers 400 naming id for %j",
-    async (body) => {
-      const s = await staff();
-      const result = await s.call("add_folder", body);
-      expect(result.status).toBe(400);
-      expect(result.body).toMatchObject({ error: { field: "id" } });
-    },
-  );
+  it.each([
+    [{ pathArray: [], id: "" }],
+    [{ pathArray: [], id: "   " }],
+    [{ pathArray: [], id: "a/b" }],
+    [{ pathArray: [] }],
+    [{ pathArray: [], id: "x".repeat(101) }],
+  ])("answers 400 naming id for %j", async (body) => {
+    const s = await staff();
+    const result = await s.call("add_folder", body);
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ error: { field: "id" } });
+  });
 
   it("allows a name that only a trashed folder holds", async () => {
     const s = await staff();

@@ -7,8 +7,7 @@ import { MultipartReader } from "~/utils/multipart.server";
 import { BASE, get, staffSession } from "./helpers";
 
 type Json = Record<string, unknown>;
-const bytes = (...parts: (number[] | string)[]) =>
-  new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...new TextEncoder().encode(p)] : p)));
+const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...new TextEncoder().encode(p)] : p)));
 const padded = (head: Uint8Array, size = 300) => {
   const out = new Uint8Array(Math.max(size, head.length));
   out.set(head);

@@ -86,7 +86,9 @@ describe("a cached visitor view reads nothing from D1", () => {
       const second = await view(path);
       expect(second.status).toBe(200);
       expect(withoutNonce(second.html)).toBe(withoutNonce(first.html));
-      expect(second.response.headers.get("Server-Timing")).toMatch(/^d1;dur=0;desc="0", kv;dur=[\d.]+;desc="\d+", engine;dur=[\d.]+;desc="0", render;dur=[\d.]+/);
+      expect(second.response.headers.get("Server-Timing")).toMatch(
+        /^d1;dur=0;desc="0", kv;dur=[\d.]+;desc="\d+", engine;dur=[\d.]+;desc="0", render;dur=[\d.]+/,
+      );
       expect(second.t.kv!.count).toBeGreaterThanOrEqual(1);
       expect(second.t.snapshot!.desc).toMatch(/^(isolate|kv)$/);
     }
@@ -142,7 +144,13 @@ describe("a cached visitor view reads nothing from D1", () => {
 
 describe("each staff write that changes a visitor page shows on the next view", () => {
   /** Warms the page into its snapshot, then checks the next view after `change` reads D1 and shows `expectation`. */
-  async function afterChange(path: string, change: () => Promise<void>, expectation: (page: Awaited<ReturnType<typeof view>>) => void, headers = FR, warm = true) {
+  async function afterChange(
+    path: string,
+    change: () => Promise<void>,
+    expectation: (page: Awaited<ReturnType<typeof view>>) => void,
+    headers = FR,
+    warm = true,
+  ) {
     await tick();
     if (warm) expect((await cachedView(path, headers)).t.d1!.desc).toBe("0");
     await change();
@@ -154,8 +162,16 @@ describe("each staff write that changes a visitor page shows on the next view", 
 
   it("saving an article (content, and its address)", async () => {
     const p = await published(["Avant la modification."]);
-    await afterChange(`/r/${p.link}`, () => p.save(["Après la modification."]), (page) => expect(page.html).toContain("Après la modification."));
-    await afterChange(p.v, () => p.save(["Après la modification."], `${p.slug}-nouveau`), (page) => expect(page.status).toBe(404));
+    await afterChange(
+      `/r/${p.link}`,
+      () => p.save(["Après la modification."]),
+      (page) => expect(page.html).toContain("Après la modification."),
+    );
+    await afterChange(
+      p.v,
+      () => p.save(["Après la modification."], `${p.slug}-nouveau`),
+      (page) => expect(page.status).toBe(404),
+    );
     expect((await view(`${p.v}-nouveau`)).html).toContain("Après la modification.");
   });
 
@@ -268,7 +284,9 @@ describe("each staff write that changes a visitor page shows on the next view", 
       async () => {
         const read = (await p.s.read(`/api/read/translation?articleId=${p.articleId}&lang=de`)).body as { segments: { id: string; source: string }[] };
         const segment = read.segments.find((x) => x.source === "Une amphore attique.")!;
-        expect((await p.s.call("update_translation", { articleId: p.articleId, lang: "de", segmentId: segment.id, text: "Eine attische Amphore." })).status).toBe(200);
+        expect(
+          (await p.s.call("update_translation", { articleId: p.articleId, lang: "de", segmentId: segment.id, text: "Eine attische Amphore." })).status,
+        ).toBe(200);
       },
       (page) => expect(page.html).toContain("Eine attische Amphore."),
       DE,
@@ -284,7 +302,9 @@ describe("each staff write that changes a visitor page shows on the next view", 
       async () => {
         const read = (await p.s.read(`/api/read/translation?articleId=${p.articleId}&lang=de`)).body as { segments: { id: string; source: string }[] };
         const segment = read.segments.find((x) => x.source === "Une amphore attique.")!;
-        expect((await p.s.call("update_translation", { articleId: p.articleId, lang: "de", segmentId: segment.id, text: "Wieder korrigiert." })).status).toBe(200);
+        expect((await p.s.call("update_translation", { articleId: p.articleId, lang: "de", segmentId: segment.id, text: "Wieder korrigiert." })).status).toBe(
+          200,
+        );
         expect((await p.s.call("reset_traductions", { articleId: p.articleId })).status).toBe(200);
       },
       (page) => expect(page.html).toContain(pseudoTranslate("Une amphore attique.", "de")),
@@ -294,7 +314,11 @@ describe("each staff write that changes a visitor page shows on the next view", 
 
   it("a change stamp newer than the snapshot sends the next view to D1 (another location's change, seen through KV)", async () => {
     const p = await published(["Texte."]);
-    await afterChange(`/r/${p.link}`, async () => env.KV.put(changedKey(p.s.user.museumId), String(Date.now() + 60_000)), (page) => expect(page.status).toBe(200));
+    await afterChange(
+      `/r/${p.link}`,
+      async () => env.KV.put(changedKey(p.s.user.museumId), String(Date.now() + 60_000)),
+      (page) => expect(page.status).toBe(200),
+    );
   });
 });
 

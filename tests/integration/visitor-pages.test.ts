@@ -98,7 +98,7 @@ describe("French typography and the inline stylesheet", () => {
     const s = await staffSession();
     const { link } = await publish(s, [TEXT]);
     const french = await (await get(`/r/${link}`, undefined, { "Accept-Language": "fr" })).text();
-    expect(french).toContain("Langue\u00a0: <span lang=\"fr\">Français</span>");
+    expect(french).toContain('Langue\u00a0: <span lang="fr">Français</span>');
     expect(french).not.toMatch(/Langue ?:/);
     const english = await (await get(`/r/${link}?lang=en`)).text();
     expect(english).toContain('Language: <span lang="en">English</span>');
@@ -124,7 +124,14 @@ describe("French typography and the inline stylesheet", () => {
 
   it("rendered in-process (vitest-pool-workers), the page has its stylesheet too", async () => {
     const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined };
-    const context = { db: createDb(env.DB), kv: env.KV, timing: new RequestTiming(), scans: env.SCANS, cloudflare: { env, ctx }, config: { SESSION_SECRET: "x" } } as unknown as Parameters<typeof visitorPage>[1];
+    const context = {
+      db: createDb(env.DB),
+      kv: env.KV,
+      timing: new RequestTiming(),
+      scans: env.SCANS,
+      cloudflare: { env, ctx },
+      config: { SESSION_SECRET: "x" },
+    } as unknown as Parameters<typeof visitorPage>[1];
     const response = await visitorPage(new Request("http://localhost/r/doesnotexist"), context, await atLink(context, { link: "doesnotexist" }));
     expect(response.status).toBe(404);
     expect(/<style>([^<]*)<\/style>/.exec(await response.text())?.[1]).toContain(".v-main");

@@ -26,7 +26,11 @@ async function museumWithPrivateNames() {
     await rename(s, a.articleId, PRIVATE[i]!);
     await setStopNumber(a.articleId, 31 + i);
   }
-  const tour = await insertTour(s.user.museumId, articles.map((a) => a.articleId), { name: "Le parcours grec" });
+  const tour = await insertTour(
+    s.user.museumId,
+    articles.map((a) => a.articleId),
+    { name: "Le parcours grec" },
+  );
   return { s, articles, tour, museum: s.user.museumSlug };
 }
 

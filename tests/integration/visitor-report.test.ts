@@ -33,7 +33,16 @@ describe("the report limit (decision 034)", () => {
     const s = await staffSession();
     const { link } = await publish(s);
     // Eight addresses of one /64, written every way IPv6 allows.
-    const rotating = ["2001:db8:7:1::1", "2001:db8:7:1::2", "2001:DB8:7:1:ffff:ffff:ffff:fffe", "2001:0db8:0007:0001:0:0:0:9", "2001:db8:7:1:a::b", "[2001:db8:7:1::c]", "2001:db8:7:1::d%eth0", "2001:db8:7:1:1:2:198.51.100.4"];
+    const rotating = [
+      "2001:db8:7:1::1",
+      "2001:db8:7:1::2",
+      "2001:DB8:7:1:ffff:ffff:ffff:fffe",
+      "2001:0db8:0007:0001:0:0:0:9",
+      "2001:db8:7:1:a::b",
+      "[2001:db8:7:1::c]",
+      "2001:db8:7:1::d%eth0",
+      "2001:db8:7:1:1:2:198.51.100.4",
+    ];
     const sent = await statuses(rotating.map((address, i) => report(link, { lang: "de", message: `Rotation ${i}` }, address)));
     expect(count(sent, 200)).toBe(5);
     expect(count(sent, 429)).toBe(3);
@@ -44,7 +53,9 @@ describe("the report limit (decision 034)", () => {
   it("keys IPv4 on the whole address, an IPv4-mapped IPv6 address on its IPv4 address", async () => {
     const s = await staffSession();
     const { link } = await publish(s);
-    const sent = await statuses(Array.from({ length: 6 }, (_, i) => report(link, { lang: "de", message: `v4 ${i}` }, i % 2 ? "::ffff:198.51.100.9" : "198.51.100.9")));
+    const sent = await statuses(
+      Array.from({ length: 6 }, (_, i) => report(link, { lang: "de", message: `v4 ${i}` }, i % 2 ? "::ffff:198.51.100.9" : "198.51.100.9")),
+    );
     expect(count(sent, 200)).toBe(5);
     expect(count(sent, 429)).toBe(1);
     expect((await report(link, { lang: "de", message: "next door" }, "198.51.100.10")).status).toBe(200);
@@ -67,7 +78,9 @@ describe("the report limit (decision 034)", () => {
   it("50 simultaneous reports from one network store exactly five", async () => {
     const s = await staffSession();
     const { link } = await publish(s);
-    const sent = await statuses(Array.from({ length: 50 }, (_, i) => report(link, { lang: "it", message: `Insieme ${i}` }, `2001:db8:50:50::${i.toString(16)}`)));
+    const sent = await statuses(
+      Array.from({ length: 50 }, (_, i) => report(link, { lang: "it", message: `Insieme ${i}` }, `2001:db8:50:50::${i.toString(16)}`)),
+    );
     expect(count(sent, 200)).toBe(5);
     expect(count(sent, 429)).toBe(45);
     expect(await storedReports(s.user.museumId)).toBe(5);
@@ -127,7 +140,13 @@ describe("what the report form takes", () => {
       expect((await report(link, { lang: "de", message: "x" }, "203.0.113.70", { headers: { "Content-Type": type } })).status).toBe(415);
     }
     // A charset parameter is still the form's type.
-    expect((await report(link, { lang: "de", message: "Mit Zeichensatz." }, "203.0.113.70", { headers: { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" } })).status).toBe(200);
+    expect(
+      (
+        await report(link, { lang: "de", message: "Mit Zeichensatz." }, "203.0.113.70", {
+          headers: { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" },
+        })
+      ).status,
+    ).toBe(200);
     expect(await storedReports(s.user.museumId)).toBe(1);
   });
 
@@ -136,7 +155,11 @@ describe("what the report form takes", () => {
     const { link } = await publish(s);
     for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS"]) {
       for (const path of [`/r/${link}/report`, "/r/zzzzzzzz/report"]) {
-        const r = await SELF.fetch(`${BASE}${path}`, { method, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: method === "OPTIONS" ? undefined : "lang=de&message=x" });
+        const r = await SELF.fetch(`${BASE}${path}`, {
+          method,
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: method === "OPTIONS" ? undefined : "lang=de&message=x",
+        });
         expect(r.status, `${method} ${path}`).toBe(405);
         expect(r.headers.get("Allow")).toBe("GET, HEAD, POST");
         await r.arrayBuffer();

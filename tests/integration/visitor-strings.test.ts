@@ -109,7 +109,12 @@ describe("visitorStrings, called directly", () => {
 
   test("a cached entry that is not a full set of words is ignored and made again", async () => {
     const { engine, calls } = recordingEngine({ id: "google" });
-    const broken: [string, string][] = [["xh", '{"language":"x"}'], ["st", "not json"], ["tn", "null"], ["ts", JSON.stringify({ ...enCommon.visitor, language: "" })]];
+    const broken: [string, string][] = [
+      ["xh", '{"language":"x"}'],
+      ["st", "not json"],
+      ["tn", "null"],
+      ["ts", JSON.stringify({ ...enCommon.visitor, language: "" })],
+    ];
     for (const [lang, value] of broken) {
       const key = await interfaceWordsKey(lang, [engine]);
       expect(key).toMatch(new RegExp(`^ui:v2:${lang}:[0-9a-f]{16}$`));

@@ -14,10 +14,22 @@ const ELEMENTS = [
   { type: "legendItem", src: "", alt: "Détail", content: "Le sourire" },
   { type: "accordion", header: { content: "En savoir plus" }, details: [{ type: "text", content: "Un détail caché." }] },
 ];
-const SEGMENTS = ["La Joconde, peinte vers 1503.", "Huile sur bois.", "Un second paragraphe.", "Le tableau de face", "Le site du musée", "Le sourire", "Détail", "En savoir plus", "Un détail caché."];
+const SEGMENTS = [
+  "La Joconde, peinte vers 1503.",
+  "Huile sur bois.",
+  "Un second paragraphe.",
+  "Le tableau de face",
+  "Le site du musée",
+  "Le sourire",
+  "Détail",
+  "En savoir plus",
+  "Un détail caché.",
+];
 
 async function memoryRows(museumId: number, lang: string) {
-  const rows = await env.DB.prepare("SELECT source_text, text, origin, engine FROM translation_memory WHERE museum_id = ? AND source_lang = 'fr' AND target_lang = ?")
+  const rows = await env.DB.prepare(
+    "SELECT source_text, text, origin, engine FROM translation_memory WHERE museum_id = ? AND source_lang = 'fr' AND target_lang = ?",
+  )
     .bind(museumId, lang)
     .all<{ source_text: string; text: string; origin: string; engine: string }>();
   return rows.results;
@@ -35,7 +47,7 @@ describe("visitor page /r/{link}", () => {
     expect(html).toContain("[de] Lá Jóçóñdé");
     // The first line is the page's heading; line and paragraph breaks survive: each line was its own segment.
     expect(html).toMatch(/<h1 class="ml-title">\[de\] Lá Jóçóñdé, péíñté vérs 1503\.<\/h1><p>\[de\] Húílé súr bóís\.<\/p><p>\[de\] Úñ séçóñd/);
-    expect(html).toContain("<details class=\"ml-accordion\"><summary");
+    expect(html).toContain('<details class="ml-accordion"><summary');
     expect(html).toContain('href="https://example.org/"');
     expect(html).not.toContain("<script src");
     // The pseudo engine says what it is, in the page's language.
@@ -207,9 +219,15 @@ describe("GET /vtt: translated subtitles", () => {
     const body = await translated.text();
     expect(body).toContain("00:00:01.000 --> 00:00:03.000\n[de] Vóíçí l'ámphóré.");
     expect(body).toContain("[de] Éllé víéñt d'Áthèñés.");
-    expect((await get(`/vtt?src=${encodeURIComponent(mediaUrl)}&lang=fr`).then((r) => r.text()))).toBe(vtt);
+    expect(await get(`/vtt?src=${encodeURIComponent(mediaUrl)}&lang=fr`).then((r) => r.text())).toBe(vtt);
 
-    for (const query of [`src=${encodeURIComponent(mediaUrl)}&lang=xx-nope`, "src=/media/m/1/subtitles/nope.vtt&lang=de", "src=https://evil.example/a.vtt&lang=de", "lang=de", ""]) {
+    for (const query of [
+      `src=${encodeURIComponent(mediaUrl)}&lang=xx-nope`,
+      "src=/media/m/1/subtitles/nope.vtt&lang=de",
+      "src=https://evil.example/a.vtt&lang=de",
+      "lang=de",
+      "",
+    ]) {
       expect((await get(`/vtt?${query}`)).status).toBe(404);
     }
   });

@@ -13,7 +13,7 @@ const FILES = Object.entries(
     query: "?raw",
     import: "default",
     eager: true,
-  }) as Record<string, string>
+  }) as Record<string, string>,
 )
   .map(([path, text]) => ({
     name: path.replace(/^.*\/(.+)\.vtt$/, "$1"),
@@ -26,25 +26,15 @@ function incomplete(source: string, german: string): string | null {
   const before = parseWebVtt(source)?.cues ?? [];
   const after = parseWebVtt(german)?.cues;
   if (!after) return "not a WebVTT file";
-  if (after.length !== before.length)
-    return `${after.length} cues of ${before.length}`;
+  if (after.length !== before.length) return `${after.length} cues of ${before.length}`;
   for (const [i, cue] of before.entries()) {
     const got = after[i]!;
-    if (got.id !== cue.id || got.start !== cue.start || got.end !== cue.end)
-      return `cue ${i + 1}: ${JSON.stringify([got.id, got.start, got.end])}`;
+    if (got.id !== cue.id || got.start !== cue.start || got.end !== cue.end) return `cue ${i + 1}: ${JSON.stringify([got.id, got.start, got.end])}`;
     const want = cue.text
       .split("\n")
-      .map((line) =>
-        line.trim() === ""
-          ? line
-          : line.replace(
-              line.trim(),
-              pseudoTranslate(line.trim().normalize("NFC"), "de")
-            )
-      )
+      .map((line) => (line.trim() === "" ? line : line.replace(line.trim(), pseudoTranslate(line.trim().normalize("NFC"), "de"))))
       .join("\n");
-    if (got.text !== want)
-      return `cue ${i + 1} text ${JSON.stringify(got.text)}`;
+    if (got.text !== want) return `cue ${i + 1} text ${JSON.stringify(got.text)}`;
   }
   return null;
 }
@@ -53,72 +43,30 @@ describe("the web-platform-tests WebVTT files in German", () => {
   it("reach /vtt complete, all 24, and offer translators their cue lines only", async () => {
     expect(FILES).toHaveLength(24);
     const s = await staffSession();
-    const { articleId, edit } = await publishArticle(s, [
-      { type: "text", content: "Des sous-titres." },
-    ]);
+    const { articleId, edit } = await publishArticle(s, [{ type: "text", content: "Des sous-titres." }]);
     const sources: string[] = [];
-    for (const file of FILES)
-      sources.push(await uploadSubtitles(s, articleId, file.text));
+    for (const file of FILES) sources.push(await uploadSubtitles(s, articleId, file.text));
     const failures: Record<string, string> = {};
     for (const [i, file] of FILES.entries()) {
       const why = incomplete(file.text, await vtt(sources[i]!, "de"));
       if (why) failures[file.name] = why;
     }
-    console.log(
-      `WPT WebVTT files complete in German at /vtt: ${
-        FILES.length - Object.keys(failures).length
-      } of ${FILES.length}`,
-      failures
-    );
+    console.log(`WPT WebVTT files complete in German at /vtt: ${FILES.length - Object.keys(failures).length} of ${FILES.length}`, failures);
     expect(failures).toEqual({});
 
     // The review page (and the XLIFF export, which reads the same catalogue) lists exactly the cue lines.
     const arrows = FILES.findIndex((f) => f.name === "arrows");
-    await edit([
-      { type: "text", content: "Des sous-titres." },
-      video(sources[arrows]!),
-    ]);
-    const cues = (await review(s, articleId, "de")).segments.filter(
-      (x) => x.kind === "subtitle"
-    );
-    expect(cues.map((x) => x.source)).toEqual([
-      "text1",
-      "text2",
-      "text3",
-      "text4",
-      "text5",
-      "text6",
-    ]);
-    expect(
-      cues.every(
-        (x) => x.cue?.start === "00:00:00.000" && x.cue.end === "00:00:01.000"
-      )
-    ).toBe(true);
+    await edit([{ type: "text", content: "Des sous-titres." }, video(sources[arrows]!)]);
+    const cues = (await review(s, articleId, "de")).segments.filter((x) => x.kind === "subtitle");
+    expect(cues.map((x) => x.source)).toEqual(["text1", "text2", "text3", "text4", "text5", "text6"]);
+    expect(cues.every((x) => x.cue?.start === "00:00:00.000" && x.cue.end === "00:00:01.000")).toBe(true);
     expect(new Set(cues.map((x) => x.id)).size).toBe(6);
     // The XLIFF a translator is sent: the six cue lines as units, no timing line among them.
-    const xliff = await (
-      await get(
-        `/api/read/xliff?articleId=${articleId}&lang=de&version=2.0`,
-        s.cookie
-      )
-    ).text();
-    const units = [...xliff.matchAll(/<source>([^<]*)<\/source>/g)].map(
-      (m) => m[1]
-    );
-    expect(units.filter((x) => /^text\d$/.test(x!))).toEqual([
-      "text1",
-      "text2",
-      "text3",
-      "text4",
-      "text5",
-      "text6",
-    ]);
+    const xliff = await (await get(`/api/read/xliff?articleId=${articleId}&lang=de&version=2.0`, s.cookie)).text();
+    const units = [...xliff.matchAll(/<source>([^<]*)<\/source>/g)].map((m) => m[1]);
+    expect(units.filter((x) => /^text\d$/.test(x!))).toEqual(["text1", "text2", "text3", "text4", "text5", "text6"]);
     // (A cue's timing is in its unit's note, as context; never as text to translate.)
-    expect(
-      units.filter((x) => x!.includes("--&gt;") || x!.includes("-->"))
-    ).toEqual([]);
-    expect(xliff).toContain(
-      `<note category="cue">00:00:00.000 --&gt; 00:00:01.000 (${sources[arrows]})</note>`
-    );
+    expect(units.filter((x) => x!.includes("--&gt;") || x!.includes("-->"))).toEqual([]);
+    expect(xliff).toContain(`<note category="cue">00:00:00.000 --&gt; 00:00:01.000 (${sources[arrows]})</note>`);
   });
 });

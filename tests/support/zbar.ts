@@ -52,7 +52,10 @@ export function zbarDecodeEach(pngs: Uint8Array[], options: { inverted?: boolean
     if (run.status !== 0 && run.status !== 4) throw new Error(`zbarimg exited ${run.status}: ${run.stderr}`);
     const read = new Map<string, string[]>();
     for (const [, href, body] of run.stdout.matchAll(/<source href='([^']*)'>([\s\S]*?)<\/source>/g)) {
-      read.set(href!, [...body!.matchAll(/<data><!\[CDATA\[([\s\S]*?)\]\]><\/data>/g)].map((m) => m[1]!));
+      read.set(
+        href!,
+        [...body!.matchAll(/<data><!\[CDATA\[([\s\S]*?)\]\]><\/data>/g)].map((m) => m[1]!),
+      );
     }
     return files.map((file) => {
       const codes = read.get(file);

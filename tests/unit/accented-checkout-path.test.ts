@@ -18,8 +18,14 @@ it("runs a Worker test in workerd from a folder named `le musée dépôt/Hélèn
   mkdirSync(join(dir, "test"), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "accents", private: true, type: "module" }));
-  writeFileSync(join(dir, "wrangler.toml"), 'name = "accents"\nmain = "worker.ts"\ncompatibility_date = "2025-09-01"\n\n[[kv_namespaces]]\nbinding = "KV"\nid = "kv"\n');
-  writeFileSync(join(dir, "worker.ts"), 'export default { async fetch(request: Request, env: { KV: KVNamespace }) { await env.KV.put("k", "é"); return new Response(`bonjour ${await env.KV.get("k")}`); } };\n');
+  writeFileSync(
+    join(dir, "wrangler.toml"),
+    'name = "accents"\nmain = "worker.ts"\ncompatibility_date = "2025-09-01"\n\n[[kv_namespaces]]\nbinding = "KV"\nid = "kv"\n',
+  );
+  writeFileSync(
+    join(dir, "worker.ts"),
+    'export default { async fetch(request: Request, env: { KV: KVNamespace }) { await env.KV.put("k", "é"); return new Response(`bonjour ${await env.KV.get("k")}`); } };\n',
+  );
   writeFileSync(
     join(dir, "vitest.config.ts"),
     'import { cloudflareTest } from "@cloudflare/vitest-plugin";\nimport { defineConfig } from "vitest/config";\n' +

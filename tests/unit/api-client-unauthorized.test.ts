@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { callApi, onUnauthorized } from "~/utils/api-client";
 
-const answer = (status: number) => vi.fn(async () => new Response(JSON.stringify(status === 200 ? { ok: true } : { error: { code: "unauthorized", message: "x" } }), { status }));
+const answer = (status: number) =>
+  vi.fn(async () => new Response(JSON.stringify(status === 200 ? { ok: true } : { error: { code: "unauthorized", message: "x" } }), { status }));
 
 describe("onUnauthorized (decision 071)", () => {
   afterEach(() => vi.unstubAllGlobals());

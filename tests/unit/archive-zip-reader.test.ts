@@ -65,7 +65,11 @@ const trap = (() => {
 describe("ZipReader", () => {
   it("reads entries written with data descriptors, stored and deflated, whatever the chunking", async () => {
     const json = new TextEncoder().encode(JSON.stringify({ text: "Amphore « attique » 🏺".repeat(200) }));
-    const zip = streamedZip([["manifest.json", json, "deflate"], ["media/m/1/video/a.mp4", trap, "store"], ["empty.txt", new Uint8Array(0), "store"]]);
+    const zip = streamedZip([
+      ["manifest.json", json, "deflate"],
+      ["media/m/1/video/a.mp4", trap, "store"],
+      ["empty.txt", new Uint8Array(0), "store"],
+    ]);
     for (const chunk of [1, 17, 777, 65536]) {
       const files = await readAllEntries(zip, chunk);
       expect(Object.keys(files)).toEqual(["manifest.json", "media/m/1/video/a.mp4", "empty.txt"]);
@@ -98,7 +102,10 @@ describe("ZipReader", () => {
   });
 
   it("refuses every truncation of an archive without hanging", async () => {
-    const zip = streamedZip([["manifest.json", new TextEncoder().encode("{}"), "deflate"], ["m.bin", trap.subarray(0, 3000), "store"]]);
+    const zip = streamedZip([
+      ["manifest.json", new TextEncoder().encode("{}"), "deflate"],
+      ["m.bin", trap.subarray(0, 3000), "store"],
+    ]);
     for (let cut = 0; cut < zip.length; cut += 97) {
       await expect(readAllEntries(zip.slice(0, cut)), `cut at ${cut}`).rejects.toThrow();
     }
@@ -119,7 +126,9 @@ describe("ZipReader", () => {
 
 describe("archive format", () => {
   it("names the newest migration as its schema version", () => {
-    const migrations = readdirSync(join(__dirname, "../../drizzle")).filter((f) => /^\d{4}_.*\.sql$/.test(f)).sort();
+    const migrations = readdirSync(join(__dirname, "../../drizzle"))
+      .filter((f) => /^\d{4}_.*\.sql$/.test(f))
+      .sort();
     expect(`${SCHEMA_VERSION}.sql`).toBe(migrations.at(-1));
     expect(schemaNumber("0009_tours")).toBe(9);
     expect(schemaNumber("tours")).toBeNaN();

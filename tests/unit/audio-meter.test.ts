@@ -81,8 +81,21 @@ describe("narration recordings: type and duration from the file itself", () => {
     const fmt = [16, 0, 0, 0, 1, 0, 1, 0, 0x40, 0x1f, 0, 0, 0x80, 0x3e, 0, 0, 2, 0, 16, 0];
     expect(measureAudio("wav", bytes("RIFF", [0, 0, 0, 0], "WAVE", "fmt ", fmt, "data", [0xfe, 0xff, 0xff, 0xff], new Array(100).fill(0))).durationMs).toBe(6);
     // WebM: an Info element of 2^56 - 2 bytes; a cluster full of one-byte elements.
-    expect(measureAudio("webm", bytes([0x1a, 0x45, 0xdf, 0xa3, 0x80, 0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x15, 0x49, 0xa9, 0x66, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe])).durationMs).toBeNull();
-    expect(measureAudio("webm", new Uint8Array(200_000).fill(0xec).map((x, i) => (i % 2 ? 0x80 : x))).durationMs).toBeNull();
+    expect(
+      measureAudio(
+        "webm",
+        bytes([
+          0x1a, 0x45, 0xdf, 0xa3, 0x80, 0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x15, 0x49, 0xa9, 0x66, 0x01, 0xff, 0xff, 0xff,
+          0xff, 0xff, 0xff, 0xfe,
+        ]),
+      ).durationMs,
+    ).toBeNull();
+    expect(
+      measureAudio(
+        "webm",
+        new Uint8Array(200_000).fill(0xec).map((x, i) => (i % 2 ? 0x80 : x)),
+      ).durationMs,
+    ).toBeNull();
     // MP4: a box claiming 2^64 - 1 bytes; a moov past the 16 MB bound is skipped, not read.
     expect(measureAudio("m4a", bytes([0, 0, 0, 1], "ftyp", [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff])).durationMs).toBeNull();
     expect(measureAudio("m4a", bytes([0x7f, 0xff, 0xff, 0xff], "moov", new Array(100).fill(0))).durationMs).toBeNull();

@@ -47,7 +47,8 @@ describe("audit actions have words", () => {
   it("finds the actions written in app/, the raw SQL ones included", () => {
     expect(written.size).toBeGreaterThanOrEqual(45);
     // Written only inside SQL strings, and by a ternary.
-    for (const action of ["item.purge", "glossary.delete", "qrcode.unlink", "qrcode.relink", "easy_read.approve", "translations.update"]) expect([...written.keys()]).toContain(action);
+    for (const action of ["item.purge", "glossary.delete", "qrcode.unlink", "qrcode.relink", "easy_read.approve", "translations.update"])
+      expect([...written.keys()]).toContain(action);
   });
 
   it("knows every action written anywhere (the filter offers it)", () => {
@@ -79,7 +80,10 @@ describe("audit actions have words", () => {
     for (const action of AUDIT_ACTIONS) {
       for (const detail of [{}, { type: "folder" }, { languages: ["de"] }, { count: 2 }]) {
         const key = sentenceKey(action, detail);
-        expect(sentenceKeys(action).some((k) => k === key || k === `${key}_one`), `${action} ${JSON.stringify(detail)}`).toBe(true);
+        expect(
+          sentenceKeys(action).some((k) => k === key || k === `${key}_one`),
+          `${action} ${JSON.stringify(detail)}`,
+        ).toBe(true);
       }
     }
   });

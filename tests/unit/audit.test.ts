@@ -62,6 +62,8 @@ describe("audit CSV", () => {
   });
 
   it("writes details as key: value", () => {
-    expect(detailText({ name: "Salle 2", languages: ["de", "es"], empty: "", none: null, automatic: true })).toBe("name: Salle 2; languages: de, es; automatic: true");
+    expect(detailText({ name: "Salle 2", languages: ["de", "es"], empty: "", none: null, automatic: true })).toBe(
+      "name: Salle 2; languages: de, es; automatic: true",
+    );
   });
 });

@@ -80,7 +80,12 @@ describe("posts", () => {
 
   it("has both languages of every post", () => {
     const ids = new Set(POSTS.map((p) => p.id));
-    for (const id of ids) expect(POSTS.filter((p) => p.id === id).map((p) => p.lang).sort()).toEqual(["en", "fr"]);
+    for (const id of ids)
+      expect(
+        POSTS.filter((p) => p.id === id)
+          .map((p) => p.lang)
+          .sort(),
+      ).toEqual(["en", "fr"]);
   });
 });
 
@@ -107,7 +112,8 @@ describe("feeds", () => {
   });
   it("lists public pages in the sitemap and keeps admin pages out of robots", () => {
     const map = sitemap("https://x.test");
-    for (const path of ["/", "/contact", "/blog", "/blog/mucem", "/blog/why-muselingo", "/blog/pourquoi-muselingo"]) expect(map).toContain(`<loc>https://x.test${path}</loc>`);
+    for (const path of ["/", "/contact", "/blog", "/blog/mucem", "/blog/why-muselingo", "/blog/pourquoi-muselingo"])
+      expect(map).toContain(`<loc>https://x.test${path}</loc>`);
     expect(map).not.toContain("dashboard");
     const robots = robotsTxt("https://x.test");
     for (const path of ["/dashboard", "/articles", "/article", "/qrcodes", "/stats", "/settings"]) expect(robots).toContain(`Disallow: ${path}`);

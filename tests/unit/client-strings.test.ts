@@ -46,7 +46,10 @@ describe("the strings the browser gets (decision 077)", () => {
   });
 
   it("serves each language's strings as one static JSON file, the same as the locale file", () => {
-    for (const [lng, source] of [["fr", fr], ["en", en]] as const) {
+    for (const [lng, source] of [
+      ["fr", fr],
+      ["en", en],
+    ] as const) {
       const file = localeChunk(manifest, lng);
       expect(file, lng).toMatch(/^assets\/common-[\w-]+\.json$/);
       expect(JSON.parse(readFileSync(join(CLIENT, file!), "utf8"))).toEqual(source);

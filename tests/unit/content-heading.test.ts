@@ -83,7 +83,13 @@ describe("heading: content model", () => {
         { type: "heading", level: 7, content: "  Deux\r\n lignes  " },
         { type: "heading", level: "3", content: "x".repeat(HEADING_MAX_LENGTH + 50), color: "blue" },
         { type: "heading", level: 0, content: 5 },
-        { type: "accordion", details: [{ type: "heading", content: "caché" }, { type: "text", content: "gardé" }] },
+        {
+          type: "accordion",
+          details: [
+            { type: "heading", content: "caché" },
+            { type: "text", content: "gardé" },
+          ],
+        },
       ]),
     );
     expect(damaged[1]).toEqual({ type: "heading", level: 3, content: "Deux lignes", color: "#ffffff", align: "left" });
@@ -108,7 +114,12 @@ describe("heading: rendering", () => {
   });
 
   it("an empty or blank heading renders nothing, and a damaged one renders its text on one line", () => {
-    expect(view([{ type: "heading", level: 2, content: "" }, { type: "heading", level: 3, content: " \u00a0 " }])).toBe('<div class="ml-content"></div>');
+    expect(
+      view([
+        { type: "heading", level: 2, content: "" },
+        { type: "heading", level: 3, content: " \u00a0 " },
+      ]),
+    ).toBe('<div class="ml-content"></div>');
     expect(view([{ type: "heading", level: 2, content: "A\n  B" }])).toContain(">A B</h2>");
   });
 
@@ -126,7 +137,10 @@ describe("heading: rendering", () => {
     ]);
     expect(outline(html)).toEqual(["h2", "h2", "h3", "h3"]);
     expect(html).toContain('<h2 class="ml-heading ml-heading--3"');
-    const content = parse([{ type: "heading", level: 3, content: "a" }, { type: "heading", level: 3, content: "b" }]);
+    const content = parse([
+      { type: "heading", level: 3, content: "a" },
+      { type: "heading", level: 3, content: "b" },
+    ]);
     expect([...headingTags(content)]).toEqual([
       [1, "h2"],
       [2, "h3"],
@@ -153,7 +167,14 @@ describe("heading: rendering", () => {
     expect(outline(view(opening, true))).toEqual(["h2"]);
     expect(articleTitle(parse(opening))).toBe("");
     // An empty heading before the text does not take the name away.
-    expect(headingIndex(parse([{ type: "heading", content: "" }, { type: "text", content: "Titre" }]))).toBe(2);
+    expect(
+      headingIndex(
+        parse([
+          { type: "heading", content: "" },
+          { type: "text", content: "Titre" },
+        ]),
+      ),
+    ).toBe(2);
   });
 
   it("the visitor page: hidden <h1> with the museum's name first, the heading as the tab's title", async () => {

@@ -13,8 +13,7 @@ describe("the content model without the validator", () => {
   it("makes each new element with the schema's defaults", () => {
     for (const type of ADDABLE_TYPES) {
       const made = newElement(type);
-      const extra =
-        type === "video" ? { videoId: (made as { videoId: string }).videoId } : type === "accordion" ? { details: [{ type: "text" }] } : {};
+      const extra = type === "video" ? { videoId: (made as { videoId: string }).videoId } : type === "accordion" ? { details: [{ type: "text" }] } : {};
       expect(made, type).toEqual(ELEMENT_SCHEMAS[type].parse({ type, ...extra }));
       // What the editor adds is valid content as it stands.
       expect(contentElementSchema.safeParse(made).success, type).toBe(true);

@@ -22,7 +22,17 @@ describe("ArticleContentView", () => {
 
   it("text: paragraphs, line breaks, styles, size, justify and align", () => {
     const html = render([
-      { ...newElement("text"), content: "Ligne 1\nLigne 2\n\nParagraphe <b>2</b>", fontSize: 20, bold: true, italic: true, color: "#abc", size: 60, justify: "center", align: "right" },
+      {
+        ...newElement("text"),
+        content: "Ligne 1\nLigne 2\n\nParagraphe <b>2</b>",
+        fontSize: 20,
+        bold: true,
+        italic: true,
+        color: "#abc",
+        size: 60,
+        justify: "center",
+        align: "right",
+      },
     ]);
     expect(html).toContain('<div class="ml-row" style="justify-content:center"><div class="ml-item ml-fill" style="max-width:60%">');
     expect(html).toContain('<div class="ml-text" style="font-size:20px;font-weight:700;font-style:italic;color:#abc;text-align:end">');
@@ -54,10 +64,9 @@ describe("ArticleContentView", () => {
   });
 
   it("link: new tab, noopener noreferrer, optional image, hidden new-tab notice", () => {
-    const html = render(
-      [{ ...newElement("link"), link: "https://musee.example/expo", content: "L'exposition", src: "/media/logo.png", color: "#ffcc00" }],
-      { opensInNewTab: "s'ouvre dans un nouvel onglet" },
-    );
+    const html = render([{ ...newElement("link"), link: "https://musee.example/expo", content: "L'exposition", src: "/media/logo.png", color: "#ffcc00" }], {
+      opensInNewTab: "s'ouvre dans un nouvel onglet",
+    });
     expect(html).toContain('<a class="ml-link" href="https://musee.example/expo" target="_blank" rel="noopener noreferrer">');
     expect(html).toContain('<img class="ml-link-image" src="/media/logo.png" alt="" loading="lazy" decoding="async"/>');
     expect(html).toContain('<span style="font-size:16px;color:#ffcc00">L&#x27;exposition</span>');
@@ -106,7 +115,10 @@ describe("ArticleContentView", () => {
     const accordion = {
       ...newElement("accordion"),
       header: { content: "En savoir plus", fontSize: 18, bold: true, italic: false, color: "#eeeeee" },
-      details: [{ ...newElement("text"), content: "Caché" }, { type: "space", size: 10 }],
+      details: [
+        { ...newElement("text"), content: "Caché" },
+        { type: "space", size: 10 },
+      ],
     };
     expect(inner(render([accordion]))).toBe(
       '<details class="ml-accordion"><summary style="font-size:18px;font-weight:700;color:#eeeeee">En savoir plus</summary><div class="ml-accordion-body">' +
@@ -116,20 +128,28 @@ describe("ArticleContentView", () => {
   });
 
   it("accordion: stored nested accordions and videos are skipped", () => {
-    const html = render([
-      { ...newElement("accordion"), details: [newElement("accordion"), { ...newElement("video"), src: "/media/v.mp4" }] },
-    ]);
+    const html = render([{ ...newElement("accordion"), details: [newElement("accordion"), { ...newElement("video"), src: "/media/v.mp4" }] }]);
     expect(html.match(/<details/g)).toHaveLength(1);
     expect(html).not.toContain("<video");
   });
 
   it("stored nonsense in styles falls back to safe values", () => {
-    const html = render([
-      { type: "text", content: "x", fontSize: 1e6, color: "red;background:url(https://evil.example)", size: -5, justify: "space-between;x", align: "justify" },
-      { type: "space", size: "100px" },
-      { type: "iframe", src: "https://evil.example" },
-      null,
-    ].filter(Boolean));
+    const html = render(
+      [
+        {
+          type: "text",
+          content: "x",
+          fontSize: 1e6,
+          color: "red;background:url(https://evil.example)",
+          size: -5,
+          justify: "space-between;x",
+          align: "justify",
+        },
+        { type: "space", size: "100px" },
+        { type: "iframe", src: "https://evil.example" },
+        null,
+      ].filter(Boolean),
+    );
     expect(html).not.toContain("evil");
     expect(html).toContain('style="justify-content:flex-start"');
     expect(html).toContain('style="max-width:1%"');

@@ -130,7 +130,8 @@ describe("limits", () => {
 
   it("videoId is exactly six letters or digits", () => {
     expect(element({ type: "video", videoId: "aB3dE9" })).toBeNull();
-    for (const videoId of ["aB3dE", "aB3dE9x", "aB3-E9", "ééé123"]) expect(element({ type: "video", videoId }), videoId).toEqual({ field: "videoId", reason: "invalid" });
+    for (const videoId of ["aB3dE", "aB3dE9x", "aB3-E9", "ééé123"])
+      expect(element({ type: "video", videoId }), videoId).toEqual({ field: "videoId", reason: "invalid" });
     expect(element({ type: "video" })).toEqual({ field: "videoId", reason: "required" });
   });
 
@@ -154,7 +155,8 @@ describe("limits", () => {
     expect(element({ type: "metadatas", url: "salle-2-vitrine-3" })).toBeNull();
     expect(element({ type: "metadatas", url: "" })).toEqual({ field: "url", reason: "empty" });
     expect(element({ type: "metadatas", url: "a".repeat(81) })).toEqual({ field: "url", reason: "too_long" });
-    for (const url of ["Salle", "salle 2", "salle_2", "é", "../x"]) expect(element({ type: "metadatas", url }), url).toEqual({ field: "url", reason: "invalid" });
+    for (const url of ["Salle", "salle 2", "salle_2", "é", "../x"])
+      expect(element({ type: "metadatas", url }), url).toEqual({ field: "url", reason: "invalid" });
   });
 });
 
@@ -214,14 +216,22 @@ describe("addresses", () => {
   // Decision 035: a safe address on another site is refused too, with its own reason, since the visitor
   // page's CSP (img-src/media-src 'self') would never show it.
   it("media on another site, even https:, are refused as external_media in every media field", () => {
-    for (const src of ["https://cdn.example.org/a.jpg", "HTTPS://CDN.example.org/a.jpg", " https://cdn.example.org/a.jpg", "https://xn--mse-sna.example/é.png", "https://127.0.0.1/a.png"]) {
+    for (const src of [
+      "https://cdn.example.org/a.jpg",
+      "HTTPS://CDN.example.org/a.jpg",
+      " https://cdn.example.org/a.jpg",
+      "https://xn--mse-sna.example/é.png",
+      "https://127.0.0.1/a.png",
+    ]) {
       expect(element({ type: "image", src }), src).toEqual({ field: "src", reason: "external_media" });
     }
     expect(element({ type: "video", videoId: "abc123", src: "https://v.example/a.mp4" })).toEqual({ field: "src", reason: "external_media" });
     expect(element({ type: "video", videoId: "abc123", subtitles: "https://v.example/a.vtt" })).toEqual({ field: "subtitles", reason: "external_media" });
     expect(element({ type: "link", link: "https://ok.example/", src: "https://img.example/a.png" })).toEqual({ field: "src", reason: "external_media" });
     expect(element({ type: "legendItem", src: "https://img.example/a.png" })).toEqual({ field: "src", reason: "external_media" });
-    expect(refusal(articleContentSchema, [META, { type: "accordion", details: [{ type: "text" }, { type: "image", src: "https://img.example/a.png" }] }])).toEqual({
+    expect(
+      refusal(articleContentSchema, [META, { type: "accordion", details: [{ type: "text" }, { type: "image", src: "https://img.example/a.png" }] }]),
+    ).toEqual({
       field: "1.details.1.src",
       reason: "external_media",
     });
@@ -334,7 +344,10 @@ describe("parseStoredContent", () => {
       { type: "space", size: 40 },
     ]);
     const moved = parseStoredContent(JSON.stringify([{ type: "space" }, { ...META, backgroundColor: "#000" }, META]));
-    expect(moved).toEqual([{ ...META, backgroundColor: "#000" }, { type: "space", size: 40 }]);
+    expect(moved).toEqual([
+      { ...META, backgroundColor: "#000" },
+      { type: "space", size: 40 },
+    ]);
   });
 
   it("mends the article url from the row's slug", () => {

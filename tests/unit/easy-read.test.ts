@@ -13,7 +13,14 @@ const content = articleContentSchema.parse([
   { type: "text", content: "Une amphore.\nVers 530." },
   { type: "heading", content: "Le décor" },
   { type: "image", src: "/media/a.jpg", alt: "Amphore" },
-  { type: "accordion", header: { content: "Plus" }, details: [{ type: "text", content: "Détail" }, { type: "legendItem", src: "", alt: "", content: "Légende" }] },
+  {
+    type: "accordion",
+    header: { content: "Plus" },
+    details: [
+      { type: "text", content: "Détail" },
+      { type: "legendItem", src: "", alt: "", content: "Légende" },
+    ],
+  },
   { type: "space", size: 20 },
 ]);
 
@@ -68,7 +75,13 @@ describe("easy-read engines", () => {
       if (index === 1) return { status: 500, json: { error: { message: "boom" } } };
       if (index === 2) return { json: { choices: [{ message: { content: '["seulement un"]' } }] } };
       const texts = JSON.parse((request.body as { messages: { content: string }[] }).messages[1]!.content) as string[];
-      return { json: { id: "chatcmpl-1", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify(texts.map((t) => `Facile : ${t}`)) }, finish_reason: "stop" }] } };
+      return {
+        json: {
+          id: "chatcmpl-1",
+          object: "chat.completion",
+          choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify(texts.map((t) => `Facile : ${t}`)) }, finish_reason: "stop" }],
+        },
+      };
     });
     try {
       const engine = openAiCompatibleRewriter({ baseUrl: `${server.url}/v1/`, apiKey: "sk-test", model: "gpt-4o-mini" });
@@ -105,7 +118,14 @@ describe("easy-read engines", () => {
 
   it("uses the LLM engines of TRANSLATION_ENGINES, in order, and pseudo; never the others", () => {
     const SECRET = { SESSION_SECRET: "unit-tests-secret-0123456789abcdef0123" };
-    const config = readConfig({ ...SECRET, TRANSLATION_ENGINES: "deepl,openai-compatible,workers-ai,workers-ai-llm,pseudo", DEEPL_API_KEY: "k", OPENAI_BASE_URL: "https://api.example.org/v1", OPENAI_MODEL: "m", AI: {} });
+    const config = readConfig({
+      ...SECRET,
+      TRANSLATION_ENGINES: "deepl,openai-compatible,workers-ai,workers-ai-llm,pseudo",
+      DEEPL_API_KEY: "k",
+      OPENAI_BASE_URL: "https://api.example.org/v1",
+      OPENAI_MODEL: "m",
+      AI: {},
+    });
     expect(easyReadEnginesFrom(config, { run: async () => ({}) }).map((e) => e.id)).toEqual(["openai-compatible", "workers-ai-llm", "pseudo"]);
     expect(easyReadEnginesFrom(readConfig({ ...SECRET, TRANSLATION_ENGINES: "deepl", DEEPL_API_KEY: "k" }))).toEqual([]);
   });
@@ -135,7 +155,18 @@ describe("display choices", () => {
   it("goes back only to a visitor page of this site", () => {
     expect(safeBack("/r/abc?lang=ar")).toBe("/r/abc?lang=ar");
     expect(safeBack("/v/musee/amphore")).toBe("/v/musee/amphore");
-    for (const evil of [null, "", "//evil.example", "/\\evil", "https://evil.example/r/x", "/r/../dashboard", "/dashboard", "/r/%2F%2Fevil", "/r/a\nb", "/r/" + "a".repeat(3000)]) {
+    for (const evil of [
+      null,
+      "",
+      "//evil.example",
+      "/\\evil",
+      "https://evil.example/r/x",
+      "/r/../dashboard",
+      "/dashboard",
+      "/r/%2F%2Fevil",
+      "/r/a\nb",
+      "/r/" + "a".repeat(3000),
+    ]) {
       expect(safeBack(evil)).toBe("/");
     }
   });

@@ -32,13 +32,20 @@ describe("a card's one-line summary", () => {
     expect(cardSummary({ ...newElement("link"), link: "https://example.org/", content: "" }).text).toBe("https://example.org/");
     expect(cardSummary({ ...newElement("link"), link: "https://example.org/", content: "En savoir plus" }).text).toBe("En savoir plus");
     expect(cardSummary({ type: "space", size: 24 })).toEqual({ text: "", thumb: null, height: 24 });
-    expect(cardSummary({ ...newElement("accordion"), header: { ...newElement("accordion").header, content: "Plus" } })).toEqual({ text: "Plus", thumb: null, count: 1 });
+    expect(cardSummary({ ...newElement("accordion"), header: { ...newElement("accordion").header, content: "Plus" } })).toEqual({
+      text: "Plus",
+      thumb: null,
+      count: 1,
+    });
     // A type added later with words in `content` (a heading) reads like a text.
     expect(cardSummary({ type: "heading", level: 2, content: "Un titre" }).text).toBe("Un titre");
   });
 
   it("names a video by its kind of file, never by its storage path", () => {
-    expect(cardSummary({ ...newElement("video"), src: "/media/m/1/video/3f2a9c.mp4", subtitles: "/media/m/1/subtitles/x.vtt" }).video).toEqual({ format: "MP4", subtitles: true });
+    expect(cardSummary({ ...newElement("video"), src: "/media/m/1/video/3f2a9c.mp4", subtitles: "/media/m/1/subtitles/x.vtt" }).video).toEqual({
+      format: "MP4",
+      subtitles: true,
+    });
     expect(cardSummary(newElement("video")).video).toEqual({ format: null, subtitles: false });
     expect(fileFormat("/media/m/x.webm?v=2")).toBe("WEBM");
     expect(fileFormat("/media/m/noextension")).toBeNull();

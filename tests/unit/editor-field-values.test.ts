@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { isCompleteNumber, isInvalidLink, normaliseLink, numberProblem, readNumber, moveUp, parseHexColor, removeAt, toColorInputValue } from "~/components/editor/field-values";
+import {
+  isCompleteNumber,
+  isInvalidLink,
+  normaliseLink,
+  numberProblem,
+  readNumber,
+  moveUp,
+  parseHexColor,
+  removeAt,
+  toColorInputValue,
+} from "~/components/editor/field-values";
 
 describe("editor field values", () => {
   it("reads finished numbers as typed, out of range or not, and never gives NaN", () => {
@@ -35,7 +45,18 @@ describe("editor field values", () => {
     expect(normaliseLink(" https://example.org/a b ")).toBe("https://example.org/a b");
     expect(normaliseLink("mailto:a@b.fr")).toBe("mailto:a@b.fr");
     // Not addresses, or unsafe: left as typed so the field says so.
-    for (const raw of ["javascript:alert(1)", "hello", "example", "a b.org", "1.2", "", "   ", "ftp://example.org", "user:pw@example.org", "\u202eexample.org"]) {
+    for (const raw of [
+      "javascript:alert(1)",
+      "hello",
+      "example",
+      "a b.org",
+      "1.2",
+      "",
+      "   ",
+      "ftp://example.org",
+      "user:pw@example.org",
+      "\u202eexample.org",
+    ]) {
       expect(normaliseLink(raw)).toBe(raw.trim());
     }
   });

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { Draft } from "~/components/editor/editor-state";
 import { moveItem } from "~/components/editor/editor-state";
-import { affectedItemKey, changeGroup, HISTORY_LIMIT, historyCommand, historyReducer, initialHistory, isTextEntry, PAUSE_MS, type History } from "~/components/editor/history";
+import {
+  affectedItemKey,
+  changeGroup,
+  HISTORY_LIMIT,
+  historyCommand,
+  historyReducer,
+  initialHistory,
+  isTextEntry,
+  PAUSE_MS,
+  type History,
+} from "~/components/editor/history";
 
 const base: Draft = {
   name: "Amphore",
@@ -33,7 +43,10 @@ describe("changeGroup", () => {
     expect(changeGroup(base, { ...base, name: "Amphore r" })).toBe("name");
     expect(changeGroup(base, { ...base, metadatas: { ...base.metadatas, url: "amph" } })).toBe("meta.url");
     expect(changeGroup(base, setText(base, "el0", "Premie"))).toBe("items.el0.content");
-    const deep = { ...base, items: base.items.map((item) => (item.key === "el2" ? { ...item, element: { ...item.element, details: [{ type: "text", content: "Détails" }] } } : item)) } as Draft;
+    const deep = {
+      ...base,
+      items: base.items.map((item) => (item.key === "el2" ? { ...item, element: { ...item.element, details: [{ type: "text", content: "Détails" }] } } : item)),
+    } as Draft;
     expect(changeGroup(base, deep)).toBe("items.el2.details.0.content");
     const size = { ...base, items: base.items.map((item) => (item.key === "el1" ? { ...item, element: { type: "space", size: 12 } } : item)) } as Draft;
     expect(changeGroup(base, size)).toBe("items.el1.size");
@@ -46,7 +59,10 @@ describe("changeGroup", () => {
     expect(changeGroup(base, { ...base, name: "X", metadatas: { ...base.metadatas, url: "x" } })).toBeNull();
     const checkbox = { ...base, items: base.items.map((item) => (item.key === "el0" ? { ...item, element: { ...item.element, bold: true } } : item)) } as Draft;
     expect(changeGroup(base, checkbox)).toBeNull();
-    const detailAdded = { ...base, items: base.items.map((item) => (item.key === "el2" ? { ...item, element: { ...item.element, details: [] } } : item)) } as Draft;
+    const detailAdded = {
+      ...base,
+      items: base.items.map((item) => (item.key === "el2" ? { ...item, element: { ...item.element, details: [] } } : item)),
+    } as Draft;
     expect(changeGroup(base, detailAdded)).toBeNull();
     expect(changeGroup(base, { ...base, items: [...base.items] })).toBe("");
     expect(changeGroup(base, JSON.parse(JSON.stringify(base)) as Draft)).toBe("");
@@ -85,7 +101,13 @@ describe("historyReducer", () => {
       state = historyReducer(state, { type: "undo" });
       keys.push(state.present.items.map((i) => i.key));
     }
-    expect(keys).toEqual([["el1", "el2", "el0"], ["el1", "el0", "el2"], ["el0", "el1", "el2"], ["el0", "el1", "el2"], ["el0", "el1", "el2"]]);
+    expect(keys).toEqual([
+      ["el1", "el2", "el0"],
+      ["el1", "el0", "el2"],
+      ["el0", "el1", "el2"],
+      ["el0", "el1", "el2"],
+      ["el0", "el1", "el2"],
+    ]);
     expect(state.present).toBe(base);
     expect(state.future).toHaveLength(5);
   });
@@ -128,7 +150,14 @@ describe("affectedItemKey", () => {
 });
 
 describe("keyboard", () => {
-  const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
+  const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    altKey: false,
+    ...mods,
+  });
   it("reads Ctrl/Cmd+Z as undo, Ctrl/Cmd+Shift+Z and Ctrl+Y as redo, nothing else", () => {
     expect(historyCommand(key("z", { ctrlKey: true }))).toBe("undo");
     expect(historyCommand(key("z", { metaKey: true }))).toBe("undo");

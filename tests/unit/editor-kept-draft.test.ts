@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { snapshotOf, type Draft } from "~/components/editor/editor-state";
-import { KEPT_MAX_AGE_MS, KEPT_PREFIX, keptKey, listKept, parseKept, parseKeptKey, pruneKept, readKept, removeKept, writeKept, type KeptStore } from "~/components/editor/kept-draft";
+import {
+  KEPT_MAX_AGE_MS,
+  KEPT_PREFIX,
+  keptKey,
+  listKept,
+  parseKept,
+  parseKeptKey,
+  pruneKept,
+  readKept,
+  removeKept,
+  writeKept,
+  type KeptStore,
+} from "~/components/editor/kept-draft";
 
 /** An in-memory Storage; `quota` bytes (counted in characters) makes setItem throw like a full browser store. */
 class MemoryStore implements KeptStore {
@@ -77,7 +89,9 @@ describe("kept drafts", () => {
   });
 
   it("refuse malformed, foreign, future and expired entries", () => {
-    const good = JSON.parse(JSON.stringify({ v: 1, userId: 1, articleId: 2, baseVersion: 1, keptAt: now, name: "n", metadatas: draft.metadatas, elements: [{ type: "space" }] })) as Record<string, unknown>;
+    const good = JSON.parse(
+      JSON.stringify({ v: 1, userId: 1, articleId: 2, baseVersion: 1, keptAt: now, name: "n", metadatas: draft.metadatas, elements: [{ type: "space" }] }),
+    ) as Record<string, unknown>;
     expect(parseKept(JSON.stringify(good), 1, 2, now)).not.toBeNull();
     const bad: unknown[] = [
       "{",
@@ -156,7 +170,8 @@ describe("kept drafts", () => {
   it("name entries so that nothing else parses as one, and prune any tab's entry older than 30 days", () => {
     expect(parseKeptKey(keptKey(7, 42, "0b6f-42"))).toEqual({ userId: 7, articleId: 42, tabId: "0b6f-42" });
     expect(parseKeptKey(keptKey(7, 42))).toEqual({ userId: 7, articleId: 42, tabId: null });
-    for (const bad of [`${KEPT_PREFIX}7:42:`, `${KEPT_PREFIX}7:42:a:b`, `${KEPT_PREFIX}7:42:a b`, `${KEPT_PREFIX}x:42`, "muselingo:other:7:42"]) expect(parseKeptKey(bad), bad).toBeNull();
+    for (const bad of [`${KEPT_PREFIX}7:42:`, `${KEPT_PREFIX}7:42:a:b`, `${KEPT_PREFIX}7:42:a b`, `${KEPT_PREFIX}x:42`, "muselingo:other:7:42"])
+      expect(parseKeptKey(bad), bad).toBeNull();
     const store = new MemoryStore();
     writeKept(store, { userId: 1, articleId: 1, tabId: "old", baseVersion: 1, keptAt: now - KEPT_MAX_AGE_MS - 1, draft });
     writeKept(store, { userId: 1, articleId: 1, tabId: "new", baseVersion: 1, keptAt: now - KEPT_MAX_AGE_MS + 60_000, draft });

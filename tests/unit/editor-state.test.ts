@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  colourProblem,
-  contentOf,
-  draftFrom,
-  elementIndexOfField,
-  moveItem,
-  sixDigitHex,
-  slugProblem,
-  snapshotOf,
-} from "~/components/editor/editor-state";
+import { colourProblem, contentOf, draftFrom, elementIndexOfField, moveItem, sixDigitHex, slugProblem, snapshotOf } from "~/components/editor/editor-state";
 
 const article = {
   unformatted_name: "Amphore",

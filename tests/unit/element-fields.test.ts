@@ -16,9 +16,7 @@ function i18n(locale: Locale) {
 }
 
 function render(elements: { element: Editable; idPrefix: string }[], locale: Locale = "fr"): string {
-  const fields = elements.map(({ element, idPrefix }) =>
-    createElement(ElementFields, { key: idPrefix, element, idPrefix, articleId: 7, onChange: () => {} }),
-  );
+  const fields = elements.map(({ element, idPrefix }) => createElement(ElementFields, { key: idPrefix, element, idPrefix, articleId: 7, onChange: () => {} }));
   return renderToStaticMarkup(createElement(I18nextProvider, { i18n: i18n(locale) }, createElement(Fragment, null, ...fields)));
 }
 
@@ -55,7 +53,10 @@ describe("ElementFields", () => {
   });
 
   it("ids are unique on a page holding the same elements twice under different prefixes", () => {
-    const html = render([...everyType.map((element, i) => ({ element, idPrefix: `a${i}` })), ...everyType.map((element, i) => ({ element, idPrefix: `b${i}` }))]);
+    const html = render([
+      ...everyType.map((element, i) => ({ element, idPrefix: `a${i}` })),
+      ...everyType.map((element, i) => ({ element, idPrefix: `b${i}` })),
+    ]);
     const all = ids(html);
     expect(all.length).toBeGreaterThan(100);
     expect(new Set(all).size).toBe(all.length);

@@ -77,15 +77,7 @@ describe("engine settings", () => {
       OPENAI_MODEL: "llama3",
       AI: fakeAi,
     };
-    expect(enginesFromEnv(env).map((e) => e.id)).toEqual([
-      "deepl",
-      "workers-ai",
-      "workers-ai-llm",
-      "libretranslate",
-      "google",
-      "openai-compatible",
-      "pseudo",
-    ]);
+    expect(enginesFromEnv(env).map((e) => e.id)).toEqual(["deepl", "workers-ai", "workers-ai-llm", "libretranslate", "google", "openai-compatible", "pseudo"]);
     expect(enginesFromEnv(env)).toBe(enginesFromEnv(env));
   });
 

@@ -14,7 +14,9 @@ const upperAll = (texts: unknown) => (texts as string[]).map((t) => t.toUpperCas
 
 describe("deepl", () => {
   it("posts the texts with DeepL's codes and its auth header, and reads translations[].text", async () => {
-    const server = await serve((req) => ({ json: { translations: upperAll((req.body as { text: string[] }).text).map((text) => ({ detected_source_language: "FR", text })) } }));
+    const server = await serve((req) => ({
+      json: { translations: upperAll((req.body as { text: string[] }).text).map((text) => ({ detected_source_language: "FR", text })) },
+    }));
     const engine = deeplEngine({ apiKey: "secret-key", baseUrl: `${server.url}/` });
     expect(await engine.translate(["bonjour", "merci"], "fr", "en", signal())).toEqual(["BONJOUR", "MERCI"]);
     const [req] = server.requests;
@@ -41,9 +43,7 @@ describe("deepl", () => {
   });
 
   it("calls a 456 (quota) a refusal and a 429 retryable, with Retry-After", async () => {
-    const server = await serve((_req, i) =>
-      i === 0 ? { status: 456, text: "Quota exceeded" } : { status: 429, text: "", headers: { "retry-after": "2" } },
-    );
+    const server = await serve((_req, i) => (i === 0 ? { status: 456, text: "Quota exceeded" } : { status: 429, text: "", headers: { "retry-after": "2" } }));
     const engine = deeplEngine({ apiKey: "k", baseUrl: server.url });
     const quota = (await engine.translate(["a"], "fr", "de", signal()).catch((e: unknown) => e)) as EngineError;
     expect(quota).toBeInstanceOf(EngineError);
@@ -102,7 +102,13 @@ describe("libretranslate", () => {
   it("uses an older server's codes and refuses, without retry, a pair it has no model for", async () => {
     const server = await serve((req) =>
       req.path === "/languages"
-        ? { json: [{ code: "en", targets: ["zh", "zt"] }, { code: "zh", targets: ["en"] }, { code: "zt", targets: ["en"] }] }
+        ? {
+            json: [
+              { code: "en", targets: ["zh", "zt"] },
+              { code: "zh", targets: ["en"] },
+              { code: "zt", targets: ["en"] },
+            ],
+          }
         : { json: { translatedText: ["好"] } },
     );
     const engine = libreTranslateEngine({ url: server.url });
@@ -188,13 +194,11 @@ describe("engines over HTTP inside machineTranslate", () => {
   it("gives up on a server that never answers within the timeout, and falls back", async () => {
     // The server never answers: without the timeout this test would hang until vitest's own limit.
     const silent = await serve(() => "hang");
-    const out = await machineTranslate(
-      [libreTranslateEngine({ url: silent.url }), pseudoEngine()],
-      ["chat"],
-      "fr",
-      "en",
-      { ...FAST, timeoutMs: 100, retries: 1 },
-    );
+    const out = await machineTranslate([libreTranslateEngine({ url: silent.url }), pseudoEngine()], ["chat"], "fr", "en", {
+      ...FAST,
+      timeoutMs: 100,
+      retries: 1,
+    });
     expect(out.engines).toEqual(["pseudo"]);
     expect(silent.requests).toHaveLength(2);
   });

@@ -36,7 +36,13 @@ function reasoningServer(code: "unsupported_value" | "unsupported_parameter" = "
       };
     }
     const texts = JSON.parse(body.messages[1]!.content) as string[];
-    return { json: { id: "chatcmpl-1", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify(texts.map((t) => `EN:${t}`)) }, finish_reason: "stop" }] } };
+    return {
+      json: {
+        id: "chatcmpl-1",
+        object: "chat.completion",
+        choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify(texts.map((t) => `EN:${t}`)) }, finish_reason: "stop" }],
+      },
+    };
   });
 }
 
@@ -89,7 +95,9 @@ describe("openai-compatible and reasoning models", () => {
       status: 400,
       json: { error: { message: "Invalid value for 'model'.", type: "invalid_request_error", param: "model", code: "invalid_value" } },
     }));
-    const error = (await openAiCompatibleEngine({ baseUrl: server.url, model: "nope" }).translate(["a"], "fr", "de", signal()).catch((e: unknown) => e)) as EngineError;
+    const error = (await openAiCompatibleEngine({ baseUrl: server.url, model: "nope" })
+      .translate(["a"], "fr", "de", signal())
+      .catch((e: unknown) => e)) as EngineError;
     expect(error).toBeInstanceOf(EngineError);
     expect(error.retryable).toBe(false);
     expect(error.status).toBe(400);
@@ -105,7 +113,9 @@ describe("openai-compatible and reasoning models", () => {
 function googleError(reason: string, message: string): Reply {
   return { status: 403, json: { error: { code: 403, message, errors: [{ message, domain: "usageLimits", reason }] } } };
 }
-const googleOk = (req: RecordedRequest): Reply => ({ json: { data: { translations: (req.body as { q: string[] }).q.map((q) => ({ translatedText: `de:${q}` })) } } });
+const googleOk = (req: RecordedRequest): Reply => ({
+  json: { data: { translations: (req.body as { q: string[] }).q.map((q) => ({ translatedText: `de:${q}` })) } },
+});
 
 describe("google quota errors", () => {
   it.each([
@@ -125,7 +135,9 @@ describe("google quota errors", () => {
 
   it("a 403 without a reason but with Google's per-minute message is a rate limit too", async () => {
     const server = await serve(() => ({ status: 403, json: { error: { code: 403, message: "User Rate Limit Exceeded" } } }));
-    const error = (await googleEngine({ apiKey: "k", url: server.url }).translate(["a"], "fr", "de", signal()).catch((e: unknown) => e)) as EngineError;
+    const error = (await googleEngine({ apiKey: "k", url: server.url })
+      .translate(["a"], "fr", "de", signal())
+      .catch((e: unknown) => e)) as EngineError;
     expect(error.retryable).toBe(true);
   });
 
@@ -142,7 +154,9 @@ describe("google quota errors", () => {
 
   it("a 403 that is not JSON stays a refusal", async () => {
     const server = await serve(() => ({ status: 403, text: "<html>Forbidden</html>" }));
-    const error = (await googleEngine({ apiKey: "k", url: server.url }).translate(["a"], "fr", "de", signal()).catch((e: unknown) => e)) as EngineError;
+    const error = (await googleEngine({ apiKey: "k", url: server.url })
+      .translate(["a"], "fr", "de", signal())
+      .catch((e: unknown) => e)) as EngineError;
     expect(error.retryable).toBe(false);
     expect(error.code).toBeUndefined();
   });

@@ -156,13 +156,15 @@ describe("machineTranslate", () => {
 
   it("aborts the engine's signal on timeout", async () => {
     let aborted: unknown;
-    const fake = fakeEngine("deepl", (_t, _c, signal) =>
-      new Promise<string[]>((_resolve, reject) =>
-        signal.addEventListener("abort", () => {
-          aborted = signal.reason;
-          reject(signal.reason);
-        }),
-      ),
+    const fake = fakeEngine(
+      "deepl",
+      (_t, _c, signal) =>
+        new Promise<string[]>((_resolve, reject) =>
+          signal.addEventListener("abort", () => {
+            aborted = signal.reason;
+            reject(signal.reason);
+          }),
+        ),
     );
     const { elapsed } = await settle(machineTranslate([fake.engine], ["a"], "fr", "de", { ...FAST, timeoutMs: 50, retries: 0 }));
     expect(elapsed).toBe(50);

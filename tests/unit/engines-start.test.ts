@@ -19,7 +19,12 @@ describe("npm start passes engine settings through", () => {
     expect(() => engineVarArgs({ TRANSLATION_ENGINES: "workers-ai" })).toThrow(/AI binding/);
     // Narration (decision 090): MeloTTS needs the binding too; the offline speech engine passes.
     expect(() => engineVarArgs({ TRANSLATION_ENGINES: "pseudo", SPEECH_ENGINES: "google, workers-ai" })).toThrow(/SPEECH_ENGINES lists workers-ai/);
-    expect(engineVarArgs({ TRANSLATION_ENGINES: "pseudo", SPEECH_ENGINES: "offline" })).toEqual(["--var", "TRANSLATION_ENGINES:pseudo", "--var", "SPEECH_ENGINES:offline"]);
+    expect(engineVarArgs({ TRANSLATION_ENGINES: "pseudo", SPEECH_ENGINES: "offline" })).toEqual([
+      "--var",
+      "TRANSLATION_ENGINES:pseudo",
+      "--var",
+      "SPEECH_ENGINES:offline",
+    ]);
   });
 
   it("starts the local eSpeak service only for the offline speech engine, and passes a given one through (decision 102)", () => {

@@ -78,13 +78,13 @@ describe("workers-ai (m2m100)", () => {
     const fake = fakeAi(() => {
       throw new Error("Binding AI needs to be run remotely");
     });
-    const error = (await workersAiEngine(fake.ai).translate(["a"], "fr", "de", signal()).catch((e: unknown) => e)) as EngineError;
+    const error = (await workersAiEngine(fake.ai)
+      .translate(["a"], "fr", "de", signal())
+      .catch((e: unknown) => e)) as EngineError;
     expect(error).toBeInstanceOf(EngineError);
     expect(error.retryable).toBe(false);
     expect(error.message).toMatch(/only works on Cloudflare/);
-    const out = await machineTranslate([workersAiEngine(fake.ai), workersAiLlmEngine(fake.ai, "@cf/x/y")], ["a"], "fr", "de", FAST).catch(
-      (e: unknown) => e,
-    );
+    const out = await machineTranslate([workersAiEngine(fake.ai), workersAiLlmEngine(fake.ai, "@cf/x/y")], ["a"], "fr", "de", FAST).catch((e: unknown) => e);
     expect(out).toMatchObject({ reason: "failed" });
     // The direct call above, then one call per engine: no retries.
     expect(fake.calls).toHaveLength(3);
@@ -110,10 +110,7 @@ describe("workers-ai-llm", () => {
       return { response: JSON.stringify(texts.map((t) => `gn:${t}`)) };
     });
     const engine = workersAiLlmEngine(fake.ai, "@cf/meta/llama-3.1-8b-instruct");
-    expect(await engine.translate(["Le musée", "⟦Louvre⟧ ouvre à 9 h"], "fr", "gn", signal())).toEqual([
-      "gn:Le musée",
-      "gn:⟦Louvre⟧ ouvre à 9 h",
-    ]);
+    expect(await engine.translate(["Le musée", "⟦Louvre⟧ ouvre à 9 h"], "fr", "gn", signal())).toEqual(["gn:Le musée", "gn:⟦Louvre⟧ ouvre à 9 h"]);
     const [call] = fake.calls;
     expect(call!.model).toBe("@cf/meta/llama-3.1-8b-instruct");
     expect(call!.inputs.temperature).toBe(0);
@@ -147,7 +144,13 @@ describe("workers-ai-llm", () => {
       const texts = JSON.parse((inputs.messages as Array<{ content: string }>)[1]!.content) as string[];
       return { response: texts };
     });
-    await machineTranslate([workersAiLlmEngine(fake.ai, "@cf/m/x")], Array.from({ length: 45 }, (_, i) => `t${i}`), "fr", "gn", FAST);
+    await machineTranslate(
+      [workersAiLlmEngine(fake.ai, "@cf/m/x")],
+      Array.from({ length: 45 }, (_, i) => `t${i}`),
+      "fr",
+      "gn",
+      FAST,
+    );
     expect(fake.calls.map((c) => JSON.parse((c.inputs.messages as Array<{ content: string }>)[1]!.content).length)).toEqual([20, 20, 5]);
   });
 });

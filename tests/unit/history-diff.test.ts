@@ -81,7 +81,7 @@ describe("diffText", () => {
     const result = diffText(before, after, budget);
     // No cell of the comparison table was spent: the texts were not compared word by word.
     expect(budget.cells).toBe(TOTAL_CELLS_MAX);
-    expect((6000 * 6000) > TEXT_CELLS_MAX).toBe(true);
+    expect(6000 * 6000 > TEXT_CELLS_MAX).toBe(true);
     expect(result.coarse).toBe(true);
     expect(result.parts).toEqual([
       { op: "del", text: before },
@@ -129,15 +129,25 @@ describe("diffContents", () => {
     const image = diff.elements[2]!;
     if (image.kind !== "changed") throw new Error("expected a change");
     expect(image.changes.find((c) => c.name === "alt")).toMatchObject({ kind: "text" });
-    expect(image.changes.find((c) => c.name === "src")).toEqual({ name: "src", kind: "value", before: "/media/m/1/image/a.webp", after: "/media/m/1/image/b.webp" });
+    expect(image.changes.find((c) => c.name === "src")).toEqual({
+      name: "src",
+      kind: "value",
+      before: "/media/m/1/image/a.webp",
+      after: "/media/m/1/image/b.webp",
+    });
   });
 
   it("diffs inside accordions: header and details", () => {
-    const before = content([
-      { type: "accordion", header: { content: "details" }, details: [{ type: "text", content: "One two" }, { type: "space" }] },
-    ]);
+    const before = content([{ type: "accordion", header: { content: "details" }, details: [{ type: "text", content: "One two" }, { type: "space" }] }]);
     const after = content([
-      { type: "accordion", header: { content: "More details" }, details: [{ type: "text", content: "One three" }, { type: "image", alt: "New" }] },
+      {
+        type: "accordion",
+        header: { content: "More details" },
+        details: [
+          { type: "text", content: "One three" },
+          { type: "image", alt: "New" },
+        ],
+      },
     ]);
     const [, accordion] = diffContents(before, after).elements;
     if (accordion?.kind !== "changed") throw new Error("expected a change");
@@ -161,8 +171,14 @@ describe("diffContents", () => {
   });
 
   it("keeps a moved element as removed and added, and an unchanged content as all same", () => {
-    const a = content([{ type: "text", content: "A" }, { type: "image", alt: "B" }]);
-    const b = content([{ type: "image", alt: "B" }, { type: "text", content: "A" }]);
+    const a = content([
+      { type: "text", content: "A" },
+      { type: "image", alt: "B" },
+    ]);
+    const b = content([
+      { type: "image", alt: "B" },
+      { type: "text", content: "A" },
+    ]);
     const diff = diffContents(a, b);
     expect(diff.counts.same).toBe(2);
     expect(diff.counts.added + diff.counts.changed).toBe(1);

@@ -12,7 +12,13 @@ describe("imageSize", () => {
     ["gif", () => blank().gif().toBuffer()],
     ["lossy webp", () => blank().webp().toBuffer()],
     ["lossless webp", () => blank().webp({ lossless: true }).toBuffer()],
-    ["webp with alpha (VP8X)", () => sharp({ create: { width: 37, height: 21, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).webp().toBuffer()],
+    [
+      "webp with alpha (VP8X)",
+      () =>
+        sharp({ create: { width: 37, height: 21, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } })
+          .webp()
+          .toBuffer(),
+    ],
     ["avif", () => blank().avif().toBuffer()],
   ])("reads %s", async (_name, make) => {
     expect(imageSize(new Uint8Array(await make()))).toEqual({ width: 37, height: 21 });

@@ -118,7 +118,11 @@ describe("readRow and rowContent", () => {
     // With a legend the picture is a legend item, in the same place; without a picture the text stays whole.
     const legend = rowContent({ ...fields, legend: "Athènes" }, "/media/m/1/image/x.png");
     expect(legend.slice(1).map((e) => e.type)).toEqual(["text", "legendItem", "text"]);
-    expect(rowContent(fields, "").slice(1).map((e) => e.type)).toEqual(["text"]);
+    expect(
+      rowContent(fields, "")
+        .slice(1)
+        .map((e) => e.type),
+    ).toEqual(["text"]);
   });
 
   it("names each problem's column", () => {
@@ -138,11 +142,21 @@ describe("readRow and rowContent", () => {
 
 describe("readZip", () => {
   it("inflates only the entries asked for, each up to its cap", async () => {
-    const zip = zipSync({ "a.png": new Uint8Array(100).fill(1), "b.png": new Uint8Array(5000).fill(2), "c.txt": strToU8("skip"), "__MACOSX/a.png": new Uint8Array(3) });
-    const seen: [string, number, boolean][] = [];
-    const names = await readZip(chunksOf(zip, 7), "images", (name) => (name.endsWith(".png") ? 1000 : null), async (e) => {
-      seen.push([e.name, e.data.length, e.truncated]);
+    const zip = zipSync({
+      "a.png": new Uint8Array(100).fill(1),
+      "b.png": new Uint8Array(5000).fill(2),
+      "c.txt": strToU8("skip"),
+      "__MACOSX/a.png": new Uint8Array(3),
     });
+    const seen: [string, number, boolean][] = [];
+    const names = await readZip(
+      chunksOf(zip, 7),
+      "images",
+      (name) => (name.endsWith(".png") ? 1000 : null),
+      async (e) => {
+        seen.push([e.name, e.data.length, e.truncated]);
+      },
+    );
     expect(names).toHaveLength(4);
     expect(seen).toEqual([
       ["a.png", 100, false],
@@ -152,8 +166,22 @@ describe("readZip", () => {
 
   it("refuses a cut-short or non-ZIP archive", async () => {
     const zip = zipSync({ "a.png": new Uint8Array(100) });
-    await expect(readZip(chunksOf(zip.subarray(0, zip.length - 10)), "images", () => 10, async () => {})).rejects.toMatchObject({ status: 400, field: "images" });
-    await expect(readZip(chunksOf(strToU8("not a zip at all")), "images", () => 10, async () => {})).rejects.toMatchObject({ status: 400, field: "images" });
+    await expect(
+      readZip(
+        chunksOf(zip.subarray(0, zip.length - 10)),
+        "images",
+        () => 10,
+        async () => {},
+      ),
+    ).rejects.toMatchObject({ status: 400, field: "images" });
+    await expect(
+      readZip(
+        chunksOf(strToU8("not a zip at all")),
+        "images",
+        () => 10,
+        async () => {},
+      ),
+    ).rejects.toMatchObject({ status: 400, field: "images" });
   });
 });
 

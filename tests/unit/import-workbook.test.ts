@@ -78,7 +78,12 @@ describe("XLSX as Excel writes it", () => {
 
 describe("ODS", () => {
   it("reads the first table's text paragraphs and spaces, numbers and dates, without spelling out repeated empty rows and columns", async () => {
-    const ods = odsOf([["Nom", "Texte"], ["Amphore", "Ligne 1\nDeux   espaces"], ["", ""], ["Stèle", ""]]);
+    const ods = odsOf([
+      ["Nom", "Texte"],
+      ["Amphore", "Ligne 1\nDeux   espaces"],
+      ["", ""],
+      ["Stèle", ""],
+    ]);
     const sheet = await parseSheet(ods);
     expect(sheet.headers).toEqual(["Nom", "Texte"]);
     expect(sheet.rows).toEqual([
@@ -101,18 +106,25 @@ describe("ODS", () => {
 
   it("refuses a non-empty row or cell repeated past the limits, by name, without spelling it out", async () => {
     const rows = odsOf([], {
-      contentRows: '<table:table-row table:number-rows-repeated="1048576"><table:table-cell office:value-type="string"><text:p>x</text:p></table:table-cell></table:table-row>',
+      contentRows:
+        '<table:table-row table:number-rows-repeated="1048576"><table:table-cell office:value-type="string"><text:p>x</text:p></table:table-cell></table:table-row>',
     });
     await expect(parseSheet(rows)).rejects.toMatchObject({ status: 413, field: "file", reason: "too_many" });
     const columns = odsOf([], {
-      contentRows: '<table:table-row><table:table-cell table:number-columns-repeated="16384" office:value-type="string"><text:p>x</text:p></table:table-cell></table:table-row>',
+      contentRows:
+        '<table:table-row><table:table-cell table:number-columns-repeated="16384" office:value-type="string"><text:p>x</text:p></table:table-cell></table:table-row>',
     });
     await expect(parseSheet(columns)).rejects.toMatchObject({ status: 400, field: "file", reason: "too_many" });
   });
 
   it("names what it cannot read: another OpenDocument file, an old .xls, a Numbers file", async () => {
     const odt = odsOf([["a"]], { mimetype: "application/vnd.oasis.opendocument.text" });
-    await expect(parseSheet(odt)).rejects.toMatchObject({ status: 400, field: "file", reason: "wrong_type", message: expect.stringContaining("save it as XLSX or CSV") });
+    await expect(parseSheet(odt)).rejects.toMatchObject({
+      status: 400,
+      field: "file",
+      reason: "wrong_type",
+      message: expect.stringContaining("save it as XLSX or CSV"),
+    });
     const xls = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(504).fill(0)]);
     await expect(parseSheet(xls)).rejects.toMatchObject({ status: 400, reason: "wrong_type", message: expect.stringContaining(".xls") });
     const numbers = zipSync({ "Index/Document.iwa": new Uint8Array(10) });
@@ -151,7 +163,10 @@ describe("hostile workbooks", () => {
     await expect(parseSheet(zip)).rejects.toMatchObject({ status: 400, field: "file", message: "The archive is damaged" });
     // The same parts, honest, are read; the limit is every part together.
     expect((await parseSheet(zipSync({ ...parts, "__MACOSX/p0.xml": new Uint8Array(1000) }))).rows).toHaveLength(1);
-    const over = zipSync({ ...parts, "__MACOSX/a.xml": new Uint8Array(XLSX_INFLATED_MAX / 2), "__MACOSX/b.xml": new Uint8Array(XLSX_INFLATED_MAX / 2) }, { level: 1 });
+    const over = zipSync(
+      { ...parts, "__MACOSX/a.xml": new Uint8Array(XLSX_INFLATED_MAX / 2), "__MACOSX/b.xml": new Uint8Array(XLSX_INFLATED_MAX / 2) },
+      { level: 1 },
+    );
     await expect(parseSheet(over)).rejects.toMatchObject({ status: 413, reason: "too_long" });
   });
 
@@ -159,7 +174,7 @@ describe("hostile workbooks", () => {
     const parts = unzipSync(excelLikeXlsx([["Nom"], ["a"]]));
     const doctype = zipSync({ ...parts, "xl/sharedStrings.xml": strToU8('<!DOCTYPE x [<!ENTITY a "aaaa">]><sst><si><t>&a;</t></si></sst>') });
     await expect(parseSheet(doctype)).rejects.toMatchObject({ status: 400, field: "file" });
-    const broken = zipSync({ ...parts, "xl/worksheets/sheet1.xml": strToU8("<worksheet><sheetData><row><c t=\"s\"><v>0</v></c></row></sheetData") });
+    const broken = zipSync({ ...parts, "xl/worksheets/sheet1.xml": strToU8('<worksheet><sheetData><row><c t="s"><v>0</v></c></row></sheetData') });
     await expect(parseSheet(broken)).rejects.toMatchObject({ status: 400, field: "file" });
   });
 });
@@ -179,7 +194,10 @@ describe("XmlStream", () => {
       );
       for (const chunk of chunks) stream.push(chunk);
       stream.end();
-      return events.filter((e) => e !== "text ").join("|").replace(/\|text /g, "");
+      return events
+        .filter((e) => e !== "text ")
+        .join("|")
+        .replace(/\|text /g, "");
     };
     const whole = run([doc]);
     expect(whole).toBe('open a {"x":"1 > 0","y":"\\""} falset&u<raw>|open b {} true|close bé😀|close a');

@@ -40,7 +40,13 @@ describe("fireworks flags", () => {
       return { getContext: () => r.g } as unknown as OffscreenCanvas;
     };
     let frames = 0;
-    const count = animate(page.g as unknown as CanvasRenderingContext2D, { width: 1280, height: 800, scale: 2 }, make, (cb) => frames++ < 3 && cb(), () => {});
+    const count = animate(
+      page.g as unknown as CanvasRenderingContext2D,
+      { width: 1280, height: 800, scale: 2 },
+      make,
+      (cb) => frames++ < 3 && cb(),
+      () => {},
+    );
     expect(count).toBe(170);
     // One sprite per flag drawn in this burst (random picks among the 20).
     expect(sprites.length).toBeGreaterThan(10);

@@ -4,7 +4,8 @@ import { ORIGINAL_NAME_MAX, sanitiseOriginalName } from "~/models/media-name";
 
 describe("sanitiseOriginalName", () => {
   it("keeps ordinary, accented, right-to-left and emoji names as they are (NFC)", () => {
-    for (const name of ["clip.mp4", "Visite de la salle 3.webm", "تمثال الملك.png", "מוזיאון.vtt", "🏺 amphore 👩🏽‍🎨.jpg", "a\u200Fb.png"]) expect(sanitiseOriginalName(name)).toBe(name);
+    for (const name of ["clip.mp4", "Visite de la salle 3.webm", "تمثال الملك.png", "מוזיאון.vtt", "🏺 amphore 👩🏽‍🎨.jpg", "a\u200Fb.png"])
+      expect(sanitiseOriginalName(name)).toBe(name);
     expect(sanitiseOriginalName("Cafe\u0301.png")).toBe("Café.png");
   });
 

@@ -3,8 +3,7 @@ import { sniffImage, sniffSubtitles, sniffVideo } from "~/models/media-types";
 import { parseRange } from "~/utils/media-response.server";
 import { multipartBoundary } from "~/utils/multipart.server";
 
-const b = (...parts: (number[] | string)[]) =>
-  new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...new TextEncoder().encode(p)] : p)));
+const b = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...new TextEncoder().encode(p)] : p)));
 const ftyp = (...brands: string[]) => b([0, 0, 0, 8 + 4 * (brands.length + 1)], "ftyp", brands[0]!, [0, 0, 0, 0], brands.slice(1).join(""));
 
 describe("magic bytes", () => {
@@ -28,7 +27,8 @@ describe("magic bytes", () => {
   });
 
   it("recognise WebVTT with or without a BOM", () => {
-    for (const ok of [b("WEBVTT"), b("WEBVTT\n"), b("WEBVTT - x"), b("WEBVTT\tx"), b([0xef, 0xbb, 0xbf], "WEBVTT\r\n")]) expect(sniffSubtitles(ok)?.contentType).toBe("text/vtt");
+    for (const ok of [b("WEBVTT"), b("WEBVTT\n"), b("WEBVTT - x"), b("WEBVTT\tx"), b([0xef, 0xbb, 0xbf], "WEBVTT\r\n")])
+      expect(sniffSubtitles(ok)?.contentType).toBe("text/vtt");
     for (const bad of [b("WEBVTTX"), b(" WEBVTT"), b("webvtt"), b("WEBVT"), b([0xfe, 0xff], "WEBVTT")]) expect(sniffSubtitles(bad)).toBeNull();
   });
 });
@@ -46,7 +46,8 @@ describe("parseRange", () => {
   it("says unsatisfiable past the end, and ignores what it cannot read", () => {
     for (const h of ["bytes=100-", "bytes=100-200", "bytes=-0"]) expect(parseRange(h, 100)).toBe("unsatisfiable");
     expect(parseRange("bytes=0-", 0)).toBe("unsatisfiable");
-    for (const h of [null, "", "bytes=", "bytes=-", "bytes=5-1", "bytes=0-1,3-4", "items=0-1", "bytes=a-b", "bytes = 0-1"]) expect(parseRange(h, 100)).toBeNull();
+    for (const h of [null, "", "bytes=", "bytes=-", "bytes=5-1", "bytes=0-1,3-4", "items=0-1", "bytes=a-b", "bytes = 0-1"])
+      expect(parseRange(h, 100)).toBeNull();
   });
 });
 
@@ -54,7 +55,13 @@ describe("multipartBoundary", () => {
   it("takes a plain or quoted boundary of 1 to 70 characters", () => {
     expect(multipartBoundary("multipart/form-data; boundary=----WebKitFormBoundaryabc")).toBe("----WebKitFormBoundaryabc");
     expect(multipartBoundary('Multipart/Form-Data; charset=utf-8; BOUNDARY="a b:c"')).toBe("a b:c");
-    for (const bad of [null, "multipart/form-data", "multipart/mixed; boundary=x", "multipart/form-data; boundary=", `multipart/form-data; boundary=${"x".repeat(71)}`]) {
+    for (const bad of [
+      null,
+      "multipart/form-data",
+      "multipart/mixed; boundary=x",
+      "multipart/form-data; boundary=",
+      `multipart/form-data; boundary=${"x".repeat(71)}`,
+    ]) {
       expect(multipartBoundary(bad)).toBeNull();
     }
   });

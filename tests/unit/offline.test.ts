@@ -12,7 +12,14 @@ import { scanEventFor } from "~/visitor/scan.server";
 const DAY = 86_400_000;
 const ORIGIN = "https://musee.example";
 
-const stop = (position: number, extra: Partial<PlannedStop> = {}): PlannedStop => ({ position, stopNumber: null, images: [], subtitles: [], videos: 0, ...extra });
+const stop = (position: number, extra: Partial<PlannedStop> = {}): PlannedStop => ({
+  position,
+  stopNumber: null,
+  images: [],
+  subtitles: [],
+  videos: 0,
+  ...extra,
+});
 const tour = { link: "AbC123xy", name: "Les maîtres", museum: { slug: "louvre-lens", sourceLang: "fr" } };
 
 describe("offline manifest (decision 087)", () => {
@@ -54,7 +61,14 @@ describe("offline manifest (decision 087)", () => {
       { url: "/narration/n/1/3/b.wav", bytes: 2_400_000 },
       { url: "/narration/n/1/2/a.mp3", bytes: 400_000 },
     ];
-    const plan = offlinePlan({ tour: { ...tour, museum: { slug: "m", sourceLang: "fr" } }, lang: "en", stops: [stop(1), stop(2)], bytes: new Map(), narrations, strings: { video: "x", narration: "y" } });
+    const plan = offlinePlan({
+      tour: { ...tour, museum: { slug: "m", sourceLang: "fr" } },
+      lang: "en",
+      stops: [stop(1), stop(2)],
+      bytes: new Map(),
+      narrations,
+      strings: { video: "x", narration: "y" },
+    });
     expect(plan.entries.filter((e) => e.kind === "narration").map((e) => [e.url, e.key, e.bytes])).toEqual([
       ["/narration/n/1/2/a.mp3", "/narration/n/1/2/a.mp3", 400_000],
       ["/narration/n/1/3/b.wav", "/narration/n/1/3/b.wav", 2_400_000],
@@ -64,7 +78,13 @@ describe("offline manifest (decision 087)", () => {
   });
 
   it("keeps the original subtitle file in the museum's own language, and escapes odd slugs", () => {
-    const plan = offlinePlan({ tour: { ...tour, museum: { slug: "musée d'art", sourceLang: "fr" } }, lang: "fr", stops: [stop(1, { subtitles: ["/media/s.vtt"] })], bytes: new Map(), strings: { video: "x", narration: "y" } });
+    const plan = offlinePlan({
+      tour: { ...tour, museum: { slug: "musée d'art", sourceLang: "fr" } },
+      lang: "fr",
+      stops: [stop(1, { subtitles: ["/media/s.vtt"] })],
+      bytes: new Map(),
+      strings: { video: "x", narration: "y" },
+    });
     expect(plan.entries.map((e) => e.url)).toContain("/media/s.vtt");
     expect(plan.keypad.page).toBe("/v/mus%C3%A9e%20d'art/n");
     expect(plan.entries.find((e) => e.kind === "subtitles")!.bytes).toBeNull();
@@ -96,7 +116,8 @@ describe("offline views (decision 088)", () => {
     expect(tourAddress("/t/AbC123xy")).toEqual({ link: "AbC123xy", position: 0 });
     expect(tourAddress("/t/AbC123xy/12")).toEqual({ link: "AbC123xy", position: 12 });
     expect(tourAddress("/t/%41bc/3/")).toEqual({ link: "Abc", position: 3 });
-    for (const bad of ["/r/AbC123xy", "/t/AbC123xy/0", "/t/AbC123xy/10000", "/t/a/b/c", "/t/%E0%A4%A", "/t//1", "t/x/1", "/t/x/1?lang=en"]) expect(tourAddress(bad), bad).toBeNull();
+    for (const bad of ["/r/AbC123xy", "/t/AbC123xy/0", "/t/AbC123xy/10000", "/t/a/b/c", "/t/%E0%A4%A", "/t//1", "t/x/1", "/t/x/1?lang=en"])
+      expect(tourAddress(bad), bad).toBeNull();
   });
 
   it("refuses views older than 30 days or more than a day ahead", () => {
@@ -164,8 +185,15 @@ describe("offline views (decision 088)", () => {
 
 describe("saving is not visiting", () => {
   it("does not count a page the service worker fetches to save a tour", () => {
-    const target = { museum: { id: 1, name: "M", slug: "m", sourceLang: "fr" }, article: { id: 2 }, qrcodeId: null, glossary: [], images: {} } as unknown as Parameters<typeof scanEventFor>[1];
-    const open = (headers: Record<string, string>) => scanEventFor(new Request(`${ORIGIN}/v/m/a`, { headers }), target, { base: "/v/m/a", scannable: false }, "en");
+    const target = {
+      museum: { id: 1, name: "M", slug: "m", sourceLang: "fr" },
+      article: { id: 2 },
+      qrcodeId: null,
+      glossary: [],
+      images: {},
+    } as unknown as Parameters<typeof scanEventFor>[1];
+    const open = (headers: Record<string, string>) =>
+      scanEventFor(new Request(`${ORIGIN}/v/m/a`, { headers }), target, { base: "/v/m/a", scannable: false }, "en");
     const phone = { "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148 Safari/604.1" };
     expect(open(phone)).toMatchObject({ type: "view", articleId: 2 });
     expect(open({ ...phone, "X-Muselingo-Save": "1" })).toBeNull();
@@ -221,7 +249,12 @@ function worker(server: (url: URL, init?: RequestInit) => Response | Promise<Res
   const fetch = async (input: string | Request, init?: RequestInit) => {
     if (!online) throw new TypeError("Failed to fetch");
     const url = new URL(typeof input === "string" ? input : input.url, ORIGIN);
-    posted.push({ url: url.pathname + url.search, method: init?.method ?? "GET", body: init?.body, saving: (init?.headers as Record<string, string> | undefined)?.["X-Muselingo-Save"] });
+    posted.push({
+      url: url.pathname + url.search,
+      method: init?.method ?? "GET",
+      body: init?.body,
+      saving: (init?.headers as Record<string, string> | undefined)?.["X-Muselingo-Save"],
+    });
     return server(url, init);
   };
   const self = {
@@ -231,7 +264,21 @@ function worker(server: (url: URL, init?: RequestInit) => Response | Promise<Res
     skipWaiting: () => undefined,
     addEventListener: (type: string, fn: (e: unknown) => void) => (listeners[type] = fn),
   };
-  const context = runInNewContext(`${SERVICE_WORKER}\n;({ expired, pruned, keypadTarget, ordered, withoutVideos })`, { self, caches, fetch, Response, Request, URL, Blob, Promise, setTimeout, JSON, Date, Object, String });
+  const context = runInNewContext(`${SERVICE_WORKER}\n;({ expired, pruned, keypadTarget, ordered, withoutVideos })`, {
+    self,
+    caches,
+    fetch,
+    Response,
+    Request,
+    URL,
+    Blob,
+    Promise,
+    setTimeout,
+    JSON,
+    Date,
+    Object,
+    String,
+  });
   const waits: Promise<unknown>[] = [];
   const message = async (data: unknown) => {
     const told: Record<string, unknown>[] = [];
@@ -248,7 +295,11 @@ function worker(server: (url: URL, init?: RequestInit) => Response | Promise<Res
   };
   const file = async (path: string, headers: Record<string, string> = {}) => {
     let answer: Promise<Response> | undefined;
-    listeners.fetch!({ request: new Request(`${ORIGIN}${path}`, { headers }), respondWith: (p: Promise<Response>) => (answer = p), waitUntil: (p: Promise<unknown>) => waits.push(p) });
+    listeners.fetch!({
+      request: new Request(`${ORIGIN}${path}`, { headers }),
+      respondWith: (p: Promise<Response>) => (answer = p),
+      waitUntil: (p: Promise<unknown>) => waits.push(p),
+    });
     return answer;
   };
   return { stores, listeners, posted, context, message, navigate, file, waits, setOnline: (v: boolean) => (online = v) };
@@ -281,7 +332,11 @@ function site(state: { version: string; failOn?: string; passes?: number }) {
   return (url: URL) => {
     // A pass only when asked for (`pass=1`), a new one each time, as the server gives them (decision 118).
     if (url.pathname.endsWith("/offline.json"))
-      return Response.json({ ...MANIFEST, version: state.version, ...(url.searchParams.get("pass") === "1" ? { pass: `pass-${(state.passes = (state.passes ?? 0) + 1)}` } : {}) });
+      return Response.json({
+        ...MANIFEST,
+        version: state.version,
+        ...(url.searchParams.get("pass") === "1" ? { pass: `pass-${(state.passes = (state.passes ?? 0) + 1)}` } : {}),
+      });
     if (url.pathname === state.failOn) return new Response("no", { status: 500 });
     if (url.pathname === "/api/visit/offline_views") return Response.json({ counted: 1 }, { status: 202 });
     if (url.pathname.startsWith("/media/")) return new Response("JPG", { headers: { "Content-Type": "image/jpeg" } });
@@ -289,9 +344,12 @@ function site(state: { version: string; failOn?: string; passes?: number }) {
     // Stop 1 plays the narration the manifest lists; stop 2 one it does not (generated after the manifest was read).
     const narration = { "/t/AbC123xy/1": "/narration/n/1/2/a.wav", "/t/AbC123xy/2": "/narration/n/1/3/b.wav" }[url.pathname];
     if (narration) {
-      return new Response(`<html><body>${url.pathname} ${url.search}<div class="v-listen"><p id="v-listen-label">Listen <time>0:26</time></p><audio id="v-audio" controls preload="none"><source src="${narration}" type="audio/wav"/></audio></div></body></html>`, {
-        headers: { "Content-Type": "text/html; charset=utf-8" },
-      });
+      return new Response(
+        `<html><body>${url.pathname} ${url.search}<div class="v-listen"><p id="v-listen-label">Listen <time>0:26</time></p><audio id="v-audio" controls preload="none"><source src="${narration}" type="audio/wav"/></audio></div></body></html>`,
+        {
+          headers: { "Content-Type": "text/html; charset=utf-8" },
+        },
+      );
     }
     return new Response(`<html><body>${url.pathname} ${url.search}<video src="/media/v.mp4"><track src="/vtt"/></video></body></html>`, {
       headers: { "Content-Type": "text/html; charset=utf-8" },
@@ -333,7 +391,15 @@ describe("the service worker", () => {
     expect(told.filter((m) => m.type === "progress").map((m) => m.done)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(told.at(-1)).toMatchObject({ type: "saved", link: "AbC123xy" });
     const cache = w.stores.get("muselingo-tour-AbC123xy@v1")!;
-    expect([...cache.entries.keys()].map((u) => u.slice(ORIGIN.length)).sort()).toEqual(["/media/a.jpg", "/narration/n/1/2/a.wav", "/offline/AbC123xy", "/t/AbC123xy", "/t/AbC123xy/1", "/t/AbC123xy/2", "/v/louvre/n"]);
+    expect([...cache.entries.keys()].map((u) => u.slice(ORIGIN.length)).sort()).toEqual([
+      "/media/a.jpg",
+      "/narration/n/1/2/a.wav",
+      "/offline/AbC123xy",
+      "/t/AbC123xy",
+      "/t/AbC123xy/1",
+      "/t/AbC123xy/2",
+      "/v/louvre/n",
+    ]);
     const otherPage = await (await cache.match("/t/AbC123xy"))!.text();
     expect(otherPage).toContain("?lang=en");
     expect(otherPage).not.toContain("<video");
@@ -409,7 +475,7 @@ describe("the service worker", () => {
     await Promise.all(w.waits);
     await Promise.all(w.waits);
     expect(manifests()).toEqual(["/t/AbC123xy/offline.json?lang=en", "/t/AbC123xy/offline.json?lang=en"]);
-    expect(((await (await meta.match("/__tour/AbC123xy"))!.json()) as { pass: string; version: string })).toMatchObject({ pass: "pass-1", version: "v2" });
+    expect((await (await meta.match("/__tour/AbC123xy"))!.json()) as { pass: string; version: string }).toMatchObject({ pass: "pass-1", version: "v2" });
     const sent = (w.posted as { url: string; body: string }[]).filter((p) => p.url === "/api/visit/offline_views");
     expect(JSON.parse(sent[0]!.body).views.map((v: { pass: string }) => v.pass)).toEqual(["pass-1"]);
     // A copy saved before passes existed asks for one at its next hourly check, and keeps it.

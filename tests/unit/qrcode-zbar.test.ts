@@ -16,7 +16,10 @@ const BASES = [
   "https://www.musee-archeologique-de-la-ville.fr",
   "https://collections.musee-des-beaux-arts-et-d-archeologie.example.org/visites/parcours-permanent",
 ];
-const ADDRESSES = BASES.flatMap((base, i) => [`${base}/r/${"k3j9xq2m".slice(i)}${"abcdefgh".slice(0, i)}`, `${base}/t/${"zz7w4p9n".slice(i)}${"23456789".slice(0, i)}`]);
+const ADDRESSES = BASES.flatMap((base, i) => [
+  `${base}/r/${"k3j9xq2m".slice(i)}${"abcdefgh".slice(0, i)}`,
+  `${base}/t/${"zz7w4p9n".slice(i)}${"23456789".slice(0, i)}`,
+]);
 
 /** The SVG as a browser or print driver draws it at its own size (300×300), and at twice that. */
 async function svgToPng(svg: string, density: number): Promise<Uint8Array> {
@@ -63,7 +66,8 @@ describe("the default look (dark on light) is read by every reader", () => {
           const inCode = x >= origin && x < origin + moduleCount * moduleSize && y >= origin && y < origin + moduleCount * moduleSize;
           if (inCode) continue;
           const i = (y * 300 + x) * 4;
-          if (image.data[i] !== 255 || image.data[i + 1] !== 255 || image.data[i + 2] !== 255) dark.push(`${x},${y}: ${image.data[i]},${image.data[i + 1]},${image.data[i + 2]}`);
+          if (image.data[i] !== 255 || image.data[i + 1] !== 255 || image.data[i + 2] !== 255)
+            dark.push(`${x},${y}: ${image.data[i]},${image.data[i + 1]},${image.data[i + 2]}`);
         }
       }
       expect(dark.slice(0, 10), `${address}: ${dark.length} pixels of the quiet zone are not white`).toEqual([]);

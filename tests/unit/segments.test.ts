@@ -11,7 +11,14 @@ describe("articleSegments", () => {
       { type: "link", link: "https://example.org", content: "Le site" },
       { type: "legendItem", src: "", alt: "Détail", content: "Anse" },
       { type: "space" },
-      { type: "accordion", header: { content: "Plus" }, details: [{ type: "text", content: "Une amphore." }, { type: "text", content: "   " }] },
+      {
+        type: "accordion",
+        header: { content: "Plus" },
+        details: [
+          { type: "text", content: "Une amphore." },
+          { type: "text", content: "   " },
+        ],
+      },
     ]);
     expect(articleSegments(content)).toEqual(["Une amphore.", "Vue de face", "Le site", "Anse", "Détail", "Plus"]);
   });
@@ -48,7 +55,14 @@ describe("line segments, mapping and subtitles", () => {
       { type: "space" },
       { type: "link", link: "https://example.org/x", content: "libellé", src: "/media/m/1/image/b.webp" },
       { type: "legendItem", src: "/media/m/1/image/c.webp", alt: "alt légende", content: "légende" },
-      { type: "accordion", header: { content: "titre" }, details: [{ type: "text", content: "détail" }, { type: "image", src: "", alt: "alt détail" }] },
+      {
+        type: "accordion",
+        header: { content: "titre" },
+        details: [
+          { type: "text", content: "détail" },
+          { type: "image", src: "", alt: "alt détail" },
+        ],
+      },
     ]);
     const mapped = mapSegments(content, (s) => `«${s}»`);
     expect(articleSegments(content)).toEqual(["texte", "alt image", "libellé", "légende", "alt légende", "titre", "détail", "alt détail"]);
@@ -60,9 +74,12 @@ describe("line segments, mapping and subtitles", () => {
   });
 
   it("translates WebVTT cue text only", () => {
-    const vtt = "\uFEFFWEBVTT\n\nNOTE a comment\n\n1\n00:00:01.000 --> 00:00:03.000\nBonjour.\nDeux lignes.\n\nSTYLE\n::cue { color: red }\n\n00:00:04.000 --> 00:00:05.000 align:start\n  Au revoir.\n";
+    const vtt =
+      "\uFEFFWEBVTT\n\nNOTE a comment\n\n1\n00:00:01.000 --> 00:00:03.000\nBonjour.\nDeux lignes.\n\nSTYLE\n::cue { color: red }\n\n00:00:04.000 --> 00:00:05.000 align:start\n  Au revoir.\n";
     expect(vttSegments(vtt)).toEqual(["Bonjour.", "Deux lignes.", "Au revoir."]);
     const out = mapVtt(vtt, (s) => `[de] ${s}`);
-    expect(out).toBe("WEBVTT\n\nNOTE a comment\n\n1\n00:00:01.000 --> 00:00:03.000\n[de] Bonjour.\n[de] Deux lignes.\n\nSTYLE\n::cue { color: red }\n\n00:00:04.000 --> 00:00:05.000 align:start\n  [de] Au revoir.\n");
+    expect(out).toBe(
+      "WEBVTT\n\nNOTE a comment\n\n1\n00:00:01.000 --> 00:00:03.000\n[de] Bonjour.\n[de] Deux lignes.\n\nSTYLE\n::cue { color: red }\n\n00:00:04.000 --> 00:00:05.000 align:start\n  [de] Au revoir.\n",
+    );
   });
 });

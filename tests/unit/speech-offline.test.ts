@@ -152,7 +152,9 @@ describe("the offline engine with eSpeak NG", () => {
     const down = offlineSpeechEngine({ url: `http://127.0.0.1:${port}` });
     const error = await down.synthesize("Bonjour.", "fr", "fr-fr", signal).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SpeechEngineError);
-    expect((error as SpeechEngineError).message).toMatch(/^offline: the local eSpeak service did not answer; is npm start still running\? \(offline: could not reach the server/);
+    expect((error as SpeechEngineError).message).toMatch(
+      /^offline: the local eSpeak service did not answer; is npm start still running\? \(offline: could not reach the server/,
+    );
     expect((error as SpeechEngineError).message).not.toContain(String(port));
     // Through the deployment's settings: the URL comes from OFFLINE_SPEECH_URL.
     const config = readConfig({ SESSION_SECRET: "x".repeat(32), SPEECH_ENGINES: "offline", OFFLINE_SPEECH_URL: service.url });
@@ -164,7 +166,11 @@ describe("the offline engine with eSpeak NG", () => {
 
 describe("the local speech service (OpenAI's createSpeech protocol)", () => {
   const post = (body: unknown) =>
-    fetch(`${service.url}/v1/audio/speech`, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+    fetch(`${service.url}/v1/audio/speech`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
   const ok = { model: "espeak-ng", input: "Bonjour.", voice: "fr-fr", response_format: "wav" };
 
   it("answers MP3 by default as OpenAI does, WAV when asked, and 400 with the parameter for what it cannot do", async () => {
@@ -226,7 +232,9 @@ describe("the local speech service (OpenAI's createSpeech protocol)", () => {
   it("30 concurrent requests are read one after the other, each whole", async () => {
     // Half ask for MP3 (the default), half for WAV: the encoder is deterministic too. Each text is asked three
     // times, all at once.
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post({ ...ok, response_format: i % 2 ? "wav" : undefined, input: `Salle numéro ${i % 10}.` })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post({ ...ok, response_format: i % 2 ? "wav" : undefined, input: `Salle numéro ${i % 10}.` })),
+    );
     const bodies = await Promise.all(answers.map(async (r) => (expect(r.status).toBe(200), Buffer.from(await r.arrayBuffer()))));
     for (let i = 10; i < 30; i++) expect(bodies[i]!.equals(bodies[i % 10]!), `request ${i}`).toBe(true);
     expect(answers.map((r) => r.headers.get("content-type"))).toEqual(Array.from({ length: 30 }, (_, i) => (i % 2 ? "audio/wav" : "audio/mpeg")));

@@ -39,7 +39,10 @@ function wavEngine(options: { rate?: number; voice?: string; fail?: (text: strin
 function infoFrame(): Uint8Array {
   const frame = new Uint8Array(417);
   frame.set([0xff, 0xfb, 0x90, 0x64]);
-  frame.set([..."Info"].map((c) => c.charCodeAt(0)), 36);
+  frame.set(
+    [..."Info"].map((c) => c.charCodeAt(0)),
+    36,
+  );
   return frame;
 }
 
@@ -158,7 +161,11 @@ describe("reusing the audio of unchanged paragraphs", () => {
     const { store } = memoryStore();
     await synthesizeNarration([wavEngine().engine], text(PARAGRAPHS), "fr", signal, { pieces: store });
     const other = wavEngine({ voice: "another-voice" });
-    expect(await synthesizeNarration([other.engine], text(PARAGRAPHS), "fr", signal, { pieces: store })).toMatchObject({ reused: 0, synthesized: 5, voice: "another-voice" });
+    expect(await synthesizeNarration([other.engine], text(PARAGRAPHS), "fr", signal, { pieces: store })).toMatchObject({
+      reused: 0,
+      synthesized: 5,
+      voice: "another-voice",
+    });
     expect(await synthesizeNarration([wavEngine().engine], text(PARAGRAPHS), "de", signal, { pieces: store })).toMatchObject({ reused: 0, synthesized: 5 });
     expect(await synthesizeNarration([wavEngine().engine], text(PARAGRAPHS), "fr", signal)).toMatchObject({ reused: 0, synthesized: 5 });
   });
@@ -196,7 +203,7 @@ describe("reusing the audio of unchanged paragraphs", () => {
     }
     expect(at).toBe(b.length);
     const spoken = PARAGRAPHS.reduce((n, p) => n + Math.ceil(p.length / 10), 0);
-    const pauseFrames = Math.ceil((PARAGRAPH_PAUSE_MS / 1000) * 44_100 / 1152);
+    const pauseFrames = Math.ceil(((PARAGRAPH_PAUSE_MS / 1000) * 44_100) / 1152);
     expect(frames).toBe(spoken + 4 * pauseFrames);
     expect(narrated.durationMs).toBe(Math.round(((frames * 1152) / 44_100) * 1000));
     expect(mp3DurationMs(b)).toBe(narrated.durationMs);
@@ -210,9 +217,15 @@ describe("reusing the audio of unchanged paragraphs", () => {
     expect(mp3Frame(frame, 0)).toMatchObject({ bytes: 26, sampleRate: 22_050 });
     const piece = new Uint8Array(26 * 4);
     for (let i = 0; i < 4; i++) piece.set(frame, i * 26);
-    piece.set([..."VBRI"].map((c) => c.charCodeAt(0)), 36); // inside the second frame's body
-    const joined = joinPieces("mp3", [piece, piece].map((bytes, i) => ({ bytes, pauseBefore: i > 0 })));
-    const pause = Math.ceil((PARAGRAPH_PAUSE_MS / 1000) * 22_050 / 576);
+    piece.set(
+      [..."VBRI"].map((c) => c.charCodeAt(0)),
+      36,
+    ); // inside the second frame's body
+    const joined = joinPieces(
+      "mp3",
+      [piece, piece].map((bytes, i) => ({ bytes, pauseBefore: i > 0 })),
+    );
+    const pause = Math.ceil(((PARAGRAPH_PAUSE_MS / 1000) * 22_050) / 576);
     expect(joined.length).toBe(26 * (8 + pause));
     expect(mp3DurationMs(joined)).toBe(Math.round(((8 + pause) * 576 * 1000) / 22_050));
   });
@@ -241,9 +254,19 @@ describe("when pieces cannot be reused or joined", () => {
     expect(narrated).toMatchObject({ reused: 0, synthesized: 5 });
     expect(now.calls).toHaveLength(5);
     expect(parseWav(narrated.bytes)?.sampleRate).toBe(16_000);
-    expect(joinable("wav", [...map.values()].filter((_, i) => i < 1))).toBe(true);
+    expect(
+      joinable(
+        "wav",
+        [...map.values()].filter((_, i) => i < 1),
+      ),
+    ).toBe(true);
     expect(joinable("wav", [encodeWav(new Int16Array(10), 16_000), encodeWav(new Int16Array(10), 22_050)])).toBe(false);
-    expect(() => joinPieces("wav", [encodeWav(new Int16Array(10), 16_000), encodeWav(new Int16Array(10), 8_000)].map((bytes) => ({ bytes, pauseBefore: true })))).toThrow();
+    expect(() =>
+      joinPieces(
+        "wav",
+        [encodeWav(new Int16Array(10), 16_000), encodeWav(new Int16Array(10), 8_000)].map((bytes) => ({ bytes, pauseBefore: true })),
+      ),
+    ).toThrow();
   });
 
   it("a damaged kept piece is read again rather than trusted", async () => {
@@ -264,28 +287,36 @@ describe("when pieces cannot be reused or joined", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const narrated = await synthesizeNarration([wavEngine().engine], text(PARAGRAPHS), "fr", signal, { pieces: broken });
     expect(narrated).toMatchObject({ reused: 0, synthesized: 5 });
-    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual(expect.arrayContaining(["narration piece not read: Error: R2 down", "narration piece not kept: Error: R2 down"]));
+    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual(
+      expect.arrayContaining(["narration piece not read: Error: R2 down", "narration piece not kept: Error: R2 down"]),
+    );
     warn.mockRestore();
   });
 
   it("an engine that says its pieces do not join reads the text whole, keeping nothing", async () => {
     const { engine, calls } = wavEngine();
     const { map, store } = memoryStore();
-    const narrated = await synthesizeNarration([{ ...engine, limit: { max: 1000, measure: "chars" }, joinable: false }], text(PARAGRAPHS), "fr", signal, { pieces: store });
+    const narrated = await synthesizeNarration([{ ...engine, limit: { max: 1000, measure: "chars" }, joinable: false }], text(PARAGRAPHS), "fr", signal, {
+      pieces: store,
+    });
     expect(calls).toEqual([text(PARAGRAPHS)]);
     expect(narrated).toMatchObject({ pieces: 1, reused: 0, synthesized: 1, pieceKeys: [] });
     expect(map.size).toBe(0);
   });
 
   it("a retry after a failed piece does not read (or pay for) the pieces already read", async () => {
-    const { engine, calls } = wavEngine({ fail: (_text, call) => (call === 3 ? new SpeechEngineError("offline", "HTTP 503", { retryable: true, status: 503 }) : null) });
+    const { engine, calls } = wavEngine({
+      fail: (_text, call) => (call === 3 ? new SpeechEngineError("offline", "HTTP 503", { retryable: true, status: 503 }) : null),
+    });
     const narrated = await synthesizeNarration([engine], text(PARAGRAPHS), "fr", signal);
     expect(calls).toHaveLength(6);
     expect(narrated).toMatchObject({ reused: 2, synthesized: 3, synthesizedChars: codePoints(PARAGRAPHS.join("")) });
   });
 
   it("says how many characters were read before every engine failed", async () => {
-    const { engine } = wavEngine({ fail: (text) => (text.startsWith("Au revers") ? new SpeechEngineError("offline", "HTTP 400", { retryable: false, status: 400 }) : null) });
+    const { engine } = wavEngine({
+      fail: (text) => (text.startsWith("Au revers") ? new SpeechEngineError("offline", "HTTP 400", { retryable: false, status: 400 }) : null),
+    });
     const failure = await synthesizeNarration([engine], text(PARAGRAPHS), "fr", signal).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(NoNarration);
     expect((failure as NoNarration).synthesizedChars).toBe(codePoints(PARAGRAPHS.slice(0, 3).join("")));

@@ -29,7 +29,11 @@ describe("chunkText", () => {
 
   it("never passes the limit, loses no word and never splits a surrogate pair", () => {
     const text = `${"mot ".repeat(500)}${"𝄞".repeat(30)} الفن العربي. 日本語の文章です。次の文。`;
-    for (const limit of [{ max: 7, measure: "chars" as const }, { max: 50, measure: "bytes" as const }, { max: 4096, measure: "chars" as const }]) {
+    for (const limit of [
+      { max: 7, measure: "chars" as const },
+      { max: 50, measure: "bytes" as const },
+      { max: 4096, measure: "chars" as const },
+    ]) {
       const pieces = chunkText(text, limit);
       for (const piece of pieces) {
         expect(measureText(piece, limit.measure)).toBeLessThanOrEqual(limit.max);
@@ -132,8 +136,10 @@ describe("HTTP engines against fakes of their documented protocols", () => {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
       const auth = new Headers(init.headers).get("authorization");
       seen.push({ url, auth, body });
-      if (auth !== "Bearer sk-test") return Response.json({ error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } }, { status: 401 });
-      if (typeof body.input !== "string" || body.input.length > 4096) return Response.json({ error: { message: "string too long", type: "invalid_request_error" } }, { status: 400 });
+      if (auth !== "Bearer sk-test")
+        return Response.json({ error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } }, { status: 401 });
+      if (typeof body.input !== "string" || body.input.length > 4096)
+        return Response.json({ error: { message: "string too long", type: "invalid_request_error" } }, { status: 400 });
       if (body.input.includes("busy")) return Response.json({ error: { message: "Rate limit reached", type: "requests" } }, { status: 429 });
       return new Response(mp3Bytes(Math.ceil(body.input.length / 50)), { headers: { "content-type": "audio/mpeg" } });
     });
@@ -165,8 +171,10 @@ describe("HTTP engines against fakes of their documented protocols", () => {
       const parsed = new URL(url);
       const body = JSON.parse(String(init.body)) as { input: { text: string }; voice: { languageCode: string }; audioConfig: { audioEncoding: string } };
       seen.push(body.voice.languageCode);
-      if (parsed.searchParams.get("key") !== "g-key") return Response.json({ error: { code: 403, message: "API key not valid", status: "PERMISSION_DENIED" } }, { status: 403 });
-      if (new TextEncoder().encode(body.input.text).length > 5000) return Response.json({ error: { code: 400, message: "Input too long", status: "INVALID_ARGUMENT" } }, { status: 400 });
+      if (parsed.searchParams.get("key") !== "g-key")
+        return Response.json({ error: { code: 403, message: "API key not valid", status: "PERMISSION_DENIED" } }, { status: 403 });
+      if (new TextEncoder().encode(body.input.text).length > 5000)
+        return Response.json({ error: { code: 400, message: "Input too long", status: "INVALID_ARGUMENT" } }, { status: 400 });
       if (body.audioConfig.audioEncoding !== "MP3") return Response.json({ error: { code: 400, message: "bad encoding" } }, { status: 400 });
       return Response.json({ audioContent: toBase64(mp3Bytes(4)) });
     });

@@ -41,25 +41,33 @@ function start(env: Record<string, string>) {
 }
 
 describe("npm start on a port in use", () => {
-  it.each(["127.0.0.1", "0.0.0.0"])("refuses a port held by a server on %s, before the database, naming a free port", async (host) => {
-    const port = await occupy(host);
-    const run = await start({ PORT: String(port) });
-    expect(run.stdout).not.toContain("Muselingo at");
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`port ${port} is already in use`);
-    const suggested = Number(/PORT=(\d+) npm start/.exec(run.stderr)?.[1]);
-    expect(suggested).toBeGreaterThan(port);
-    expect(await portBusy(suggested)).toBeNull();
-    // Refused up front: no migrations ran, so no local state was created.
-    expect(existsSync(run.persistTo)).toBe(false);
-  }, 60_000);
+  it.each(["127.0.0.1", "0.0.0.0"])(
+    "refuses a port held by a server on %s, before the database, naming a free port",
+    async (host) => {
+      const port = await occupy(host);
+      const run = await start({ PORT: String(port) });
+      expect(run.stdout).not.toContain("Muselingo at");
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`port ${port} is already in use`);
+      const suggested = Number(/PORT=(\d+) npm start/.exec(run.stderr)?.[1]);
+      expect(suggested).toBeGreaterThan(port);
+      expect(await portBusy(suggested)).toBeNull();
+      // Refused up front: no migrations ran, so no local state was created.
+      expect(existsSync(run.persistTo)).toBe(false);
+    },
+    60_000,
+  );
 
-  it.each(["abc", "0", "65536", "80 80", "8787abc", "-1"])("refuses PORT=%j with a clear message", async (value) => {
-    const run = await start({ PORT: value });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain("is not a port number (1 to 65535)");
-    expect(run.stdout).not.toContain("Muselingo at");
-  }, 30_000);
+  it.each(["abc", "0", "65536", "80 80", "8787abc", "-1"])(
+    "refuses PORT=%j with a clear message",
+    async (value) => {
+      const run = await start({ PORT: value });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain("is not a port number (1 to 65535)");
+      expect(run.stdout).not.toContain("Muselingo at");
+    },
+    30_000,
+  );
 });
 
 describe("port helpers", () => {

@@ -53,7 +53,16 @@ describe("statistics helpers", () => {
   it("builds one series per key with a count for every day and the palette in turn", () => {
     const keys = ["a", "b", "c", "d", "e", "f", "g"];
     const series = toSeries(
-      { days: ["d1", "d2"], rows: [{ formatted_date: "x", a: 3 }, { formatted_date: "y", g: 1 }], keys, totals: { a: 3, g: 1 }, total: 4 },
+      {
+        days: ["d1", "d2"],
+        rows: [
+          { formatted_date: "x", a: 3 },
+          { formatted_date: "y", g: 1 },
+        ],
+        keys,
+        totals: { a: 3, g: 1 },
+        total: 4,
+      },
       (key) => key.toUpperCase(),
     );
     expect(series[0]).toEqual({ key: "a", label: "A", data: [3, 0], total: 3, color: PALETTE[0] });

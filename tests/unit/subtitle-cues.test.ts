@@ -3,7 +3,8 @@ import { mapVtt, vttCueEntries } from "~/translation/segments";
 import { articleCatalogue } from "~/translation/catalogue.server";
 import type { ArticleContent } from "~/content/schema";
 
-const VTT = "\uFEFFWEBVTT\r\n\r\nNOTE a note\r\n\r\n1\r\n00:00:01.000 --> 00:00:04.000 align:start\r\nBonjour.\r\nBienvenue au musée.\r\n\r\n00:00:05.500 --> 00:00:07.000\r\n  Au revoir.  \r\n";
+const VTT =
+  "\uFEFFWEBVTT\r\n\r\nNOTE a note\r\n\r\n1\r\n00:00:01.000 --> 00:00:04.000 align:start\r\nBonjour.\r\nBienvenue au musée.\r\n\r\n00:00:05.500 --> 00:00:07.000\r\n  Au revoir.  \r\n";
 
 describe("vttCueEntries", () => {
   it("lists each cue line with its timings and the id mapVtt gives it", () => {

@@ -31,13 +31,19 @@ beforeAll(() => {
   writeFileSync(join(dir, "scratch.test.mjs"), TESTS("vitest", join(dir, "vitest-mark")));
   writeFileSync(join(dir, "vitest.config.mjs"), `export default { test: { include: ["scratch.test.mjs"], retry: 1 } };\n`);
   writeFileSync(join(dir, "scratch.spec.mjs"), TESTS("@playwright/test", join(dir, "playwright-mark")));
-  writeFileSync(join(dir, "playwright.config.mjs"), `export default { testDir: ".", testMatch: "scratch.spec.mjs", retries: 1, workers: 1, outputDir: "./pw-output" };\n`);
+  writeFileSync(
+    join(dir, "playwright.config.mjs"),
+    `export default { testDir: ".", testMatch: "scratch.spec.mjs", retries: 1, workers: 1, outputDir: "./pw-output" };\n`,
+  );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("npm test's counts", () => {
   it("a vitest test that passed only on its retry is flaky, by name", () => {
-    const run = spawnSync(bin("vitest"), ["run", "--config", "vitest.config.mjs", "--reporter=json", "--outputFile=vitest.json"], { cwd: dir, encoding: "utf8" });
+    const run = spawnSync(bin("vitest"), ["run", "--config", "vitest.config.mjs", "--reporter=json", "--outputFile=vitest.json"], {
+      cwd: dir,
+      encoding: "utf8",
+    });
     expect(run.status).toBe(1);
     const report = JSON.parse(readFileSync(join(dir, "vitest.json"), "utf8"));
     const counts = vitestCounts(report);

@@ -21,7 +21,15 @@ describe("tour page helpers", () => {
 
   it("flattens the tree in its order, with folder paths; folders too", () => {
     const tree = [
-      { type: "folder" as const, id: "Salle", name: "Salle", children: [{ type: "folder" as const, id: "Vitrine", name: "Vitrine", children: [{ type: "article" as const, id: 3, name: "Vase" }] }, { type: "article" as const, id: 2, name: "Zeus" }] },
+      {
+        type: "folder" as const,
+        id: "Salle",
+        name: "Salle",
+        children: [
+          { type: "folder" as const, id: "Vitrine", name: "Vitrine", children: [{ type: "article" as const, id: 3, name: "Vase" }] },
+          { type: "article" as const, id: 2, name: "Zeus" },
+        ],
+      },
       { type: "article" as const, id: 1, name: "Accueil" },
     ];
     expect(flattenTree(tree)).toEqual([

@@ -32,7 +32,9 @@ describe("the command line (no database)", () => {
     expect(refusal("create", "--museum", "ok", "--email", "not-an-email", "--password", "long-enough-1")).toContain("--email is invalid");
     expect(refusal("create", "--museum", "ok", "--password", "long-enough-1")).toBe("--email is required (an e-mail address)");
     expect(refusal("create", "--email", "a@b.fr", "--password", "long-enough-1")).toContain("--museum is required");
-    expect(refusal("create", "--musem", "ok", "--email", "a@b.fr", "--password", "long-enough-1")).toMatch(/^Unknown option '--musem'\nKnown options: .*--museum <value>/);
+    expect(refusal("create", "--musem", "ok", "--email", "a@b.fr", "--password", "long-enough-1")).toMatch(
+      /^Unknown option '--musem'\nKnown options: .*--museum <value>/,
+    );
     // reset-password has no --museum.
     expect(refusal("reset-password", "--museum", "ok", "--email", "a@b.fr", "--password", "long-enough-1")).toContain("Unknown option '--museum'");
     expect(refusal("delete", "--email", "a@b.fr")).toBe('unknown command "delete"; use create or reset-password');
@@ -44,7 +46,9 @@ describe("the command line (no database)", () => {
   });
 
   it("reads a good one, e-mail in lower case and the museum's name trimmed", () => {
-    expect(parseUserCommand(["create", "--museum", "orsay", "--museum-name", "  Musée d'Orsay ", "--email", " Claire@Orsay.FR ", "--password", "gare-1900-ok"])).toEqual({
+    expect(
+      parseUserCommand(["create", "--museum", "orsay", "--museum-name", "  Musée d'Orsay ", "--email", " Claire@Orsay.FR ", "--password", "gare-1900-ok"]),
+    ).toEqual({
       command: "create",
       museum: "orsay",
       museumName: "Musée d'Orsay",
@@ -92,7 +96,11 @@ describe("what it writes, on a real D1 (Miniflare, migrated)", () => {
   }
 
   const users = async () =>
-    (await run("SELECT users.id, users.email, users.password_hash, museums.name, museums.slug FROM users JOIN museums ON museums.id = users.museum_id ORDER BY users.id"))[0] as {
+    (
+      await run(
+        "SELECT users.id, users.email, users.password_hash, museums.name, museums.slug FROM users JOIN museums ON museums.id = users.museum_id ORDER BY users.id",
+      )
+    )[0] as {
       id: number;
       email: string;
       password_hash: string;
@@ -103,7 +111,9 @@ describe("what it writes, on a real D1 (Miniflare, migrated)", () => {
   beforeAll(async () => {
     mf = new Miniflare(convertV4MiniflareOptions({ modules: true, script: "export default { fetch: () => new Response(null) };", d1Databases: ["DB"] }));
     db = (await mf.getD1Database("DB")) as unknown as D1Database;
-    for (const file of readdirSync(join(ROOT, "drizzle")).filter((name) => name.endsWith(".sql")).sort()) {
+    for (const file of readdirSync(join(ROOT, "drizzle"))
+      .filter((name) => name.endsWith(".sql"))
+      .sort()) {
       await run(readFileSync(join(ROOT, "drizzle", file), "utf8"));
     }
   });
@@ -134,9 +144,13 @@ describe("what it writes, on a real D1 (Miniflare, migrated)", () => {
     await command(["create", "--museum", "louvre", "--email", "paul@louvre.fr", "--password", "joconde-1503"]);
     const [anne, paul] = (await users()).filter((u) => u.slug === "louvre");
     const expires = Date.now() + 86_400_000;
-    await run(`INSERT INTO sessions (id, user_id, expires_at) VALUES ('s-anne', ${anne!.id}, ${expires});\nINSERT INTO sessions (id, user_id, expires_at) VALUES ('s-paul', ${paul!.id}, ${expires});`);
+    await run(
+      `INSERT INTO sessions (id, user_id, expires_at) VALUES ('s-anne', ${anne!.id}, ${expires});\nINSERT INTO sessions (id, user_id, expires_at) VALUES ('s-paul', ${paul!.id}, ${expires});`,
+    );
 
-    expect(await command(["reset-password", "--email", "ANNE@louvre.fr", "--password", "nouveau-mot-2026"])).toBe("Password of anne@louvre.fr reset; their sessions were closed.");
+    expect(await command(["reset-password", "--email", "ANNE@louvre.fr", "--password", "nouveau-mot-2026"])).toBe(
+      "Password of anne@louvre.fr reset; their sessions were closed.",
+    );
     const after = (await users()).find((u) => u.email === "anne@louvre.fr")!;
     expect(await verifyPassword("nouveau-mot-2026", after.password_hash)).toBe(true);
     expect(await verifyPassword("pyramide-89", after.password_hash)).toBe(false);
@@ -153,33 +167,37 @@ describe("npm run user:create against a local D1", () => {
   const user = (...args: string[]) => spawnSync("node", ["scripts/user.mjs", ...args, "--persist-to", state], { cwd: ROOT, encoding: "utf8" });
   afterAll(() => rmSync(state, { recursive: true, force: true }));
 
-  it("checks without migrating when told not to migrate (as with --remote), refuses bad input, then migrates and writes the user", { timeout: 180_000 }, async () => {
-    // A fresh database: only checked, and the refusal says which command to run.
-    const unmigrated = (() => {
-      try {
-        ensureSchema(target, { migrate: false });
-      } catch (error) {
-        return error;
-      }
-    })();
-    expect(unmigrated).toBeInstanceOf(SchemaError);
-    expect((unmigrated as Error).message).toContain("0000_init.sql");
-    expect((unmigrated as Error).message).toContain("npm run db:migrate:remote");
-    expect(d1Query("SELECT name FROM sqlite_master WHERE name IN ('users', 'd1_migrations')", target)).toEqual([]);
+  it(
+    "checks without migrating when told not to migrate (as with --remote), refuses bad input, then migrates and writes the user",
+    { timeout: 180_000 },
+    async () => {
+      // A fresh database: only checked, and the refusal says which command to run.
+      const unmigrated = (() => {
+        try {
+          ensureSchema(target, { migrate: false });
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(unmigrated).toBeInstanceOf(SchemaError);
+      expect((unmigrated as Error).message).toContain("0000_init.sql");
+      expect((unmigrated as Error).message).toContain("npm run db:migrate:remote");
+      expect(d1Query("SELECT name FROM sqlite_master WHERE name IN ('users', 'd1_migrations')", target)).toEqual([]);
 
-    // Refused before any wrangler run: exit 1 and the message.
-    const typo = user("create", "--musem", "ok", "--email", "a@b.fr", "--password", "long-enough-1");
-    expect(typo.status).toBe(1);
-    expect(typo.stderr).toMatch(/^Error: Unknown option '--musem'/);
+      // Refused before any wrangler run: exit 1 and the message.
+      const typo = user("create", "--musem", "ok", "--email", "a@b.fr", "--password", "long-enough-1");
+      expect(typo.status).toBe(1);
+      expect(typo.stderr).toMatch(/^Error: Unknown option '--musem'/);
 
-    const created = user("create", "--museum", "orsay", "--museum-name", "Musée d'Orsay", "--email", "Claire@Orsay.fr", "--password", "gare-1900-ok");
-    expect(created.status, created.stderr).toBe(0);
-    expect(created.stdout).toContain('Created museum "orsay" and user claire@orsay.fr.');
-    const [row] = d1Query(
-      "SELECT users.email, users.password_hash, museums.name, museums.slug FROM users JOIN museums ON museums.id = users.museum_id",
-      target,
-    ) as { email: string; password_hash: string; name: string; slug: string }[];
-    expect(row).toMatchObject({ email: "claire@orsay.fr", name: "Musée d'Orsay", slug: "orsay" });
-    expect(await verifyPassword("gare-1900-ok", row!.password_hash)).toBe(true);
-  });
+      const created = user("create", "--museum", "orsay", "--museum-name", "Musée d'Orsay", "--email", "Claire@Orsay.fr", "--password", "gare-1900-ok");
+      expect(created.status, created.stderr).toBe(0);
+      expect(created.stdout).toContain('Created museum "orsay" and user claire@orsay.fr.');
+      const [row] = d1Query(
+        "SELECT users.email, users.password_hash, museums.name, museums.slug FROM users JOIN museums ON museums.id = users.museum_id",
+        target,
+      ) as { email: string; password_hash: string; name: string; slug: string }[];
+      expect(row).toMatchObject({ email: "claire@orsay.fr", name: "Musée d'Orsay", slug: "orsay" });
+      expect(await verifyPassword("gare-1900-ok", row!.password_hash)).toBe(true);
+    },
+  );
 });

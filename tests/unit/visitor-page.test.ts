@@ -26,14 +26,25 @@ describe("visitor page pieces", () => {
     const chosen = chooseLanguage(request("/r/x?lang=pt-BR", { Cookie: "muselingo_lang=de", "Accept-Language": "ja" }), "fr");
     expect(chosen).toMatchObject({ lang: "pt", chosen: true });
     expect(chosen.setCookie).toBe("muselingo_lang=pt; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly; Secure");
-    expect(chooseLanguage(request("/r/x?lang=klingon", { Cookie: "a=b; muselingo_lang=de", "Accept-Language": "ja" }), "fr")).toEqual({ lang: "de", chosen: false });
-    expect(chooseLanguage(request("/r/x", { Cookie: "muselingo_lang=%3Cscript%3E", "Accept-Language": "zh-TW,zh;q=0.8" }), "fr")).toEqual({ lang: "zh-Hant", chosen: false });
+    expect(chooseLanguage(request("/r/x?lang=klingon", { Cookie: "a=b; muselingo_lang=de", "Accept-Language": "ja" }), "fr")).toEqual({
+      lang: "de",
+      chosen: false,
+    });
+    expect(chooseLanguage(request("/r/x", { Cookie: "muselingo_lang=%3Cscript%3E", "Accept-Language": "zh-TW,zh;q=0.8" }), "fr")).toEqual({
+      lang: "zh-Hant",
+      chosen: false,
+    });
     expect(chooseLanguage(request("/r/x", { "Accept-Language": "tlh, *" }), "fr")).toEqual({ lang: "fr", chosen: false });
     expect(chooseLanguage(request("/r/x?lang="), "it")).toEqual({ lang: "it", chosen: false });
   });
 
   it("suggests the current, browser, remembered and source languages, each once", () => {
-    expect(likelyLanguages(request("/r/x", { "Accept-Language": "de-CH, de;q=0.9, en;q=0.5", Cookie: "muselingo_lang=ar" }), "de", "fr")).toEqual(["de", "en", "ar", "fr"]);
+    expect(likelyLanguages(request("/r/x", { "Accept-Language": "de-CH, de;q=0.9, en;q=0.5", Cookie: "muselingo_lang=ar" }), "de", "fr")).toEqual([
+      "de",
+      "en",
+      "ar",
+      "fr",
+    ]);
   });
 
   it("ignores a language cookie whose escapes are broken, instead of throwing", () => {
@@ -99,6 +110,8 @@ describe("visitor page pieces", () => {
     expect(html(false)).not.toContain("<h1");
     expect(html(false)).toContain("La Joconde <br/>Huile sur bois.");
     const single = [content[0], { type: "text", content: "Seul titre" }] as unknown as ArticleContent;
-    expect(renderToStaticMarkup(createElement(ArticleContentView, { content: single, heading: true }))).toContain('<div class="ml-text" style="font-size:16px;color:#ffffff;text-align:start"><h1 class="ml-title">Seul titre</h1></div>');
+    expect(renderToStaticMarkup(createElement(ArticleContentView, { content: single, heading: true }))).toContain(
+      '<div class="ml-text" style="font-size:16px;color:#ffffff;text-align:start"><h1 class="ml-title">Seul titre</h1></div>',
+    );
   });
 });

@@ -50,7 +50,11 @@ const doc: ExportDocument = {
         unit("a12.e1.content.0", "Le Musée d'Orsay & la Salle 3 <b>", "The Musée d'Orsay & Room 3 <b>", "reviewed"),
         unit("a12.e1.content.1", "Emoji 🏛️, RTL עברית, combining é, tab\tend", "Emoji 🏛️, RTL עברית, é", "machine"),
         unit("a12.e2.content.0", "Pas encore traduit", null, "new"),
-        unit("a12.e3.vtt.c0.0.0", "Bonjour", "Hello old", "stale", { kind: "subtitle", previousSource: "Salut", cue: { start: "00:00:01.000", end: "00:00:02.500", file: "/media/12/v.vtt" } }),
+        unit("a12.e3.vtt.c0.0.0", "Bonjour", "Hello old", "stale", {
+          kind: "subtitle",
+          previousSource: "Salut",
+          cue: { start: "00:00:01.000", end: "00:00:02.500", file: "/media/12/v.vtt" },
+        }),
       ],
     },
   ],
@@ -90,7 +94,11 @@ describe("XLIFF build and parse", () => {
   });
 
   it("never writes characters XML cannot carry", () => {
-    const xml = buildXliff({ ...doc, articles: [{ id: 1, name: "x\u0001y", units: [unit("a1.e0.content.0", "a\u0000b\u0008c", "d\uffffe", "machine")] }] }, "2.0", en);
+    const xml = buildXliff(
+      { ...doc, articles: [{ id: 1, name: "x\u0001y", units: [unit("a1.e0.content.0", "a\u0000b\u0008c", "d\uffffe", "machine")] }] },
+      "2.0",
+      en,
+    );
     expect(() => parseXliff(xml)).not.toThrow();
     expect(parseXliff(xml).units[0]).toMatchObject({ source: "abc", target: "de" });
   });
@@ -111,7 +119,12 @@ describe("files written by other tools", () => {
   it("Okapi 2.0: <mrk>, <pc>, <ph/> kept in place as codes, <cp/>, entities, segments and ignorables joined, groups", () => {
     const parsed = parseXliff(text("okapi-2.0.xlf"));
     expect(parsed.units).toHaveLength(3);
-    expect(parsed.units[0]).toMatchObject({ id: "a12.e1.content.0", hash: "HASH_A", target: `The Musée d'Orsay opens at <pc id="1">9 am</pc>.<ph id="2"/>`, signedOff: false });
+    expect(parsed.units[0]).toMatchObject({
+      id: "a12.e1.content.0",
+      hash: "HASH_A",
+      target: `The Musée d'Orsay opens at <pc id="1">9 am</pc>.<ph id="2"/>`,
+      signedOff: false,
+    });
     expect(parsed.units[0]!.targetRuns).toEqual([
       { text: "The Musée d'Orsay opens at " },
       { code: "open", id: "1", data: null, label: `<pc id="1">` },
@@ -123,7 +136,11 @@ describe("files written by other tools", () => {
     // A pair is formatting a text cannot hold (its text stays); a placeholder that stands for nothing here is named.
     expect(resolveTarget(parsed.units[0]!.targetRuns!.slice(0, 5), false, new Map())).toEqual({ ok: true, text: "The Musée d'Orsay opens at 9 am." });
     expect(resolveTarget(parsed.units[0]!.targetRuns!, false, new Map())).toEqual({ ok: false, code: `<ph id="2"/>` });
-    expect(parsed.units[1]).toMatchObject({ source: "Première phrase. Deuxième\u00a0phrase.", target: "First sentence. Second sentence & more—end.", signedOff: true });
+    expect(parsed.units[1]).toMatchObject({
+      source: "Première phrase. Deuxième\u00a0phrase.",
+      target: "First sentence. Second sentence & more—end.",
+      signedOff: true,
+    });
     expect(parsed.units[2]).toMatchObject({ id: "a12.e2.content.0", target: null, targetRuns: null });
   });
 
@@ -147,7 +164,11 @@ describe("files written by other tools", () => {
   it("memoQ 1.2: <ph> and <it> keep the native code they hold", () => {
     const [unit] = parseXliff(text("memoq-1.2.xlf")).units;
     expect(unit!.target).toBe("The {1}Musée d'Orsay{/1} opens at <i>9 am.");
-    expect(unit!.targetRuns!.filter((r) => "code" in r)).toMatchObject([{ code: "ph", data: "{1}" }, { code: "ph", data: "{/1}" }, { code: "open", data: "<i>" }]);
+    expect(unit!.targetRuns!.filter((r) => "code" in r)).toMatchObject([
+      { code: "ph", data: "{1}" },
+      { code: "ph", data: "{/1}" },
+      { code: "open", data: "<i>" },
+    ]);
   });
 
   it("Weblate 1.2: approved, numeric references, astral characters, empty target", () => {
@@ -211,7 +232,10 @@ describe("hostile and broken files", () => {
     ["another root", `<html></html>`],
     ["no version", `<xliff></xliff>`],
     ["version 3", `<xliff version="3.0"></xliff>`],
-    ["bare ampersand", `<xliff version="2.0" srcLang="fr" trgLang="en"><file id="f"><unit id="u"><segment><source>a & b</source></segment></unit></file></xliff>`],
+    [
+      "bare ampersand",
+      `<xliff version="2.0" srcLang="fr" trgLang="en"><file id="f"><unit id="u"><segment><source>a & b</source></segment></unit></file></xliff>`,
+    ],
     ["empty", ""],
   ])("%s → 400 naming the file", (_name, xml) => {
     expect(refusal(() => parseXliff(xml))).toMatchObject({ status: 400, field: "file" });
@@ -246,9 +270,14 @@ describe("what real tools write (issue 29 §4)", () => {
 
   it("XLIFF without a version attribute: read by its namespace or content, else the message names what is missing", () => {
     const unit = `<trans-unit id="a1.e0.content.0"><source>x</source><target>y</target></trans-unit>`;
-    expect(parseXliff(`<xliff xmlns="urn:oasis:names:tc:xliff:document:1.1"><file source-language="fr" target-language="en"><body>${unit}</body></file></xliff>`).version).toBe("1.2");
+    expect(
+      parseXliff(`<xliff xmlns="urn:oasis:names:tc:xliff:document:1.1"><file source-language="fr" target-language="en"><body>${unit}</body></file></xliff>`)
+        .version,
+    ).toBe("1.2");
     expect(parseXliff(`<xliff><file source-language="fr" target-language="en"><body>${unit}</body></file></xliff>`).units).toHaveLength(1);
-    expect(parseXliff(`<xliff srcLang="fr" trgLang="en"><file id="f"><unit id="u"><segment><source>x</source></segment></unit></file></xliff>`).version).toBe("2.0");
+    expect(parseXliff(`<xliff srcLang="fr" trgLang="en"><file id="f"><unit id="u"><segment><source>x</source></segment></unit></file></xliff>`).version).toBe(
+      "2.0",
+    );
     expect(refusal(() => parseXliff(`<xliff><file><body>${unit}</body></file></xliff>`)).message).toContain("no version attribute");
   });
 });
@@ -263,7 +292,9 @@ describe("inline codes and cue tags travel as codes (issue 29 §4)", () => {
       const xml = buildXliff(one, version, en);
       expect(xml).not.toContain("&lt;i&gt;à tous");
       if (version === "2.0") {
-        expect(xml).toContain(`<source><ph id="1" dataRef="d1" disp="&lt;v Marie&gt;"/>Bonjour <ph id="2" dataRef="d2" disp="&lt;i&gt;"/>à tous<ph id="3" dataRef="d3" disp="&lt;/i&gt;"/> &amp; merci</source>`);
+        expect(xml).toContain(
+          `<source><ph id="1" dataRef="d1" disp="&lt;v Marie&gt;"/>Bonjour <ph id="2" dataRef="d2" disp="&lt;i&gt;"/>à tous<ph id="3" dataRef="d3" disp="&lt;/i&gt;"/> &amp; merci</source>`,
+        );
         expect(xml).toContain(`<data id="d1">&lt;v Marie&gt;</data>`);
       } else {
         expect(xml).toContain(`<source><ph id="1" ctype="x-vtt-tag">&lt;v Marie&gt;</ph>Bonjour <ph id="2" ctype="x-vtt-tag">&lt;i&gt;</ph>à tous`);
@@ -331,6 +362,8 @@ describe("inline codes and cue tags travel as codes (issue 29 §4)", () => {
     expect(fr).toContain(`<note category="kind">texte</note>`);
     const v1 = buildXliff({ srcLang: "fr", trgLang: "de", articles: [{ id: 12, name: "Salle", units: [stale] }] }, "1.2", noteWords("fr"));
     expect(v1).toContain(`<note from="muselingo" annotates="general">état : à relire : la source a changé</note>`.replace("état : ", "état: "));
-    expect(buildXliff({ srcLang: "de", trgLang: "fr", articles: [{ id: 12, name: "Saal", units: [stale] }] }, "2.0", noteWords("de"))).toContain("The source changed since this translation was reviewed. It was: L'ancien");
+    expect(buildXliff({ srcLang: "de", trgLang: "fr", articles: [{ id: 12, name: "Saal", units: [stale] }] }, "2.0", noteWords("de"))).toContain(
+      "The source changed since this translation was reviewed. It was: L'ancien",
+    );
   });
 });

@@ -5,7 +5,11 @@ import type { ImportReport } from "~/archive/restore.server";
 import { apiErrorMessage, type ApiFailure } from "~/utils/api-client";
 import { sendArchive } from "./send-archive";
 
-type State = { kind: "idle" } | { kind: "sending"; step: "upload" | "restore"; percent: number | null } | { kind: "done"; report: ImportReport } | { kind: "failed"; failure: ApiFailure };
+type State =
+  | { kind: "idle" }
+  | { kind: "sending"; step: "upload" | "restore"; percent: number | null }
+  | { kind: "done"; report: ImportReport }
+  | { kind: "failed"; failure: ApiFailure };
 
 /** Picks an archive and sends it (in parts when large, decision 064); then shows the report or the refusal. */
 export function ImportForm({ onImported }: { onImported?: () => void }) {

@@ -23,7 +23,11 @@ async function post<T>(path: string, body: BodyInit | null, type: string): Promi
   }
 }
 
-export async function sendArchive(file: File, progress: (step: "upload" | "restore", percent: number | null) => void, limits = { direct: DIRECT_MAX_BYTES, part: PART_BYTES }): Promise<ApiResult<ImportReport>> {
+export async function sendArchive(
+  file: File,
+  progress: (step: "upload" | "restore", percent: number | null) => void,
+  limits = { direct: DIRECT_MAX_BYTES, part: PART_BYTES },
+): Promise<ApiResult<ImportReport>> {
   if (file.size <= limits.direct) {
     progress("restore", null);
     return post<ImportReport>("/api/manage/import_museum", file, "application/zip");
@@ -43,7 +47,11 @@ export async function sendArchive(file: File, progress: (step: "upload" | "resto
     parts.push(sent.data);
   }
   progress("restore", null);
-  const done = await post<{ ok: true }>(`/api/manage/import_museum_upload?step=complete&upload=${encodeURIComponent(upload)}`, JSON.stringify({ parts }), "application/json");
+  const done = await post<{ ok: true }>(
+    `/api/manage/import_museum_upload?step=complete&upload=${encodeURIComponent(upload)}`,
+    JSON.stringify({ parts }),
+    "application/json",
+  );
   if (!done.ok) return done;
   return post<ImportReport>(`/api/manage/import_museum?upload=${encodeURIComponent(upload)}`, null, "application/zip");
 }

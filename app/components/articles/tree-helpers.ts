@@ -40,8 +40,7 @@ export interface Destination {
 }
 
 const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((s, i) => s === b[i]);
-const startsWith = (path: readonly string[], prefix: readonly string[]) =>
-  path.length >= prefix.length && prefix.every((s, i) => s === path[i]);
+const startsWith = (path: readonly string[], prefix: readonly string[]) => path.length >= prefix.length && prefix.every((s, i) => s === path[i]);
 
 function destinationOf(folderPath: readonly string[], label: string, isParent: boolean): Destination {
   return {

@@ -35,9 +35,7 @@ export function useRowFocus(
     }
     pending.current = null;
     const rows = [...(list.current?.querySelectorAll<HTMLElement>("[data-key]") ?? [])];
-    const row =
-      p.target.keys.map((key) => rows.find((r) => r.dataset.key === key)).find(Boolean) ??
-      rows[Math.min(p.target.index, rows.length - 1)];
+    const row = p.target.keys.map((key) => rows.find((r) => r.dataset.key === key)).find(Boolean) ?? rows[Math.min(p.target.index, rows.length - 1)];
     const selector = p.target.part === "more" ? ".tree-row__more" : ".tree-row__link, .tree-row__more";
     (row?.querySelector<HTMLElement>(selector) ?? fallback.current)?.focus();
   }, [list, fallback, items, reloading, busy, request]);

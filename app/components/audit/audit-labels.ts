@@ -4,7 +4,21 @@ import { AUDIT_ACTIONS } from "~/audit/actions";
 export const actionKey = (action: string) => action.replace(/\./g, "_");
 
 /** The groups in the order the filter offers them. */
-export const AUDIT_GROUP_ORDER = ["article", "folder", "articles", "item", "translations", "glossary", "qrcode", "tour", "easy_read", "narration", "member", "session", "museum"] as const;
+export const AUDIT_GROUP_ORDER = [
+  "article",
+  "folder",
+  "articles",
+  "item",
+  "translations",
+  "glossary",
+  "qrcode",
+  "tour",
+  "easy_read",
+  "narration",
+  "member",
+  "session",
+  "museum",
+] as const;
 
 export const actionsInGroup = (group: string) => AUDIT_ACTIONS.filter((a) => a.startsWith(`${group}.`));
 

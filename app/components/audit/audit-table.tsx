@@ -30,7 +30,8 @@ function Sentence({ entry, targets }: { entry: AuditEntryView; targets: Record<s
   const d = entry.detail;
   const now = targets[entry.target];
   // A rename says the name it gave, whatever the target is called today.
-  const name = (entry.action.endsWith(".rename") ? text(d.name) : "") || (now?.name ?? (text(d.name) || text(d.term) || text(d.email) || text(d.link) || entry.target));
+  const name =
+    (entry.action.endsWith(".rename") ? text(d.name) : "") || (now?.name ?? (text(d.name) || text(d.term) || text(d.email) || text(d.link) || entry.target));
   const to = Array.isArray(d.to) ? (d.to.length > 0 ? d.to.map(String).join(" / ") : t("articles.title")) : "";
   const key = sentenceKey(entry.action, d);
   const langs = Array.isArray(d.languages) ? d.languages.map((l) => languageLabel(String(l), locale)).join(", ") : "";

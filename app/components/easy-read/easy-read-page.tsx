@@ -9,7 +9,12 @@ import type { ErrorBody, ErrorReason } from "~/errors";
 
 export type EasyReadResult = { intent: string; ok: boolean; version?: number; errors?: Record<string, ErrorReason> } & Partial<ErrorBody>;
 
-const KIND_KEY: Record<FieldKind, string> = { text: "easyRead.kind.text", heading: "easyRead.kind.heading", label: "easyRead.kind.label", alt: "easyRead.kind.alt" };
+const KIND_KEY: Record<FieldKind, string> = {
+  text: "easyRead.kind.text",
+  heading: "easyRead.kind.heading",
+  label: "easyRead.kind.label",
+  alt: "easyRead.kind.alt",
+};
 
 function originalTexts(content: ArticleContent | null): Map<string, string> {
   return new Map(content ? textFields(content).map((f) => [f.id, f.text]) : []);
@@ -69,7 +74,12 @@ export function EasyReadPage({ state, canApprove, result }: { state: EasyReadSta
           <Form method="post" className="easy-read__inline-form">
             <input type="hidden" name="intent" value="generate" />
             <input type="hidden" name="version" value={state.version} />
-            <button type="submit" className={state.content ? "button button--ghost" : "button"} disabled={busyIntent !== ""} aria-busy={busyIntent === "generate"}>
+            <button
+              type="submit"
+              className={state.content ? "button button--ghost" : "button"}
+              disabled={busyIntent !== ""}
+              aria-busy={busyIntent === "generate"}
+            >
               {busyIntent === "generate" ? t("easyRead.generating") : state.content ? t("easyRead.regenerate") : t("easyRead.generate")}
             </button>
           </Form>

@@ -14,7 +14,21 @@ import { FieldErrorsProvider, revealField, type FieldErrorMap } from "./field-er
 import { loadedContentCheck } from "./content-check-loader";
 import { fieldTarget } from "./field-paths";
 import { ArticlePreview } from "./article-preview";
-import { colourProblem, contentOf, draftFrom, duplicateItem, moveItem, moveItemTo, nameProblem, newKey, slugProblem, snapshotOf, type BodyElement, type Draft, type Item } from "./editor-state";
+import {
+  colourProblem,
+  contentOf,
+  draftFrom,
+  duplicateItem,
+  moveItem,
+  moveItemTo,
+  nameProblem,
+  newKey,
+  slugProblem,
+  snapshotOf,
+  type BodyElement,
+  type Draft,
+  type Item,
+} from "./editor-state";
 import { EditorTabs, panelProps, useNarrowScreen, type EditorTab } from "./editor-tabs";
 import { elementDomId, ElementList } from "./element-list";
 import { MediaFilesProvider, type MediaFileInfo } from "./media-files";
@@ -182,10 +196,7 @@ export function ArticleEditor({
   }
 
   // Any call answered 401 opens the login dialog; a refused save is made again once logged in.
-  useEffect(
-    () => onUnauthorized((path) => setSession((current) => ({ retrySave: Boolean(current?.retrySave) || path === "/api/manage/update_article" }))),
-    [],
-  );
+  useEffect(() => onUnauthorized((path) => setSession((current) => ({ retrySave: Boolean(current?.retrySave) || path === "/api/manage/update_article" }))), []);
 
   function loggedIn() {
     const retry = session?.retrySave ?? false;
@@ -396,9 +407,7 @@ export function ArticleEditor({
         </button>
         <HistoryButtons canUndo={history.canUndo} canRedo={history.canRedo} onUndo={() => step("undo")} onRedo={() => step("redo")} announce={announce} />
         <div className="editor-bar__more">{secondaryActions}</div>
-        <span className={dirty ? "editor-bar__state editor-bar__state--dirty" : "editor-bar__state"}>
-          {dirty ? t("editor.unsaved") : t("editor.allSaved")}
-        </span>
+        <span className={dirty ? "editor-bar__state editor-bar__state--dirty" : "editor-bar__state"}>{dirty ? t("editor.unsaved") : t("editor.allSaved")}</span>
         {narrow ? <EditorTabs current={tab} onChange={setTab} /> : null}
         {saver.conflict ? (
           <ConflictPanel
@@ -437,67 +446,87 @@ export function ArticleEditor({
       ) : null}
 
       <FieldErrorsProvider value={fieldErrors}>
-      <MediaFilesProvider initial={mediaFiles}>
-      <div className="editor-layout">
-        <div className="editor-main" {...panelProps("edit", tab, narrow)}>
-          <SettingsFields name={draft.name} metadatas={draft.metadatas} errors={errors} onName={onName} onMetadatas={onMetadatas}>
-            <StopNumberField articleId={article.id} />
-          </SettingsFields>
-          <section className="editor-content" aria-labelledby="editor-content-heading">
-            <h2 id="editor-content-heading">{t("editor.contentHeading")}</h2>
-            <div role="status" className="editor-undo">
-              {lastDeleted && lastDeleted.revision === history.revision ? (
-                <>
-                  <span>{t("editor.deleted", { type: t(`editor.types.${lastDeleted.item.element.type}`) })}</span>{" "}
-                  <button type="button" className="button button--ghost button--small" onClick={undoDelete}>
-                    {t("editor.undo")}
-                  </button>
-                </>
-              ) : null}
+        <MediaFilesProvider initial={mediaFiles}>
+          <div className="editor-layout">
+            <div className="editor-main" {...panelProps("edit", tab, narrow)}>
+              <SettingsFields name={draft.name} metadatas={draft.metadatas} errors={errors} onName={onName} onMetadatas={onMetadatas}>
+                <StopNumberField articleId={article.id} />
+              </SettingsFields>
+              <section className="editor-content" aria-labelledby="editor-content-heading">
+                <h2 id="editor-content-heading">{t("editor.contentHeading")}</h2>
+                <div role="status" className="editor-undo">
+                  {lastDeleted && lastDeleted.revision === history.revision ? (
+                    <>
+                      <span>{t("editor.deleted", { type: t(`editor.types.${lastDeleted.item.element.type}`) })}</span>{" "}
+                      <button type="button" className="button button--ghost button--small" onClick={undoDelete}>
+                        {t("editor.undo")}
+                      </button>
+                    </>
+                  ) : null}
+                </div>
+                <ElementList
+                  items={draft.items}
+                  articleId={article.id}
+                  error={cardError}
+                  openKey={openKey}
+                  onOpen={setOpenKey}
+                  onChange={onChangeElement}
+                  onMove={onMove}
+                  onMoveTo={onMoveTo}
+                  onDuplicate={onDuplicate}
+                  onDelete={onDelete}
+                />
+              </section>
+              <AddPanel ref={addRef} onAdd={onAdd} />
             </div>
-            <ElementList
-              items={draft.items}
-              articleId={article.id}
-              error={cardError}
-              openKey={openKey}
-              onOpen={setOpenKey}
-              onChange={onChangeElement}
-              onMove={onMove}
-              onMoveTo={onMoveTo}
-              onDuplicate={onDuplicate}
-              onDelete={onDelete}
-            />
-          </section>
-          <AddPanel ref={addRef} onAdd={onAdd} />
-        </div>
-        <div className="editor-preview-pane" {...panelProps("preview", tab, narrow)}>
-          <ArticlePreview content={content} />
-        </div>
-      </div>
-      </MediaFilesProvider>
+            <div className="editor-preview-pane" {...panelProps("preview", tab, narrow)}>
+              <ArticlePreview content={content} />
+            </div>
+          </div>
+        </MediaFilesProvider>
       </FieldErrorsProvider>
 
       <UnsavedGuard dirty={dirty} />
       {keeper.offer ? <RestoreOffer kept={keeper.offer} savedVersion={saver.version} onRestore={restoreKept} onDiscard={discardKept} /> : null}
       {session ? <SessionDialog email={user.email} returnTo={`/article?id=${article.id}`} onLoggedIn={loggedIn} onCancel={() => setSession(null)} /> : null}
       {dialog === "reset" ? (
-        <ConfirmDialog title={t("editor.resetConfirmTitle")} confirmLabel={t("editor.resetConfirm")} onConfirm={() => void resetTranslations()} onCancel={() => setDialog(null)}>
+        <ConfirmDialog
+          title={t("editor.resetConfirmTitle")}
+          confirmLabel={t("editor.resetConfirm")}
+          onConfirm={() => void resetTranslations()}
+          onCancel={() => setDialog(null)}
+        >
           <p>{t("editor.resetConfirmBody")}</p>
         </ConfirmDialog>
       ) : null}
       {dialog === "reload" ? (
         saver.conflict ? (
-          <ConfirmDialog title={t("editorErrors.conflict.takeConfirmTitle")} confirmLabel={t("editorErrors.conflict.takeConfirm")} onConfirm={reloadSaved} onCancel={() => setDialog(null)}>
+          <ConfirmDialog
+            title={t("editorErrors.conflict.takeConfirmTitle")}
+            confirmLabel={t("editorErrors.conflict.takeConfirm")}
+            onConfirm={reloadSaved}
+            onCancel={() => setDialog(null)}
+          >
             <p>{t("editorErrors.conflict.takeConfirmBody")}</p>
           </ConfirmDialog>
         ) : (
-          <ConfirmDialog title={t("editor.reloadConfirmTitle")} confirmLabel={t("editor.reloadConfirm")} onConfirm={reloadSaved} onCancel={() => setDialog(null)}>
+          <ConfirmDialog
+            title={t("editor.reloadConfirmTitle")}
+            confirmLabel={t("editor.reloadConfirm")}
+            onConfirm={reloadSaved}
+            onCancel={() => setDialog(null)}
+          >
             <p>{t("editor.reloadConfirmBody")}</p>
           </ConfirmDialog>
         )
       ) : null}
       {dialog === "keep" ? (
-        <ConfirmDialog title={t("editorErrors.conflict.keepConfirmTitle")} confirmLabel={t("editorErrors.conflict.keepConfirm")} onConfirm={keepMine} onCancel={() => setDialog(null)}>
+        <ConfirmDialog
+          title={t("editorErrors.conflict.keepConfirmTitle")}
+          confirmLabel={t("editorErrors.conflict.keepConfirm")}
+          onConfirm={keepMine}
+          onCancel={() => setDialog(null)}
+        >
           <p>
             {saver.conflict?.current?.savedBy
               ? t("editorErrors.conflict.keepConfirmBody", { who: saver.conflict.current.savedBy.email })

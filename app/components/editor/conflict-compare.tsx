@@ -65,7 +65,10 @@ export default function ConflictCompare({ articleId, mine, onCurrent, onKeepMine
       ) : (
         <>
           <p>
-            {t("editorErrors.conflict.compareIntro", { version: theirs.draft.version, who: theirs.draft.updatedBy?.email ?? t("editorErrors.conflict.someone") })}{" "}
+            {t("editorErrors.conflict.compareIntro", {
+              version: theirs.draft.version,
+              who: theirs.draft.updatedBy?.email ?? t("editorErrors.conflict.someone"),
+            })}{" "}
             <span className="history-muted">{when(theirs.draft.updatedAt)}</span>
           </p>
           {theirs.unformatted_name !== mine.name ? <p>{t("editorErrors.conflict.nameChange", { theirs: theirs.unformatted_name, mine: mine.name })}</p> : null}

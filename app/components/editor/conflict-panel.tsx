@@ -18,7 +18,10 @@ export function useWhen() {
   return (at: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short" }).format(new Date(at));
 }
 
-export const ConflictPanel = forwardRef<HTMLHeadingElement, ConflictPanelProps>(function ConflictPanel({ current, busy, onCompare, onKeepMine, onTakeTheirs }, headingRef) {
+export const ConflictPanel = forwardRef<HTMLHeadingElement, ConflictPanelProps>(function ConflictPanel(
+  { current, busy, onCompare, onKeepMine, onTakeTheirs },
+  headingRef,
+) {
   const { t } = useTranslation();
   const when = useWhen();
   const said = current

@@ -24,8 +24,7 @@ export const newKey = () => `new${++nextKey}`;
 
 export function draftFrom(article: { unformatted_name: string; content: ArticleContent }): Draft {
   const [first, ...rest] = article.content;
-  const metadatas: MetadatasElement =
-    first?.type === "metadatas" ? first : { type: "metadatas", url: "", backgroundColor: "#341539" };
+  const metadatas: MetadatasElement = first?.type === "metadatas" ? first : { type: "metadatas", url: "", backgroundColor: "#341539" };
   const items = rest.filter((e): e is BodyElement => e.type !== "metadatas").map((element, index) => ({ key: `el${index}`, element }));
   return { name: article.unformatted_name, metadatas, items };
 }

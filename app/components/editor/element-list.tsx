@@ -182,7 +182,8 @@ export function ElementList({ items, articleId, error, openKey, onOpen, onChange
           if (invalid) classes.push("editor-element--invalid");
           // Picked up with the keys, the card is outlined, not dimmed: its words stay readable (decision 078).
           if (drag?.from === index) classes.push(drag.keyboard ? "editor-element--lifted" : "editor-element--dragged");
-          if (drag && drag.to !== drag.from && drag.to === index) classes.push(drag.to > drag.from ? "editor-element--drop-after" : "editor-element--drop-before");
+          if (drag && drag.to !== drag.from && drag.to === index)
+            classes.push(drag.to > drag.from ? "editor-element--drop-after" : "editor-element--drop-before");
           // Open, the card's first field comes right after its title in the Tab order: the card's buttons move
           // to its foot (decision 124); closed, they sit in its head.
           const controls = (
@@ -254,7 +255,14 @@ export function ElementList({ items, articleId, error, openKey, onOpen, onChange
           );
           return (
             <li key={item.key}>
-              <div id={id} role="group" aria-labelledby={`${id}-title`} tabIndex={-1} className={classes.join(" ")} aria-describedby={invalid ? `${id}-error` : undefined}>
+              <div
+                id={id}
+                role="group"
+                aria-labelledby={`${id}-title`}
+                tabIndex={-1}
+                className={classes.join(" ")}
+                aria-describedby={invalid ? `${id}-error` : undefined}
+              >
                 <div className="editor-element__head">
                   <button
                     type="button"
@@ -287,7 +295,10 @@ export function ElementList({ items, articleId, error, openKey, onOpen, onChange
                         <span id={`${id}-title`} className="editor-element__type">
                           {label}
                         </span>{" "}
-                        <SummaryLine summary={summary} fileName={item.element.type === "video" && item.element.src ? files.lookup(item.element.src)?.name : null} />
+                        <SummaryLine
+                          summary={summary}
+                          fileName={item.element.type === "video" && item.element.src ? files.lookup(item.element.src)?.name : null}
+                        />
                       </span>
                       <span className="editor-element__chevron" aria-hidden="true" />
                     </button>

@@ -8,7 +8,19 @@ export const REDO_ID = "editor-redo";
  * aria-disabled, so focus is not lost when the last step is undone; `announce` is read out politely. They
  * show only their arrows (the words are their accessible names and tooltips), so the action bar keeps one row.
  */
-export function HistoryButtons({ canUndo, canRedo, onUndo, onRedo, announce }: { canUndo: boolean; canRedo: boolean; onUndo: () => void; onRedo: () => void; announce: string }) {
+export function HistoryButtons({
+  canUndo,
+  canRedo,
+  onUndo,
+  onRedo,
+  announce,
+}: {
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo: () => void;
+  onRedo: () => void;
+  announce: string;
+}) {
   const { t } = useTranslation();
   return (
     <span className="keep-history">

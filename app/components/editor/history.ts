@@ -20,10 +20,7 @@ export interface History {
 }
 
 export type HistoryAction =
-  | { type: "set"; next: Draft | ((current: Draft) => Draft); at: number }
-  | { type: "undo" }
-  | { type: "redo" }
-  | { type: "reset"; draft: Draft };
+  { type: "set"; next: Draft | ((current: Draft) => Draft); at: number } | { type: "undo" } | { type: "redo" } | { type: "reset"; draft: Draft };
 
 export function initialHistory(draft: Draft): History {
   return { past: [], present: draft, future: [], group: null, at: 0, revision: 0 };
@@ -31,8 +28,7 @@ export function initialHistory(draft: Draft): History {
 
 type Leaf = { path: string; typing: boolean };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Pushes the differing leaves of a and b into `out`, stopping once there are two (enough to decide). */
 function collect(a: unknown, b: unknown, path: string, out: Leaf[]) {

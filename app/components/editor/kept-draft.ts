@@ -101,7 +101,8 @@ export function parseKept(text: string | null, userId: number, articleId: number
   if (!isCount(baseVersion) || !isCount(keptAt) || typeof name !== "string") return null;
   if (keptAt > now + 60_000 || now - keptAt > KEPT_MAX_AGE_MS) return null;
   if (!isObject(metadatas) || metadatas.type !== "metadatas" || typeof metadatas.url !== "string" || typeof metadatas.backgroundColor !== "string") return null;
-  if (!Array.isArray(elements) || !elements.every((e) => isObject(e) && typeof e.type === "string" && e.type !== "metadatas" && ELEMENT_TYPES.has(e.type))) return null;
+  if (!Array.isArray(elements) || !elements.every((e) => isObject(e) && typeof e.type === "string" && e.type !== "metadatas" && ELEMENT_TYPES.has(e.type)))
+    return null;
   return {
     userId,
     articleId,

@@ -14,7 +14,17 @@ export function keptTime(keptAt: number, locale: string, now = Date.now()): { to
  * focus on "Restore", the question read out as the dialog's name and description. Escape restores, the
  * choice that loses nothing (undo brings the saved version back); only "Discard" drops the kept draft.
  */
-export function RestoreOffer({ kept, savedVersion, onRestore, onDiscard }: { kept: KeptOffer; savedVersion: number; onRestore: () => void; onDiscard: () => void }) {
+export function RestoreOffer({
+  kept,
+  savedVersion,
+  onRestore,
+  onDiscard,
+}: {
+  kept: KeptOffer;
+  savedVersion: number;
+  onRestore: () => void;
+  onDiscard: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const restoreRef = useRef<HTMLButtonElement>(null);

@@ -10,8 +10,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 export function UnsavedGuard({ dirty }: { dirty: boolean }) {
   const { t } = useTranslation();
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
   );
 
   useEffect(() => {

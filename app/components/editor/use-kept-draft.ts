@@ -31,7 +31,8 @@ interface KeepOptions {
 /** A kept draft offered back, and how many more (older, from other closed tabs) wait their turn. */
 export type KeptOffer = KeptDraft & { others: number };
 
-const newTabId = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`);
+const newTabId = () =>
+  typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 
 /**
  * Keeps unsaved changes in the browser as the person types (decision 071), each tab under its own entry

@@ -142,7 +142,8 @@ export function useSaveArticle(articleId: number, initialVersion: number) {
     const message = apiErrorMessage(t, result);
     if (status === 400) {
       const field = error.field ?? "";
-      const target: FocusTarget = field === "unformatted_name" ? "name" : field === "newContent.0.url" ? "slug" : field.startsWith("newContent.0.") ? "colour" : null;
+      const target: FocusTarget =
+        field === "unformatted_name" ? "name" : field === "newContent.0.url" ? "slug" : field.startsWith("newContent.0.") ? "colour" : null;
       if (target) {
         refuse(1);
         setErrors({ [target]: message });
@@ -171,7 +172,9 @@ export function useSaveArticle(articleId: number, initialVersion: number) {
   /** Another call (publishing) found the version stale: the same panel, who saved read from the article. */
   async function markStale() {
     setConflict({ current: null });
-    const read = await callApi<{ draft: { version: number; updatedAt: number; updatedBy: StaleDetails["savedBy"] } }>(`/api/read/article?articleId=${articleId}`);
+    const read = await callApi<{ draft: { version: number; updatedAt: number; updatedBy: StaleDetails["savedBy"] } }>(
+      `/api/read/article?articleId=${articleId}`,
+    );
     if (read.ok && read.data.draft.version !== version) {
       const { draft } = read.data;
       setConflict({ current: { version: draft.version, savedAt: draft.updatedAt, savedBy: draft.updatedBy } });

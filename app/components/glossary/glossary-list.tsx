@@ -57,7 +57,9 @@ export function GlossaryList({ terms, uiLocale, deleted }: { terms: readonly Glo
                 {t("glossary.delete")}
                 <span className="visually-hidden">
                   {" "}
-                  {term.lang === null ? t("glossary.deleteWhich", { term: term.term }) : t("glossary.deleteWhichIn", { term: term.term, language: languageLabel(term.lang, uiLocale) })}
+                  {term.lang === null
+                    ? t("glossary.deleteWhich", { term: term.term })
+                    : t("glossary.deleteWhichIn", { term: term.term, language: languageLabel(term.lang, uiLocale) })}
                 </span>
               </button>
             </Form>

@@ -14,7 +14,17 @@ function columnLabel(t: (key: string, options?: Record<string, unknown>) => stri
 }
 
 /** Which column each field reads; the page sends the choice with the next dry run. */
-export function MappingEditor({ headers, mapping, onChange, disabled }: { headers: string[]; mapping: ColumnMapping; onChange: (m: ColumnMapping) => void; disabled: boolean }) {
+export function MappingEditor({
+  headers,
+  mapping,
+  onChange,
+  disabled,
+}: {
+  headers: string[];
+  mapping: ColumnMapping;
+  onChange: (m: ColumnMapping) => void;
+  disabled: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <fieldset className="import-mapping">
@@ -81,9 +91,7 @@ export const PlanTable = forwardRef<HTMLHeadingElement, { answer: PlanAnswer }>(
             {answer.rows.map((row) => (
               <tr key={row.row} className={`import-row import-row--${row.action}`}>
                 <th scope="row">{t("import.rowNumber", { n: row.row })}</th>
-                <td>
-                  {done && row.articleId && row.action !== "error" ? <Link to={`/article?id=${row.articleId}`}>{row.name}</Link> : row.name || "—"}
-                </td>
+                <td>{done && row.articleId && row.action !== "error" ? <Link to={`/article?id=${row.articleId}`}>{row.name}</Link> : row.name || "—"}</td>
                 <td className="import-table__address">{row.address || "—"}</td>
                 <td>
                   <span className={`import-badge import-badge--${row.action}`}>{t(`import.actions.${row.action}${done ? "Done" : ""}`)}</span>
@@ -95,7 +103,10 @@ export const PlanTable = forwardRef<HTMLHeadingElement, { answer: PlanAnswer }>(
                     <ul className="import-errors">
                       {row.errors.map((error, i) => (
                         <li key={i}>
-                          {t("import.problem", { column: columnLabel(t, error.column, answer.headers, answer.mapping), reason: t(`import.reasons.${error.reason}`) })}
+                          {t("import.problem", {
+                            column: columnLabel(t, error.column, answer.headers, answer.mapping),
+                            reason: t(`import.reasons.${error.reason}`),
+                          })}
                         </li>
                       ))}
                     </ul>

@@ -22,9 +22,9 @@ async function isPlainZip(file: File): Promise<boolean> {
 }
 
 function unzipFile(file: File): Promise<Unzipped> {
-  return file.arrayBuffer().then(
-    (buffer) => new Promise((resolve, reject) => unzip(new Uint8Array(buffer), (error, data) => (error ? reject(error) : resolve(data)))),
-  );
+  return file
+    .arrayBuffer()
+    .then((buffer) => new Promise((resolve, reject) => unzip(new Uint8Array(buffer), (error, data) => (error ? reject(error) : resolve(data)))));
 }
 
 export async function prepareImport(file: File, images: File | null, onProgress: (done: number, total: number) => void): Promise<Prepared> {

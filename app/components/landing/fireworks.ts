@@ -41,10 +41,13 @@ export function createBurst(width: number, height: number, random: () => number 
       const flag = FLAGS[Math.floor(random() * FLAGS.length)] ?? FLAGS[0]!;
       const along = random();
       const p: Particle =
-        edge === "left" ? { flag, size, x: -size, y: along * height, vx: speed, vy: spread }
-        : edge === "right" ? { flag, size, x: width, y: along * height, vx: -speed, vy: spread }
-        : edge === "top" ? { flag, size, x: along * width, y: -size, vx: spread, vy: speed }
-        : { flag, size, x: along * width, y: height, vx: spread, vy: -speed };
+        edge === "left"
+          ? { flag, size, x: -size, y: along * height, vx: speed, vy: spread }
+          : edge === "right"
+            ? { flag, size, x: width, y: along * height, vx: -speed, vy: spread }
+            : edge === "top"
+              ? { flag, size, x: along * width, y: -size, vx: spread, vy: speed }
+              : { flag, size, x: along * width, y: height, vx: spread, vy: -speed };
       particles.push(p);
     }
   }

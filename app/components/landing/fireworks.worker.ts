@@ -22,5 +22,11 @@ scope.onmessage = (event) => {
     return;
   }
   const frame = scope.requestAnimationFrame ? scope.requestAnimationFrame.bind(scope) : (cb: () => void) => setTimeout(cb, 1000 / 60);
-  animate(g, stage, (side) => new OffscreenCanvas(side, side), frame, () => scope.postMessage("done"));
+  animate(
+    g,
+    stage,
+    (side) => new OffscreenCanvas(side, side),
+    frame,
+    () => scope.postMessage("done"),
+  );
 };

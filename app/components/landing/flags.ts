@@ -96,11 +96,7 @@ export const FLAG_SHAPES: Record<string, Shape[]> = {
     rect(7, 13.2, 16, 0.9, "#ffffff"),
     rect(21, 12.2, 0.9, 2.9, "#ffffff"),
   ],
-  py: [
-    ...rows("#d52b1e", "#ffffff", "#0038a8"),
-    { k: "ring", x: 15, y: 10, r: 2.6, w: 0.6, c: "#1a6a2f" },
-    { k: "star", x: 15, y: 10, r: 1.2, c: "#fedd00" },
-  ],
+  py: [...rows("#d52b1e", "#ffffff", "#0038a8"), { k: "ring", x: 15, y: 10, r: 2.6, w: 0.6, c: "#1a6a2f" }, { k: "star", x: 15, y: 10, r: 1.2, c: "#fedd00" }],
   mg: [rect(0, 0, 10, 20, "#ffffff"), rect(10, 0, 20, 10, "#fc3d32"), rect(10, 10, 20, 10, "#007e3a")],
   al: [
     rect(0, 0, 30, 20, "#e41e20"),

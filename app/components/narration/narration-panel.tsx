@@ -69,7 +69,9 @@ export function NarrationPanel({ articleId, lang, languageName, heading }: { art
     if (response?.ok) setMessage(t("narration.uploaded"));
     else {
       const body = (await response?.json().catch(() => null)) as { error?: ApiFailure["error"] } | null;
-      setMessage(apiErrorMessage(t, { ok: false, status: response?.status ?? 0, error: body?.error ?? { code: response ? "unknown" : "network", message: "" } }));
+      setMessage(
+        apiErrorMessage(t, { ok: false, status: response?.status ?? 0, error: body?.error ?? { code: response ? "unknown" : "network", message: "" } }),
+      );
     }
     if (fileRef.current) fileRef.current.value = "";
     await load();
@@ -90,9 +92,17 @@ export function NarrationPanel({ articleId, lang, languageName, heading }: { art
       <p>{status}</p>
       {narration ? (
         <>
-          <audio controls preload="none" src={narration.url} aria-label={t("narration.listen", { language: languageName })} style={{ width: "100%", maxWidth: "28rem" }} />
+          <audio
+            controls
+            preload="none"
+            src={narration.url}
+            aria-label={t("narration.listen", { language: languageName })}
+            style={{ width: "100%", maxWidth: "28rem" }}
+          />
           <p className="muted">
-            {[narration.durationMs ? clock(narration.durationMs) : null, `${number.format(narration.bytes / (1024 * 1024))} ${t("narration.mb")}`].filter(Boolean).join(" · ")}
+            {[narration.durationMs ? clock(narration.durationMs) : null, `${number.format(narration.bytes / (1024 * 1024))} ${t("narration.mb")}`]
+              .filter(Boolean)
+              .join(" · ")}
           </p>
         </>
       ) : null}
@@ -110,12 +120,22 @@ export function NarrationPanel({ articleId, lang, languageName, heading }: { art
           }}
         />
         {narration?.kind !== "recorded" && engine ? (
-          <button type="button" className="button button--ghost" disabled={busy} onClick={() => void act("/api/manage/regenerate_narration", t("narration.regenerating"))}>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={busy}
+            onClick={() => void act("/api/manage/regenerate_narration", t("narration.regenerating"))}
+          >
             {t("narration.regenerate")}
           </button>
         ) : null}
         {narration ? (
-          <button type="button" className="button button--danger" disabled={busy} onClick={() => void act("/api/manage/delete_narration", t("narration.removed"))}>
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={busy}
+            onClick={() => void act("/api/manage/delete_narration", t("narration.removed"))}
+          >
             {t("narration.remove")}
           </button>
         ) : null}
@@ -127,7 +147,10 @@ export function NarrationPanel({ articleId, lang, languageName, heading }: { art
           <p>{t("narrationBudget.reached", { limit: new Intl.NumberFormat(i18n.language).format(budget.limit), date: until })}</p>
         ) : (
           <p className="muted">
-            {t("narrationBudget.used", { used: new Intl.NumberFormat(i18n.language).format(budget.used), limit: new Intl.NumberFormat(i18n.language).format(budget.limit) })}
+            {t("narrationBudget.used", {
+              used: new Intl.NumberFormat(i18n.language).format(budget.used),
+              limit: new Intl.NumberFormat(i18n.language).format(budget.limit),
+            })}
           </p>
         )
       ) : null}

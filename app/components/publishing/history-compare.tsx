@@ -44,9 +44,7 @@ function Change({ change }: { change: FieldChange }) {
           {change.coarse ? <small className="history-muted history-coarse">{t("history.coarse")}</small> : null}
         </dd>
       ) : (
-        <dd>
-          {t("history.valueChange", { before: valueText(change.name, change.before), after: valueText(change.name, change.after) })}
-        </dd>
+        <dd>{t("history.valueChange", { before: valueText(change.name, change.before), after: valueText(change.name, change.after) })}</dd>
       )}
     </div>
   );
@@ -82,7 +80,12 @@ export function DiffList({ entries, nested = false }: { entries: ElementDiff[]; 
   const items: React.ReactNode[] = [];
   let same = 0;
   const flush = (key: string) => {
-    if (same > 0) items.push(<li key={key} className="history-diff__same">{t("history.unchanged", { count: same })}</li>);
+    if (same > 0)
+      items.push(
+        <li key={key} className="history-diff__same">
+          {t("history.unchanged", { count: same })}
+        </li>,
+      );
     same = 0;
   };
   entries.forEach((entry, index) => {
@@ -113,8 +116,7 @@ export function HistoryDiff({ from, to, diff, headingRef }: { from: Side; to: Si
       </h2>
       <p>{added + removed + changed === 0 ? t("history.identical") : t("history.summary", { added, removed, changed })}</p>
       <p className="history-legend">
-        {t("history.legend")}{" "}
-        <ins>{t("history.legendIns")}</ins> <del>{t("history.legendDel")}</del>
+        {t("history.legend")} <ins>{t("history.legendIns")}</ins> <del>{t("history.legendDel")}</del>
       </p>
       <DiffList entries={diff.elements} />
     </section>

@@ -77,7 +77,12 @@ export function HistoryPage({ history, timeZone, view, compare, canRestore, resu
           <div className="history-message history-message--ok">
             <p>{t("history.restored", { number: result.restoredFrom })}</p>
             {result.missingMedia && result.missingMedia.length > 0 ? (
-              <p>{t("history.missingMedia", { count: result.missingMedia.length, files: result.missingMedia.map((m) => m.slice(m.lastIndexOf("/") + 1)).join(", ") })}</p>
+              <p>
+                {t("history.missingMedia", {
+                  count: result.missingMedia.length,
+                  files: result.missingMedia.map((m) => m.slice(m.lastIndexOf("/") + 1)).join(", "),
+                })}
+              </p>
             ) : null}
             <p>
               <Link to={editor}>{t("history.openEditor")}</Link>

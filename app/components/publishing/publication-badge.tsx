@@ -6,7 +6,5 @@ export type PublicationBadge = "draft" | "never" | "scheduled";
 export function PublicationBadgeView({ badge }: { badge: PublicationBadge }) {
   const { t } = useTranslation();
   const text = badge === "draft" ? t("publishing.badgeDraft") : badge === "never" ? t("publishing.badgeNever") : t("publishing.badgeScheduled");
-  return (
-    <span className={`tree-badge tree-badge--${badge}`}>{text}</span>
-  );
+  return <span className={`tree-badge tree-badge--${badge}`}>{text}</span>;
 }

@@ -32,7 +32,13 @@ interface PublishBarProps {
   onStale: () => void;
 }
 
-type Answer = { publishedVersion: number | null; publishedAt: number | null; publishAt: number | null; publishAtBy: { id: number; email: string } | null; status: string };
+type Answer = {
+  publishedVersion: number | null;
+  publishedAt: number | null;
+  publishAt: number | null;
+  publishAtBy: { id: number; email: string } | null;
+  status: string;
+};
 
 const TOAST = "article-publish";
 
@@ -69,8 +75,7 @@ export function PublishBar({ articleId, version, dirty, initial, timeZone, publi
 
   const status = !state.everPublished ? "never" : state.publishedVersion === version ? "published" : "draft";
   const format = (ms: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short", timeZone }).format(ms);
-  const statusText =
-    status === "published" ? t("publishing.statusPublished") : status === "draft" ? t("publishing.statusDraft") : t("publishing.statusNever");
+  const statusText = status === "published" ? t("publishing.statusPublished") : status === "draft" ? t("publishing.statusDraft") : t("publishing.statusNever");
 
   /** Saves first when there are unsaved changes; the version to publish, or null. */
   async function savedVersion(): Promise<number | null> {
@@ -149,7 +154,9 @@ export function PublishBar({ articleId, version, dirty, initial, timeZone, publi
         <p ref={statusRef} tabIndex={-1} className={`publish-badge publish-badge--${status}`} role="status">
           {statusText}
         </p>
-        {state.publishedAt !== null && state.everPublished ? <p className="publish-bar__when">{t("publishing.publishedOn", { date: format(state.publishedAt) })}</p> : null}
+        {state.publishedAt !== null && state.everPublished ? (
+          <p className="publish-bar__when">{t("publishing.publishedOn", { date: format(state.publishedAt) })}</p>
+        ) : null}
         {state.publishAt !== null ? (
           <p className="publish-bar__when publish-bar__when--scheduled">
             {t("publishing.statusScheduled", { date: format(state.publishAt), zone: timeZone })}
@@ -205,7 +212,12 @@ export function PublishBar({ articleId, version, dirty, initial, timeZone, publi
         </p>
       ) : null}
       {confirmDiscard ? (
-        <ConfirmDialog title={t("publishing.discardTitle")} confirmLabel={t("publishing.discardConfirm")} onConfirm={() => void discard()} onCancel={() => setConfirmDiscard(false)}>
+        <ConfirmDialog
+          title={t("publishing.discardTitle")}
+          confirmLabel={t("publishing.discardConfirm")}
+          onConfirm={() => void discard()}
+          onCancel={() => setConfirmDiscard(false)}
+        >
           <p>{t("publishing.discardBody")}</p>
           {dirty ? <p>{t("publishing.discardUnsaved")}</p> : null}
         </ConfirmDialog>

@@ -64,13 +64,7 @@ export function ArticlePicker({ articles, selected, onSelect }: ArticlePickerPro
         <div ref={list} className="picker__list">
           {matches.map((article) => (
             <label key={article.id} className="picker__option">
-              <input
-                type="radio"
-                name={`${id}-article`}
-                value={article.id}
-                checked={selected === article.id}
-                onChange={() => onSelect(article.id)}
-              />
+              <input type="radio" name={`${id}-article`} value={article.id} checked={selected === article.id} onChange={() => onSelect(article.id)} />
               <span>{article.unformatted_name}</span>
             </label>
           ))}

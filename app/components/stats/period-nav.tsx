@@ -16,12 +16,7 @@ export function PeriodNav({ days, articleId }: { days: number; articleId: number
           if (articleId !== null) search.set("articleId", String(articleId));
           return (
             <li key={period}>
-              <Link
-                to={`/stats?${search}`}
-                preventScrollReset
-                className="stats-periods__link"
-                aria-current={period === days ? "page" : undefined}
-              >
+              <Link to={`/stats?${search}`} preventScrollReset className="stats-periods__link" aria-current={period === days ? "page" : undefined}>
                 {t("stats.lastDays", { count: period })}
               </Link>
             </li>

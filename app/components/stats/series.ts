@@ -2,7 +2,20 @@
 
 /** The spec's default palette of six colours, each at least 3:1 against white (WCAG 1.4.11). */
 // Twelve colours, each at least 3:1 against the white chart background; series past twelve repeat.
-export const PALETTE = ["#7b2cbf", "#1b7f74", "#c2410c", "#264653", "#a16207", "#2563eb", "#be185d", "#4d7c0f", "#b91c1c", "#0369a1", "#57534e", "#854d0e"] as const;
+export const PALETTE = [
+  "#7b2cbf",
+  "#1b7f74",
+  "#c2410c",
+  "#264653",
+  "#a16207",
+  "#2563eb",
+  "#be185d",
+  "#4d7c0f",
+  "#b91c1c",
+  "#0369a1",
+  "#57534e",
+  "#854d0e",
+] as const;
 
 export interface ChartData {
   /** "YYYY-MM-DD", oldest first. */

@@ -13,11 +13,7 @@ export function TourStatsSection({ tours, loading }: { tours: TourStats[]; loadi
     <section className="tour-stats" aria-labelledby="tour-stats-title" aria-busy={loading || undefined}>
       <h2 id="tour-stats-title">{t("tourStats.title")}</h2>
       <p className="muted">{t("tourStats.help")}</p>
-      {tours.length === 0 ? (
-        <p className="muted">{t("tourStats.none")}</p>
-      ) : (
-        tours.map((tour) => <TourTable key={tour.id} tour={tour} />)
-      )}
+      {tours.length === 0 ? <p className="muted">{t("tourStats.none")}</p> : tours.map((tour) => <TourTable key={tour.id} tour={tour} />)}
     </section>
   );
 }

@@ -56,12 +56,19 @@ export function StopNumberField({ articleId, initial, articleName, compact = fal
     if (result.ok) {
       setSaved(result.data.stopNumber);
       setValue(result.data.stopNumber === null ? "" : String(result.data.stopNumber));
-      setMessage({ kind: "saved", text: result.data.stopNumber === null ? t("tours.stopNumber.cleared") : t("tours.stopNumber.saved", { number: result.data.stopNumber }) });
+      setMessage({
+        kind: "saved",
+        text: result.data.stopNumber === null ? t("tours.stopNumber.cleared") : t("tours.stopNumber.saved", { number: result.data.stopNumber }),
+      });
       onSaved?.(result.data.stopNumber);
       return;
     }
     const holder = (result.error as { article?: { name?: string } | null }).article;
-    if (result.status === 409) setMessage({ kind: "error", text: holder?.name ? t("tours.stopNumber.takenBy", { number: parsed.value, name: holder.name }) : t("tours.stopNumber.taken", { number: parsed.value }) });
+    if (result.status === 409)
+      setMessage({
+        kind: "error",
+        text: holder?.name ? t("tours.stopNumber.takenBy", { number: parsed.value, name: holder.name }) : t("tours.stopNumber.taken", { number: parsed.value }),
+      });
     else if (result.status === 404) setMessage({ kind: "error", text: t("tours.stopNumber.gone") });
     else setMessage({ kind: "error", text: t("tours.stopNumber.failed") });
   }

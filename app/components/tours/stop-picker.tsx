@@ -16,7 +16,15 @@ export function StopPicker({ articles, onAdd }: { articles: TreeArticle[]; onAdd
     <div className="stop-picker">
       <div className="field">
         <label htmlFor="tour-stop-search">{t("tours.picker.search")}</label>
-        <input id="tour-stop-search" type="search" value={query} autoComplete="off" spellCheck={false} aria-describedby="tour-stop-count" onChange={(e) => setQuery(e.target.value)} />
+        <input
+          id="tour-stop-search"
+          type="search"
+          value={query}
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby="tour-stop-count"
+          onChange={(e) => setQuery(e.target.value)}
+        />
       </div>
       <p id="tour-stop-count" className="muted" aria-live="polite">
         {t("tours.picker.count", { count: matches.length })}

@@ -97,20 +97,56 @@ export function TourEditor({ tour, articles, images, address }: { tour: EditorTo
           <h2 id="tour-fields-heading">{t("tours.edit.fieldsHeading")}</h2>
           <div className="field">
             <label htmlFor="tour-name">{t("tours.edit.name")}</label>
-            <input id="tour-name" value={name} maxLength={120} required aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? "tour-name-error" : undefined} onChange={(e) => setName(e.target.value)} />
-            {errors.name ? <p className="field__error" id="tour-name-error">{errors.name}</p> : null}
+            <input
+              id="tour-name"
+              value={name}
+              maxLength={120}
+              required
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? "tour-name-error" : undefined}
+              onChange={(e) => setName(e.target.value)}
+            />
+            {errors.name ? (
+              <p className="field__error" id="tour-name-error">
+                {errors.name}
+              </p>
+            ) : null}
           </div>
           <div className="field">
             <label htmlFor="tour-description">{t("tours.edit.description")}</label>
-            <textarea id="tour-description" rows={4} value={description} maxLength={1000} aria-invalid={errors.description ? true : undefined} aria-describedby={errors.description ? "tour-description-help tour-description-error" : "tour-description-help"} onChange={(e) => setDescription(e.target.value)} />
+            <textarea
+              id="tour-description"
+              rows={4}
+              value={description}
+              maxLength={1000}
+              aria-invalid={errors.description ? true : undefined}
+              aria-describedby={errors.description ? "tour-description-help tour-description-error" : "tour-description-help"}
+              onChange={(e) => setDescription(e.target.value)}
+            />
             <small id="tour-description-help">{t("tours.edit.descriptionHelp", { count: [...description].length })}</small>
-            {errors.description ? <p className="field__error" id="tour-description-error">{errors.description}</p> : null}
+            {errors.description ? (
+              <p className="field__error" id="tour-description-error">
+                {errors.description}
+              </p>
+            ) : null}
           </div>
           <div className="field tour-fields__minutes">
             <label htmlFor="tour-minutes">{t("tours.edit.minutes")}</label>
-            <input id="tour-minutes" inputMode="numeric" maxLength={3} value={minutes} aria-invalid={errors.minutes ? true : undefined} aria-describedby={errors.minutes ? "tour-minutes-help tour-minutes-error" : "tour-minutes-help"} onChange={(e) => setMinutes(e.target.value)} />
+            <input
+              id="tour-minutes"
+              inputMode="numeric"
+              maxLength={3}
+              value={minutes}
+              aria-invalid={errors.minutes ? true : undefined}
+              aria-describedby={errors.minutes ? "tour-minutes-help tour-minutes-error" : "tour-minutes-help"}
+              onChange={(e) => setMinutes(e.target.value)}
+            />
             <small id="tour-minutes-help">{t("tours.edit.minutesHelp")}</small>
-            {errors.minutes ? <p className="field__error" id="tour-minutes-error">{errors.minutes}</p> : null}
+            {errors.minutes ? (
+              <p className="field__error" id="tour-minutes-error">
+                {errors.minutes}
+              </p>
+            ) : null}
           </div>
           <CoverPicker images={images} value={cover} onChange={setCover} />
         </form>
@@ -134,7 +170,12 @@ export function TourEditor({ tour, articles, images, address }: { tour: EditorTo
               {t("tours.edit.reload")}
             </button>
           ) : null}
-          <p ref={statusRef} tabIndex={-1} role="status" className={status.kind === "error" || status.kind === "stale" ? "field__error tour-savebar__status" : "tour-savebar__status"}>
+          <p
+            ref={statusRef}
+            tabIndex={-1}
+            role="status"
+            className={status.kind === "error" || status.kind === "stale" ? "field__error tour-savebar__status" : "tour-savebar__status"}
+          >
             {status.text}
           </p>
         </div>

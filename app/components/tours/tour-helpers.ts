@@ -47,5 +47,7 @@ export function flattenTree(nodes: readonly Node[], path: string[] = []): TreeAr
 
 /** Every folder of the tree with its parent path, in tree order: the "turn a folder into a tour" choices. */
 export function flattenFolders(nodes: readonly Node[], path: string[] = []): { name: string; pathArray: string[] }[] {
-  return nodes.flatMap((node) => (node.type === "folder" ? [{ name: node.name, pathArray: path }, ...flattenFolders(node.children ?? [], [...path, node.name])] : []));
+  return nodes.flatMap((node) =>
+    node.type === "folder" ? [{ name: node.name, pathArray: path }, ...flattenFolders(node.children ?? [], [...path, node.name])] : [],
+  );
 }

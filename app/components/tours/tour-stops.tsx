@@ -94,11 +94,23 @@ export function TourStops({ stops, onChange, onNumber }: Props) {
                   {!stop.trashed && !stop.published ? <span className="badge">{t("tours.stops.unpublished")}</span> : null}
                 </span>
                 {stop.trashed ? null : (
-                  <StopNumberField compact articleId={stop.articleId} articleName={stop.name} initial={stop.stopNumber} onSaved={(value) => onNumber(stop.articleId, value)} />
+                  <StopNumberField
+                    compact
+                    articleId={stop.articleId}
+                    articleName={stop.name}
+                    initial={stop.stopNumber}
+                    onSaved={(value) => onNumber(stop.articleId, value)}
+                  />
                 )}
               </div>
               <div className="tour-stop__actions">
-                <button type="button" data-action="up" className="button button--small button--ghost" aria-disabled={index === 0} onClick={() => move(index, index - 1, index - 1 === 0 ? "down" : "up")}>
+                <button
+                  type="button"
+                  data-action="up"
+                  className="button button--small button--ghost"
+                  aria-disabled={index === 0}
+                  onClick={() => move(index, index - 1, index - 1 === 0 ? "down" : "up")}
+                >
                   <span aria-hidden="true">↑</span>
                   <span className="visually-hidden">{t("tours.stops.up", { name: stop.name })}</span>
                 </button>

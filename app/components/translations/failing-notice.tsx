@@ -21,7 +21,17 @@ export function useFailureDates(timeZone: string) {
  * A language whose translation failed lately (decision 030): since when, why, that visitors read the
  * original meanwhile, when engines are asked again, and the engines' own words for whoever runs them.
  */
-export function FailingNotice({ failing, languageName, timeZone, reviewHref }: { failing: Failing; languageName: string; timeZone: string; reviewHref?: string }) {
+export function FailingNotice({
+  failing,
+  languageName,
+  timeZone,
+  reviewHref,
+}: {
+  failing: Failing;
+  languageName: string;
+  timeZone: string;
+  reviewHref?: string;
+}) {
   const { t, i18n } = useTranslation();
   const date = useFailureDates(timeZone);
   const number = new Intl.NumberFormat(i18n.language);

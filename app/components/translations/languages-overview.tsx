@@ -36,7 +36,17 @@ interface OverviewProps {
 }
 
 /** `/translations?id=`: the article's languages, pretranslation, and the spec's "reset all". */
-export function LanguagesOverview({ article, sourceLang, total, languages, timeZone, canEdit = true, canReview = () => true, limitedTo = null, refused = null }: OverviewProps) {
+export function LanguagesOverview({
+  article,
+  sourceLang,
+  total,
+  languages,
+  timeZone,
+  canEdit = true,
+  canReview = () => true,
+  limitedTo = null,
+  refused = null,
+}: OverviewProps) {
   const { t, i18n } = useTranslation();
   const locale = uiLocale(i18n.language);
   const yours = limitedTo ? new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(limitedTo.map((code) => languageName(code, locale))) : "";
@@ -60,13 +70,14 @@ export function LanguagesOverview({ article, sourceLang, total, languages, timeZ
           <p>
             <strong>{t("translations.refused.title", { language: languageName(refused, locale) })}</strong>
           </p>
-          <p>{limitedTo ? t("translations.refused.yours", { count: limitedTo.length, languages: yours }) : null} {t("translations.refused.ask")}</p>
+          <p>
+            {limitedTo ? t("translations.refused.yours", { count: limitedTo.length, languages: yours }) : null} {t("translations.refused.ask")}
+          </p>
         </div>
       ) : null}
       {limitedTo && !refused ? <p className="tr-yours">{t("translations.yourLanguages", { count: limitedTo.length, languages: yours })}</p> : null}
       <p className="muted">
-        {t("translations.sourceIs")} <LanguageName code={sourceLang} locale={locale} />.{" "}
-        {t("translations.segmentCount", { count: total })}
+        {t("translations.sourceIs")} <LanguageName code={sourceLang} locale={locale} />. {t("translations.segmentCount", { count: total })}
       </p>
       <NarrationCount articleId={article.id} />
       {languages.map((language) =>
@@ -98,12 +109,7 @@ export function LanguagesOverview({ article, sourceLang, total, languages, timeZ
         </section>
       ) : null}
       {confirm.open ? (
-        <ConfirmDialog
-          title={t("editor.resetConfirmTitle")}
-          confirmLabel={t("editor.resetConfirm")}
-          onConfirm={() => void resetAll()}
-          onCancel={confirm.close}
-        >
+        <ConfirmDialog title={t("editor.resetConfirmTitle")} confirmLabel={t("editor.resetConfirm")} onConfirm={() => void resetAll()} onCancel={confirm.close}>
           <p>{t("editor.resetConfirmBody")}</p>
         </ConfirmDialog>
       ) : null}

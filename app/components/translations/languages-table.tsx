@@ -54,7 +54,11 @@ export function LanguagesTable({
                 <LanguageName code={row.lang} locale={locale} />
               </th>
               {columns.map((column) => (
-                <td key={column} data-label={t(`translations.table.${column}`)} className={(column === "stale" || column === "reports") && row[column] > 0 ? "tr-table__alert" : undefined}>
+                <td
+                  key={column}
+                  data-label={t(`translations.table.${column}`)}
+                  className={(column === "stale" || column === "reports") && row[column] > 0 ? "tr-table__alert" : undefined}
+                >
                   {values[column]}
                 </td>
               ))}

@@ -85,7 +85,14 @@ export function PretranslateForm({ articleId, sourceLang, only = null }: { artic
           <>
             <div className="field">
               <label htmlFor={`${id}-search`}>{t("translations.pretranslate.search")}</label>
-              <input id={`${id}-search`} type="search" value={query} autoComplete="off" spellCheck={false} aria-describedby={`${id}-count`} onChange={(e) => setQuery(e.target.value)}
+              <input
+                id={`${id}-search`}
+                type="search"
+                value={query}
+                autoComplete="off"
+                spellCheck={false}
+                aria-describedby={`${id}-count`}
+                onChange={(e) => setQuery(e.target.value)}
                 // Enter here means "done typing", never "translate now".
                 onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
               />
@@ -100,7 +107,12 @@ export function PretranslateForm({ articleId, sourceLang, only = null }: { artic
           <div className="picker__list tr-langs">
             {matches.map((language) => (
               <label key={language.code} className="picker__option">
-                <input type="checkbox" value={language.code} checked={chosen.includes(language.code)} onChange={(e) => toggle(language.code, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  value={language.code}
+                  checked={chosen.includes(language.code)}
+                  onChange={(e) => toggle(language.code, e.target.checked)}
+                />
                 <LanguageName code={language.code} locale={locale} />
               </label>
             ))}

@@ -104,9 +104,7 @@ export function SegmentEditor(props: SegmentEditorProps) {
       ) : null}
       <div className="tr-segment__grid">
         <div className="tr-segment__source">
-          <p className="tr-segment__label">
-            {t("translations.segment.source")}
-          </p>
+          <p className="tr-segment__label">{t("translations.segment.source")}</p>
           <p className="tr-segment__text" lang={sourceLang} dir={sourceDir}>
             {segment.source}
           </p>
@@ -135,7 +133,9 @@ export function SegmentEditor(props: SegmentEditorProps) {
           ) : null}
           {segment.text === null ? <p className="tr-segment__untranslated">{t("translations.segment.notTranslated")}</p> : null}
           <label htmlFor={`${prefix}-text`} className="tr-segment__label">
-            {segment.stale ? t("translations.segment.reviewedText", { language: languageName }) : t("translations.segment.translation", { language: languageName })}
+            {segment.stale
+              ? t("translations.segment.reviewedText", { language: languageName })
+              : t("translations.segment.translation", { language: languageName })}
           </label>
           <textarea
             ref={textarea}
@@ -177,7 +177,12 @@ export function SegmentEditor(props: SegmentEditorProps) {
               </button>
             ) : null}
             {segment.stale && segment.text !== null ? (
-              <button type="button" className="button button--ghost button--small" aria-disabled={busy} onClick={() => busy || void save(segment.text ?? "", true)}>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                aria-disabled={busy}
+                onClick={() => busy || void save(segment.text ?? "", true)}
+              >
                 {t("translations.segment.confirm")}
                 <span className="visually-hidden"> {heading}</span>
               </button>

@@ -80,7 +80,8 @@ export function SegmentList({ articleId, lang, segments, dir, sourceLang, source
     setMarking(false);
     let message: string;
     if (result.ok) {
-      message = result.data.marked === 0 ? t("review.mark.nothing") : !every ? t("review.mark.doneOne") : t("review.mark.doneAll", { count: result.data.marked });
+      message =
+        result.data.marked === 0 ? t("review.mark.nothing") : !every ? t("review.mark.doneOne") : t("review.mark.doneAll", { count: result.data.marked });
       toast.success(message, { id: MARK_TOAST, duration: 5000 });
       after();
     } else {

@@ -75,7 +75,12 @@ function UnitLine({ unit }: { unit: UnitReport }) {
 /** Why a unit was not applied, in words: for an unusable target, what is wrong with it and where. */
 function reasonText(t: TFunction, unit: UnitReport): string {
   if (unit.reason === "invalid_target" && unit.detail && unit.detail !== "empty") {
-    return t(`xliff.reason.${unit.detail}`, { max: String(unit.max ?? ""), character: unit.character ?? "", position: String(unit.position ?? ""), code: unit.code ?? "" });
+    return t(`xliff.reason.${unit.detail}`, {
+      max: String(unit.max ?? ""),
+      character: unit.character ?? "",
+      position: String(unit.position ?? ""),
+      code: unit.code ?? "",
+    });
   }
   return t(`xliff.reason.${unit.reason}`, { term: unit.term ?? "", expected: unit.expected ?? "" });
 }

@@ -15,12 +15,18 @@ export async function postForBytes(
     response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body), signal });
   } catch (error) {
     if (signal.aborted) throw signal.reason;
-    throw new SpeechEngineError(engine, `could not reach the server (${error instanceof Error ? error.message : "network error"})`, { retryable: true, cause: error });
+    throw new SpeechEngineError(engine, `could not reach the server (${error instanceof Error ? error.message : "network error"})`, {
+      retryable: true,
+      cause: error,
+    });
   }
   const bytes = new Uint8Array(await response.arrayBuffer());
   if (!response.ok) {
     const detail = new TextDecoder().decode(bytes.subarray(0, 400)).replace(/\s+/g, " ").trim().slice(0, 200);
-    throw new SpeechEngineError(engine, `HTTP ${response.status}${detail ? `: ${detail}` : ""}`, { retryable: retryableStatus(response.status), status: response.status });
+    throw new SpeechEngineError(engine, `HTTP ${response.status}${detail ? `: ${detail}` : ""}`, {
+      retryable: retryableStatus(response.status),
+      status: response.status,
+    });
   }
   return { bytes, contentType: response.headers.get("content-type") ?? "" };
 }

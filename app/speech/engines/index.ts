@@ -135,21 +135,36 @@ interface Run {
 }
 
 async function readPiece(run: Run, key: string, format: SpeechFormat): Promise<Uint8Array | null> {
-  const bytes = run.memo.get(key) ?? (await run.store?.get(key).catch((error: unknown) => (console.warn(`narration piece not read: ${String(error)}`), null))) ?? null;
+  const bytes =
+    run.memo.get(key) ?? (await run.store?.get(key).catch((error: unknown) => (console.warn(`narration piece not read: ${String(error)}`), null))) ?? null;
   // A piece that is not (whole) audio of the engine's format is read again rather than trusted.
   return bytes && sniffGenerated(bytes)?.ext === format ? bytes : null;
 }
 
-async function synthesizePiece(run: Run, engine: SpeechEngine, voice: string, text: string, lang: string, key: string, signal: AbortSignal): Promise<Uint8Array> {
+async function synthesizePiece(
+  run: Run,
+  engine: SpeechEngine,
+  voice: string,
+  text: string,
+  lang: string,
+  key: string,
+  signal: AbortSignal,
+): Promise<Uint8Array> {
   const bytes = await engine.synthesize(text, lang, voice, signal);
   run.chars += codePoints(text);
-  if (sniffGenerated(bytes)?.ext !== engine.format) throw new SpeechEngineError(engine.id, `answered a piece that is not ${engine.format} audio`, { retryable: false });
+  if (sniffGenerated(bytes)?.ext !== engine.format)
+    throw new SpeechEngineError(engine.id, `answered a piece that is not ${engine.format} audio`, { retryable: false });
   run.memo.set(key, bytes);
   await run.store?.put(key, bytes).catch((error: unknown) => console.warn(`narration piece not kept: ${String(error)}`));
   return bytes;
 }
 
-function finish(engine: SpeechEngine, voice: string, joined: Uint8Array, counts: Pick<Narrated, "pieces" | "reused" | "synthesized" | "synthesizedChars" | "pieceKeys">): Narrated {
+function finish(
+  engine: SpeechEngine,
+  voice: string,
+  joined: Uint8Array,
+  counts: Pick<Narrated, "pieces" | "reused" | "synthesized" | "synthesizedChars" | "pieceKeys">,
+): Narrated {
   const type = sniffGenerated(joined);
   if (!type) throw new SpeechEngineError(engine.id, "answered with audio of an unknown format", { retryable: false });
   return { bytes: joined, contentType: type.contentType, ext: type.ext, durationMs: durationMs(joined, type), engine: engine.id, voice, ...counts };
@@ -200,7 +215,10 @@ async function withEngine(run: Run, engine: SpeechEngine, voice: string, text: s
   }
   let joined: Uint8Array;
   try {
-    joined = joinPieces(engine.format, files.map((bytes, i) => ({ bytes, pauseBefore: i > 0 && pieces[i]!.paragraph !== pieces[i - 1]!.paragraph })));
+    joined = joinPieces(
+      engine.format,
+      files.map((bytes, i) => ({ bytes, pauseBefore: i > 0 && pieces[i]!.paragraph !== pieces[i - 1]!.paragraph })),
+    );
   } catch (error) {
     throw new SpeechEngineError(engine.id, "answered with pieces that cannot be joined", { retryable: false, cause: error });
   }
@@ -211,7 +229,13 @@ async function withEngine(run: Run, engine: SpeechEngine, voice: string, text: s
  * The narration of `text` in `lang`: the first engine that speaks it, then the next ones if it fails
  * (one retry of a retryable failure each). Throws NoNarration when none succeeds.
  */
-export async function synthesizeNarration(engines: readonly SpeechEngine[], text: string, lang: string, signal: AbortSignal, options: SynthesizeOptions = {}): Promise<Narrated> {
+export async function synthesizeNarration(
+  engines: readonly SpeechEngine[],
+  text: string,
+  lang: string,
+  signal: AbortSignal,
+  options: SynthesizeOptions = {},
+): Promise<Narrated> {
   const failures: SpeechEngineError[] = [];
   const run: Run = { store: options.pieces, memo: new Map(), chars: 0 };
   for (const engine of engines) {

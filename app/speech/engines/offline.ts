@@ -19,15 +19,97 @@ import { SpeechEngineError, type SpeechEngine } from "./types";
  * both scripts is read as Mandarin (`cmn` reads traditional characters too); `yue` as Cantonese.
  */
 export const ESPEAK_VOICES: Readonly<Record<string, string>> = Object.freeze({
-  af: "af", am: "am", ar: "ar", as: "as", az: "az", ba: "ba", be: "be", bg: "bg", bn: "bn", bs: "bs", ca: "ca",
-  cs: "cs", cy: "cy", da: "da", de: "de", el: "el", en: "en-gb", eo: "eo", es: "es", et: "et", eu: "eu", fa: "fa",
-  fi: "fi", fr: "fr-fr", ga: "ga", gd: "gd", gn: "gn", gu: "gu", haw: "haw", he: "he", hi: "hi", hr: "hr", ht: "ht",
-  hu: "hu", hy: "hy", id: "id", is: "is", it: "it", ka: "ka", kk: "kk", kl: "kl", kn: "kn", ko: "ko", ku: "ku",
-  ky: "ky", la: "la", lb: "lb", lt: "lt", lv: "lv", mi: "mi", mk: "mk", ml: "ml", mr: "mr", ms: "ms", mt: "mt",
-  my: "my", nb: "nb", ne: "ne", nl: "nl", om: "om", or: "or", pa: "pa", pap: "pap", pl: "pl", pt: "pt", qu: "qu",
-  ro: "ro", ru: "ru", sd: "sd", si: "si", sk: "sk", sl: "sl", sq: "sq", sr: "sr", sv: "sv", sw: "sw", ta: "ta",
-  te: "te", th: "th", tk: "tk", tn: "tn", tr: "tr", tt: "tt", ug: "ug", uk: "uk", ur: "ur", uz: "uz", vi: "vi",
-  yue: "yue", zh: "cmn", "zh-Hant": "cmn",
+  af: "af",
+  am: "am",
+  ar: "ar",
+  as: "as",
+  az: "az",
+  ba: "ba",
+  be: "be",
+  bg: "bg",
+  bn: "bn",
+  bs: "bs",
+  ca: "ca",
+  cs: "cs",
+  cy: "cy",
+  da: "da",
+  de: "de",
+  el: "el",
+  en: "en-gb",
+  eo: "eo",
+  es: "es",
+  et: "et",
+  eu: "eu",
+  fa: "fa",
+  fi: "fi",
+  fr: "fr-fr",
+  ga: "ga",
+  gd: "gd",
+  gn: "gn",
+  gu: "gu",
+  haw: "haw",
+  he: "he",
+  hi: "hi",
+  hr: "hr",
+  ht: "ht",
+  hu: "hu",
+  hy: "hy",
+  id: "id",
+  is: "is",
+  it: "it",
+  ka: "ka",
+  kk: "kk",
+  kl: "kl",
+  kn: "kn",
+  ko: "ko",
+  ku: "ku",
+  ky: "ky",
+  la: "la",
+  lb: "lb",
+  lt: "lt",
+  lv: "lv",
+  mi: "mi",
+  mk: "mk",
+  ml: "ml",
+  mr: "mr",
+  ms: "ms",
+  mt: "mt",
+  my: "my",
+  nb: "nb",
+  ne: "ne",
+  nl: "nl",
+  om: "om",
+  or: "or",
+  pa: "pa",
+  pap: "pap",
+  pl: "pl",
+  pt: "pt",
+  qu: "qu",
+  ro: "ro",
+  ru: "ru",
+  sd: "sd",
+  si: "si",
+  sk: "sk",
+  sl: "sl",
+  sq: "sq",
+  sr: "sr",
+  sv: "sv",
+  sw: "sw",
+  ta: "ta",
+  te: "te",
+  th: "th",
+  tk: "tk",
+  tn: "tn",
+  tr: "tr",
+  tt: "tt",
+  ug: "ug",
+  uk: "uk",
+  ur: "ur",
+  uz: "uz",
+  vi: "vi",
+  yue: "yue",
+  zh: "cmn",
+  "zh-Hant": "cmn",
 });
 
 const voiceOf = (lang: string) => (Object.hasOwn(ESPEAK_VOICES, lang) ? ESPEAK_VOICES[lang] : undefined);
@@ -48,14 +130,24 @@ export function offlineSpeechEngine({ url }: { url?: string } = {}): SpeechEngin
       }
       let bytes: Uint8Array;
       try {
-        ({ bytes } = await postForBytes("offline", `${trimSlash(url)}/v1/audio/speech`, { model: "espeak-ng", input: text, voice, response_format: "mp3" }, {}, signal));
+        ({ bytes } = await postForBytes(
+          "offline",
+          `${trimSlash(url)}/v1/audio/speech`,
+          { model: "espeak-ng", input: text, voice, response_format: "mp3" },
+          {},
+          signal,
+        ));
       } catch (error) {
         if (error instanceof SpeechEngineError && error.status === undefined) {
-          throw new SpeechEngineError("offline", `the local eSpeak service did not answer; is npm start still running? (${error.message})`, { retryable: true, cause: error });
+          throw new SpeechEngineError("offline", `the local eSpeak service did not answer; is npm start still running? (${error.message})`, {
+            retryable: true,
+            cause: error,
+          });
         }
         throw error;
       }
-      if (sniffGenerated(bytes)?.ext !== "mp3" || !mp3DurationMs(bytes)) throw new SpeechEngineError("offline", "the local eSpeak service answered without an MP3 file", { retryable: false });
+      if (sniffGenerated(bytes)?.ext !== "mp3" || !mp3DurationMs(bytes))
+        throw new SpeechEngineError("offline", "the local eSpeak service answered without an MP3 file", { retryable: false });
       return bytes;
     },
   };

@@ -8,8 +8,10 @@ import { SpeechEngineError, type SpeechEngine } from "./types";
  * OpenAI's voices read every language its speech model was trained on (Whisper's list); one voice for all.
  */
 export const OPENAI_SPEECH_LANGS = new Set(
-  ("af ar hy az be bs bg ca zh zh-Hant hr cs da nl en et fi fr gl de el he hi hu is id it ja kn kk ko lv lt mk ms mr mi ne " +
-    "nb fa pl pt ro ru sr sk sl es sw sv fil ta th tr uk ur vi cy").split(" "),
+  (
+    "af ar hy az be bs bg ca zh zh-Hant hr cs da nl en et fi fr gl de el he hi hu is id it ja kn kk ko lv lt mk ms mr mi ne " +
+    "nb fa pl pt ro ru sr sk sl es sw sv fil ta th tr uk ur vi cy"
+  ).split(" "),
 );
 
 export function openAiSpeechEngine({ baseUrl, apiKey, model, voice }: { baseUrl: string; apiKey?: string; model: string; voice: string }): SpeechEngine {

@@ -9,15 +9,7 @@
  * pair answers with an error and the next engine takes over, so these tables only decide the order.
  */
 
-export const ENGINE_IDS = [
-  "pseudo",
-  "workers-ai",
-  "workers-ai-llm",
-  "deepl",
-  "google",
-  "libretranslate",
-  "openai-compatible",
-] as const;
+export const ENGINE_IDS = ["pseudo", "workers-ai", "workers-ai-llm", "deepl", "google", "libretranslate", "openai-compatible"] as const;
 
 export type EngineId = (typeof ENGINE_IDS)[number];
 

@@ -15,11 +15,7 @@ export class EngineError extends Error {
   /** The provider's own name for the error, when an adapter recognised it (e.g. Google's "userRateLimitExceeded"). */
   readonly code: string | undefined;
 
-  constructor(
-    engine: EngineId,
-    message: string,
-    options: { retryable: boolean; status?: number; retryAfterMs?: number; code?: string; cause?: unknown },
-  ) {
+  constructor(engine: EngineId, message: string, options: { retryable: boolean; status?: number; retryAfterMs?: number; code?: string; cause?: unknown }) {
     super(`${engine}: ${message}`, options.cause === undefined ? undefined : { cause: options.cause });
     this.engine = engine;
     this.retryable = options.retryable;

@@ -3,8 +3,22 @@ import { sleep } from "./run";
 import type { TranslationEngine } from "./types";
 
 const ACCENTED: Readonly<Record<string, string>> = {
-  a: "á", e: "é", i: "í", o: "ó", u: "ú", y: "ý", c: "ç", n: "ñ",
-  A: "Á", E: "É", I: "Í", O: "Ó", U: "Ú", Y: "Ý", C: "Ç", N: "Ñ",
+  a: "á",
+  e: "é",
+  i: "í",
+  o: "ó",
+  u: "ú",
+  y: "ý",
+  c: "ç",
+  n: "ñ",
+  A: "Á",
+  E: "É",
+  I: "Í",
+  O: "Ó",
+  U: "Ú",
+  Y: "Ý",
+  C: "Ç",
+  N: "Ñ",
 };
 
 // Left exactly as written: ⟦…⟧ placeholders (protected terms), web and e-mail addresses. A real engine is

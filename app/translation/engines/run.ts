@@ -109,14 +109,7 @@ export async function machineTranslate(
 }
 
 /** One engine call, bounded by its own timeout and the overall deadline, its answer checked. */
-async function callOnce(
-  engine: TranslationEngine,
-  batch: string[],
-  from: string,
-  to: string,
-  timeoutMs: number,
-  scope: Scope,
-): Promise<string[]> {
+async function callOnce(engine: TranslationEngine, batch: string[], from: string, to: string, timeoutMs: number, scope: Scope): Promise<string[]> {
   const call = scope.child();
   const timeoutError = new EngineError(engine.id, `no answer within ${timeoutMs} ms`, { retryable: true });
   const timer = setTimeout(() => call.abort(timeoutError), timeoutMs);
@@ -273,10 +266,13 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
       clearTimeout(timer);
       reject(signal.reason);
     };
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        signal.removeEventListener("abort", onAbort);
+        resolve();
+      },
+      Math.max(0, ms),
+    );
     signal.addEventListener("abort", onAbort, { once: true });
   });
 }

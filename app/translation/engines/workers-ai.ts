@@ -64,11 +64,7 @@ export function workersAiLlmEngine(ai: AiRunner, model: string): TranslationEngi
     async translate(texts, from, to, signal) {
       let answer: unknown;
       try {
-        answer = await ai.run(
-          model,
-          { messages: translationMessages(texts, from, to), max_tokens: maxTokensFor(texts), temperature: 0 },
-          { signal },
-        );
+        answer = await ai.run(model, { messages: translationMessages(texts, from, to), max_tokens: maxTokensFor(texts), temperature: 0 }, { signal });
       } catch (error) {
         throw aiError("workers-ai-llm", error, signal);
       }

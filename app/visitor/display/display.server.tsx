@@ -45,7 +45,10 @@ export async function displayPage(request: Request, context: AppLoadContext): Pr
     const body = await readFormBody(request, MAX_BODY_BYTES);
     if (!body.ok) return body.response;
     const choices = displayFromForm(body.form);
-    return new Response(null, { status: 303, headers: { Location: back, "Set-Cookie": displayCookie(choices, url.protocol === "https:"), "Cache-Control": "no-store" } });
+    return new Response(null, {
+      status: 303,
+      headers: { Location: back, "Set-Cookie": displayCookie(choices, url.protocol === "https:"), "Cache-Control": "no-store" },
+    });
   }
   // The page the visitor comes from names its language (`?lang=`); else the remembered one or the browser's.
   const choice = chooseLanguageWithoutMuseum(request);

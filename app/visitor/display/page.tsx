@@ -3,7 +3,19 @@ import { MuseumBar, Shell, uiLang } from "../pages/shell";
 import type { DisplayChoices } from "./choices";
 
 /** The display choices page (decision 097): a plain form, no script; "Apply" keeps them and goes back. */
-export function DisplayPage({ strings, stringsLang, lang, back, choices }: { strings: VisitorStrings; stringsLang: string; lang: string; back: string; choices: DisplayChoices }) {
+export function DisplayPage({
+  strings,
+  stringsLang,
+  lang,
+  back,
+  choices,
+}: {
+  strings: VisitorStrings;
+  stringsLang: string;
+  lang: string;
+  back: string;
+  choices: DisplayChoices;
+}) {
   const ui = uiLang(stringsLang, lang);
   const text = [
     [0, strings.textNormal],

@@ -18,7 +18,12 @@ export function chooseEasyRead(request: Request): EasyChoice {
   if (asked === "1" || asked === "0") {
     const secure = url.protocol === "https:" ? "; Secure" : "";
     const on = asked === "1";
-    return { on, setCookie: on ? `${EASY_COOKIE}=1; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax; HttpOnly${secure}` : `${EASY_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly${secure}` };
+    return {
+      on,
+      setCookie: on
+        ? `${EASY_COOKIE}=1; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax; HttpOnly${secure}`
+        : `${EASY_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly${secure}`,
+    };
   }
   return { on: readCookie(request.headers.get("Cookie"), EASY_COOKIE) === "1" };
 }

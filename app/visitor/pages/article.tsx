@@ -15,7 +15,13 @@ import { contentLabels, endonym, href, LanguageButton, MuseumBar, Shell, uiLang 
 export function articleTitle(content: ArticleContent): string {
   const element = content[headingIndex(content)];
   if (element?.type !== "text") return "";
-  return element.content.replace(/\r\n?/g, "\n").split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
+  return (
+    element.content
+      .replace(/\r\n?/g, "\n")
+      .split("\n")
+      .find((line) => line.trim() !== "")
+      ?.trim() ?? ""
+  );
 }
 
 /** The first line of text anywhere (a heading or a legend too), for the description of an article without a name. */
@@ -143,7 +149,16 @@ export function ArticlePage(props: ArticlePageProps) {
         <LanguageButton strings={strings} stringsLang={props.stringsLang} lang={visitorLang} base={base} keep={keep} />
         {props.displayBack && <DisplayLink strings={strings} back={props.displayBack} />}
         {/* Hidden until the script finds a voice, and, beside a narration, only when this browser cannot play it (decision 119). */}
-        <button type="button" id="v-read" className="v-button v-button--light" hidden data-lang={lang} data-read={strings.readAloud} data-stop={strings.stopReading} aria-pressed="false">
+        <button
+          type="button"
+          id="v-read"
+          className="v-button v-button--light"
+          hidden
+          data-lang={lang}
+          data-read={strings.readAloud}
+          data-stop={strings.stopReading}
+          aria-pressed="false"
+        >
           {strings.readAloud}
         </button>
         {translated && !props.showingOriginal && (

@@ -4,7 +4,11 @@ import { href, MuseumBar, Shell } from "./shell";
 
 /** Lowercase, accents removed: what the language search compares (the inline script does the same). */
 export function searchKey(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim();
 }
 
 function languageNames(language: Language): string {

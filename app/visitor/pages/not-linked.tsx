@@ -2,7 +2,21 @@ import type { VisitorStrings } from "../strings.server";
 import { LanguageButton, MuseumBar, Shell } from "./shell";
 
 /** A museum's code that leads to no article yet (never linked, or its article is in the trash). */
-export function NotLinkedPage({ museumName, strings, lang, stringsLang, base, nonce }: { museumName: string; strings: VisitorStrings; lang: string; stringsLang: string; base: string; nonce?: string }) {
+export function NotLinkedPage({
+  museumName,
+  strings,
+  lang,
+  stringsLang,
+  base,
+  nonce,
+}: {
+  museumName: string;
+  strings: VisitorStrings;
+  lang: string;
+  stringsLang: string;
+  base: string;
+  nonce?: string;
+}) {
   return (
     <Shell lang={stringsLang} title={`${strings.notLinkedTitle} – ${museumName}`} description={strings.notLinkedBody} nonce={nonce} bodyClass="v-page">
       <MuseumBar name={museumName} />

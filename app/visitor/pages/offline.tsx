@@ -6,7 +6,17 @@ import { MuseumBar, Shell } from "./shell";
  * The page a saved tour shows, with no connection, for an address that was not saved (issue 21 §3,
  * decision 087). Saved with the tour, in the tour's language; it links back to the saved tour page.
  */
-export function OfflinePage({ strings, lang, museumName, tour }: { strings: VisitorStrings; lang: string; museumName: string; tour: { link: string; name: string } | null }) {
+export function OfflinePage({
+  strings,
+  lang,
+  museumName,
+  tour,
+}: {
+  strings: VisitorStrings;
+  lang: string;
+  museumName: string;
+  tour: { link: string; name: string } | null;
+}) {
   return (
     <Shell lang={lang} title={strings.offlineTitle} description={strings.offlineBody} bodyClass="v-page" robots="noindex">
       <MuseumBar name={museumName} />

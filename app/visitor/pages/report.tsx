@@ -1,7 +1,21 @@
 import type { VisitorStrings } from "../strings.server";
 import { href, MuseumBar, Shell } from "./shell";
 
-export function ReportForm({ strings, base, keep, lang, message = "", error }: { strings: VisitorStrings; base: string; keep: string; lang: string; message?: string; error?: string }) {
+export function ReportForm({
+  strings,
+  base,
+  keep,
+  lang,
+  message = "",
+  error,
+}: {
+  strings: VisitorStrings;
+  base: string;
+  keep: string;
+  lang: string;
+  message?: string;
+  error?: string;
+}) {
   return (
     <form className="v-form" method="post" action={href(`${base}/report`, keep, {})}>
       <input type="hidden" name="lang" value={lang} />

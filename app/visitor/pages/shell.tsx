@@ -99,7 +99,19 @@ function GlobeIcon() {
 }
 
 /** "Language: Deutsch", leading to the picker; the same button on every visitor page. */
-export function LanguageButton({ strings, stringsLang, lang, base, keep = "" }: { strings: VisitorStrings; stringsLang: string; lang: string; base: string; keep?: string }) {
+export function LanguageButton({
+  strings,
+  stringsLang,
+  lang,
+  base,
+  keep = "",
+}: {
+  strings: VisitorStrings;
+  stringsLang: string;
+  lang: string;
+  base: string;
+  keep?: string;
+}) {
   return (
     <a className="v-button" href={href(`${base}/languages`, keep, { lang })}>
       <GlobeIcon />

@@ -65,11 +65,21 @@ export async function loadTourView(db: Database, link: string): Promise<TourView
     const content = parseStoredContent(stop.publishedContent, stop.slug);
     return { stop, title: visitorTitle(content), image: firstImage(content) };
   });
-  const sizes = await imageSizes(db, tour.museum.id, [...listed.map((l) => l.image).filter((src): src is string => src !== null), ...(tour.cover ? [tour.cover] : [])]);
+  const sizes = await imageSizes(db, tour.museum.id, [
+    ...listed.map((l) => l.image).filter((src): src is string => src !== null),
+    ...(tour.cover ? [tour.cover] : []),
+  ]);
   const withSize = (src: string | null) => (src ? { src, ...sizes.get(src) } : null);
   return {
     tour,
-    stops: listed.map(({ stop, title, image }) => ({ position: stop.position, articleId: stop.articleId, slug: stop.slug, title, image: withSize(image), stopNumber: stop.stopNumber })),
+    stops: listed.map(({ stop, title, image }) => ({
+      position: stop.position,
+      articleId: stop.articleId,
+      slug: stop.slug,
+      title,
+      image: withSize(image),
+      stopNumber: stop.stopNumber,
+    })),
     cover: withSize(tour.cover),
     numbered,
   };
@@ -78,7 +88,11 @@ export async function loadTourView(db: Database, link: string): Promise<TourView
 /** The museum at `/v/{museum}/…` by its slug. */
 export async function museumBySlug(db: Database, slug: string) {
   return (
-    (await db.select({ id: museums.id, name: museums.name, slug: museums.slug, sourceLang: museums.sourceLang }).from(museums).where(eq(museums.slug, slug)).get()) ?? null
+    (await db
+      .select({ id: museums.id, name: museums.name, slug: museums.slug, sourceLang: museums.sourceLang })
+      .from(museums)
+      .where(eq(museums.slug, slug))
+      .get()) ?? null
   );
 }
 
@@ -125,7 +139,12 @@ const isMuseum = (m: unknown): boolean => {
 
 /** A keypad snapshot read back from KV has the shape this code writes (else it is read again from D1). */
 export function validMuseumNumbers(value: MuseumNumbers): boolean {
-  return isMuseum(value.museum) && value.numbers !== null && typeof value.numbers === "object" && Object.values(value.numbers).every((slug) => typeof slug === "string");
+  return (
+    isMuseum(value.museum) &&
+    value.numbers !== null &&
+    typeof value.numbers === "object" &&
+    Object.values(value.numbers).every((slug) => typeof slug === "string")
+  );
 }
 
 /** A tour snapshot: the tour's view and the museum's glossary (its translation needs it), owned by the museum. */
@@ -151,7 +170,12 @@ export function validTourSnapshot(value: TourSnapshot): boolean {
   return (
     isMuseum(value.museum) &&
     Array.isArray(value.glossary) &&
-    value.glossary.every((term) => typeof term?.term === "string" && (term.lang === null || typeof term.lang === "string") && (term.translation === null || typeof term.translation === "string")) &&
+    value.glossary.every(
+      (term) =>
+        typeof term?.term === "string" &&
+        (term.lang === null || typeof term.lang === "string") &&
+        (term.translation === null || typeof term.translation === "string"),
+    ) &&
     typeof tour?.id === "number" &&
     typeof tour.link === "string" &&
     typeof tour.name === "string" &&

@@ -14,7 +14,16 @@ import { findLanguage } from "~/translation/languages";
 import { linkSchema } from "~/models/qrcode-input";
 import { glossaryFor } from "~/translation/glossary";
 import type { TranslationDeps } from "~/translation/translate.server";
-import { loadMuseumNumbers, loadTourSnapshot, slugForNumber, validMuseumNumbers, validTourSnapshot, type MuseumNumbers, type TourSnapshot, type TourView } from "./load.server";
+import {
+  loadMuseumNumbers,
+  loadTourSnapshot,
+  slugForNumber,
+  validMuseumNumbers,
+  validTourSnapshot,
+  type MuseumNumbers,
+  type TourSnapshot,
+  type TourView,
+} from "./load.server";
 import { KeypadPage, TourPage } from "./pages";
 import { translateTourTexts } from "./translate.server";
 import { parseStopNumber } from "./number";
@@ -110,13 +119,22 @@ export async function tourPage(request: Request, context: AppLoadContext, link: 
       offlineLink={tour.link}
     />
   );
-  return htmlPage(context.timing.rendering(() => renderDocument(page)), 200, { "Set-Cookie": choice.setCookie });
+  return htmlPage(
+    context.timing.rendering(() => renderDocument(page)),
+    200,
+    { "Set-Cookie": choice.setCookie },
+  );
 }
 
 /** `GET /t/{link}/languages`: the picker, leading back to the tour page. */
 export async function tourLanguagesPage(request: Request, context: AppLoadContext, link: string): Promise<Response> {
   const view = await tourView(context, link);
-  return visitorLanguagesPage(request, context, { target: view ? museumOnly(view.tour.museum) : null, place: placeAt(tourBase(link)) }, (strings) => strings.backToTour);
+  return visitorLanguagesPage(
+    request,
+    context,
+    { target: view ? museumOnly(view.tour.museum) : null, place: placeAt(tourBase(link)) },
+    (strings) => strings.backToTour,
+  );
 }
 
 /** The position in `/t/{link}/{position}`: digits only, 1 or more, no leading zero (one address per stop). */
@@ -228,7 +246,10 @@ export async function keypadPage(request: Request, context: AppLoadContext, muse
         if (keptLang) query.set("lang", keptLang);
         const text = query.toString();
         const location = `${target}${text ? `?${text}` : ""}`;
-        return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "private, no-cache", ...(choice.setCookie ? { "Set-Cookie": choice.setCookie } : {}) } });
+        return new Response(null, {
+          status: 303,
+          headers: { Location: location, "Cache-Control": "private, no-cache", ...(choice.setCookie ? { "Set-Cookie": choice.setCookie } : {}) },
+        });
       }
       error = "unknown";
     }
@@ -256,5 +277,11 @@ export async function keypadPage(request: Request, context: AppLoadContext, muse
 export async function keypadLanguagesPage(request: Request, context: AppLoadContext, museumSlug: string): Promise<Response> {
   const found = await museumNumbers(context, museumSlug);
   const keep = keypadKeep(new URL(request.url));
-  return visitorLanguagesPage(request, context, { target: found ? museumOnly(found.museum) : null, place: placeAt(keypadBase(museumSlug)) }, (strings) => strings.keypadTitle, keep);
+  return visitorLanguagesPage(
+    request,
+    context,
+    { target: found ? museumOnly(found.museum) : null, place: placeAt(keypadBase(museumSlug)) },
+    (strings) => strings.keypadTitle,
+    keep,
+  );
 }

@@ -55,7 +55,14 @@ export function TourPage(props: TourPageProps) {
     .map((p) => p.trim())
     .filter((p) => p !== "");
   return (
-    <Shell lang={lang} canonical={props.canonical} title={`${clip(props.name, 60)} – ${props.museumName}`} description={clip(props.description.trim() || props.name, 155)} nonce={props.nonce} bodyClass="v-page v-tour-page">
+    <Shell
+      lang={lang}
+      canonical={props.canonical}
+      title={`${clip(props.name, 60)} – ${props.museumName}`}
+      description={clip(props.description.trim() || props.name, 155)}
+      nonce={props.nonce}
+      bodyClass="v-page v-tour-page"
+    >
       <MuseumBar name={props.museumName} {...ui} />
       <main id="tour" className="v-main">
         {props.cover && <img className="v-cover" src={props.cover.src} alt="" width={props.cover.width} height={props.cover.height} decoding="async" />}
@@ -81,7 +88,9 @@ export function TourPage(props: TourPageProps) {
           </p>
         )}
         <div id="v-offline" className="v-offline" {...ui}>
-          {props.offlineLink && props.stops.length > 0 && <OfflineControl strings={strings} link={props.offlineLink} lang={props.visitorLang} nonce={props.nonce} />}
+          {props.offlineLink && props.stops.length > 0 && (
+            <OfflineControl strings={strings} link={props.offlineLink} lang={props.visitorLang} nonce={props.nonce} />
+          )}
         </div>
         {props.stops.length === 0 ? (
           <p className="v-notice" role="status" {...ui}>
@@ -103,7 +112,15 @@ export function TourPage(props: TourPageProps) {
                       {stop.position}
                     </span>
                     {stop.image ? (
-                      <img className="v-thumb" src={stop.image.src} alt="" width={stop.image.width ?? 64} height={stop.image.height ?? 64} loading="lazy" decoding="async" />
+                      <img
+                        className="v-thumb"
+                        src={stop.image.src}
+                        alt=""
+                        width={stop.image.width ?? 64}
+                        height={stop.image.height ?? 64}
+                        loading="lazy"
+                        decoding="async"
+                      />
                     ) : (
                       <span className="v-thumb" aria-hidden="true" />
                     )}
@@ -153,7 +170,13 @@ export function KeypadPage(props: KeypadPageProps) {
   const message = error === "unknown" ? strings.keypadUnknown : error === "invalid" ? strings.keypadInvalid : undefined;
   const keep = new URLSearchParams(props.keep);
   return (
-    <Shell lang={props.stringsLang} title={`${strings.keypadTitle} – ${props.museumName}`} description={strings.keypadTitle} nonce={props.nonce} bodyClass="v-page">
+    <Shell
+      lang={props.stringsLang}
+      title={`${strings.keypadTitle} – ${props.museumName}`}
+      description={strings.keypadTitle}
+      nonce={props.nonce}
+      bodyClass="v-page"
+    >
       <MuseumBar name={props.museumName} />
       <main className="v-main">
         <form className="v-keypad" method="get" action={props.base} noValidate>

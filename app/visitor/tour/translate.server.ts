@@ -41,7 +41,13 @@ export function tourSegments(texts: TourTexts): string[] {
  * page's texts keyed by their hash (an edit of the tour or of a stop's name is a new key). A failed or
  * partial translation gives the original, status "failed", and is not cached.
  */
-export async function translateTourTexts(deps: TranslationDeps, tour: { id: number; museumId: number }, from: string, to: string, texts: TourTexts): Promise<TranslatedTourTexts> {
+export async function translateTourTexts(
+  deps: TranslationDeps,
+  tour: { id: number; museumId: number },
+  from: string,
+  to: string,
+  texts: TourTexts,
+): Promise<TranslatedTourTexts> {
   if (from === to) return { texts, status: "original", engines: [] };
   const segments = tourSegments(texts);
   if (segments.length === 0) return { texts, status: "original", engines: [] };

@@ -72,7 +72,17 @@ export async function startFakeCloudflare({ port = 0, fail = null, state: initia
     const ok = (result, extra = {}) => {
       if (!Array.isArray(result)) return send(200, { success: true, errors: [], messages: [], result }, extra);
       const items = page > 1 ? [] : result;
-      return send(200, { success: true, errors: [], messages: [], result: items, result_info: { page, per_page: 1000, count: items.length, total_count: result.length, total_pages: 1 } }, extra);
+      return send(
+        200,
+        {
+          success: true,
+          errors: [],
+          messages: [],
+          result: items,
+          result_info: { page, per_page: 1000, count: items.length, total_count: result.length, total_pages: 1 },
+        },
+        extra,
+      );
     };
     const error = (status, code, message) => send(status, { success: false, errors: [{ code, message }], messages: [], result: null });
 
@@ -112,7 +122,11 @@ export async function startFakeCloudflare({ port = 0, fail = null, state: initia
       // D1
       if (sub === "/d1/database" && req.method === "GET") {
         const name = url.searchParams.get("name");
-        return ok(state.d1.filter((d) => !name || d.name === name).map(({ uuid, name: n, created_at }) => ({ uuid, name: n, created_at, version: "production", num_tables: 0, file_size: 0 })));
+        return ok(
+          state.d1
+            .filter((d) => !name || d.name === name)
+            .map(({ uuid, name: n, created_at }) => ({ uuid, name: n, created_at, version: "production", num_tables: 0, file_size: 0 })),
+        );
       }
       if (sub === "/d1/database" && req.method === "POST") {
         const { name } = json();
@@ -125,7 +139,8 @@ export async function startFakeCloudflare({ port = 0, fail = null, state: initia
       if ((m = /^\/d1\/database\/([^/]+)(\/query|\/raw)?$/.exec(sub))) {
         const db = state.d1.find((d) => d.uuid === m[1]);
         if (!db) return error(404, 7404, "The database could not be found");
-        if (!m[2] && req.method === "GET") return ok({ uuid: db.uuid, name: db.name, version: "production", num_tables: 0, file_size: 0, running_in_region: "WEUR" });
+        if (!m[2] && req.method === "GET")
+          return ok({ uuid: db.uuid, name: db.name, version: "production", num_tables: 0, file_size: 0, running_in_region: "WEUR" });
         if (m[2] && req.method === "POST") return ok(runSql(db, json().sql ?? "", call));
       }
 
@@ -174,7 +189,9 @@ export async function startFakeCloudflare({ port = 0, fail = null, state: initia
         if (m[2] && req.method === "GET") return ok(queue.consumers);
         if (m[2] && (req.method === "POST" || req.method === "PUT")) {
           const consumer = { consumer_id: m[3] ?? hex32(), type: "worker", ...json() };
-          queue.consumers = queue.consumers.filter((c) => c.consumer_id !== consumer.consumer_id && c.script !== consumer.script_name && c.script_name !== consumer.script_name);
+          queue.consumers = queue.consumers.filter(
+            (c) => c.consumer_id !== consumer.consumer_id && c.script !== consumer.script_name && c.script_name !== consumer.script_name,
+          );
           queue.consumers.push({ ...consumer, script: consumer.script_name });
           call.consumer = { queue: queue.queue_name, script: consumer.script_name, settings: consumer.settings, dead_letter_queue: consumer.dead_letter_queue };
           return ok(consumer);
@@ -198,7 +215,8 @@ export async function startFakeCloudflare({ port = 0, fail = null, state: initia
           return ok({ jwt, buckets: hashes.length ? [hashes] : [] });
         }
         if (!script) return error(404, 10007, `This Worker does not exist on your account. [code: 10007]`);
-        if (rest === "" && req.method === "GET") return ok({ id: name, default_environment: { environment: "production", script: { id: name, tag: script.tag } } });
+        if (rest === "" && req.method === "GET")
+          return ok({ id: name, default_environment: { environment: "production", script: { id: name, tag: script.tag } } });
         if (rest === "/secrets" && req.method === "GET") return ok(Object.keys(script.secrets).map((n) => ({ name: n, type: "secret_text" })));
         if (rest === "/secrets" && req.method === "PUT") {
           const secret = json();
@@ -212,12 +230,14 @@ export async function startFakeCloudflare({ port = 0, fail = null, state: initia
           return ok({ schedules: script.schedules });
         }
         if (rest === "/schedules" && req.method === "GET") return ok({ schedules: script.schedules ?? [] });
-        if (rest === "/subdomain" && req.method === "GET") return ok({ enabled: script.subdomain.enabled, previews_enabled: script.subdomain.previews_enabled });
+        if (rest === "/subdomain" && req.method === "GET")
+          return ok({ enabled: script.subdomain.enabled, previews_enabled: script.subdomain.previews_enabled });
         if (rest === "/subdomain" && req.method === "POST") {
           script.subdomain = { enabled: true, previews_enabled: true, ...json() };
           return ok(script.subdomain);
         }
-        if (rest === "/settings" && (req.method === "GET" || req.method === "PATCH")) return ok(script.settings ?? { bindings: script.uploads.at(-1)?.bindings ?? [] });
+        if (rest === "/settings" && (req.method === "GET" || req.method === "PATCH"))
+          return ok(script.settings ?? { bindings: script.uploads.at(-1)?.bindings ?? [] });
         // A Worker that exists gets the versions API (src/deploy/deploy.ts canUseNewVersionsDeploymentsApi):
         // POST …/versions (the same multipart body), POST …/deployments at 100 %, PATCH …/script-settings
         // (src/versions/api.ts createDeployment, patchNonVersionedScriptSettings).
@@ -322,7 +342,15 @@ async function uploadScript(state, name, req, body, call, ok, error, kind = "scr
   const metadata = JSON.parse(typeof part === "string" ? part : await part.text());
   const modules = [...form.keys()].filter((key) => key !== "metadata");
   if (!modules.includes(metadata.main_module)) return error(400, 10021, `main_module ${metadata.main_module} is not among the uploaded parts`);
-  const script = (state.scripts[name] ??= { tag: hex32(), created_on: new Date().toISOString(), uploads: [], deployments: [], secrets: {}, schedules: null, subdomain: { enabled: false, previews_enabled: false } });
+  const script = (state.scripts[name] ??= {
+    tag: hex32(),
+    created_on: new Date().toISOString(),
+    uploads: [],
+    deployments: [],
+    secrets: {},
+    schedules: null,
+    subdomain: { enabled: false, previews_enabled: false },
+  });
   script.updated_on = new Date().toISOString();
   // Secrets passed with the upload (`wrangler deploy --secrets-file`) are kept as names and lengths only.
   const bindings = metadata.bindings.map((b) => (b.type === "secret_text" ? { name: b.name, type: b.type, length: String(b.text ?? "").length } : b));
@@ -331,11 +359,24 @@ async function uploadScript(state, name, req, body, call, ok, error, kind = "scr
     // Kept from the previous version.
   }
   script.uploads.push({ ...metadata, bindings, modules });
-  call.upload = { script: name, bindings, main_module: metadata.main_module, assets: Boolean(metadata.assets), compatibility_date: metadata.compatibility_date, modules: modules.length };
+  call.upload = {
+    script: name,
+    bindings,
+    main_module: metadata.main_module,
+    assets: Boolean(metadata.assets),
+    compatibility_date: metadata.compatibility_date,
+    modules: modules.length,
+  };
   const versionId = randomUUID();
   if (kind === "version") {
     // ApiVersion (src/versions/types.ts): id, number, resources.script.etag, startup_time_ms.
-    return ok({ id: versionId, number: script.uploads.length, metadata: { source: "wrangler" }, resources: { script: { etag: hex32(), handlers: ["fetch"] }, bindings: metadata.bindings }, startup_time_ms: 10 });
+    return ok({
+      id: versionId,
+      number: script.uploads.length,
+      metadata: { source: "wrangler" },
+      resources: { script: { etag: hex32(), handlers: ["fetch"] }, bindings: metadata.bindings },
+      startup_time_ms: 10,
+    });
   }
   script.deployments.push({ id: randomUUID(), versions: [{ version_id: versionId, percentage: 100 }] });
   return ok({

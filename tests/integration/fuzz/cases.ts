@@ -1,7 +1,24 @@
 // Case tables: the cases generated for a JSON call, a GET call and a form call.
 import { clip, fx, type Expectation, type FuzzCase, type SessionMode } from "./harness";
 import { ERROR_STATUSES, int, MAX_JSON_BYTES, pick, randomString, type Rng } from "./random";
-import { DEEP_ARRAY, DEEP_OBJECT, enc, HUGE, ODD_CORE, ODD_STRINGS, randomBytes, randomValue, Raw, ser, sized, streamOf, utf8, valuesFor, type Kind, type Named } from "./values";
+import {
+  DEEP_ARRAY,
+  DEEP_OBJECT,
+  enc,
+  HUGE,
+  ODD_CORE,
+  ODD_STRINGS,
+  randomBytes,
+  randomValue,
+  Raw,
+  ser,
+  sized,
+  streamOf,
+  utf8,
+  valuesFor,
+  type Kind,
+  type Named,
+} from "./values";
 
 export const JSON_TYPE = "application/json";
 export const WRONG_METHODS = ["GET", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
@@ -103,7 +120,11 @@ export function jsonCallCases(spec: JsonCall, rng: Rng): FuzzCase[] {
     ["constructor.prototype member", (i) => `${ser(base.body(i)).slice(0, -1)},"constructor":{"prototype":{"polluted":true}}}`],
     ["BOM before the JSON", (i) => `\ufeff${ser(base.body(i))}`],
     ["invalid UTF-8 inside a string", () => new Uint8Array([...utf8(`{${JSON.stringify(spec.bigField)}:"`), 0xc3, 0x28, 0xff, ...utf8('"}')])],
-    ["UTF-16LE body", (i) => new Uint8Array([0xff, 0xfe, ...[...ser(base.body(i))].flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8])]), invalid()],
+    [
+      "UTF-16LE body",
+      (i) => new Uint8Array([0xff, 0xfe, ...[...ser(base.body(i))].flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8])]),
+      invalid(),
+    ],
   ];
   for (const [label, body, expectation] of raw) add(label, body, { expect: expectation });
 
@@ -190,7 +211,8 @@ export function jsonCallCases(spec: JsonCall, rng: Rng): FuzzCase[] {
 
   // Without a session: the clean bodies, a few of each kind of wrong body, and a sample of the rest.
   if (api) {
-    const picked = /^(valid body|empty body|not JSON|truncated JSON: \{|top level null|top level \[\]|1 MB \+ 1 byte, valid JSON|Content-Type "text\/plain; a=|Content-Type \(none\)|GET instead|PUT instead)/;
+    const picked =
+      /^(valid body|empty body|not JSON|truncated JSON: \{|top level null|top level \[\]|1 MB \+ 1 byte, valid JSON|Content-Type "text\/plain; a=|Content-Type \(none\)|GET instead|PUT instead)/;
     const anonymous = cases
       .filter((c) => picked.test(c.label) || rng() < 0.03)
       .map((c): FuzzCase => {
@@ -334,7 +356,11 @@ export function getCallCases(spec: GetCall, rng: Rng): FuzzCase[] {
     .filter((_, i) => i < 10 || rng() < 0.3)
     .map((c): FuzzCase => {
       const statuses = spec.api ? (c.method === "GET" || c.method === "OPTIONS" ? [401] : [401, 405]) : undefined;
-      return { ...c, session: "none", expect: statuses ? [{ rule: "rule 2 (no session)", status: statuses }] : spec.always && c.method === "GET" ? always : [] };
+      return {
+        ...c,
+        session: "none",
+        expect: statuses ? [{ rule: "rule 2 (no session)", status: statuses }] : spec.always && c.method === "GET" ? always : [],
+      };
     });
   cases.push(...anonymous);
   return cases;
@@ -390,12 +416,16 @@ export function formCallCases(spec: FormCall, rng: Rng): FuzzCase[] {
       return p;
     });
     add(`${field} = 1 MB + 1 byte`, (i) => params({ ...spec.base(i), [field]: "M".repeat(MAX_JSON_BYTES + 1) }));
-    add(`${field} as a file part`, (i) => {
-      const form = new FormData();
-      for (const [k, v] of Object.entries(spec.base(i))) if (k !== field) form.append(k, v);
-      form.append(field, new Blob(["file content"], { type: "text/plain" }), "f.txt");
-      return form;
-    }, { contentType: undefined });
+    add(
+      `${field} as a file part`,
+      (i) => {
+        const form = new FormData();
+        for (const [k, v] of Object.entries(spec.base(i))) if (k !== field) form.append(k, v);
+        form.append(field, new Blob(["file content"], { type: "text/plain" }), "f.txt");
+        return form;
+      },
+      { contentType: undefined },
+    );
   }
 
   const rule7: Expectation[] = spec.rule7 ? [{ rule: "rule 7", status: [400, 415] }] : [];
@@ -408,7 +438,11 @@ export function formCallCases(spec: FormCall, rng: Rng): FuzzCase[] {
     ["JSON body", "application/json", (i: number) => JSON.stringify(spec.base(i))],
     ["octet-stream", "application/octet-stream", encoded],
     ["multipart without boundary", "multipart/form-data", () => "garbage"],
-    ["multipart with a wrong boundary", "multipart/form-data; boundary=fuzz", () => "--other\r\nContent-Disposition: form-data; name=a\r\n\r\nb\r\n--other--\r\n"],
+    [
+      "multipart with a wrong boundary",
+      "multipart/form-data; boundary=fuzz",
+      () => "--other\r\nContent-Disposition: form-data; name=a\r\n\r\nb\r\n--other--\r\n",
+    ],
     ["multipart truncated", "multipart/form-data; boundary=fuzz", () => '--fuzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nmus'],
   ] as const) {
     // JSON is a content type /login expects (its JSON API), so rule 7 does not apply to it there.
@@ -437,4 +471,3 @@ export function formCallCases(spec: FormCall, rng: Rng): FuzzCase[] {
   }
   return cases;
 }
-

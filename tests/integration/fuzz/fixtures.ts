@@ -122,7 +122,11 @@ export const manageCalls = (): JsonCall[] => [
     path: "/api/manage/move_item",
     bases: [
       { label: "article", body: () => ({ fromPathArray: ["Salle"], itemId: fx.articleInSalle, toPathArray: [], toFolderId: "Dest" }) },
-      { label: "folder", body: () => ({ fromPathArray: [], itemId: "Salle", type: "folder", toPathArray: [], toFolderId: "Dest" }), fields: ["itemId", "type"] },
+      {
+        label: "folder",
+        body: () => ({ fromPathArray: [], itemId: "Salle", type: "folder", toPathArray: [], toFolderId: "Dest" }),
+        fields: ["itemId", "type"],
+      },
     ],
     fields: [
       { name: "fromPathArray", kind: "path" },
@@ -196,4 +200,3 @@ export const manageCalls = (): JsonCall[] => [
 // ---------------------------------------------------------------------------------------------------
 // One `it` per call
 // ---------------------------------------------------------------------------------------------------
-

@@ -251,4 +251,3 @@ export async function fuzz(call: string, cases: readonly FuzzCase[], opts: { con
   const text = report(call, cases.length + (opts.together?.length ?? 0), breaches);
   expect(breaches.length, text).toBe(0);
 }
-

@@ -25,7 +25,7 @@ export function rngFor(call: string): Rng {
   return mulberry32(h);
 }
 
-export const pick = <T,>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
+export const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
 export const int = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
 
 export function randomString(rng: Rng, maxLength = 120): string {
@@ -51,4 +51,3 @@ export function randomString(rng: Rng, maxLength = 120): string {
   }
   return out;
 }
-

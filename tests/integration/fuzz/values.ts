@@ -206,7 +206,14 @@ export function valuesFor(kind: Kind, depth: "full" | "lite" = "full"): Named[] 
     case "name":
       return [missing, ...wrong, ...odd, huge];
     case "id":
-      return [missing, ...wrong, ...(full ? ID_VALUES : ID_VALUES.filter((_, i) => i % 2 === 0)), ...ODD_CORE.slice(0, full ? 12 : 4), huge, ["100 KB of digits", "9".repeat(100 * 1024)]];
+      return [
+        missing,
+        ...wrong,
+        ...(full ? ID_VALUES : ID_VALUES.filter((_, i) => i % 2 === 0)),
+        ...ODD_CORE.slice(0, full ? 12 : 4),
+        huge,
+        ["100 KB of digits", "9".repeat(100 * 1024)],
+      ];
     case "itemId":
       return [missing, ...wrong, ...(full ? ID_VALUES : ID_VALUES.filter((_, i) => i % 2 === 0)), ...odd, huge];
     case "type":
@@ -277,4 +284,3 @@ export function enc(text: string): string {
     return [...utf8(text)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
   }
 }
-

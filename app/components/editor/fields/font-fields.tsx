@@ -24,7 +24,14 @@ export function FontFields<T extends FontStyle>({ id, value, onChange }: FontFie
   return (
     <fieldset className="ef-group">
       <legend>{t("editor.fields.font.legend")}</legend>
-      <NumberField id={`${id}-font-size`} label={t("editor.fields.font.size")} value={value.fontSize} min={FONT_SIZE_MIN} max={FONT_SIZE_MAX} onChange={(n) => set("fontSize", n)} />
+      <NumberField
+        id={`${id}-font-size`}
+        label={t("editor.fields.font.size")}
+        value={value.fontSize}
+        min={FONT_SIZE_MIN}
+        max={FONT_SIZE_MAX}
+        onChange={(n) => set("fontSize", n)}
+      />
       <div className="ef-checks">
         <CheckboxField id={`${id}-bold`} label={t("editor.fields.font.bold")} checked={value.bold} onChange={(b) => set("bold", b)} />
         <CheckboxField id={`${id}-italic`} label={t("editor.fields.font.italic")} checked={value.italic} onChange={(b) => set("italic", b)} />

@@ -17,7 +17,20 @@ interface TextFieldProps {
 }
 
 /** A labelled text input or textarea, with an optional hint and an error tied to it by aria-describedby. */
-export function TextField({ id, label, value, onChange, maxLength, multiline, readOnly, hint, error: ownError, type = "text", onBlur, onFocus }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  maxLength,
+  multiline,
+  readOnly,
+  hint,
+  error: ownError,
+  type = "text",
+  onBlur,
+  onFocus,
+}: TextFieldProps) {
   // The form's own check first (it says it while typing); else what a refused save found here.
   const refused = useFieldError(id);
   const error = ownError ?? refused;

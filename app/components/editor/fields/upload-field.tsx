@@ -17,12 +17,7 @@ const ACCEPT: Record<UploadKind, string> = {
   subtitles: ".vtt,text/vtt",
 };
 
-type Status =
-  | { state: "idle" }
-  | { state: "preparing" }
-  | { state: "uploading"; progress: number }
-  | { state: "done" }
-  | { state: "error"; message: string };
+type Status = { state: "idle" } | { state: "preparing" } | { state: "uploading"; progress: number } | { state: "done" } | { state: "error"; message: string };
 
 interface UploadFieldProps {
   id: string;
@@ -138,8 +133,7 @@ export function UploadField({ id, kind, label, value, articleId, videoId, onUplo
       <p id={currentId} className="ef-upload__current">
         {src ? (
           <>
-            {t("editor.fields.upload.current")}{" "}
-            {/* bdi: a right-to-left name keeps its own order, and the size stays after it. */}
+            {t("editor.fields.upload.current")} {/* bdi: a right-to-left name keeps its own order, and the size stays after it. */}
             <bdi className="ef-upload__url">{fileLabel}</bdi>
           </>
         ) : (
@@ -156,11 +150,7 @@ export function UploadField({ id, kind, label, value, articleId, videoId, onUplo
         </div>
       ) : null}
       <p id={statusId} className={shownError ? "ef-error" : "ef-status"} role={status.state === "error" ? "alert" : "status"}>
-        {status.state === "preparing"
-          ? t("editor.fields.upload.preparing")
-          : status.state === "done"
-            ? t("editor.fields.upload.done")
-            : (shownError ?? null)}
+        {status.state === "preparing" ? t("editor.fields.upload.preparing") : status.state === "done" ? t("editor.fields.upload.done") : (shownError ?? null)}
       </p>
       {onClear && src ? (
         <button type="button" className="button button--ghost ef-button" disabled={busy} onClick={onClear}>

@@ -109,12 +109,7 @@ export function AccordionForm({ element, onChange, articleId, id }: FormProps<Ac
             onChange={setAddType}
             hint={full ? t("editor.fields.accordion.full", { max: MAX_ACCORDION_DETAILS }) : undefined}
           />
-          <button
-            type="button"
-            className="button ef-button"
-            disabled={full}
-            onClick={() => setDetails([...details, newElement(addType)], [...keys, draw()])}
-          >
+          <button type="button" className="button ef-button" disabled={full} onClick={() => setDetails([...details, newElement(addType)], [...keys, draw()])}>
             {t("editor.fields.accordion.add")}
           </button>
         </div>

@@ -24,7 +24,14 @@ export function LegendItemForm({ element, onChange, articleId, id }: FormProps<L
         max={SIZE_MAX}
         onChange={(width) => onChange({ ...element, width })}
       />
-      <TextField id={`${id}-content`} label={t("editor.fields.text.content")} value={element.content} maxLength={TEXT_MAX_LENGTH} multiline onChange={(content) => onChange({ ...element, content })} />
+      <TextField
+        id={`${id}-content`}
+        label={t("editor.fields.text.content")}
+        value={element.content}
+        maxLength={TEXT_MAX_LENGTH}
+        multiline
+        onChange={(content) => onChange({ ...element, content })}
+      />
       <StyleFold style={element}>
         <FontFields id={id} value={element} onChange={onChange} />
         <LayoutFields

@@ -48,7 +48,13 @@ export function LinkForm({ element, onChange, articleId, id }: FormProps<LinkEle
       <p id={noteId} className="ef-note" role="status">
         {completed !== null && completed === element.link ? t("editorErrors.linkCompleted", { link: completed }) : null}
       </p>
-      <TextField id={`${id}-label`} label={t("editor.fields.link.label")} value={element.content} maxLength={LABEL_MAX_LENGTH} onChange={(content) => onChange({ ...element, content })} />
+      <TextField
+        id={`${id}-label`}
+        label={t("editor.fields.link.label")}
+        value={element.content}
+        maxLength={LABEL_MAX_LENGTH}
+        onChange={(content) => onChange({ ...element, content })}
+      />
       <UploadField
         id={`${id}-image`}
         kind="image"

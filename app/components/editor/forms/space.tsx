@@ -8,7 +8,14 @@ export function SpaceForm({ element, onChange, id }: FormProps<SpaceElement>) {
   const { t } = useTranslation();
   return (
     <div className="ef-form">
-      <NumberField id={`${id}-height`} label={t("editor.fields.space.height")} value={element.size} min={SIZE_MIN} max={SIZE_MAX} onChange={(size) => onChange({ ...element, size })} />
+      <NumberField
+        id={`${id}-height`}
+        label={t("editor.fields.space.height")}
+        value={element.size}
+        min={SIZE_MIN}
+        max={SIZE_MAX}
+        onChange={(size) => onChange({ ...element, size })}
+      />
     </div>
   );
 }

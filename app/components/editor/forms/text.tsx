@@ -13,7 +13,14 @@ export function TextForm({ element, onChange, id }: FormProps<TextElement>) {
   const { t } = useTranslation();
   return (
     <div className="ef-form">
-      <TextField id={`${id}-content`} label={t("editor.fields.text.content")} value={element.content} maxLength={TEXT_MAX_LENGTH} multiline onChange={(content) => onChange({ ...element, content })} />
+      <TextField
+        id={`${id}-content`}
+        label={t("editor.fields.text.content")}
+        value={element.content}
+        maxLength={TEXT_MAX_LENGTH}
+        multiline
+        onChange={(content) => onChange({ ...element, content })}
+      />
       <StyleFold style={element}>
         <FontFields id={id} value={element} onChange={onChange} />
         <LayoutFields id={id} size={element.size} justify={element.justify} onChange={(layout) => onChange({ ...element, ...layout })}>

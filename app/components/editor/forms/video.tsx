@@ -12,14 +12,24 @@ export function VideoForm({ element, onChange, articleId, id }: FormProps<VideoE
   const { t } = useTranslation();
   const latest = useLatest({ element, onChange });
   // The server names the files after the video id; it may hand back a new one, which is then kept.
-  const uploaded = (field: "src" | "subtitles") => ({ mediaUrl, videoId }: UploadAnswer) => {
-    const current = latest.current.element;
-    const nextId = videoId && VIDEO_ID_PATTERN.test(videoId) ? videoId : current.videoId;
-    latest.current.onChange({ ...current, [field]: mediaUrl, videoId: nextId });
-  };
+  const uploaded =
+    (field: "src" | "subtitles") =>
+    ({ mediaUrl, videoId }: UploadAnswer) => {
+      const current = latest.current.element;
+      const nextId = videoId && VIDEO_ID_PATTERN.test(videoId) ? videoId : current.videoId;
+      latest.current.onChange({ ...current, [field]: mediaUrl, videoId: nextId });
+    };
   return (
     <div className="ef-form">
-      <UploadField id={`${id}-video`} kind="video" label={t("editor.fields.video.file")} value={element.src} articleId={articleId} videoId={element.videoId} onUploaded={uploaded("src")} />
+      <UploadField
+        id={`${id}-video`}
+        kind="video"
+        label={t("editor.fields.video.file")}
+        value={element.src}
+        articleId={articleId}
+        videoId={element.videoId}
+        onUploaded={uploaded("src")}
+      />
       <UploadField
         id={`${id}-subtitles`}
         kind="subtitles"
