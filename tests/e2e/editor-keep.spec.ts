@@ -306,7 +306,9 @@ test.describe("accessibility", () => {
       if (lang === "en") await switchToEnglish(page);
       for (const width of SHOTS ? [320, 375, 1280] : [320, 1280]) {
         await page.setViewportSize({ width, height: 800 });
-        await page.goto(`/article?id=${id}`);
+        // Until the editor has hydrated, typing reaches only the server's HTML and no draft is kept: since logging
+        // in loads no page (decision 125), this is the first load, with nothing cached (it hung here once in 20).
+        await page.goto(`/article?id=${id}`, { waitUntil: "networkidle" });
         const text = `Version ${lang} ${width}`;
         const toggle = page.locator(".editor-element [aria-expanded]").first();
         if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();

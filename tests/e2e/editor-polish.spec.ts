@@ -68,6 +68,12 @@ test("at 375 px a toast shows under the sticky action bar: Save stays clickable 
   await save.click();
   const toast = page.locator("[data-rht-toaster]").getByText("Article enregistré");
   await expect(toast).toBeVisible();
+  // Measured once it has slid in: mid-animation it is still half a pixel under the bar's edge (a flake, once).
+  await page.waitForFunction(() =>
+    (document.querySelector("[data-rht-toaster]")?.getAnimations({ subtree: true }) ?? []).every(
+      (a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity,
+    ),
+  );
   const bar = (await page.locator(".editor-bar").boundingBox())!;
   const box = (await toast.boundingBox())!;
   expect(box.y).toBeGreaterThanOrEqual(bar.y + bar.height);
