@@ -1,33 +1,21 @@
-// The editor's focus rules without a browser (decision 137): which request each action leaves, and where a
-// request lands on a page made of plain objects (present, missing, focus lost or not).
+// The editor's focus rules without a browser (decision 137): where a request lands on a page made of plain
+// objects (present, missing, focus lost or not), and where a refused save sends it. Which request each
+// action leaves is tested with the reducer (editor-reducer.test.ts).
 import { describe, expect, it } from "vitest";
 import { draftFrom } from "~/components/editor/editor-state";
-import {
-  elementDomId,
-  focusAfter,
-  focusMove,
-  NAME_ID,
-  REDO_ID,
-  refusedFocus,
-  SAVE_ID,
-  UNDO_ID,
-  type FocusEvent,
-  type FocusPage,
-  type FocusRequest,
-} from "~/components/editor/focus-machine";
+import { ADD_ID, elementDomId, focusMove, NAME_ID, refusedFocus, SAVE_ID, UNDO_ID, type FocusPage, type FocusRequest } from "~/components/editor/focus-machine";
 
 interface Node {
   id: string;
   fields?: Node[];
 }
 
-/** A page holding these ids; `add` is the add panel's chooser; `lost` says whether focus fell. */
-function page(ids: (string | Node)[], { add = true, lost = false } = {}): FocusPage<Node> {
+/** A page holding these ids; `lost` says whether focus fell. */
+function page(ids: (string | Node)[], { lost = false } = {}): FocusPage<Node> {
   const nodes = new Map(ids.map((entry) => (typeof entry === "string" ? { id: entry } : entry)).map((node) => [node.id, node]));
   return {
     byId: (id) => nodes.get(id) ?? null,
     firstField: (card) => card.fields?.[0] ?? null,
-    add: add ? { id: "editor-add-type" } : null,
     lost: () => lost,
   };
 }
@@ -38,65 +26,14 @@ const landsOn = (request: FocusRequest, on: FocusPage<Node>) => {
 };
 
 describe("the focus machine (decision 137)", () => {
-  it("leaves one request per action", () => {
-    const cases: [FocusEvent, FocusRequest | null][] = [
-      [
-        { type: "moved", key: "el1", by: -1 },
-        { kind: "control", id: "editor-el1-up" },
-      ],
-      [
-        { type: "moved", key: "el1", by: 1 },
-        { kind: "control", id: "editor-el1-down" },
-      ],
-      [
-        { type: "dropped", key: "el1", handleId: "editor-el1-handle" },
-        { kind: "control", id: "editor-el1-handle" },
-      ],
-      [
-        { type: "dropped", key: "el1" },
-        { kind: "element", key: "el1" },
-      ],
-      [
-        { type: "inserted", key: "new1" },
-        { kind: "fields", key: "new1" },
-      ],
-      [
-        { type: "deleted", nextKey: "el2" },
-        { kind: "element", key: "el2" },
-      ],
-      [{ type: "deleted", nextKey: null }, { kind: "add" }],
-      [
-        { type: "undeleted", key: "el1" },
-        { kind: "element", key: "el1" },
-      ],
-      [
-        { type: "stepped", command: "undo" },
-        { kind: "ifLost", id: UNDO_ID },
-      ],
-      [
-        { type: "stepped", command: "redo" },
-        { kind: "ifLost", id: REDO_ID },
-      ],
-      [{ type: "restored" }, { kind: "control", id: UNDO_ID }],
-      [{ type: "discarded" }, { kind: "control", id: NAME_ID }],
-      [
-        { type: "reloaded", conflict: true },
-        { kind: "control", id: SAVE_ID },
-      ],
-      [{ type: "reloaded", conflict: false }, null],
-      [{ type: "overwritten" }, { kind: "control", id: SAVE_ID }],
-    ];
-    for (const [event, request] of cases) expect(focusAfter(event), event.type).toEqual(request);
-  });
-
   it("focuses a control, a card, or the add panel when they are on the page, and nothing when they are not", () => {
-    const on = page([SAVE_ID, elementDomId("el1")]);
+    const on = page([SAVE_ID, elementDomId("el1"), ADD_ID]);
     expect(landsOn({ kind: "control", id: SAVE_ID }, on)).toEqual({ id: SAVE_ID, reveal: false });
     expect(landsOn({ kind: "element", key: "el1" }, on)).toEqual({ id: "editor-el1", reveal: false });
     expect(landsOn({ kind: "element", key: "gone" }, on)).toBeNull();
     expect(landsOn({ kind: "control", id: "editor-gone-up" }, on)).toBeNull();
-    expect(landsOn({ kind: "add" }, on)).toEqual({ id: "editor-add-type", reveal: false });
-    expect(landsOn({ kind: "add" }, page([], { add: false }))).toBeNull();
+    expect(landsOn({ kind: "control", id: ADD_ID }, on)).toEqual({ id: "editor-add-type", reveal: false });
+    expect(landsOn({ kind: "control", id: ADD_ID }, page([]))).toBeNull();
   });
 
   it("puts a new card's first field in focus, or the card when its fields are not there", () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { editorReducer, initialEditorState, type EditorAction, type EditorState, type LoadedArticle } from "~/components/editor/editor-reducer";
 import { snapshotOf, type BodyElement, type Draft } from "~/components/editor/editor-state";
-import { NAME_ID, REDO_ID, SAVE_ID, UNDO_ID } from "~/components/editor/focus-machine";
+import { ADD_ID, NAME_ID, REDO_ID, SAVE_ID, UNDO_ID } from "~/components/editor/focus-machine";
 import { PAUSE_MS } from "~/components/editor/history";
 
 const article: LoadedArticle = {
@@ -32,10 +32,10 @@ describe("the editor's state (decision 137)", () => {
 
   it("merges typing in the name into one step until a pause, and keeps odd Unicode as typed", () => {
     const names = ["A", "Am", "Amph\u0301", "Amph\u0301ore 🏺", "\u202Eérohpma\u202C"];
-    const typed = run(names.map((name, i) => ({ type: "name", name, at: 1000 + i * 100 })));
+    const typed = run(names.map((name, i) => ({ type: "draft", change: { name }, at: 1000 + i * 100 })));
     expect(draftOf(typed).name).toBe("\u202Eérohpma\u202C");
     expect(typed.history.past).toHaveLength(1);
-    const later = editorReducer(typed, { type: "name", name: "Vase", at: 1400 + PAUSE_MS });
+    const later = editorReducer(typed, { type: "draft", change: { name: "Vase" }, at: 1400 + PAUSE_MS });
     expect(later.history.past).toHaveLength(2);
   });
 
@@ -87,7 +87,7 @@ describe("the editor's state (decision 137)", () => {
     const middle = run([{ type: "delete", index: 1, at: 1 }]);
     expect(middle.focus).toEqual({ kind: "element", key: "el2" });
     expect(middle.lastDeleted).toMatchObject({ index: 1, revision: middle.history.revision });
-    expect(run([{ type: "delete", index: 2, at: 1 }]).focus).toEqual({ kind: "add" });
+    expect(run([{ type: "delete", index: 2, at: 1 }]).focus).toEqual({ kind: "control", id: ADD_ID });
 
     // Fifty clicks on the message's "undo" at once: one undo.
     const undone = run(
@@ -102,7 +102,7 @@ describe("the editor's state (decision 137)", () => {
   it("offers no undo of a delete once another step followed it", () => {
     const state = run([
       { type: "delete", index: 0, at: 1 },
-      { type: "name", name: "Vase", at: 2 },
+      { type: "draft", change: { name: "Vase" }, at: 2 },
     ]);
     expect(editorReducer(state, { type: "undoDelete" })).toBe(state);
   });
@@ -111,16 +111,16 @@ describe("the editor's state (decision 137)", () => {
     const edited = run([{ type: "element", key: "el1", element: { type: "space", size: 40 } as BodyElement, at: 1 }]);
     const undone = editorReducer({ ...edited, openKey: null }, { type: "step", command: "undo" });
     expect(draftOf(undone)).toEqual(draftOf(initialEditorState(article)));
-    expect(undone).toMatchObject({ openKey: "el1", focus: { kind: "ifLost", id: UNDO_ID }, announce: { message: "undone", alternate: true } });
+    expect(undone).toMatchObject({ openKey: "el1", focus: { kind: "ifLost", id: UNDO_ID }, announce: { message: "keep.undone", alternate: true } });
     const redone = editorReducer(undone, { type: "step", command: "redo" });
     expect(draftOf(redone)).toEqual(draftOf(edited));
-    expect(redone).toMatchObject({ focus: { kind: "ifLost", id: REDO_ID }, announce: { message: "redone", alternate: false } });
+    expect(redone).toMatchObject({ focus: { kind: "ifLost", id: REDO_ID }, announce: { message: "keep.redone", alternate: false } });
     expect(editorReducer(redone, { type: "step", command: "redo" })).toBe(redone);
   });
 
   it("takes fifty undos at once back to the loaded draft and no further", () => {
     const edited = run([
-      { type: "name", name: "B", at: 1 },
+      { type: "draft", change: { name: "B" }, at: 1 },
       { type: "delete", index: 0, at: 2 },
       { type: "add", item: { key: "new3", element: text("x") }, at: 3 },
     ]);
@@ -130,15 +130,15 @@ describe("the editor's state (decision 137)", () => {
     );
     expect(draftOf(undone)).toEqual(draftOf(initialEditorState(article)));
     expect(undone.history.future).toHaveLength(3);
-    expect(undone.announce).toEqual({ message: "undone", alternate: true });
+    expect(undone.announce).toEqual({ message: "keep.undone", alternate: true });
   });
 
   it("restores a kept draft as one undoable step, focus on Undo; discarding it sends focus to the name", () => {
     const kept: Draft = { ...draftOf(initialEditorState(article)), name: "Gardé" };
     const restored = run([{ type: "restore", draft: kept, at: 1 }]);
-    expect(restored).toMatchObject({ focus: { kind: "control", id: UNDO_ID }, announce: { message: "restored", alternate: false } });
+    expect(restored).toMatchObject({ focus: { kind: "control", id: UNDO_ID }, announce: { message: "keep.restored", alternate: false } });
     expect(draftOf(editorReducer(restored, { type: "step", command: "undo" })).name).toBe("Amphore");
-    expect(editorReducer(restored, { type: "step", command: "undo" }).announce).toEqual({ message: "undone", alternate: true });
+    expect(editorReducer(restored, { type: "step", command: "undo" }).announce).toEqual({ message: "keep.undone", alternate: true });
     expect(run([{ type: "discard" }]).focus).toEqual({ kind: "control", id: NAME_ID });
   });
 
@@ -181,34 +181,33 @@ describe("the editor's state (decision 137)", () => {
       { type: "unauthorized", path: "/api/read/article" },
     ]);
     expect(both.session).toEqual({ retrySave: true });
-    expect(editorReducer(both, { type: "sessionClosed" }).session).toBeNull();
+    expect(editorReducer(both, { type: "view", change: { session: null } }).session).toBeNull();
   });
 
   it("returns the same state for what changes nothing, so React renders nothing", () => {
     const state = initialEditorState(article);
     for (const action of [
-      { type: "focused" },
-      { type: "sessionClosed" },
-      { type: "tab", tab: "edit" },
-      { type: "dialog", dialog: null },
-      { type: "open", key: null },
+      { type: "view", change: { focus: null } },
+      { type: "view", change: { session: null, tab: "edit" } },
+      { type: "view", change: { dialog: null, openKey: null } },
+      { type: "view", change: {} },
       { type: "undoDelete" },
       { type: "step", command: "undo" },
-      { type: "name", name: "Amphore", at: 1 },
+      { type: "draft", change: { name: "Amphore" }, at: 1 },
       { type: "delete", index: -1, at: 1 },
     ] as EditorAction[]) {
       expect(editorReducer(state, action), action.type).toBe(state);
     }
-    const focused = editorReducer(run([{ type: "discard" }]), { type: "focused" });
+    const focused = editorReducer(run([{ type: "discard" }]), { type: "view", change: { focus: null } });
     expect(focused.focus).toBeNull();
   });
 
-  it("keeps the dialog and the tab asked for last", () => {
+  it("keeps the dialog, the tab and the open card asked for last", () => {
     const state = run([
-      { type: "dialog", dialog: "compare" },
-      { type: "dialog", dialog: "keep" },
-      { type: "tab", tab: "preview" },
+      { type: "view", change: { dialog: "compare" } },
+      { type: "view", change: { dialog: "keep", openKey: "el1" } },
+      { type: "view", change: { tab: "preview" } },
     ]);
-    expect(state).toMatchObject({ dialog: "keep", tab: "preview" });
+    expect(state).toMatchObject({ dialog: "keep", tab: "preview", openKey: "el1" });
   });
 });

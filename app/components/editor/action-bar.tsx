@@ -1,45 +1,33 @@
 import { Link } from "@remix-run/react";
-import { useRef, type RefObject } from "react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { StaleDetails } from "~/errors";
 import { ConflictPanel } from "./conflict-panel";
-import type { EditorDialog } from "./editor-reducer";
-import { EditorTabs, type EditorTab } from "./editor-tabs";
+import { EditorTabs } from "./editor-tabs";
 import { SAVE_ID } from "./focus-machine";
 import { HistoryButtons } from "./history-buttons";
 import { useToastsBelow } from "./toast-place";
+import type { ArticleEditorModel } from "./use-article-editor";
 
 interface ActionBarProps {
+  editor: ArticleEditorModel;
   articleId: number;
   /** The public page of the saved article, for staff (not counted in the statistics). */
   publicHref: string;
-  busy: boolean;
-  dirty: boolean;
-  canUndo: boolean;
-  canRedo: boolean;
-  announce: string;
-  /** On a narrow screen: the Edit and Preview tabs, and the one shown. */
-  tabs: { current: EditorTab; onChange: (tab: EditorTab) => void } | null;
-  conflict: { current: StaleDetails | null } | null;
-  conflictHeading: RefObject<HTMLHeadingElement>;
-  /** A failure that belongs to no field (413, network…), shown next to Save. */
-  general?: string;
-  onSave: () => void;
-  onStep: (command: "undo" | "redo") => void;
-  onDialog: (dialog: EditorDialog) => void;
-  onReloadSaved: () => void;
+  /** A narrow screen: the form and the preview are two tabs (decision 066). */
+  narrow: boolean;
 }
 
 /** The editor's actions: Save, undo and redo, whether all is saved, the tabs and, next to Save, a conflict. */
-export function ActionBar(props: ActionBarProps) {
-  const { articleId, publicHref, busy, dirty, conflict, general, onDialog } = props;
+export function ActionBar({ editor, articleId, publicHref, narrow }: ActionBarProps) {
+  const { state, saver, dirty, actions } = editor;
+  const { history, announce } = state;
   const { t } = useTranslation();
   const barRef = useRef<HTMLDivElement>(null);
   useToastsBelow(barRef);
 
   const secondaryActions = (
     <>
-      <button type="button" className="button button--ghost" onClick={() => onDialog("reset")}>
+      <button type="button" className="button button--ghost" onClick={() => actions.setDialog("reset")}>
         {t("editor.resetTranslations")}
       </button>
       <Link className="button button--ghost" to={`/translations?id=${articleId}`}>
@@ -59,32 +47,32 @@ export function ActionBar(props: ActionBarProps) {
         {secondaryActions}
       </div>
       <div ref={barRef} className="editor-bar" role="group" aria-label={t("editor.actions")}>
-        <button type="button" id={SAVE_ID} className="button" aria-disabled={busy} onClick={props.onSave}>
+        <button type="button" id={SAVE_ID} className="button" aria-disabled={saver.busy} onClick={() => void actions.save()}>
           {t("editor.save")}
         </button>
         <HistoryButtons
-          canUndo={props.canUndo}
-          canRedo={props.canRedo}
-          onUndo={() => props.onStep("undo")}
-          onRedo={() => props.onStep("redo")}
-          announce={props.announce}
+          canUndo={history.past.length > 0}
+          canRedo={history.future.length > 0}
+          onUndo={() => actions.step("undo")}
+          onRedo={() => actions.step("redo")}
+          // A trailing no-break space alternates, so the same words are read out again on the next step.
+          announce={announce ? t(announce.message) + (announce.alternate ? "\u00a0" : "") : ""}
         />
         <div className="editor-bar__more">{secondaryActions}</div>
         <span className={dirty ? "editor-bar__state editor-bar__state--dirty" : "editor-bar__state"}>{dirty ? t("editor.unsaved") : t("editor.allSaved")}</span>
-        {props.tabs ? <EditorTabs current={props.tabs.current} onChange={props.tabs.onChange} /> : null}
-        {conflict ? (
+        {narrow ? <EditorTabs current={state.tab} onChange={actions.setTab} /> : null}
+        {saver.conflict ? (
           <ConflictPanel
-            ref={props.conflictHeading}
-            current={conflict.current}
-            busy={busy}
-            onCompare={() => onDialog("compare")}
-            onKeepMine={() => onDialog("keep")}
-            onTakeTheirs={() => (dirty ? onDialog("reload") : props.onReloadSaved())}
+            current={saver.conflict.current}
+            busy={saver.busy}
+            onCompare={() => actions.setDialog("compare")}
+            onKeepMine={() => actions.setDialog("keep")}
+            onTakeTheirs={() => (dirty ? actions.setDialog("reload") : actions.reloadSaved())}
           />
         ) : null}
-        {general ? (
+        {saver.errors.general ? (
           <div className="editor-alert editor-bar__alert" role="alert">
-            <p>{general}</p>
+            <p>{saver.errors.general}</p>
           </div>
         ) : null}
       </div>

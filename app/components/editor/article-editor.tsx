@@ -41,37 +41,20 @@ export function ArticleEditor({
   mediaFiles?: Record<string, MediaFileInfo>;
 }) {
   const { t } = useTranslation();
-  const { state, draft, content, dirty, saver, keeper, fieldErrors, cardError, refs, edits, actions } = useArticleEditor(article, user);
+  const editor = useArticleEditor(article, user);
+  const { state, dirty, saver, keeper, actions } = editor;
   // Cards and layout (decision 066): on a narrow screen the form and the preview are two tabs.
   const narrow = useNarrowScreen();
-  const { history, saved, announce } = state;
-  const publicPath = `/v/${encodeURIComponent(museumSlug)}/${encodeURIComponent(saved.slug)}`;
-  const said = { undone: t("keep.undone"), redone: t("keep.redone"), restored: t("keep.restored") };
+  const publicPath = `/v/${encodeURIComponent(museumSlug)}/${encodeURIComponent(state.saved.slug)}`;
 
   return (
     <section className="page editor">
       <Link to={folderHref(pathArray)} className="button button--ghost editor__back">
         <span aria-hidden="true">←</span> {pathArray.length > 0 ? t("editor.backToFolder") : t("editor.backToArticles")}
       </Link>
-      <h1 className="editor__title">{t("editor.title", { id: article.id, name: saved.name })}</h1>
+      <h1 className="editor__title">{t("editor.title", { id: article.id, name: state.saved.name })}</h1>
 
-      <ActionBar
-        articleId={article.id}
-        publicHref={`${publicPath}?ignoreStats=true`}
-        busy={saver.busy}
-        dirty={dirty}
-        canUndo={history.past.length > 0}
-        canRedo={history.future.length > 0}
-        announce={announce ? said[announce.message] + (announce.alternate ? "\u00a0" : "") : ""}
-        tabs={narrow ? { current: state.tab, onChange: actions.setTab } : null}
-        conflict={saver.conflict}
-        conflictHeading={refs.conflictHeading}
-        general={saver.errors.general}
-        onSave={() => void actions.save()}
-        onStep={actions.step}
-        onDialog={actions.setDialog}
-        onReloadSaved={actions.reloadSaved}
-      />
+      <ActionBar editor={editor} articleId={article.id} publicHref={`${publicPath}?ignoreStats=true`} narrow={narrow} />
 
       {keeper.elsewhere ? (
         <p className="editor-alert editor-elsewhere" role="status">
@@ -92,37 +75,14 @@ export function ArticleEditor({
         />
       ) : null}
 
-      <EditorPanels
-        articleId={article.id}
-        draft={draft}
-        content={content}
-        errors={saver.errors}
-        fieldErrors={fieldErrors}
-        cardError={cardError}
-        mediaFiles={mediaFiles}
-        deleted={state.lastDeleted && state.lastDeleted.revision === history.revision ? state.lastDeleted : null}
-        openKey={state.openKey}
-        tab={state.tab}
-        narrow={narrow}
-        addRef={refs.addRef}
-        edits={edits}
-      />
+      <EditorPanels editor={editor} articleId={article.id} mediaFiles={mediaFiles} narrow={narrow} />
 
       <UnsavedGuard dirty={dirty} />
       {keeper.offer ? <RestoreOffer kept={keeper.offer} savedVersion={saver.version} onRestore={actions.restoreKept} onDiscard={actions.discardKept} /> : null}
       {state.session ? (
         <SessionDialog email={user.email} returnTo={`/article?id=${article.id}`} onLoggedIn={actions.loggedIn} onCancel={actions.closeSession} />
       ) : null}
-      <EditorDialogs
-        dialog={state.dialog}
-        articleId={article.id}
-        conflict={saver.conflict}
-        mine={{ name: draft.name, content }}
-        onDialog={actions.setDialog}
-        onReloadSaved={actions.reloadSaved}
-        onKeepMine={actions.keepMine}
-        onCurrent={saver.updateConflict}
-      />
+      <EditorDialogs editor={editor} articleId={article.id} />
     </section>
   );
 }

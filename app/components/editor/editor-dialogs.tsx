@@ -2,35 +2,22 @@ import { lazy, Suspense } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import type { ContentElement } from "~/content/schema";
-import type { StaleDetails } from "~/errors";
 import { callApi } from "~/utils/api-client";
-import type { EditorDialog } from "./editor-reducer";
+import type { ArticleEditorModel } from "./use-article-editor";
 
-// Each dialog has a key of its own, so one never takes over another's open <dialog> (they used to be siblings).
 // The side-by-side comparison is loaded only when a conflict asks for it (decision 068).
 const ConflictCompare = lazy(() => import("./conflict-compare"));
 
 const RESET_TOAST = "article-reset";
 
-interface EditorDialogsProps {
-  dialog: EditorDialog | null;
-  articleId: number;
-  /** The version conflict shown next to Save, if any (decision 068). */
-  conflict: { current: StaleDetails | null } | null;
-  /** The draft, for the comparison. */
-  mine: { name: string; content: ContentElement[] };
-  onDialog: (dialog: EditorDialog | null) => void;
-  onReloadSaved: () => void;
-  onKeepMine: () => void;
-  onCurrent: (current: StaleDetails) => void;
-}
-
 /** The editor's confirmations (reset the translations, reload the saved version, keep mine) and the comparison. */
-export function EditorDialogs({ dialog, articleId, conflict, mine, onDialog, onReloadSaved, onKeepMine, onCurrent }: EditorDialogsProps) {
+export function EditorDialogs({ editor, articleId }: { editor: ArticleEditorModel; articleId: number }) {
   const { t } = useTranslation();
-  const close = () => onDialog(null);
+  const { saver, actions } = editor;
+  const conflict = saver.conflict;
+  const close = () => actions.setDialog(null);
 
+  // Each confirmation has a key of its own, so one never takes over another's open <dialog>.
   async function resetTranslations() {
     close();
     toast.loading(t("editor.resetting"), { id: RESET_TOAST });
@@ -39,65 +26,43 @@ export function EditorDialogs({ dialog, articleId, conflict, mine, onDialog, onR
     else toast.error(t("editor.saveError"), { id: RESET_TOAST, duration: 5000 });
   }
 
-  switch (dialog) {
-    case "reset":
-      return (
-        <ConfirmDialog
-          key="reset"
-          title={t("editor.resetConfirmTitle")}
-          confirmLabel={t("editor.resetConfirm")}
-          onConfirm={() => void resetTranslations()}
-          onCancel={close}
-        >
-          <p>{t("editor.resetConfirmBody")}</p>
-        </ConfirmDialog>
-      );
-    case "reload":
-      return conflict ? (
-        <ConfirmDialog
-          key="reload"
-          title={t("editorErrors.conflict.takeConfirmTitle")}
-          confirmLabel={t("editorErrors.conflict.takeConfirm")}
-          onConfirm={onReloadSaved}
-          onCancel={close}
-        >
-          <p>{t("editorErrors.conflict.takeConfirmBody")}</p>
-        </ConfirmDialog>
-      ) : (
-        <ConfirmDialog key="reload" title={t("editor.reloadConfirmTitle")} confirmLabel={t("editor.reloadConfirm")} onConfirm={onReloadSaved} onCancel={close}>
-          <p>{t("editor.reloadConfirmBody")}</p>
-        </ConfirmDialog>
-      );
-    case "keep":
-      return (
-        <ConfirmDialog
-          key="keep"
-          title={t("editorErrors.conflict.keepConfirmTitle")}
-          confirmLabel={t("editorErrors.conflict.keepConfirm")}
-          onConfirm={onKeepMine}
-          onCancel={close}
-        >
-          <p>
-            {conflict?.current?.savedBy
-              ? t("editorErrors.conflict.keepConfirmBody", { who: conflict.current.savedBy.email })
-              : t("editorErrors.conflict.keepConfirmBodyUnknown")}
-          </p>
-        </ConfirmDialog>
-      );
-    case "compare":
-      return (
-        <Suspense fallback={null}>
-          <ConflictCompare
-            articleId={articleId}
-            mine={mine}
-            onCurrent={onCurrent}
-            onKeepMine={() => onDialog("keep")}
-            onTakeTheirs={() => onDialog("reload")}
-            onClose={close}
-          />
-        </Suspense>
-      );
-    default:
-      return null;
-  }
+  const dialog = editor.state.dialog;
+  if (dialog === "compare")
+    return (
+      <Suspense fallback={null}>
+        <ConflictCompare
+          articleId={articleId}
+          mine={{ name: editor.draft.name, content: editor.content }}
+          onCurrent={saver.updateConflict}
+          onKeepMine={() => actions.setDialog("keep")}
+          onTakeTheirs={() => actions.setDialog("reload")}
+          onClose={close}
+        />
+      </Suspense>
+    );
+  // The three confirmations differ only in their words and what the confirm button does.
+  const confirm: [title: string, label: string, body: string, onConfirm: () => void] | null =
+    dialog === "reset"
+      ? [t("editor.resetConfirmTitle"), t("editor.resetConfirm"), t("editor.resetConfirmBody"), () => void resetTranslations()]
+      : dialog === "reload" && conflict
+        ? [t("editorErrors.conflict.takeConfirmTitle"), t("editorErrors.conflict.takeConfirm"), t("editorErrors.conflict.takeConfirmBody"), actions.reloadSaved]
+        : dialog === "reload"
+          ? [t("editor.reloadConfirmTitle"), t("editor.reloadConfirm"), t("editor.reloadConfirmBody"), actions.reloadSaved]
+          : dialog === "keep"
+            ? [
+                t("editorErrors.conflict.keepConfirmTitle"),
+                t("editorErrors.conflict.keepConfirm"),
+                conflict?.current?.savedBy
+                  ? t("editorErrors.conflict.keepConfirmBody", { who: conflict.current.savedBy.email })
+                  : t("editorErrors.conflict.keepConfirmBodyUnknown"),
+                actions.keepMine,
+              ]
+            : null;
+  if (!confirm) return null;
+  const [title, label, body, onConfirm] = confirm;
+  return (
+    <ConfirmDialog key={dialog} title={title} confirmLabel={label} onConfirm={onConfirm} onCancel={close}>
+      <p>{body}</p>
+    </ConfirmDialog>
+  );
 }

@@ -1,72 +1,35 @@
-import type { RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { StopNumberField } from "~/components/tours/stop-number-field";
-import type { AddableType, ContentElement, MetadatasElement } from "~/content/schema";
 import { AddPanel } from "./add-panel";
 import { ArticlePreview } from "./article-preview";
-import type { EditorState } from "./editor-reducer";
-import type { BodyElement, Draft } from "./editor-state";
-import { panelProps, type EditorTab } from "./editor-tabs";
+import { panelProps } from "./editor-tabs";
 import { ElementList } from "./element-list";
-import { FieldErrorsProvider, type FieldErrorMap } from "./field-errors";
+import { FieldErrorsProvider } from "./field-errors";
 import { MediaFilesProvider, type MediaFileInfo } from "./media-files";
 import { SettingsFields } from "./settings-fields";
-
-/** What changes the draft, from the fields and the cards (use-article-editor.ts). */
-export interface PanelEdits {
-  onName: (name: string) => void;
-  onMetadatas: (metadatas: MetadatasElement) => void;
-  onChange: (index: number, element: BodyElement) => void;
-  onMove: (index: number, by: -1 | 1) => void;
-  onMoveTo: (from: number, to: number, handleId?: string) => void;
-  onDuplicate: (index: number) => void;
-  onDelete: (index: number) => void;
-  onAdd: (type: AddableType) => void;
-  onOpen: (key: string | null) => void;
-  onUndoDelete: () => void;
-}
+import type { ArticleEditorModel } from "./use-article-editor";
 
 interface EditorPanelsProps {
+  editor: ArticleEditorModel;
   articleId: number;
-  draft: Draft;
-  content: ContentElement[];
-  /** The article's own fields' messages; content fields' messages by input id, and a card's own. */
-  errors: { name?: string; slug?: string; colour?: string };
-  fieldErrors: FieldErrorMap;
-  cardError?: { index: number; message: string };
+  /** The article's uploaded files by `/media/…` address: their own names and sizes (issue 20). */
   mediaFiles: Record<string, MediaFileInfo>;
-  /** The deleted element while its delete is the last step, for the "deleted, undo" message. */
-  deleted: EditorState["lastDeleted"];
-  openKey: string | null;
-  tab: EditorTab;
+  /** A narrow screen: the form and the preview are two tabs (decision 066). */
   narrow: boolean;
-  addRef: RefObject<HTMLSelectElement>;
-  edits: PanelEdits;
 }
 
 /** The form (the article's own fields, its element cards, the add panel) and, beside it or as a tab, the preview. */
-export function EditorPanels({
-  articleId,
-  draft,
-  content,
-  errors,
-  fieldErrors,
-  cardError,
-  mediaFiles,
-  deleted,
-  openKey,
-  tab,
-  narrow,
-  addRef,
-  edits,
-}: EditorPanelsProps) {
+export function EditorPanels({ editor, articleId, mediaFiles, narrow }: EditorPanelsProps) {
   const { t } = useTranslation();
+  const { state, draft, edits } = editor;
+  // The "deleted, undo" message shows while the delete is the last step.
+  const deleted = state.lastDeleted && state.lastDeleted.revision === state.history.revision ? state.lastDeleted.item : null;
   return (
-    <FieldErrorsProvider value={fieldErrors}>
+    <FieldErrorsProvider value={editor.fieldErrors}>
       <MediaFilesProvider initial={mediaFiles}>
         <div className="editor-layout">
-          <div className="editor-main" {...panelProps("edit", tab, narrow)}>
-            <SettingsFields name={draft.name} metadatas={draft.metadatas} errors={errors} onName={edits.onName} onMetadatas={edits.onMetadatas}>
+          <div className="editor-main" {...panelProps("edit", state.tab, narrow)}>
+            <SettingsFields name={draft.name} metadatas={draft.metadatas} errors={editor.saver.errors} onName={edits.onName} onMetadatas={edits.onMetadatas}>
               <StopNumberField articleId={articleId} />
             </SettingsFields>
             <section className="editor-content" aria-labelledby="editor-content-heading">
@@ -74,7 +37,7 @@ export function EditorPanels({
               <div role="status" className="editor-undo">
                 {deleted ? (
                   <>
-                    <span>{t("editor.deleted", { type: t(`editor.types.${deleted.item.element.type}`) })}</span>{" "}
+                    <span>{t("editor.deleted", { type: t(`editor.types.${deleted.element.type}`) })}</span>{" "}
                     <button type="button" className="button button--ghost button--small" onClick={edits.onUndoDelete}>
                       {t("editor.undo")}
                     </button>
@@ -84,8 +47,8 @@ export function EditorPanels({
               <ElementList
                 items={draft.items}
                 articleId={articleId}
-                error={cardError}
-                openKey={openKey}
+                error={editor.cardError}
+                openKey={state.openKey}
                 onOpen={edits.onOpen}
                 onChange={edits.onChange}
                 onMove={edits.onMove}
@@ -94,10 +57,10 @@ export function EditorPanels({
                 onDelete={edits.onDelete}
               />
             </section>
-            <AddPanel ref={addRef} onAdd={edits.onAdd} />
+            <AddPanel onAdd={edits.onAdd} />
           </div>
-          <div className="editor-preview-pane" {...panelProps("preview", tab, narrow)}>
-            <ArticlePreview content={content} />
+          <div className="editor-preview-pane" {...panelProps("preview", state.tab, narrow)}>
+            <ArticlePreview content={editor.content} />
           </div>
         </div>
       </MediaFilesProvider>

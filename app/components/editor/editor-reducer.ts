@@ -2,10 +2,10 @@
 // 072), the saved article it is compared with, the open card, the dialog, the tab, what is read out, the
 // login dialog and where focus goes next. What is not pure (the clock, new keys, the server, the browser's
 // storage) stays in use-article-editor.ts and reaches here as values in the actions.
-import type { ArticleContent, MetadatasElement } from "~/content/schema";
+import type { ArticleContent } from "~/content/schema";
 import { draftFrom, duplicateItem, moveItem, moveItemTo, snapshotOf, type BodyElement, type Draft, type Item } from "./editor-state";
 import type { EditorTab } from "./editor-tabs";
-import { focusAfter, refusedFocus, type FocusEvent, type FocusRequest } from "./focus-machine";
+import { ADD_ID, elementDomId, NAME_ID, REDO_ID, refusedFocus, SAVE_ID, UNDO_ID, type FocusRequest } from "./focus-machine";
 import { affectedItemKey, historyReducer, initialHistory, type History } from "./history";
 import type { FocusTarget } from "./use-save-article";
 
@@ -28,8 +28,8 @@ export interface EditorState {
   dialog: EditorDialog | null;
   /** On a narrow screen the form and the preview are two tabs (decision 066). */
   tab: EditorTab;
-  /** Read out after undo, redo or a restore; `alternate` adds a no-break space, so the same words are read again. */
-  announce: { message: "undone" | "redone" | "restored"; alternate: boolean } | null;
+  /** Read out after undo, redo or a restore (a locale key); `alternate` adds a no-break space, so the same words are read again. */
+  announce: { message: "keep.undone" | "keep.redone" | "keep.restored"; alternate: boolean } | null;
   /** The login dialog, open after a call answered 401 (decision 071); `retrySave` when that call was a save. */
   session: { retrySave: boolean } | null;
   /** Where focus goes once the page shows this state (focus-machine.ts). */
@@ -44,9 +44,12 @@ export interface LoadedArticle {
 }
 
 /** `at` is the time of a change (ms): typing in one field merges into one step until a pause. */
+/** What the page shows apart from the draft, set as it is asked (the open card, the dialog, the tab…). */
+export type EditorView = Partial<Pick<EditorState, "openKey" | "dialog" | "tab" | "session" | "focus">>;
+
 export type EditorAction =
-  | { type: "name"; name: string; at: number }
-  | { type: "metadatas"; metadatas: MetadatasElement; at: number }
+  /** The name, the metadatas, or the whole draft (links completed before a save). */
+  | { type: "draft"; change: Partial<Draft>; at: number }
   /** By key, not position: a change that lands after a move or a delete in the same batch edits its own element. */
   | { type: "element"; key: string; element: BodyElement; at: number }
   | { type: "move"; index: number; by: -1 | 1; at: number }
@@ -54,8 +57,6 @@ export type EditorAction =
   | { type: "duplicate"; index: number; key: string; videoId: string; at: number }
   | { type: "delete"; index: number; at: number }
   | { type: "add"; item: Item; at: number }
-  /** The draft replaced as one step (links completed before a save). */
-  | { type: "replace"; draft: Draft; at: number }
   | { type: "undoDelete" }
   | { type: "step"; command: "undo" | "redo" }
   | { type: "restore"; draft: Draft; at: number }
@@ -65,13 +66,9 @@ export type EditorAction =
   | { type: "saved"; saved: SavedArticle }
   | { type: "refused"; target: Exclude<FocusTarget, null>; submitted: Draft }
   | { type: "overwritten" }
-  | { type: "open"; key: string | null }
-  | { type: "dialog"; dialog: EditorDialog | null }
-  | { type: "tab"; tab: EditorTab }
+  | { type: "view"; change: EditorView }
   /** A call answered 401, at this API path. */
-  | { type: "unauthorized"; path: string }
-  | { type: "sessionClosed" }
-  | { type: "focused" };
+  | { type: "unauthorized"; path: string };
 
 const SAVE_PATH = "/api/manage/update_article";
 
@@ -94,42 +91,39 @@ function edit(state: EditorState, next: (draft: Draft) => Draft, at: number): Ed
 
 const withItems = (state: EditorState, items: Item[], at: number) => edit(state, (draft) => ({ ...draft, items }), at);
 
-function withFocus(state: EditorState, event: FocusEvent): EditorState {
-  const focus = focusAfter(event);
-  return focus ? { ...state, focus } : state;
-}
+const withFocus = (state: EditorState, focus: FocusRequest): EditorState => ({ ...state, focus });
+const control = (id: string): FocusRequest => ({ kind: "control", id });
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
   const { items } = state.history.present;
   switch (action.type) {
-    case "name":
-      return edit(state, (draft) => ({ ...draft, name: action.name }), action.at);
-    case "metadatas":
-      return edit(state, (draft) => ({ ...draft, metadatas: action.metadatas }), action.at);
+    case "draft":
+      return edit(state, (draft) => ({ ...draft, ...action.change }), action.at);
     case "element": {
       const next = (draft: Draft) => ({ ...draft, items: draft.items.map((item) => (item.key === action.key ? { ...item, element: action.element } : item)) });
       return edit(state, next, action.at);
     }
-    case "replace":
-      return edit(state, () => action.draft, action.at);
     case "move": {
       const item = items[action.index];
       if (!item) return state;
-      return withFocus(withItems(state, moveItem(items, action.index, action.by), action.at), { type: "moved", key: item.key, by: action.by });
+      // The pressed button keeps focus, even when the move makes it inert at either end of the list.
+      const moved = withItems(state, moveItem(items, action.index, action.by), action.at);
+      return withFocus(moved, control(`${elementDomId(item.key)}-${action.by === -1 ? "up" : "down"}`));
     }
     case "moveTo": {
       const item = items[action.from];
       if (!item) return state;
       const moved = withItems(state, moveItemTo(items, action.from, action.to), action.at);
-      return withFocus(moved, { type: "dropped", key: item.key, handleId: action.handleId });
+      // A keyboard drop keeps focus on the handle that moved (decision 078); a pointer drop shows the card.
+      return withFocus(moved, action.handleId ? control(action.handleId) : { kind: "element", key: item.key });
     }
     case "duplicate": {
       const next = withItems(state, duplicateItem(items, action.index, action.key, action.videoId), action.at);
-      return withFocus({ ...next, openKey: action.key }, { type: "inserted", key: action.key });
+      return withFocus({ ...next, openKey: action.key }, { kind: "fields", key: action.key });
     }
     case "add": {
       const next = withItems(state, [...items, action.item], action.at);
-      return withFocus({ ...next, openKey: action.item.key }, { type: "inserted", key: action.item.key });
+      return withFocus({ ...next, openKey: action.item.key }, { kind: "fields", key: action.item.key });
     }
     case "delete": {
       const item = items[action.index];
@@ -137,34 +131,40 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       const rest = items.filter((_, i) => i !== action.index);
       const next = withItems(state, rest, action.at);
       const lastDeleted = { item, index: action.index, revision: next.history.revision };
-      return withFocus({ ...next, lastDeleted }, { type: "deleted", nextKey: rest[action.index]?.key ?? null });
+      // Focus to the element after it, else (the last one went) to the add panel.
+      const after = rest[action.index];
+      return withFocus({ ...next, lastDeleted }, after ? { kind: "element", key: after.key } : control(ADD_ID));
     }
     // The message's "undo" is the history's undo of that delete, while that delete is the last step.
     case "undoDelete": {
       const deleted = state.lastDeleted;
       if (!deleted || deleted.revision !== state.history.revision) return state;
       const history = historyReducer(state.history, { type: "undo" });
-      return withFocus({ ...state, history, lastDeleted: null }, { type: "undeleted", key: deleted.item.key });
+      return withFocus({ ...state, history, lastDeleted: null }, { kind: "element", key: deleted.item.key });
     }
     // Undo and redo open the card of the element they bring back or change, and say what they did.
     case "step": {
       const target = action.command === "undo" ? state.history.past.at(-1) : state.history.future[0];
       if (!target) return state;
       const key = affectedItemKey(state.history.present, target);
-      const announce = { message: action.command === "undo" ? "undone" : "redone", alternate: !state.announce?.alternate } as const;
+      const announce = { message: action.command === "undo" ? "keep.undone" : "keep.redone", alternate: !state.announce?.alternate } as const;
       const history = historyReducer(state.history, { type: action.command });
-      return withFocus({ ...state, history, openKey: key ?? state.openKey, announce }, { type: "stepped", command: action.command });
+      // Focus that fell with an element the step removed goes to the button of that command.
+      const focus = { kind: "ifLost", id: action.command === "undo" ? UNDO_ID : REDO_ID } as const;
+      return withFocus({ ...state, history, openKey: key ?? state.openKey, announce }, focus);
     }
     case "restore": {
       const next = edit(state, () => action.draft, action.at);
-      return withFocus({ ...next, announce: { message: "restored", alternate: false } }, { type: "restored" });
+      // Undo is next to hand, to go back on the restore.
+      return withFocus({ ...next, announce: { message: "keep.restored", alternate: false } }, control(UNDO_ID));
     }
     case "discard":
-      return withFocus(state, { type: "discarded" });
+      return withFocus(state, control(NAME_ID));
     case "reload": {
       const { draft, saved } = loaded(action.article);
       const history = historyReducer(state.history, { type: "reset", draft });
-      return withFocus({ ...state, history, saved, lastDeleted: null }, { type: "reloaded", conflict: action.conflict });
+      // Taking their version removes the conflict panel that had focus: Save gets it.
+      return { ...state, history, saved, lastDeleted: null, focus: action.conflict ? control(SAVE_ID) : state.focus };
     }
     case "saved":
       return { ...state, saved: action.saved, lastDeleted: null };
@@ -173,20 +173,17 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       const focus = refusedFocus(action.target, action.submitted);
       return { ...state, focus, openKey: focus.key ?? state.openKey };
     }
+    // "Keep mine" saved: the conflict panel goes, focus goes to Save rather than nowhere.
     case "overwritten":
-      return withFocus(state, { type: "overwritten" });
-    case "open":
-      return state.openKey === action.key ? state : { ...state, openKey: action.key };
-    case "dialog":
-      return state.dialog === action.dialog ? state : { ...state, dialog: action.dialog };
-    case "tab":
-      return state.tab === action.tab ? state : { ...state, tab: action.tab };
+      return withFocus(state, control(SAVE_ID));
+    // Nothing changed is the same state: React renders nothing (the tab is asked for after every refusal).
+    case "view": {
+      const { change } = action;
+      const same = (Object.keys(change) as (keyof EditorView)[]).every((key) => state[key] === change[key]);
+      return same ? state : { ...state, ...change };
+    }
     // A refused save is made again once logged in, whichever call met the 401 last.
     case "unauthorized":
       return { ...state, session: { retrySave: Boolean(state.session?.retrySave) || action.path === SAVE_PATH } };
-    case "sessionClosed":
-      return state.session === null ? state : { ...state, session: null };
-    case "focused":
-      return state.focus === null ? state : { ...state, focus: null };
   }
 }

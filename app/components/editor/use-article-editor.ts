@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { newElement, newVideoId } from "~/content/model";
 import type { AddableType, MetadatasElement } from "~/content/schema";
 import { onUnauthorized } from "~/utils/api-client";
-import { editorReducer, initialEditorState, type EditorAction, type EditorDialog, type LoadedArticle } from "./editor-reducer";
+import { editorReducer, initialEditorState, type EditorAction, type EditorDialog, type EditorView, type LoadedArticle } from "./editor-reducer";
 import type { EditorTab } from "./editor-tabs";
 import { colourProblem, contentOf, nameProblem, newKey, slugProblem, snapshotOf, type BodyElement } from "./editor-state";
 import { withCompletedLinks } from "./field-values";
@@ -50,10 +50,10 @@ export function useArticleEditor(article: EditorArticle, user: EditorUser) {
   useHistoryKeys((command) => dispatch({ type: "step", command }));
   // Any call answered 401 opens the login dialog; a refused save is made again once logged in.
   useEffect(() => onUnauthorized((path) => dispatch({ type: "unauthorized", path })), []);
-  const refs = useEditorFocus(state.focus, dispatch, saver.conflict !== null);
+  useEditorFocus(state.focus, dispatch);
   // A card opened for the person (a refused save, undo) or a refused field is shown on the Edit tab.
   useEffect(() => {
-    if (state.openKey !== null || Object.values(errors).some(Boolean)) dispatch({ type: "tab", tab: "edit" });
+    if (state.openKey !== null || Object.values(errors).some(Boolean)) dispatch({ type: "view", change: { tab: "edit" } });
   }, [state.openKey, errors]);
   // "Reload the saved version": once the loader has read it again, it replaces the draft.
   useEffect(() => {
@@ -64,6 +64,7 @@ export function useArticleEditor(article: EditorArticle, user: EditorUser) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the loader's article changes, nothing else
   }, [article]);
 
+  const view = (change: EditorView) => dispatch({ type: "view", change });
   /** A change of the element list: a message the server gave for the content goes with it. */
   function changeItems(action: EditorAction) {
     dispatch(action);
@@ -72,11 +73,11 @@ export function useArticleEditor(article: EditorArticle, user: EditorUser) {
 
   const edits = {
     onName(name: string) {
-      dispatch({ type: "name", name, at: Date.now() });
+      dispatch({ type: "draft", change: { name }, at: Date.now() });
       if (errors.name) setErrors({ ...errors, name: nameProblem(name) ? errors.name : undefined });
     },
     onMetadatas(metadatas: MetadatasElement) {
-      dispatch({ type: "metadatas", metadatas, at: Date.now() });
+      dispatch({ type: "draft", change: { metadatas }, at: Date.now() });
       setErrors({
         ...errors,
         slug: saver.slugMessage(slugProblem(metadatas.url)),
@@ -90,21 +91,21 @@ export function useArticleEditor(article: EditorArticle, user: EditorUser) {
       if (item) dispatch({ type: "element", key: item.key, element, at: Date.now() });
     },
     onMove(index: number, by: -1 | 1) {
-      if (draft.items[index]) changeItems({ type: "move", index, by, at: Date.now() });
+      changeItems({ type: "move", index, by, at: Date.now() });
     },
     onMoveTo(from: number, to: number, handleId?: string) {
-      if (draft.items[from]) changeItems({ type: "moveTo", from, to, handleId, at: Date.now() });
+      changeItems({ type: "moveTo", from, to, handleId, at: Date.now() });
     },
     onDuplicate(index: number) {
       changeItems({ type: "duplicate", index, key: newKey(), videoId: newVideoId(), at: Date.now() });
     },
     onDelete(index: number) {
-      if (draft.items[index]) changeItems({ type: "delete", index, at: Date.now() });
+      changeItems({ type: "delete", index, at: Date.now() });
     },
     onAdd(type: AddableType) {
       changeItems({ type: "add", item: { key: newKey(), element: newElement(type) as BodyElement }, at: Date.now() });
     },
-    onOpen: (key: string | null) => dispatch({ type: "open", key }),
+    onOpen: (openKey: string | null) => view({ openKey }),
     onUndoDelete: () => dispatch({ type: "undoDelete" }),
   };
 
@@ -113,7 +114,7 @@ export function useArticleEditor(article: EditorArticle, user: EditorUser) {
     // A link typed as "www.louvre.fr/…" is completed as on leaving its field, also when saved from inside
     // it (Ctrl+S) or before it was left (decision 124).
     const submitted = withCompletedLinks(draft);
-    if (submitted !== draft) dispatch({ type: "replace", draft: submitted, at: Date.now() });
+    if (submitted !== draft) dispatch({ type: "draft", change: submitted, at: Date.now() });
     let version: number | null = null;
     const target = await saver.save(
       submitted,
@@ -131,11 +132,11 @@ export function useArticleEditor(article: EditorArticle, user: EditorUser) {
   const actions = {
     save,
     step: (command: "undo" | "redo") => dispatch({ type: "step", command }),
-    setDialog: (dialog: EditorDialog | null) => dispatch({ type: "dialog", dialog }),
-    setTab: (tab: EditorTab) => dispatch({ type: "tab", tab }),
+    setDialog: (dialog: EditorDialog | null) => view({ dialog }),
+    setTab: (tab: EditorTab) => view({ tab }),
     /** "Keep mine", confirmed: save again over the version the conflict named. */
     keepMine() {
-      dispatch({ type: "dialog", dialog: null });
+      view({ dialog: null });
       const current = saver.conflict?.current;
       if (!current) return;
       void save(current.version).then((version) => {
@@ -143,7 +144,7 @@ export function useArticleEditor(article: EditorArticle, user: EditorUser) {
       });
     },
     reloadSaved() {
-      dispatch({ type: "dialog", dialog: null });
+      view({ dialog: null });
       reloadRequested.current = true;
       revalidator.revalidate();
     },
@@ -161,12 +162,15 @@ export function useArticleEditor(article: EditorArticle, user: EditorUser) {
     },
     loggedIn() {
       const retry = state.session?.retrySave ?? false;
-      dispatch({ type: "sessionClosed" });
+      view({ session: null });
       if (retry) void save();
       else toast.success(t("keep.sessionBack"));
     },
-    closeSession: () => dispatch({ type: "sessionClosed" }),
+    closeSession: () => view({ session: null }),
   };
 
-  return { state, draft, content, dirty, saver, keeper, fieldErrors, cardError, refs, edits, actions };
+  return { state, draft, content, dirty, saver, keeper, fieldErrors, cardError, edits, actions };
 }
+
+/** What the editor's components read and call (the action bar, the panels, the dialogs). */
+export type ArticleEditorModel = ReturnType<typeof useArticleEditor>;
