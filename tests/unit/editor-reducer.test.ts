@@ -39,6 +39,16 @@ describe("the editor's state (decision 137)", () => {
     expect(later.history.past).toHaveLength(2);
   });
 
+  it("replaces the whole draft as one undoable step (links completed before a save), and twice the same as once", () => {
+    const loadedDraft = draftOf(initialEditorState(article));
+    const completed: Draft = { ...loadedDraft, items: [{ key: "el0", element: text("https://www.louvre.fr") }, ...loadedDraft.items.slice(1)] };
+    const once = run([{ type: "draft", change: completed, at: 1 }]);
+    const twice = editorReducer(once, { type: "draft", change: completed, at: 2 });
+    expect(twice).toBe(once);
+    expect(draftOf(once).items[0]!.element).toEqual(text("https://www.louvre.fr"));
+    expect(draftOf(editorReducer(once, { type: "step", command: "undo" }))).toEqual(loadedDraft);
+  });
+
   it("changes an element by its key, so a change that lands after a delete edits its own element", () => {
     const state = run([
       { type: "delete", index: 0, at: 1 },
