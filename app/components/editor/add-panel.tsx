@@ -1,13 +1,14 @@
-import { forwardRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ADDABLE_TYPES, isAddableType } from "~/content/model";
 import type { AddableType } from "~/content/schema";
+import { ADD_ID } from "./focus-machine";
 
 /**
  * The spec's add-element panel: a type, then Add. No type chosen does nothing; a type the editor does not
  * know (only reachable by tampering with the page) gets the spec's alert.
  */
-export const AddPanel = forwardRef<HTMLSelectElement, { onAdd: (type: AddableType) => void }>(function AddPanel({ onAdd }, ref) {
+export function AddPanel({ onAdd }: { onAdd: (type: AddableType) => void }) {
   const { t } = useTranslation();
   const [type, setType] = useState("");
 
@@ -26,8 +27,8 @@ export const AddPanel = forwardRef<HTMLSelectElement, { onAdd: (type: AddableTyp
       <h2 id="editor-add-heading">{t("editor.addHeading")}</h2>
       <div className="editor-add__row">
         <div className="field">
-          <label htmlFor="editor-add-type">{t("editor.addType")}</label>
-          <select id="editor-add-type" ref={ref} value={type} onChange={(event) => setType(event.target.value)}>
+          <label htmlFor={ADD_ID}>{t("editor.addType")}</label>
+          <select id={ADD_ID} value={type} onChange={(event) => setType(event.target.value)}>
             <option value="">{t("editor.chooseType")}</option>
             {ADDABLE_TYPES.map((known) => (
               <option key={known} value={known}>
@@ -42,4 +43,4 @@ export const AddPanel = forwardRef<HTMLSelectElement, { onAdd: (type: AddableTyp
       </div>
     </form>
   );
-});
+}

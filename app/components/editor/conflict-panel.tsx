@@ -1,6 +1,6 @@
 // The version conflict, next to Save (issue 20 §2, decision 068): who saved which version when, and the
 // three ways on: compare, keep mine (overwrite, confirmed), take theirs (reload, confirmed).
-import { forwardRef } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { StaleDetails } from "~/errors";
 
@@ -18,11 +18,11 @@ export function useWhen() {
   return (at: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short" }).format(new Date(at));
 }
 
-export const ConflictPanel = forwardRef<HTMLHeadingElement, ConflictPanelProps>(function ConflictPanel(
-  { current, busy, onCompare, onKeepMine, onTakeTheirs },
-  headingRef,
-) {
+/** Shown when a save meets a newer version: focus goes to its heading, next to Save, where the eyes are. */
+export function ConflictPanel({ current, busy, onCompare, onKeepMine, onTakeTheirs }: ConflictPanelProps) {
   const { t } = useTranslation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   const when = useWhen();
   const said = current
     ? current.savedBy
@@ -49,4 +49,4 @@ export const ConflictPanel = forwardRef<HTMLHeadingElement, ConflictPanelProps>(
       </div>
     </section>
   );
-});
+}

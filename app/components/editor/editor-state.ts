@@ -58,13 +58,14 @@ export function moveItemTo(items: Item[], from: number, to: number): Item[] {
 
 /**
  * A copy of the item at `index`, placed right after it under `key`. A copied video gets an id of its own
- * (its files are shared until one is replaced: an upload makes new files, never overwrites).
+ * (its files are shared until one is replaced: an upload makes new files, never overwrites); `videoId` is
+ * given by a caller that must stay pure (the editor's reducer).
  */
-export function duplicateItem(items: Item[], index: number, key: string): Item[] {
+export function duplicateItem(items: Item[], index: number, key: string, videoId = newVideoId()): Item[] {
   const original = items[index];
   if (!original) return items;
   const element = structuredClone(original.element);
-  if (element.type === "video") element.videoId = newVideoId();
+  if (element.type === "video") element.videoId = videoId;
   return [...items.slice(0, index + 1), { key, element }, ...items.slice(index + 1)];
 }
 

@@ -4,6 +4,7 @@ import { MEDIA_PREFIX } from "~/content/urls";
 import { cardSummary, type CardSummary } from "./card-summary";
 import type { BodyElement, Item } from "./editor-state";
 import { ElementFields } from "./element-fields";
+import { elementDomId } from "./focus-machine";
 import { useMediaFiles } from "./media-files";
 
 interface ElementListProps {
@@ -22,8 +23,6 @@ interface ElementListProps {
   onDuplicate: (index: number) => void;
   onDelete: (index: number) => void;
 }
-
-export const elementDomId = (key: string) => `editor-${key}`;
 
 /** Where a dragged card would land: the number of other cards whose middle is above the pointer. */
 function dropIndex(list: HTMLOListElement, from: number, clientY: number): number {

@@ -38,7 +38,7 @@ function suffixOf(type: string, field: string | number | undefined): string | nu
   return BY_TYPE[type]?.[field] ?? STYLE[field] ?? null;
 }
 
-/** The element's id prefix in the list (`editor-<key>`): kept equal to element-list's elementDomId. */
+/** The element's id prefix in the list (`editor-<key>`): kept equal to focus-machine's elementDomId. */
 const elementPrefix = (key: string) => `editor-${key}`;
 
 /**

@@ -1,7 +1,5 @@
 import { useTranslation } from "react-i18next";
-
-export const UNDO_ID = "editor-undo";
-export const REDO_ID = "editor-redo";
+import { REDO_ID, UNDO_ID } from "./focus-machine";
 
 /**
  * Undo and redo in the editor's action bar (decision 072). Unavailable, they stay focusable with

@@ -184,5 +184,5 @@ export function useSaveArticle(articleId: number, initialVersion: number) {
   /** The comparison read a newer state of their version: the panel says it (and "keep mine" overwrites it). */
   const updateConflict = (current: StaleDetails) => setConflict((shown) => (shown && current.version !== version ? { current } : shown));
 
-  return { version, busy, conflict, updateConflict, errors, setErrors, checking, issueMessage, save, reset, slugMessage, markStale, stale: conflict !== null };
+  return { version, busy, conflict, updateConflict, errors, setErrors, checking, issueMessage, save, reset, slugMessage, markStale };
 }
