@@ -10,7 +10,10 @@ const EN = { "Accept-Language": "en" };
 /** The page's status and its HTML with React's escapes undone, so sentences can be looked for as written. */
 async function page(path: string, cookie: string, headers: Record<string, string> = {}) {
   const response = await get(path, cookie, headers);
-  const html = (await response.text()).replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+  const html = (await response.text())
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
   return { status: response.status, html };
 }
 
@@ -96,8 +99,9 @@ describe("404: an article or a folder in the trash is named as such", () => {
     }
   });
 
-  it("an article inside a deleted folder, and the folder's own address, NFD-typed", async () => {
+  it("an article inside a deleted folder, the folder's own address (NFD-typed too) and a folder inside it", async () => {
     const s = await museumWithArticle();
+    expect((await s.call("add_folder", { pathArray: ["Été"], id: "Salle" })).status).toBe(200);
     expect((await s.call("delete_item", { type: "folder", id: "Été", pathArray: [] })).status).toBe(200);
     const article = await page(`/article?id=${s.inFolder}`, s.cookie);
     expect(article.status).toBe(404);
@@ -108,9 +112,13 @@ describe("404: an article or a folder in the trash is named as such", () => {
       expect(folder.html, name).toContain("Ce dossier a été supprimé : il est dans la corbeille, avec tout ce qu'il contient.");
       expect(folder.html, name).toContain('href="/trash"');
     }
-    const inside = await page(`/articles/${encodeURIComponent("Été")}/Nope`, s.cookie, EN);
+    const inside = await page(`/articles/${encodeURIComponent("Été")}/Salle`, s.cookie, EN);
     expect(inside.status).toBe(404);
     expect(inside.html).toContain("This folder was deleted: it is in the trash, with everything in it.");
+    // A name that no folder in the trash holds either is only not found.
+    const nowhere = await page(`/articles/${encodeURIComponent("Été")}/Nulle%20part`, s.cookie, EN);
+    expect(nowhere.status).toBe(404);
+    expect(nowhere.html).toContain("This folder does not exist (any more)");
   });
 
   it("a live folder of the same name as a trashed one is shown, not the trash", async () => {
@@ -197,7 +205,8 @@ describe("under load and races", () => {
     ]);
     expect(restored.status).toBe(200);
     for (const p of pages) {
-      if (p.status === 404) expect(p.html).toContain("Cet article a été supprimé");
+      // A view that found the article trashed and then, once restored, not in the trash any more says only "not found".
+      if (p.status === 404) expect(p.html).toMatch(/Cet article a été supprimé|Aucun article de votre musée/);
       else expect(p.status).toBe(200);
     }
     expect((await page(`/article?id=${s.atRoot}`, s.cookie)).status).toBe(200);

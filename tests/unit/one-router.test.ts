@@ -56,7 +56,11 @@ describe("workers/app.ts answers no path itself", () => {
     // Between the call and the handler's body: no if, ?:, &&/||, switch or loop that could route around Remix.
     for (let node: ts.Node = calls[0]!; node !== handler.body; node = node.parent) {
       expect(
-        ts.isIfStatement(node) || ts.isConditionalExpression(node) || ts.isSwitchStatement(node) || ts.isBinaryExpression(node) || ts.isIterationStatement(node, false),
+        ts.isIfStatement(node) ||
+          ts.isConditionalExpression(node) ||
+          ts.isSwitchStatement(node) ||
+          ts.isBinaryExpression(node) ||
+          ts.isIterationStatement(node, false),
         `handleRemixRequest is called under ${ts.SyntaxKind[node.kind]}`,
       ).toBe(false);
     }
@@ -104,7 +108,9 @@ describe("every staff page has the staff error boundary", () => {
     .filter(({ source }) => source.includes("requireUser(") && /export default function/.test(source));
 
   it("finds the staff pages", () => {
-    expect(staffRoutes.map((r) => r.name)).toEqual(expect.arrayContaining(["article.tsx", "articles.$.tsx", "audit.tsx", "team.tsx", "tours.$id.tsx", "trash.tsx"]));
+    expect(staffRoutes.map((r) => r.name)).toEqual(
+      expect.arrayContaining(["article.tsx", "articles.$.tsx", "audit.tsx", "team.tsx", "tours.$id.tsx", "trash.tsx"]),
+    );
     expect(staffRoutes.length).toBeGreaterThanOrEqual(20);
   });
 
