@@ -62,6 +62,7 @@ describe("403: the member's role does not open the page", () => {
       expect(html, path).toContain("demandez à un administrateur de votre musée de changer votre rôle");
       expect(html, path).toContain('href="/dashboard"');
       expect(html, path).not.toContain("Erreur 403");
+      expect(html, path).toContain("<title>Accès refusé — Muselingo</title>");
     }
   });
 
@@ -76,6 +77,7 @@ describe("403: the member's role does not open the page", () => {
       expect(html, path).toContain("ask an admin of your museum to change your role");
       expect(html, path).toContain("Back to the dashboard");
       expect(html, path).toContain('<html lang="en"');
+      expect(html, path).toContain("<title>Access denied — Muselingo</title>");
     }
   });
 });
@@ -173,6 +175,8 @@ describe("404: nothing at this address, with the way back to the list", () => {
     const en = await page(path, cookie, EN);
     expect(en.status).toBe(404);
     expect(heading(en.html)).toBe("Nothing there...");
+    expect(fr.html).toContain("<title>Page introuvable — Muselingo</title>");
+    expect(en.html).toContain("<title>Page not found — Muselingo</title>");
     expect(en.html).toContain(english);
   });
 
