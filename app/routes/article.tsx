@@ -35,7 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, "content.edit");
   const parsed = articleIdSchema.safeParse(new URL(request.url).searchParams.get("id") ?? undefined);
   if (!parsed.success) refusePage(notFound("Article", "id"));
-  const [read, museum] = await Promise.all([orArticlePageError(context, user.museumId, parsed.data, readArticle(context.db, user.museumId, parsed.data)), getMuseum(context.db, user.museumId)]);
+  const [read, museum] = await Promise.all([
+    orArticlePageError(context, user.museumId, parsed.data, readArticle(context.db, user.museumId, parsed.data)),
+    getMuseum(context.db, user.museumId),
+  ]);
   const { pathArray, id, name, unformatted_name, content, version } = read;
   // The uploaded files' own names and sizes, so the forms never show a storage path (issue 20).
   const mediaFiles = await describeMedia(context.db, user.museumId, mediaSources(content));

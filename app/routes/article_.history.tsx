@@ -31,7 +31,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const id = articleIdFrom(request);
   if (id === null) refusePage(notFound("Article", "id"));
   const params = new URL(request.url).searchParams;
-  const page = await orArticlePageError(context, user.museumId, id, loadHistoryPage(context.db, user.museumId, id, { view: params.get("view"), from: params.get("from"), to: params.get("to") }));
+  const page = await orArticlePageError(
+    context,
+    user.museumId,
+    id,
+    loadHistoryPage(context.db, user.museumId, id, { view: params.get("view"), from: params.get("from"), to: params.get("to") }),
+  );
   return { ...page, canRestore: can(user, "content.publish") };
 }
 

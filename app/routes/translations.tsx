@@ -35,7 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const lang = rawLang === null ? null : langSchema.safeParse(rawLang);
   if (lang && !lang.success) refusePage(notFound("Language", "lang"));
 
-  const [article, museum] = await Promise.all([orArticlePageError(context, user.museumId, id.data, readArticle(context.db, user.museumId, id.data)), getMuseum(context.db, user.museumId)]);
+  const [article, museum] = await Promise.all([
+    orArticlePageError(context, user.museumId, id.data, readArticle(context.db, user.museumId, id.data)),
+    getMuseum(context.db, user.museumId),
+  ]);
   if (!museum) refusePage(notFound("Museum"));
   const member: Member = { role: user.role, languages: user.languages };
   const head = {

@@ -94,6 +94,12 @@ describe("a JSON call on a page's path is answered as JSON, never as the page", 
     }
   });
 
+  it("a JSON use of a link address with a trailing slash is the API's answer too, not the form's 415", async () => {
+    const response = await postJson(`/invite/${"C".repeat(43)}/`, { password: PASSWORD }, { "CF-Connecting-IP": freshAddress() });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: { reason: string } }).error.reason).toBe("link_invalid");
+  });
+
   it("a single-fetch `POST /login.data` with JSON gets the action's answer in single fetch's encoding", async () => {
     // Remix's client never sends JSON there; a hand-made call is the JSON login, encoded: same status, same cookie.
     const user = await createMuseumWithUser();

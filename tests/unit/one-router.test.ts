@@ -100,6 +100,16 @@ describe("workers/app.ts answers no path itself", () => {
   });
 });
 
+describe("the pages whose path is also a JSON call", () => {
+  it.each(["login.tsx", "invite.$token.tsx", "reset.$token.tsx"])("%s answers it in its action and has no error boundary of its own", (name) => {
+    const source = readFileSync(`app/routes/${name}`, "utf8");
+    const action = name === "login.tsx" ? source : readFileSync("app/utils/member-link-page.server.ts", "utf8");
+    expect(action).toMatch(/if \(isApiCall\(request\)\) answerItself\(context, await json(Login|LinkPost)\(/);
+    // The thrown answer must reach the root's boundary, above which no loader runs (app/utils/own-answer.server.ts).
+    expect(source).not.toMatch(/ErrorBoundary/);
+  });
+});
+
 describe("every staff page has the staff error boundary", () => {
   // A staff page: a route with a page (a default export) whose loader asks for a member (requireUser).
   const staffRoutes = readdirSync("app/routes")
