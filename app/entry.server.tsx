@@ -7,6 +7,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nOptions, resources } from "./i18n/config";
 import { getLocale } from "./i18n/i18n.server";
 import { NonceProvider } from "./utils/nonce";
+import { takeOwnAnswer } from "./utils/own-answer.server";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -17,6 +18,10 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A page's action that answered a JSON call on its path (app/utils/own-answer.server.ts): that answer, no page.
+  const answer = takeOwnAnswer(loadContext);
+  if (answer) return answer;
+
   const instance = createInstance();
   const lng = await getLocale(request);
   await instance.use(initReactI18next).init({ ...i18nOptions, lng, resources });

@@ -13,8 +13,6 @@ import { publishVisitorChanges } from "../app/visitor-cache/snapshot.server";
 import { NARRATION_QUEUE } from "../app/narration/message";
 import { consumeNarrationBatch } from "../app/narration/queue.server";
 import { narrationDepsFromEnv } from "../app/utils/narration.server";
-import { isJsonLogin, jsonLogin } from "../app/utils/login.server";
-import { isJsonLinkPost, jsonLinkPost } from "../app/utils/member-links.server";
 import { SESSION_COOKIE, sessionToken } from "../app/utils/session.server";
 import { createNonce, crossSiteRefusal, isCrossSiteWrite, withSecurityHeaders } from "../app/utils/security.server";
 
@@ -47,13 +45,9 @@ export default {
       request,
       context: { cloudflare: { env, ctx, cf: incoming.cf }, cspNonce: nonce, publishesVisitorChanges: true },
     });
-    // The spec's JSON login shares its path with the login page: answered here, before any page renders.
-    // So are the JSON uses of an invitation or reset link (decision 044).
-    let response = isJsonLogin(request)
-      ? await jsonLogin(request, loadContext)
-      : isJsonLinkPost(request)
-        ? await jsonLinkPost(request, loadContext)
-        : await handleRemixRequest(request, loadContext);
+    // Every path is a route module's: the JSON calls on a page's path (`POST /login`, `/invite/{token}`,
+    // `/reset/{token}`) are answered by that page's action (decision 136).
+    let response = await handleRemixRequest(request, loadContext);
     // What staff changed for visitors is published before the answer leaves, so their next preview shows it
     // (decision 039).
     await publishVisitorChanges(loadContext.db, loadContext.kv);

@@ -104,6 +104,24 @@ export class FolderIndex {
     return reachesRoot && rows.every((row) => row.deletedAt === null);
   }
 
+  /**
+   * Whether `path` (folder names from the root) leads into the trash: no live folder is at that path, but a
+   * trashed one is, or a folder inside one. Each name is matched among the live folders first.
+   */
+  pathInTrash(path: readonly string[]): boolean {
+    let parent: number | null = null;
+    let trashed = false;
+    for (const name of path) {
+      const wanted = name.normalize("NFC");
+      const named: FolderRow[] = (this.children.get(key(parent)) ?? []).filter((f) => f.name === wanted);
+      const child: FolderRow | undefined = named.find((f) => f.deletedAt === null) ?? named[0];
+      if (!child) return false;
+      trashed ||= child.deletedAt !== null;
+      parent = child.id;
+    }
+    return trashed;
+  }
+
   /** Ids of every folder below `id`, live or not. */
   descendants(id: number): Set<number> {
     const out = new Set<number>();

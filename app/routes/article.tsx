@@ -13,8 +13,10 @@ import keepStylesheetUrl from "~/styles/editor-keep.css?url";
 import historyStylesheetUrl from "~/styles/history.css?url";
 import stopNumberStylesheetUrl from "~/styles/stop-number.css?url";
 import { pageMeta } from "~/utils/meta";
-import { orPageError, refusePage } from "~/utils/page.server";
+import { refusePage } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
+import { orArticlePageError } from "~/utils/trashed-page.server";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "editor", { noindex: true });
 
@@ -33,7 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, "content.edit");
   const parsed = articleIdSchema.safeParse(new URL(request.url).searchParams.get("id") ?? undefined);
   if (!parsed.success) refusePage(notFound("Article", "id"));
-  const [read, museum] = await Promise.all([orPageError(readArticle(context.db, user.museumId, parsed.data)), getMuseum(context.db, user.museumId)]);
+  const [read, museum] = await Promise.all([
+    orArticlePageError(context, user.museumId, parsed.data, readArticle(context.db, user.museumId, parsed.data)),
+    getMuseum(context.db, user.museumId),
+  ]);
   const { pathArray, id, name, unformatted_name, content, version } = read;
   // The uploaded files' own names and sizes, so the forms never show a storage path (issue 20).
   const mediaFiles = await describeMedia(context.db, user.museumId, mediaSources(content));
@@ -74,4 +79,9 @@ export default function ArticleEditorRoute() {
       mediaFiles={mediaFiles}
     />
   );
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary subject="article" />;
 }

@@ -11,8 +11,10 @@ import { can } from "~/teams/roles";
 import { fieldErrors, formString } from "~/utils/form";
 import { formRefusal, readStaffForm } from "~/utils/form-action.server";
 import { pageMeta } from "~/utils/meta";
-import { orPageError, refusePage } from "~/utils/page.server";
+import { refusePage } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
+import { orArticlePageError } from "~/utils/trashed-page.server";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "history", { noindex: true });
 
@@ -29,7 +31,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const id = articleIdFrom(request);
   if (id === null) refusePage(notFound("Article", "id"));
   const params = new URL(request.url).searchParams;
-  const page = await orPageError(loadHistoryPage(context.db, user.museumId, id, { view: params.get("view"), from: params.get("from"), to: params.get("to") }));
+  const page = await orArticlePageError(
+    context,
+    user.museumId,
+    id,
+    loadHistoryPage(context.db, user.museumId, id, { view: params.get("view"), from: params.get("from"), to: params.get("to") }),
+  );
   return { ...page, canRestore: can(user, "content.publish") };
 }
 
@@ -54,4 +61,9 @@ export default function ArticleHistoryRoute() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as RestoreResult | undefined;
   return <HistoryPage {...data} result={result} />;
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary subject="article" />;
 }

@@ -1,13 +1,14 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { ArticlesBrowser } from "~/components/articles/articles-browser";
 import { allFolderPaths, findFolder } from "~/components/articles/tree-helpers";
 import { listTree } from "~/models/tree.server";
 import { publicationBadges } from "~/publishing/publish.server";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
+import { refuseMissingFolder } from "~/utils/trashed-page.server";
 import { can } from "~/teams/roles";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "articles", { noindex: true });
 
@@ -23,22 +24,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const items = findFolder(tree, path);
   // A translator reads the tree to reach translations; only a role that edits gets the edit controls.
   const canEdit = can(user, "content.edit");
-  if (!items) return data({ path, items: null, folders: [], badges: {}, canEdit }, { status: 404 });
+  // 404, said by the error boundary; a folder in the trash is named as such.
+  if (!items) return refuseMissingFolder(context, user.museumId, path);
   return { path, items, folders: allFolderPaths(tree), badges, canEdit };
 }
 
 export default function ArticlesRoute() {
   const { path, items, folders, badges, canEdit } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
-  if (!items) {
-    return (
-      <section className="page">
-        <h1>{t("articles.folderNotFound")}</h1>
-        <Link to="/articles" className="button">
-          {t("articles.title")}
-        </Link>
-      </section>
-    );
-  }
   return <ArticlesBrowser key={path.join("/")} path={path} items={items} folders={folders} badges={badges} canEdit={canEdit} />;
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary subject="folder" />;
 }

@@ -11,6 +11,7 @@ import { pageMeta } from "~/utils/meta";
 import { orPageError } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
 import { zodToDomainError } from "~/utils/zod-error";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "audit", { noindex: true });
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: auditStyles }];
@@ -95,4 +96,9 @@ export default function Audit() {
       ) : null}
     </section>
   );
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />;
 }

@@ -14,6 +14,7 @@ import { AuditIcon } from "~/components/audit/audit-icon";
 import { XliffIcon } from "~/components/xliff/xliff-icon";
 import { ArchiveIcon } from "~/components/archive/archive-icon";
 import { TourIcon } from "~/components/tours/tour-icon";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "dashboard", { noindex: true });
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: statsStyles }];
@@ -65,4 +66,9 @@ export default function Dashboard() {
       <DashboardActivity activity={activity} access={access} />
     </section>
   );
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />;
 }

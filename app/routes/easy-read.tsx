@@ -11,8 +11,10 @@ import { easyReadDeps } from "~/utils/easy-read-deps.server";
 import { fieldErrors, formString } from "~/utils/form";
 import { formRefusal, readStaffForm } from "~/utils/form-action.server";
 import { pageMeta } from "~/utils/meta";
-import { orPageError, refusePage } from "~/utils/page.server";
+import { refusePage } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
+import { orArticlePageError } from "~/utils/trashed-page.server";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "easyRead", { noindex: true });
 
@@ -28,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, "content.edit");
   const id = articleIdFrom(request);
   if (id === null) refusePage(notFound("Article", "id"));
-  const state = await orPageError(readEasyRead(context.db, user.museumId, id));
+  const state = await orArticlePageError(context, user.museumId, id, readEasyRead(context.db, user.museumId, id));
   return { state, canApprove: can(user, "content.publish") };
 }
 
@@ -80,4 +82,9 @@ export default function EasyReadRoute() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as EasyReadResult | undefined;
   return <EasyReadPage state={data.state} canApprove={data.canApprove} result={result} />;
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary subject="article" />;
 }

@@ -19,6 +19,7 @@ import { domainErrorResponse } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
 import glossaryStylesheetUrl from "~/styles/glossary.css?url";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "glossary", { noindex: true });
 
@@ -188,4 +189,9 @@ export default function Glossary() {
       <GlossaryList terms={terms} uiLocale={uiLocale} deleted={result?.intent === "delete" && result.ok ? result.id : undefined} />
     </section>
   );
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />;
 }

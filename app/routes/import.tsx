@@ -10,6 +10,7 @@ import importStylesheetUrl from "~/styles/import.css?url";
 import { apiErrorMessage, type ApiFailure } from "~/utils/api-client";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "import", { noindex: true });
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: importStylesheetUrl }];
@@ -208,4 +209,9 @@ export default function ImportPage() {
       ) : null}
     </section>
   );
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />;
 }

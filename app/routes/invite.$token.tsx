@@ -4,7 +4,7 @@ import { linkPageAction, linkPageLoader } from "~/utils/member-link-page.server"
 
 export const meta: MetaFunction = ({ matches }) => memberLinkMeta(matches, "invite");
 
-/** `/invite/{token}`: the invitee chooses a password and joins (decision 044). The JSON use is answered before Remix. */
+/** `/invite/{token}`: the invitee chooses a password and joins (decision 044); its action also answers the JSON use (decision 136). */
 export const loader = (args: LoaderFunctionArgs) => linkPageLoader("invitation", args);
 export const action = (args: ActionFunctionArgs) => linkPageAction("invitation", args);
 

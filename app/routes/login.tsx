@@ -5,7 +5,8 @@ import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { isDomainError, type ErrorBody } from "~/errors";
 import { methodNotAllowed, readFormBody } from "~/utils/http.server";
-import { attemptLogin } from "~/utils/login.server";
+import { attemptLogin, jsonLogin } from "~/utils/login.server";
+import { answerItself, isApiCall } from "~/utils/own-answer.server";
 import { pageMeta } from "~/utils/meta";
 import { actionRefusal } from "~/utils/page.server";
 import { getUser, safeRedirect } from "~/utils/session.server";
@@ -26,11 +27,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The page's own form: redirects on success, so the page works without JavaScript. The spec's JSON
- * `POST /login` never gets here: the Worker answers it before Remix (workers/app.ts, decision 004).
+ * The page's own form: redirects on success, so the page works without JavaScript. A JSON body is the spec's
+ * `POST /login` (docs/api.md), answered as JSON (decisions 004, 136).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  if (isApiCall(request)) answerItself(context, await jsonLogin(request, context));
   const body = await readFormBody(request);
   if (!body.ok) return body.response;
   const { form } = body;

@@ -7,6 +7,7 @@ import { ImportForm } from "~/components/archive/import-form";
 import archiveStyles from "~/styles/archive.css?url";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "archive", { noindex: true });
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: archiveStyles }];
@@ -67,4 +68,9 @@ export default function MuseumData() {
       </section>
     </section>
   );
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />;
 }

@@ -13,6 +13,7 @@ import { callApi } from "~/utils/api-client";
 import { pageMeta } from "~/utils/meta";
 import { orPageError, refusePage } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "qrcodes.detail", { noindex: true });
 
@@ -94,4 +95,9 @@ export default function QrCodeDetail() {
       </div>
     </section>
   );
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary subject="qrcode" />;
 }

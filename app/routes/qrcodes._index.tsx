@@ -10,6 +10,7 @@ import { listTours } from "~/tours/tours.server";
 import { apiErrorMessage, callApi } from "~/utils/api-client";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "qrcodes", { noindex: true });
 
@@ -120,4 +121,9 @@ export default function QrCodes() {
       )}
     </section>
   );
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />;
 }

@@ -15,6 +15,7 @@ import { domainErrorResponse } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { actionRefusal } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "qrcodes.print", { noindex: true });
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: toursStyles }];
@@ -178,4 +179,9 @@ export default function PrintSheet() {
       ))}
     </section>
   );
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />;
 }

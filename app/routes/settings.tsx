@@ -20,6 +20,7 @@ import { SessionsList } from "~/components/team/sessions-list";
 import { endOtherSessions, endSession, listSessions } from "~/teams/member-sessions.server";
 import { can } from "~/teams/roles";
 import teamStyles from "~/styles/team.css?url";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "settings", { noindex: true });
 
@@ -248,4 +249,9 @@ export default function Settings() {
       ) : null}
     </section>
   );
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />;
 }

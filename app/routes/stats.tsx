@@ -17,6 +17,7 @@ import { languageLabel } from "~/translation/languages";
 import { pageMeta } from "~/utils/meta";
 import { orPageError } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "stats", { noindex: true });
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: statsStyles }];
@@ -118,4 +119,9 @@ export default function Stats() {
       <EasyReadStats rows={easyRead} days={days} />
     </section>
   );
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />;
 }

@@ -21,6 +21,7 @@ import { domainErrorResponse } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { linkExpiryFormat } from "~/components/team/link-expiry";
 import { requireUser } from "~/utils/session.server";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "team", { noindex: true });
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teamStyles }];
@@ -379,4 +380,9 @@ export default function TeamPage() {
       ) : null}
     </section>
   );
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />;
 }

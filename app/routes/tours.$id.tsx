@@ -14,6 +14,7 @@ import { getTour, tourAddress } from "~/tours/tours.server";
 import { pageMeta } from "~/utils/meta";
 import { orPageError, refusePage } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "tours.edit", { noindex: true });
 export const links: LinksFunction = () => [
@@ -60,4 +61,9 @@ export default function TourPage() {
       <TourEditor key={tour.id} tour={tour} articles={articles} images={images} address={address} />
     </section>
   );
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary subject="tour" />;
 }

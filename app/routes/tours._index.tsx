@@ -10,6 +10,7 @@ import { listTours } from "~/tours/tours.server";
 import { apiErrorMessage, callApi } from "~/utils/api-client";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "tours", { noindex: true });
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: toursStyles }];
@@ -146,4 +147,9 @@ export default function Tours() {
       ) : null}
     </section>
   );
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />;
 }

@@ -15,6 +15,8 @@ import { subtitleReader } from "~/translation/catalogue.server";
 import { pageMeta } from "~/utils/meta";
 import { orPageError, refusePage } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
+import { orArticlePageError } from "~/utils/trashed-page.server";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "translations", { noindex: true });
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: translationsStyles }];
@@ -33,7 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const lang = rawLang === null ? null : langSchema.safeParse(rawLang);
   if (lang && !lang.success) refusePage(notFound("Language", "lang"));
 
-  const [article, museum] = await Promise.all([orPageError(readArticle(context.db, user.museumId, id.data)), getMuseum(context.db, user.museumId)]);
+  const [article, museum] = await Promise.all([
+    orArticlePageError(context, user.museumId, id.data, readArticle(context.db, user.museumId, id.data)),
+    getMuseum(context.db, user.museumId),
+  ]);
   if (!museum) refusePage(notFound("Museum"));
   const member: Member = { role: user.role, languages: user.languages };
   const head = {
@@ -101,4 +106,9 @@ export default function Translations() {
       )}
     </section>
   );
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary subject="article" />;
 }

@@ -15,6 +15,7 @@ import { pageMeta } from "~/utils/meta";
 import { refusePage } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
 import type { ImportReport } from "~/xliff/report";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "xliff", { noindex: true });
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: xliffStyles }];
@@ -209,4 +210,9 @@ export default function TranslatorFiles() {
       {outcome?.kind === "report" ? <ImportReportView report={outcome.report} ref={reportHeading} /> : null}
     </section>
   );
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />;
 }

@@ -8,6 +8,7 @@ import { listTrash, TRASH_RETENTION_DAYS } from "~/models/trash.server";
 import { callApi, treeErrorMessage } from "~/utils/api-client";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
+import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "trash", { noindex: true });
 
@@ -83,4 +84,9 @@ export default function Trash() {
       </ul>
     </section>
   );
+}
+
+/** What happened and what to do, when the page cannot be shown (decision 136). */
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />;
 }

@@ -2,16 +2,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { DomainError, isDomainError } from "~/errors";
 import { login } from "~/models/auth.server";
 import { loginSchema } from "~/models/login-input";
-import { clientAddress, domainErrorResponse, isFormRequest, isJsonRequest, jsonNoStore, readJsonBody } from "./http.server";
+import { clientAddress, domainErrorResponse, jsonNoStore, readJsonBody } from "./http.server";
 import { sessionCookie } from "./session.server";
 import { zodToDomainError } from "./zod-error";
-
-/**
- * `POST /login` with a JSON body is the spec's API call, answered before Remix renders any page; so is
- * one with a body that is neither JSON nor the page's form, which gets the API's JSON 415.
- */
-export const isJsonLogin = (request: Request) =>
-  request.method === "POST" && new URL(request.url).pathname === "/login" && (isJsonRequest(request) || !isFormRequest(request));
 
 /**
  * Checks the credentials (rate-limited) and opens a session. A refusal is thrown as a DomainError (400
@@ -33,7 +26,11 @@ export async function attemptLogin(request: Request, context: AppLoadContext, in
   return { email: result.user.email, setCookie: sessionCookie(request, result.token) };
 }
 
-/** 200 `{ email }` with a fresh session cookie, also when the caller was already logged in. */
+/**
+ * The spec's JSON `POST /login` (or a body that is neither JSON nor the page's form: the API's JSON 415), which
+ * the login page's action answers itself (decision 136): 200 `{ email }` with a fresh session cookie, also when
+ * the caller was already logged in.
+ */
 export async function jsonLogin(request: Request, context: AppLoadContext): Promise<Response> {
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;

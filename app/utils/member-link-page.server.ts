@@ -5,7 +5,8 @@ import { lookUpLink, type LinkKind } from "~/teams/invitations.server";
 import type { Role } from "~/teams/roles";
 import { fieldErrors, formString } from "./form";
 import { clientAddress, methodNotAllowed, readFormBody } from "./http.server";
-import { followLink } from "./member-links.server";
+import { followLink, jsonLinkPost } from "./member-links.server";
+import { answerItself, isApiCall } from "./own-answer.server";
 import { refusePage } from "./page.server";
 import { sessionCookie } from "./session.server";
 import { flashToast } from "./toast.server";
@@ -38,9 +39,13 @@ export async function linkPageLoader(kind: LinkKind, { request, context, params 
 
 export type LinkActionResult = { errors: Record<string, ErrorReason>; retryAfter?: number } | { state: "invalid" | "expired" | "revoked" };
 
-/** The page's form: the chosen password, twice. Success: a session, and the dashboard. */
+/**
+ * The page's form: the chosen password, twice. Success: a session, and the dashboard. A JSON body is the API's
+ * call on the same path (docs/api.md), answered as JSON (decision 136).
+ */
 export async function linkPageAction(kind: LinkKind, { request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  if (isApiCall(request)) answerItself(context, await jsonLinkPost(request, context, kind, params.token ?? ""));
   const body = await readFormBody(request);
   if (!body.ok) return body.response;
   const parsed = choosePasswordFormSchema.safeParse({ password: formString(body.form, "password"), confirmPassword: formString(body.form, "confirmPassword") });
