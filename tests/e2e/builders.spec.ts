@@ -45,7 +45,10 @@ test("ten articles made at once each get their own id, address and code; drafts 
   }
 });
 
-test("a tour of the builder has its stops in order, an article twice, its description and duration; a code unlinked stays so", async ({ page, staff }) => {
+test("a tour of the builder has its stops in order, an article twice, its description and duration; an unlinked code leads nowhere", async ({
+  page,
+  staff,
+}) => {
   await logIn(page, staff);
   const a = await createArticle(page, { elements: [{ type: "text", content: "A" }], published: true, stopNumber: 7 });
   const b = await createArticle(page, { elements: [{ type: "text", content: "B" }], published: true });
@@ -68,5 +71,7 @@ test("a tour of the builder has its stops in order, an article twice, its descri
   ]);
   expect((await page.request.get(`/t/${tour.link}`)).status()).toBe(200);
   const loose = await createQrCode(page);
-  expect((await page.request.get(`/r/${loose.link}`)).status()).toBe(404);
+  // An unlinked code answers its "not linked yet" page, never an article.
+  const unlinked = await page.request.get(`/r/${loose.link}`, { headers: { "Accept-Language": "fr" } });
+  expect(await unlinked.text()).toContain("Ce code ne mène encore à aucun article");
 });
