@@ -197,8 +197,8 @@ export function exclusively(work) {
 
 // Tables whose rows hang off a museum, at least (the teardown adds every table with a museum_id column it finds
 // in the schema: tours, narrations… are checked without being named here). All but scan_events cascade from the
-// museum row (sessions through users, tour stops through tours); scan_events has no foreign key, so it is
-// cleared by hand.
+// museum row (sessions through users, tour stops through tours, narration claims through articles);
+// scan_events and translation_claims have no foreign key, so they are cleared by hand.
 export const OWNED = [
   "users",
   "folders",
@@ -247,7 +247,11 @@ export function deleteE2eMuseums() {
     ...owned.map((table) => `(SELECT COUNT(*) FROM ${table} WHERE museum_id IN ${inIds}) AS ${table}`),
     `(SELECT COUNT(*) FROM sessions WHERE user_id IN (${userIds.length > 0 ? userIds.join(", ") : "NULL"})) AS sessions`,
   ].join(", ");
-  const results = d1QueryAll(`DELETE FROM scan_events WHERE museum_id IN ${inIds};\nDELETE FROM museums WHERE id IN ${inIds};\nSELECT ${totals};`, e2eTarget);
+  // scan_events and translation_claims (a visitor's translation under way) have no foreign key at all.
+  const results = d1QueryAll(
+    `DELETE FROM scan_events WHERE museum_id IN ${inIds};\nDELETE FROM translation_claims WHERE museum_id IN ${inIds};\nDELETE FROM museums WHERE id IN ${inIds};\nSELECT ${totals};`,
+    e2eTarget,
+  );
   const [row = {}] = results.at(-1) ?? [];
   const left = Object.entries(row).filter(([, n]) => Number(n) > 0);
   if (left.length > 0) {
