@@ -1,13 +1,12 @@
 import { type Page } from "@playwright/test";
 import { test, expect, logIn } from "./fixtures";
+import { createArticle } from "./builders";
 import { unique, api, axeViolations, switchToEnglish } from "./helpers";
 
 // The articles screen by keyboard, on a small phone and through axe. Each test works in folders of its
 // own, named uniquely, so it never depends on what else the museum holds.
 async function addArticle(page: Page, pathArray: string[], name: string) {
-  const { id } = await api<{ id: number }>(page, "add_article", { pathArray });
-  await api(page, "rename_article", { articleId: id, newName: name });
-  return id;
+  return (await createArticle(page, { folder: pathArray, name })).articleId;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,5 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
+import { createArticle } from "./builders";
 import { unique, api } from "./helpers";
 
 // Each test works inside folders of its own, named uniquely, so retries and other tests never collide.
@@ -105,7 +106,7 @@ test("deleting a folder that holds items says how many before confirming", async
   const name = unique("Réserve");
   await api(page, "add_folder", { pathArray: [], id: name });
   await api(page, "add_folder", { pathArray: [name], id: "Caisses" });
-  await api(page, "add_article", { pathArray: [name, "Caisses"] });
+  await createArticle(page, { folder: [name, "Caisses"] });
   await page.goto("/articles");
 
   await page.getByRole("button", { name: `Actions pour ${name}` }).click();

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type Page } from "@playwright/test";
 import { expect, logIn, logInByForm, test } from "./fixtures";
+import { createArticle, createQrCode } from "./builders";
 import { api, axeViolations, shot, SHOTS, switchToEnglish, unique } from "./helpers";
 
 // The audit log (/audit, decision 043): an admin deletes an article, finds the entry by filtering, and
@@ -16,9 +17,8 @@ test("an admin deletes an article, finds it in the audit log by action and expor
   const name = unique("Salle 2 «Nymphéas»");
   const folder = unique("Aile");
   await api(page, "add_folder", { pathArray: [], id: folder });
-  const added = await api<{ id: number }>(page, "add_article", { pathArray: [folder] });
-  await api(page, "rename_article", { articleId: added.id, newName: name });
-  await api(page, "add_qrcode", {});
+  const added = { id: (await createArticle(page, { folder: [folder], name })).articleId };
+  await createQrCode(page);
 
   await page.goto(`/articles/${encodeURIComponent(folder)}`);
   await row(page, name).click({ button: "right" });
@@ -82,11 +82,9 @@ test.describe("accessibility and layout", () => {
   test("/audit has no axe violations in French and English at 320 and 1280 px, and nothing scrolls sideways", async ({ page, staff }) => {
     test.setTimeout(60_000);
     await logIn(page, staff);
-    const added = await api<{ id: number }>(page, "add_article", { pathArray: [] });
-    await api(page, "rename_article", { articleId: added.id, newName: "Galerie des peintures flamandes et hollandaises du XVIIᵉ siècle" });
+    const added = { id: (await createArticle(page, { name: "Galerie des peintures flamandes et hollandaises du XVIIᵉ siècle" })).articleId };
     await api(page, "add_glossary_term", { term: "Nymphéas", lang: "ar", translation: "زنابق الماء" });
-    const code = await api<{ id: number }>(page, "add_qrcode", {});
-    await api(page, "update_qrcode", { qrcodeId: code.id, articleId: added.id });
+    await createQrCode(page, { articleId: added.id });
     await api(page, "reset_translation", { articleId: added.id, lang: "de" });
     await api(page, "delete_item", { type: "article", id: added.id, pathArray: [] });
     for (const lang of ["fr", "en"] as const) {

@@ -1,7 +1,8 @@
 import type { AxeResults } from "axe-core";
 import type { Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
-import { axeViolations, publishWithCode, switchToEnglish } from "./helpers";
+import { publishWithCode } from "./builders";
+import { axeViolations, switchToEnglish } from "./helpers";
 
 // Issue 22 §2-3 (decisions 094-097): staff write, correct and approve an easy-to-read version; a visitor in
 // Arabic switches to it; display choices at 320 px with the largest text never scroll sideways.

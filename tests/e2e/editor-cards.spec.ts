@@ -1,6 +1,7 @@
 import { type Page } from "@playwright/test";
 import { test, expect, logIn } from "./fixtures";
-import { api, axeViolations, switchToEnglish, unique } from "./helpers";
+import { createArticle } from "./builders";
+import { axeViolations, switchToEnglish, unique } from "./helpers";
 
 // The editor's element cards and layout (decisions 065, 066): one open card, the Style fold, duplicate,
 // drag and keyboard moves announced, phone tabs, and the page's height with every card closed. Each test
@@ -34,10 +35,7 @@ const AMPHORA = [
 ];
 
 async function articleWith(page: Page, elements: unknown[]) {
-  const { id, name: slug } = await api<{ id: number; name: string }>(page, "add_article", { pathArray: [] });
-  await api(page, "rename_article", { articleId: id, newName: unique("Amphore") });
-  await api(page, "update_article", { articleId: id, newContent: [{ type: "metadatas", url: slug, backgroundColor: "#341539" }, ...elements] });
-  return id;
+  return (await createArticle(page, { name: unique("Amphore"), metadata: { backgroundColor: "#341539" }, elements })).articleId;
 }
 
 const card = (page: Page, type: string, position: number, count: number) =>

@@ -1,6 +1,7 @@
 import { type Browser, type Page } from "@playwright/test";
 import { PNG } from "pngjs";
 import { test, expect, logIn } from "./fixtures";
+import { createArticle } from "./builders";
 import { api, axeViolations, closeCard, openCard, openStyle, shot, switchToEnglish, unique } from "./helpers";
 
 // Issue 20 §2, decisions 068 and 069: errors where the eyes are. A refused save brings the faulty field
@@ -11,8 +12,7 @@ type Json = Record<string, unknown>;
 const text = (content: string) => ({ type: "text", content });
 
 async function article(page: Page, name: string, elements: Json[]) {
-  const { id, name: slug } = await api<{ id: number; name: string }>(page, "add_article", { pathArray: [] });
-  await api(page, "update_article", { articleId: id, unformatted_name: name, newContent: [{ type: "metadatas", url: slug }, ...elements] });
+  const { articleId: id, slug } = await createArticle(page, { name, metadata: {}, elements });
   return { id, slug };
 }
 

@@ -1,7 +1,8 @@
 import type { AxeResults } from "axe-core";
 import { type Page } from "@playwright/test";
 import { test, expect, logIn } from "./fixtures";
-import { api, axeViolations, shot, SHOTS, switchToEnglish, unique } from "./helpers";
+import { createArticle } from "./builders";
+import { axeViolations, shot, SHOTS, switchToEnglish, unique } from "./helpers";
 
 // The heading element (issue 20 §1, decision 074): a curator adds section headings in the editor, saves and
 // publishes; visitors read them as <h2>/<h3> under the page's <h1>, translated, in an outline axe accepts.
@@ -33,10 +34,8 @@ async function addElement(page: Page, type: string) {
 test("add headings in the editor, save, publish: the visitor page shows them as h2/h3, translated, axe clean", async ({ page, browser, staff }) => {
   test.setTimeout(120_000);
   await logIn(page, staff);
-  const { id } = await api<{ id: number }>(page, "add_article", { pathArray: [] });
-  await api(page, "rename_article", { articleId: id, newName: unique("Radeau") });
-  const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
-  await api(page, "update_qrcode", { qrcodeId: code.id, articleId: id });
+  const { articleId: id, link } = await createArticle(page, { name: unique("Radeau"), qrcode: true });
+  const code = { link: link! };
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/article?id=${id}`);
@@ -115,12 +114,11 @@ test("add headings in the editor, save, publish: the visitor page shows them as 
 test("the heading form in both languages at 375 and 1280 px: labelled, keyboard usable, axe clean; screenshots", async ({ page, staff }) => {
   test.setTimeout(120_000);
   await logIn(page, staff);
-  const { id } = await api<{ id: number }>(page, "add_article", { pathArray: [] });
-  const article = (await (await page.request.get(`/api/read/article?articleId=${id}`)).json()) as { content: unknown[]; version: number };
-  await api(page, "update_article", {
-    articleId: id,
-    version: article.version,
-    newContent: [article.content[0], { type: "text", content: "Une amphore attique" }, { type: "heading", level: 3, content: "Décor et inscriptions" }],
+  const { articleId: id } = await createArticle(page, {
+    elements: [
+      { type: "text", content: "Une amphore attique" },
+      { type: "heading", level: 3, content: "Décor et inscriptions" },
+    ],
   });
   for (const lang of ["fr", "en"] as const) {
     if (lang === "en") await switchToEnglish(page);

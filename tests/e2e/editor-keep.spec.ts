@@ -1,5 +1,6 @@
 import { type BrowserContext, type Page } from "@playwright/test";
 import { test, expect, logIn } from "./fixtures";
+import { createArticle } from "./builders";
 import { api, axeViolations, openCard, SHOTS, shot, switchToEnglish, unique } from "./helpers";
 
 // Nothing lost (issue 20, decisions 071 and 072): unsaved changes kept in the browser per user and article
@@ -9,12 +10,8 @@ const KEPT_PREFIX = "muselingo:kept-draft:v1:";
 
 async function addArticle(page: Page, texts: string[]) {
   const name = unique("Cratère");
-  const { id, name: slug } = await api<{ id: number; name: string }>(page, "add_article", { pathArray: [] });
-  await api(page, "rename_article", { articleId: id, newName: name });
-  await api(page, "update_article", {
-    articleId: id,
-    newContent: [{ type: "metadatas", url: slug, backgroundColor: "#341539" }, ...texts.map((content) => ({ type: "text", content }))],
-  });
+  const elements = texts.map((content) => ({ type: "text", content }));
+  const { articleId: id, slug } = await createArticle(page, { name, metadata: { backgroundColor: "#341539" }, elements });
   return { id, name, slug };
 }
 

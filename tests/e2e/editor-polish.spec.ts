@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { type Page } from "@playwright/test";
 import { test, expect, logIn } from "./fixtures";
+import { createArticle } from "./builders";
 import { api, axeViolations, elementCard, openCard, switchToEnglish, unique } from "./helpers";
 
 // Issue 20's last items: uploaded files by their own names, toasts that never cover Save, the drag handle
@@ -11,9 +12,7 @@ const MP4 = Buffer.from([...u32(24), ...Buffer.from("ftypisom"), ...u32(512), ..
 const SHOTS = process.env.POLISH_SHOTS;
 
 async function articleWith(page: Page, elements: unknown[]) {
-  const { id, name: slug } = await api<{ id: number; name: string }>(page, "add_article", { pathArray: [] });
-  await api(page, "rename_article", { articleId: id, newName: unique("Lécythe") });
-  await api(page, "update_article", { articleId: id, newContent: [{ type: "metadatas", url: slug, backgroundColor: "#341539" }, ...elements] });
+  const { articleId: id, slug } = await createArticle(page, { name: unique("Lécythe"), metadata: { backgroundColor: "#341539" }, elements });
   return { id, slug };
 }
 

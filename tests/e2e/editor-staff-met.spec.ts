@@ -1,5 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
+import { createArticle } from "./builders";
 import { api, elementCard, openCard, shot, switchToEnglish, unique } from "./helpers";
 
 // What staff met in the editor (decision 124): "New article" opens it, Ctrl+S saves from inside a field (a
@@ -7,10 +8,7 @@ import { api, elementCard, openCard, shot, switchToEnglish, unique } from "./hel
 // English title has no French colon, and on a phone a tap on "Aperçu" shows the preview.
 
 async function articleWith(page: Page, elements: unknown[]) {
-  const { id } = await api<{ id: number }>(page, "add_article", { pathArray: [] });
-  const read = await (await page.request.get(`/api/read/article?articleId=${id}`)).json();
-  await api(page, "update_article", { articleId: id, version: read.version, newContent: [read.content[0], ...elements] });
-  return id;
+  return (await createArticle(page, { elements })).articleId;
 }
 
 test("New article opens the new article in the editor, focus on its title", async ({ page, staff }) => {

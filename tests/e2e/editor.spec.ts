@@ -1,13 +1,13 @@
 import { type Page } from "@playwright/test";
 import { PNG } from "pngjs";
 import { test, expect, logIn } from "./fixtures";
+import { createArticle } from "./builders";
 import { unique, api, axeViolations, switchToEnglish } from "./helpers";
 
 // The article editor: a staff member opens an article, edits it, saves it and finds it saved; two tabs
 // saving the same article; leaving with unsaved work. Each test works in a museum of its own.
 async function addArticle(page: Page, name: string) {
-  const { id, name: slug } = await api<{ id: number; name: string }>(page, "add_article", { pathArray: [] });
-  await api(page, "rename_article", { articleId: id, newName: name });
+  const { articleId: id, slug } = await createArticle(page, { name });
   return { id, slug };
 }
 

@@ -24,20 +24,6 @@ export async function publish(page: Page, articleId: number): Promise<number> {
 }
 
 /**
- * Staff (logged in on `page`) write a new article (its title, then `elements`), publish it and link it to a
- * new QR code: the article's id and the code's link, for `/r/{link}`.
- */
-export async function publishWithCode(page: Page, elements: unknown[]): Promise<{ articleId: number; link: string }> {
-  const added = await api<{ id: number }>(page, "add_article", { pathArray: [] });
-  const article = (await (await page.request.get(`/api/read/article?articleId=${added.id}`)).json()) as { content: unknown[]; version: number };
-  await api(page, "update_article", { articleId: added.id, version: article.version, newContent: [article.content[0], ...elements] });
-  await publish(page, added.id);
-  const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
-  await api(page, "update_qrcode", { qrcodeId: code.id, articleId: added.id });
-  return { articleId: added.id, link: code.link };
-}
-
-/**
  * WCAG 2.2 AA violations axe finds on the current page, or only inside the elements `within` selects (a
  * card just opened on a page already checked whole: the rest of the page has not changed; rules that look
  * across the document, such as duplicate ids, still do). The app's nonce CSP blocks the injected script:

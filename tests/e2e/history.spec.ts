@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, logIn } from "./fixtures";
+import { createArticle } from "./builders";
 import { api, axeViolations, openCard, shot, SHOTS, switchToEnglish } from "./helpers";
 
 // An article's history (/article/history?id=): list the versions, compare two, restore one as the draft and
@@ -19,7 +20,7 @@ const VERSIONS = [
  * with its note): its draft is the third version, the one visitors see.
  */
 async function articleWithThreeVersions(page: Page) {
-  const { id } = await api<{ id: number }>(page, "add_article", { pathArray: [] });
+  const { articleId: id } = await createArticle(page);
   const article = (await (await page.request.get(`/api/read/article?articleId=${id}`)).json()) as { content: unknown[]; version: number };
   const metadatas = article.content[0];
   let version = article.version;

@@ -1,4 +1,5 @@
 import { expect, logIn, test } from "./fixtures";
+import { createArticle, createQrCode } from "./builders";
 import { api, axeViolations, publish, shot, SHOTS, switchToEnglish, unique } from "./helpers";
 
 // Export and import (/museum-data, decisions 062-064): an admin downloads the archive of a museum, another
@@ -41,8 +42,7 @@ test("an admin downloads the museum's archive; another imports it into an empty 
   test.setTimeout(90_000);
   await logIn(page, staff);
   const name = unique("Salle « Nymphéas »");
-  const article = await api<{ id: number }>(page, "add_article", { pathArray: [] });
-  await api(page, "rename_article", { articleId: article.id, newName: name });
+  const article = { id: (await createArticle(page, { name })).articleId };
   const upload = await page.request.post("/api/upload/image", {
     multipart: { image: { name: "a.png", mimeType: "image/png", buffer: PNG }, articleId: String(article.id) },
   });
@@ -55,8 +55,7 @@ test("an admin downloads the museum's archive; another imports it into an empty 
     newContent: [current.content[0], { type: "text", content: "Les Nymphéas de Claude Monet." }, { type: "image", src: mediaUrl, alt: "Nymphéas" }],
   });
   await publish(page, article.id);
-  const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
-  await api(page, "update_qrcode", { qrcodeId: code.id, articleId: article.id });
+  const code = await createQrCode(page, { articleId: article.id });
 
   await page.goto("/dashboard");
   await page.getByRole("link", { name: "Exporter et importer" }).click();

@@ -1,6 +1,7 @@
 import { devices, type Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
-import { api, axeViolations, publish, SHOTS, shot, unique } from "./helpers";
+import { call, createArticle, createTour } from "./builders";
+import { axeViolations, SHOTS, shot, unique } from "./helpers";
 
 // The offline visit (issue 21 §3, decisions 087-088): a phone walks a tour, saves it, keeps walking in
 // airplane mode (next, previous, the keypad), meets the offline page, and its offline views reach the
@@ -9,15 +10,11 @@ import { api, axeViolations, publish, SHOTS, shot, unique } from "./helpers";
 const phone = { ...devices["Pixel 7"], locale: "fr-FR" };
 
 async function article(page: Page, name: string, stopNumber: number) {
-  const { id } = await api<{ id: number }>(page, "add_article", { pathArray: [] });
-  const current = (await (await page.request.get(`/api/read/article?articleId=${id}`)).json()) as { version: number; content: unknown[] };
-  await api(page, "update_article", {
-    articleId: id,
-    version: current.version,
-    newContent: [current.content[0], { type: "text", content: name }, { type: "text", content: `${name} : une œuvre de la visite.` }],
-  });
-  await api(page, "rename_article", { articleId: id, newName: name });
-  await publish(page, id);
+  const elements = [
+    { type: "text", content: name },
+    { type: "text", content: `${name} : une œuvre de la visite.` },
+  ];
+  const { articleId: id } = await createArticle(page, { name, elements, published: true });
   return { id, name, stopNumber };
 }
 
@@ -27,9 +24,8 @@ async function article(page: Page, name: string, stopNumber: number) {
  * until it is done (fixtures.ts writeD1; decision 108). Returns the tour's link.
  */
 async function tourOf(page: Page, name: string, stops: { id: number; stopNumber: number | null }[]) {
-  const tour = await api<{ id: number; link: string; version: number }>(page, "add_tour", { name });
-  await api(page, "update_tour", { id: tour.id, version: tour.version, articleIds: stops.map((s) => s.id) });
-  for (const s of stops) if (s.stopNumber !== null) await api(page, "update_stop_number", { articleId: s.id, stopNumber: s.stopNumber });
+  const tour = await createTour(page, { name, articleIds: stops.map((s) => s.id) });
+  for (const s of stops) if (s.stopNumber !== null) await call(page, "update_stop_number", { articleId: s.id, stopNumber: s.stopNumber });
   return tour.link;
 }
 

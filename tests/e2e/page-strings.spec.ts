@@ -1,6 +1,7 @@
 import type { ConsoleMessage, Page } from "@playwright/test";
 import { test, expect, logIn } from "./fixtures";
-import { api, switchToEnglish, unique } from "./helpers";
+import { createArticle } from "./builders";
+import { switchToEnglish, unique } from "./helpers";
 
 // Decision 077: a page downloads only its own language's strings (one JSON file, preloaded by the HTML),
 // hydrates without a mismatch or a raw key, and a language switch fetches the other language's strings
@@ -31,9 +32,8 @@ async function preloaded(page: Page): Promise<string> {
 test("the editor hydrates with its language's strings only, and switches language without a reload", async ({ page, staff }) => {
   test.setTimeout(60_000);
   await logIn(page, staff);
-  const { id } = await api<{ id: number }>(page, "add_article", { pathArray: [] });
   const name = unique("Cratère");
-  await api(page, "rename_article", { articleId: id, newName: name });
+  const { articleId: id } = await createArticle(page, { name });
 
   const seen = watch(page);
   await page.goto(`/article?id=${id}`);

@@ -1,20 +1,15 @@
 import { type Browser, type Page } from "@playwright/test";
 import { test, expect, logIn } from "./fixtures";
-import { api, axeViolations, publish, shot, SHOTS, switchToEnglish, unique } from "./helpers";
+import { createArticle } from "./builders";
+import { api, axeViolations, shot, SHOTS, switchToEnglish, unique } from "./helpers";
 
 // Drafts and publishing (issue 18, decision 041): an editor drafts, previews and publishes while a visitor
 // keeps reading the published text; the publish bar in both languages; the "not available yet" page.
 
 /** An article with one text, published, behind a new QR code. */
 async function publishedArticle(page: Page, text: string) {
-  const { id, name: slug } = await api<{ id: number; name: string }>(page, "add_article", { pathArray: [] });
-  await api(page, "rename_article", { articleId: id, newName: unique("Amphore") });
-  const article = (await (await page.request.get(`/api/read/article?articleId=${id}`)).json()) as { content: unknown[]; version: number };
-  await api(page, "update_article", { articleId: id, version: article.version, newContent: [article.content[0], { type: "text", content: text }] });
-  await publish(page, id);
-  const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
-  await api(page, "update_qrcode", { qrcodeId: code.id, articleId: id });
-  return { id, slug, link: code.link };
+  const made = await createArticle(page, { name: unique("Amphore"), elements: [{ type: "text", content: text }], published: true, qrcode: true });
+  return { id: made.articleId, slug: made.slug, link: made.link! };
 }
 
 async function visitorPhone(browser: Browser, locale = "fr-FR") {
@@ -93,11 +88,9 @@ test("an editor drafts, previews and publishes; a visitor reads the old text unt
 
 test("an article never published: the list says so, visitors get 'not available yet' in their language", async ({ browser, page, staff }) => {
   await logIn(page, staff);
-  const { id, name: slug } = await api<{ id: number; name: string }>(page, "add_article", { pathArray: [] });
   const name = unique("Stèle");
-  await api(page, "rename_article", { articleId: id, newName: name });
-  const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
-  await api(page, "update_qrcode", { qrcodeId: code.id, articleId: id });
+  const { slug, link } = await createArticle(page, { name, qrcode: true });
+  const code = { link: link! };
   await page.goto("/articles");
   await expect(page.locator(".tree-row", { has: page.getByRole("link", { name }) }).locator(".tree-badge")).toHaveText("Jamais publié");
   for (const [locale, title] of [
@@ -156,9 +149,7 @@ test.describe("accessibility and looks", () => {
   test("the not-available page has no axe violations; screenshots in both languages", async ({ browser, page, staff }) => {
     test.setTimeout(120_000);
     await logIn(page, staff);
-    const { id: freshId } = await api<{ id: number }>(page, "add_article", { pathArray: [] });
-    const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
-    await api(page, "update_qrcode", { qrcodeId: code.id, articleId: freshId });
+    const code = { link: (await createArticle(page, { qrcode: true })).link! };
     for (const locale of ["fr-FR", "en-GB"]) {
       // A visitor page: the same DOM at every width (decision 108), axe on the phone; 1280 px for screenshots.
       for (const width of SHOTS ? [375, 1280] : [375]) {

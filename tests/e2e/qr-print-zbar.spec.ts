@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Page } from "@playwright/test";
 import { test, expect, logIn } from "./fixtures";
-import { unique, api, axeViolations, SHOTS } from "./helpers";
+import { createArticle, createQrCode, createTour } from "./builders";
+import { unique, axeViolations, SHOTS } from "./helpers";
 import { zbarDecode } from "../support/zbar";
 
 // Issue 29: the print sheet as chromium really prints it, read by zbar (`zbarimg`, Debian zbar-tools). White on
@@ -63,21 +64,13 @@ test("the printed sheet is read by zbar, code by code, and a tour prints with al
   const names = [unique("Cratère en calice"), unique("Lécythe à fond blanc"), unique("Stamnos étrusque — un nom assez long pour tenir sur deux lignes")];
   const ids: number[] = [];
   for (const [i, name] of names.entries()) {
-    const { id } = await api<{ id: number }>(page, "add_article", { pathArray: [] });
-    await api(page, "rename_article", { articleId: id, newName: name });
-    await api(page, "update_stop_number", { articleId: id, stopNumber: [13, 12, 14][i] });
-    ids.push(id);
+    ids.push((await createArticle(page, { name, stopNumber: [13, 12, 14][i] })).articleId);
   }
   const links: string[] = [];
-  for (const articleId of ids.slice(0, 2)) {
-    const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
-    await api(page, "update_qrcode", { qrcodeId: code.id, articleId });
-    links.push(code.link);
-  }
+  for (const articleId of ids.slice(0, 2)) links.push((await createQrCode(page, { articleId })).link);
   const tourName = unique("Parcours des vases");
-  const tour = await api<{ id: number; version: number; link: string }>(page, "add_tour", { name: tourName });
   // The tour's order: 12, 13, 14.
-  await api(page, "update_tour", { id: tour.id, version: tour.version, articleIds: [ids[1], ids[0], ids[2]] });
+  const tour = await createTour(page, { name: tourName, articleIds: [ids[1]!, ids[0]!, ids[2]!] });
 
   // From the tour's page, "Print the tour and its stops" (the spec's white on black folded beside the downloads).
   await page.goto(`/tours/${tour.id}`);
@@ -149,10 +142,8 @@ test("the printed sheet is read by zbar, code by code, and a tour prints with al
 test("a stop whose article has no code shows on 'print all' too, and its code is made once however often it is asked", async ({ page, staff }) => {
   await logIn(page, staff);
   const name = unique("Hydrie");
-  const { id } = await api<{ id: number }>(page, "add_article", { pathArray: [] });
-  await api(page, "rename_article", { articleId: id, newName: name });
-  const tour = await api<{ id: number; version: number }>(page, "add_tour", { name: unique("Petit parcours") });
-  await api(page, "update_tour", { id: tour.id, version: tour.version, articleIds: [id] });
+  const { articleId: id } = await createArticle(page, { name });
+  await createTour(page, { name: unique("Petit parcours"), articleIds: [id] });
 
   await page.goto("/qrcodes/print");
   await expect(page.locator(".print-cell--missing")).toContainText(name);

@@ -3,17 +3,19 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { type Page } from "@playwright/test";
 import { test, expect, logIn } from "./fixtures";
+import { createArticle, createQrCode } from "./builders";
 import { unique, api, axeViolations, switchToEnglish } from "./helpers";
 
 // The QR code journey of a staff member: add a code, link it to an article, print it. Each test works in
 // a museum of its own (the `staff` fixture), with articles named uniquely.
 async function addArticle(page: Page, name: string) {
-  const { id } = await api<{ id: number }>(page, "add_article", { pathArray: [] });
-  await api(page, "rename_article", { articleId: id, newName: name });
-  return id;
+  return (await createArticle(page, { name })).articleId;
 }
 
-const addCode = (page: Page) => api<{ id: number; link: string }>(page, "add_qrcode", {});
+const addCode = async (page: Page) => {
+  const { qrcodeId: id, link } = await createQrCode(page);
+  return { id, link };
+};
 const state = (page: Page) => page.getByTestId("qrcode-state");
 const INACTIVE = "Code QR inactif. Aucun article associé.";
 

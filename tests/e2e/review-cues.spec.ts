@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
+import { createArticle } from "./builders";
 import { api, axeViolations, publish, shot, SHOTS, switchToEnglish } from "./helpers";
 
 // Subtitle cues reviewed like any text, and "mark as reviewed" (decisions 050, 051).
@@ -8,7 +9,7 @@ const VTT = "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nVoici la Victoire.\n\n00:0
 
 /** An article of one sentence and a video with French subtitles, published, pretranslated into German. */
 async function articleWithSubtitles(page: Page) {
-  const added = await api<{ id: number }>(page, "add_article", { pathArray: [] });
+  const added = { id: (await createArticle(page)).articleId };
   const uploaded = await page.request.post("/api/upload/subtitles", {
     multipart: { articleId: String(added.id), videoId: "abc123", subtitles: { name: "fr.vtt", mimeType: "text/vtt", buffer: Buffer.from(VTT) } },
   });

@@ -1,17 +1,14 @@
 import { readFileSync } from "node:fs";
 import { type Page } from "@playwright/test";
 import { test, expect, logIn, writeD1, type Staff } from "./fixtures";
+import { createArticle, createQrCode } from "./builders";
 import { unique, api, axeViolations, publish, switchToEnglish } from "./helpers";
 
 // Statistics as a curator reads them. The first tests write daily_stats straight into the e2e database
 // (as the consumer would, through writeD1: decision 080), so they do not depend on the visitor page; the last
 // one goes through it.
 
-async function addArticle(page: Page, name: string) {
-  const { id } = await api<{ id: number }>(page, "add_article", { pathArray: [] });
-  await api(page, "rename_article", { articleId: id, newName: name });
-  return id;
-}
+const addArticle = async (page: Page, name: string) => (await createArticle(page, { name })).articleId;
 
 /** Today in Europe/Paris (the fixture museum's timezone), as the consumer computes it. */
 function parisDay(offsetDays = 0) {
@@ -152,8 +149,7 @@ test("three scans in two languages on the visitor page show on /stats and the da
     ],
   });
   await publish(page, articleId);
-  const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
-  await api(page, "update_qrcode", { qrcodeId: code.id, articleId });
+  const code = await createQrCode(page, { articleId });
 
   // Phones, not bots: a headless user agent would be filtered out as a bot. All of them reach the
   // local server from one address, so each phone is told apart by its browser (decision 032).

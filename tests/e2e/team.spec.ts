@@ -1,20 +1,15 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, logIn, logInByForm, test } from "./fixtures";
+import { createArticle } from "./builders";
 import { api, axeViolations, scrollsSideways, SHOTS, shot, switchToEnglish } from "./helpers";
 
 const PASSWORD = "un mot de passe assez long";
 
 /** Staff make an article of two sentences and pretranslate it into German. */
 async function germanArticle(page: Page) {
-  const added = await api<{ id: number }>(page, "add_article", { pathArray: [] });
-  const article = (await (await page.request.get(`/api/read/article?articleId=${added.id}`)).json()) as { content: unknown[]; version: number; name: string };
-  await api(page, "update_article", {
-    articleId: added.id,
-    version: article.version,
-    newContent: [article.content[0], { type: "text", content: "La Victoire de Samothrace.\nMarbre de Paros." }],
-  });
-  await api(page, "pretranslate", { articleId: added.id, langs: ["de"] });
-  return added.id;
+  const { articleId } = await createArticle(page, { elements: [{ type: "text", content: "La Victoire de Samothrace.\nMarbre de Paros." }] });
+  await api(page, "pretranslate", { articleId, langs: ["de"] });
+  return articleId;
 }
 
 /** Invites through /team's form and returns the link shown once (copied with the page's button). */

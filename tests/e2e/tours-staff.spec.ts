@@ -1,5 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
+import { createArticle, createQrCode } from "./builders";
 import { api, axeViolations, switchToEnglish, unique } from "./helpers";
 
 // Tours, staff side (issue 21 part 1): staff turn a folder into a tour, reorder it by keyboard, give a stop
@@ -36,13 +37,8 @@ test("staff turn a folder into a tour, reorder it by keyboard, number a stop and
   await api(page, "add_folder", { pathArray: [], id: folder });
   const names = ["A — Hermès", "B — Athéna", "C — Poséidon"];
   const ids: number[] = [];
-  for (const name of names) {
-    const added = await api<{ id: number }>(page, "add_article", { pathArray: [folder] });
-    await api(page, "rename_article", { articleId: added.id, newName: name });
-    ids.push(added.id);
-  }
-  const code = await api<{ id: number }>(page, "add_qrcode", {});
-  await api(page, "update_qrcode", { qrcodeId: code.id, articleId: ids[0] });
+  for (const name of names) ids.push((await createArticle(page, { name, folder: [folder] })).articleId);
+  const code = await createQrCode(page, { articleId: ids[0]! });
 
   await page.goto("/dashboard");
   await page.getByRole("link", { name: "Parcours" }).click();
@@ -94,9 +90,9 @@ test("staff turn a folder into a tour, reorder it by keyboard, number a stop and
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/qrcodes");
   await page.getByLabel(`Imprimer le code du parcours « ${folder} »`).check();
-  await page.locator(`#pick-${code.id}`).check();
+  await page.locator(`#pick-${code.qrcodeId}`).check();
   await page.getByRole("button", { name: /Imprimer/ }).click();
-  await expect(page).toHaveURL(new RegExp(`/qrcodes/print\\?ids=${code.id}&tours=${tourId}$`));
+  await expect(page).toHaveURL(new RegExp(`/qrcodes/print\\?ids=${code.qrcodeId}&tours=${tourId}$`));
   const cells = page.locator(".print-cell");
   await expect(cells).toHaveCount(2);
   await expect(cells.nth(0)).toContainText("Étape 12");

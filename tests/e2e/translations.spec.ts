@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { pseudoTranslate } from "../../app/translation/engines/pseudo";
 import { expect, logIn, test } from "./fixtures";
+import { publishWithCode } from "./builders";
 import { api, axeViolations, publish, switchToEnglish } from "./helpers";
 
 const enVisitor = (JSON.parse(readFileSync("locales/en/common.json", "utf8")) as { visitor: Record<string, string> }).visitor;
@@ -9,19 +10,8 @@ const enVisitor = (JSON.parse(readFileSync("locales/en/common.json", "utf8")) as
 const inGerman = (key: string) => pseudoTranslate(enVisitor[key]!, "de");
 
 /** Staff publish an article of two sentences (one paragraph, two lines) behind a new QR code. */
-async function publishArticle(page: Page, lines = ["La Victoire de Samothrace.", "Marbre de Paros."]) {
-  const added = await api<{ id: number }>(page, "add_article", { pathArray: [] });
-  const article = (await (await page.request.get(`/api/read/article?articleId=${added.id}`)).json()) as { content: unknown[]; version: number };
-  await api(page, "update_article", {
-    articleId: added.id,
-    version: article.version,
-    newContent: [article.content[0], { type: "text", content: lines.join("\n") }],
-  });
-  await publish(page, added.id);
-  const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
-  await api(page, "update_qrcode", { qrcodeId: code.id, articleId: added.id });
-  return { articleId: added.id, link: code.link };
-}
+const publishArticle = (page: Page, lines = ["La Victoire de Samothrace.", "Marbre de Paros."]) =>
+  publishWithCode(page, [{ type: "text", content: lines.join("\n") }]);
 
 async function germanPhone(browser: Browser) {
   const context = await browser.newContext({ locale: "de-DE", viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });

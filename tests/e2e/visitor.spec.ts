@@ -1,7 +1,8 @@
 import type { AxeResults } from "axe-core";
 import type { Browser, Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
-import { api, axeViolations, publishWithCode, shot, SHOTS } from "./helpers";
+import { createQrCode, publishWithCode } from "./builders";
+import { axeViolations, shot, SHOTS } from "./helpers";
 
 /** Staff write an article with every text-bearing element and link it to a new code; returns the code's link. */
 async function publishArticle(page: Page): Promise<string> {
@@ -98,7 +99,7 @@ test("visitor pages are accessible (axe) and never scroll sideways at 320 px", a
   test.setTimeout(120_000);
   await logIn(page, staff);
   const link = await publishArticle(page);
-  const inactive = await api<{ link: string }>(page, "add_qrcode", {});
+  const inactive = await createQrCode(page);
   for (const [locale, path] of [
     ["de-DE", `/r/${link}`],
     ["ar", `/r/${link}`],

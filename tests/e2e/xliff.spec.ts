@@ -2,24 +2,16 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
-import { api, axeViolations, publish, shot, SHOTS, switchToEnglish } from "./helpers";
+import { createArticle } from "./builders";
+import { api, axeViolations, shot, SHOTS, switchToEnglish } from "./helpers";
 
 // Files for translators (/translations/files, issue 19 §3): export an article as XLIFF, edit the file as a
 // translator would, import it back, read the per-unit report, and a German phone reads the new text.
 // Then axe, the 320 px layout and screenshots in both languages.
 
 async function publishArticle(page: Page, lines: string[]) {
-  const added = await api<{ id: number; unformatted_name: string }>(page, "add_article", { pathArray: [] });
-  const article = (await (await page.request.get(`/api/read/article?articleId=${added.id}`)).json()) as { content: unknown[]; version: number };
-  await api(page, "update_article", {
-    articleId: added.id,
-    version: article.version,
-    newContent: [article.content[0], ...lines.map((content) => ({ type: "text", content }))],
-  });
-  await publish(page, added.id);
-  const code = await api<{ id: number; link: string }>(page, "add_qrcode", {});
-  await api(page, "update_qrcode", { qrcodeId: code.id, articleId: added.id });
-  return { articleId: added.id, name: added.unformatted_name, link: code.link };
+  const made = await createArticle(page, { elements: lines.map((content) => ({ type: "text", content })), published: true, qrcode: true });
+  return { articleId: made.articleId, name: made.name, link: made.link! };
 }
 
 /** A file path in the test's own output folder. */

@@ -2,27 +2,9 @@
 // article read says who saved the draft last: what the editor's conflict panel shows.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "~/lib/password.server";
-import { get, logIn, postJson, staffSession, type StaffSession } from "./helpers";
+import { memberSession, staffSession, type StaffSession } from "./helpers";
 
 type Json = Record<string, unknown>;
-
-async function colleague(s: StaffSession, email = `marie-${crypto.randomUUID()}@example.org`) {
-  const password = "correct horse battery";
-  const row = await env.DB.prepare("INSERT INTO users (museum_id, email, password_hash, role) VALUES (?, ?, ?, 'editor') RETURNING id")
-    .bind(s.user.museumId, email, await hashPassword(password))
-    .first<{ id: number }>();
-  const cookie = await logIn({ email, password });
-  return {
-    id: row!.id,
-    email,
-    call: async (name: string, body: unknown) => {
-      const r = await postJson(`/api/manage/${name}`, body, { Cookie: cookie });
-      return { status: r.status, body: (await r.json()) as Json };
-    },
-    read: async (path: string) => (await (await get(path, cookie)).json()) as Json,
-  };
-}
 
 const text = (content: string) => ({ type: "text", content });
 
@@ -39,7 +21,7 @@ describe("update_article's conflict answer", () => {
     const s = await staffSession();
     const a = await article(s);
     const { version } = await a.read();
-    const marie = await colleague(s, `marie.curie-${crypto.randomUUID()}@example.org`);
+    const marie = await memberSession(s.user, { role: "editor", email: `marie.curie-${crypto.randomUUID()}@example.org` });
     const won = await marie.call("update_article", { articleId: a.id, version, newContent: [{ type: "metadatas", url: a.slug }, text("Marie's")] });
     expect(won.status).toBe(200);
 
@@ -50,13 +32,13 @@ describe("update_article's conflict answer", () => {
       field: "version",
       reason: "stale_version",
       message: expect.any(String),
-      current: { version: won.body.version, savedAt: won.body.updated_at, savedBy: { id: marie.id, email: marie.email } },
+      current: { version: won.body.version, savedAt: won.body.updated_at, savedBy: { id: marie.user.userId, email: marie.user.email } },
     });
     // The read says the same, so a page that learns of the conflict another way (publishing) can say it too.
     expect((await a.read()).draft).toMatchObject({
       version: won.body.version,
       updatedAt: won.body.updated_at,
-      updatedBy: { id: marie.id, email: marie.email },
+      updatedBy: { id: marie.user.userId, email: marie.user.email },
     });
 
     // "Keep mine": saving again with the version the conflict named wins, and the draft is now mine.
@@ -94,14 +76,14 @@ describe("update_article's conflict answer", () => {
     const s = await staffSession();
     const a = await article(s);
     const { version } = await a.read();
-    const marie = await colleague(s);
+    const marie = await memberSession(s.user, { role: "editor", email: `marie-${crypto.randomUUID()}@example.org` });
     const won = await marie.call("update_article", { articleId: a.id, version, newContent: [{ type: "metadatas", url: a.slug }, text("Marie's")] });
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => s.call("update_article", { articleId: a.id, version, newContent: [{ type: "metadatas", url: a.slug }, text("mine")] })),
     );
     expect(new Set(answers.map((r) => r.status))).toEqual(new Set([409]));
     expect(new Set(answers.map((r) => JSON.stringify((r.body.error as Json).current)))).toEqual(
-      new Set([JSON.stringify({ version: won.body.version, savedAt: won.body.updated_at, savedBy: { id: marie.id, email: marie.email } })]),
+      new Set([JSON.stringify({ version: won.body.version, savedAt: won.body.updated_at, savedBy: { id: marie.user.userId, email: marie.user.email } })]),
     );
     const after = await a.read();
     expect(after.version).toBe(won.body.version);

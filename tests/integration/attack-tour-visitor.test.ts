@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { get, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
-import { insertTour, setStopNumber } from "./tour-helpers";
+import { createTour, get, publishArticle, staffSession, type StaffSession, texts } from "./helpers";
+import { setStopNumber } from "./tour-helpers";
 
 // Audit of issue 21's visitor side (audit22): /t/{link}, /t/{link}/{n}, the keypad /v/{museum}/n with what a
 // phone, a careless link or an attacker may type. Unknown or malformed is the 404 page, a bad keypad entry
@@ -16,7 +16,7 @@ describe("attack: tour pages and the keypad", () => {
     const vase = await publishArticle(s, texts(["Vase attique", "Vers 450."]));
     const stele = await publishArticle(s, texts(["Stèle", "Marbre."]));
     slug = vase.slug;
-    tour = await insertTour(s.user.museumId, [vase.articleId, stele.articleId]);
+    tour = await createTour(s.user.museumId, [vase.articleId, stele.articleId]);
     await setStopNumber(vase.articleId, 12);
   });
 

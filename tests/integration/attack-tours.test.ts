@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { tourStats } from "~/tours/stats.server";
 import { visibleStops } from "~/tours/stops.server";
-import { get, postJson, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
+import { auditEntries, createTour, get, postJson, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
 
 // Audit of issue 21's staff side of tours (audit22): tenancy, odd input and races on add/update/delete_tour,
 // update_stop_number, the tour reads, the QR code, the statistics and the /tours pages. Whatever a careless
@@ -21,10 +21,7 @@ const newTour = async (s: StaffSession, name = "Parcours") => {
   expect(r.status).toBe(200);
   return r.body as { id: number; link: string; version: number };
 };
-const auditCount = async (museumId: number, action: string, target: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE museum_id = ? AND action = ? AND target = ?")
-    .bind(museumId, action, target)
-    .first<{ n: number }>())!.n;
+const auditCount = async (museumId: number, action: string, target: string) => (await auditEntries(museumId, { action, target })).length;
 
 describe("attack: tours, staff side", () => {
   let s: StaffSession;
@@ -192,20 +189,8 @@ describe("attack: tours, staff side", () => {
     const ids: number[] = [];
     for (let i = 0; i < 40; i++) {
       const order = i % 2 ? [two.articleId, hidden, one.articleId] : [one.articleId];
-      const rows = await env.DB.prepare("INSERT INTO tours (museum_id, link, name, updated_at) VALUES (?, ?, ?, ?) RETURNING id")
-        .bind(busy.user.museumId, `b${busy.user.museumId}x${i}`, `Parcours ${i}`, Date.now())
-        .first<{ id: number }>();
-      await env.DB.batch(
-        order.map((articleId, p) =>
-          env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, ?, ?, ?)").bind(
-            rows!.id,
-            p + 1,
-            articleId,
-            busy.user.museumId,
-          ),
-        ),
-      );
-      ids.push(rows!.id);
+      const tour = await createTour(busy.user, order, { name: `Parcours ${i}`, link: `b${busy.user.museumId}x${i}`, description: "", minutes: null });
+      ids.push(tour.id);
     }
     let queries = 0;
     const counting = new Proxy(env.DB, {

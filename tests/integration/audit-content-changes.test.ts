@@ -1,34 +1,22 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get, publishArticle, staffSession, texts } from "./helpers";
-import { addMember } from "./team-helpers";
+import { auditEntries, get, lastAuditId, memberSession, publishArticle, staffSession, texts } from "./helpers";
 
 // Every content change leaves an entry in the audit log, in words in both languages (decision 124): the tree
 // (create, save, rename, move), a translator's corrections, pretranslation, easy-to-read versions.
 
-type Row = { action: string; actor_id: number | null; target: string; detail: string };
-async function rows(museumId: number, since = 0): Promise<(Omit<Row, "detail"> & { detail: Record<string, unknown> })[]> {
-  const { results } = await env.DB.prepare(
-    "SELECT action, actor_id, target, detail FROM audit_log WHERE museum_id = ? AND id > ? AND action != 'session.login' ORDER BY id",
-  )
-    .bind(museumId, since)
-    .all<Row>();
-  return results.map((r) => ({ ...r, detail: JSON.parse(r.detail) as Record<string, unknown> }));
-}
+const rows = (museumId: number, after = 0) => auditEntries(museumId, { after, logins: false });
 /** The entries' table of the /audit page (the filter above it lists the action keys as option values). */
 const table = (html: string) => {
   const found = /<table class="audit-table">[\s\S]*?<\/table>/.exec(html);
   expect(found).not.toBeNull();
   return found![0];
 };
-const lastId = async (museumId: number) =>
-  (await env.DB.prepare("SELECT coalesce(max(id), 0) AS id FROM audit_log WHERE museum_id = ?").bind(museumId).first<{ id: number }>())!.id;
 
 describe("audit log: every content change", () => {
   it("records creating, saving, renaming and moving articles and folders, and nothing for a refused change", async () => {
     const s = await staffSession();
     const museumId = s.user.museumId;
-    const start = await lastId(museumId);
+    const start = await lastAuditId(museumId);
     const added = await s.call("add_article", { pathArray: [] });
     const articleId = added.body.id as number;
     expect((await s.call("add_folder", { pathArray: [], id: "Salle « 2 » 😀" })).status).toBe(200);
@@ -84,7 +72,7 @@ describe("audit log: every content change", () => {
 
   it("50 creations at once leave 50 entries, each naming its own article", async () => {
     const s = await staffSession();
-    const start = await lastId(s.user.museumId);
+    const start = await lastAuditId(s.user.museumId);
     const made = await Promise.all(Array.from({ length: 50 }, () => s.call("add_article", { pathArray: [] })));
     expect(made.every((r) => r.status === 200)).toBe(true);
     const log = (await rows(s.user.museumId, start)).filter((r) => r.action === "article.create");
@@ -96,8 +84,8 @@ describe("audit log: every content change", () => {
   it("records a translator's correction and pretranslation, and an easy-to-read approval, in words", async () => {
     const admin = await staffSession();
     const { articleId } = await publishArticle(admin, texts(["Une amphore attique.", "Vers 530 avant notre ère."]));
-    const translator = await addMember(admin, "translator", ["de"]);
-    const start = await lastId(admin.user.museumId);
+    const translator = await memberSession(admin.user, { role: "translator", languages: ["de"] });
+    const start = await lastAuditId(admin.user.museumId);
     expect((await translator.call("pretranslate", { articleId, langs: ["de"] })).status).toBe(200);
     const corrected = await translator.call("update_translation", { articleId, lang: "de", segmentId: "e1.content.0", text: "Eine attische <Amphore>." });
     expect(corrected.status).toBe(200);
@@ -109,9 +97,9 @@ describe("audit log: every content change", () => {
 
     const log = await rows(admin.user.museumId, start);
     expect(log.map((r) => r.action)).toEqual(["translations.pretranslate", "translations.update", "easy_read.generate", "easy_read.approve"]);
-    expect(log[0]).toMatchObject({ actor_id: translator.userId, target: `article:${articleId}`, detail: { languages: ["de"] } });
+    expect(log[0]).toMatchObject({ actor_id: translator.user.userId, target: `article:${articleId}`, detail: { languages: ["de"] } });
     expect(log[1]).toMatchObject({
-      actor_id: translator.userId,
+      actor_id: translator.user.userId,
       target: `article:${articleId}`,
       detail: { lang: "de", segment: "e1.content.0", text: "Eine attische <Amphore>." },
     });
@@ -130,7 +118,7 @@ describe("audit log: every content change", () => {
   it("keeps a long correction's first 200 characters only", async () => {
     const admin = await staffSession();
     const { articleId } = await publishArticle(admin, texts(["Une amphore attique."]));
-    const start = await lastId(admin.user.museumId);
+    const start = await lastAuditId(admin.user.museumId);
     const text = "😀".repeat(500);
     expect((await admin.call("update_translation", { articleId, lang: "de", segmentId: "e1.content.0", text })).status).toBe(200);
     const [entry] = await rows(admin.user.museumId, start);

@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_RETENTION_MS } from "~/audit/log.server";
 import { TRASH_RETENTION_DAYS } from "~/models/trash.server";
-import { get, staffSession, type StaffSession } from "./helpers";
+import { auditEntries, createMember, get, staffSession, type StaffSession } from "./helpers";
 import { runCron } from "./cron";
 
 type Entry = { id: number; at: number; actorId: number | null; actorEmail: string; action: string; target: string; detail: Record<string, unknown> };
@@ -26,10 +26,7 @@ async function quietSession(): Promise<StaffSession> {
   await env.DB.prepare("DELETE FROM audit_log WHERE museum_id = ? AND action = 'session.login'").bind(s.user.museumId).run();
   return s;
 }
-const count = async (museumId: number, action?: string) =>
-  (await env.DB.prepare(`SELECT count(*) AS n FROM audit_log WHERE museum_id = ?1 ${action ? "AND action = ?2" : ""}`)
-    .bind(...(action ? [museumId, action] : [museumId]))
-    .first<{ n: number }>())!.n;
+const count = async (museumId: number, action?: string) => (await auditEntries(museumId, { action })).length;
 
 const setRole = (userId: number, role: string) => env.DB.prepare("UPDATE users SET role = ? WHERE id = ?").bind(role, userId).run();
 
@@ -132,10 +129,7 @@ describe("audit log: filters, pages, CSV", () => {
   const parisHalfPastMidnight = Date.UTC(2026, 2, 9, 23, 30);
   beforeAll(async () => {
     s = await quietSession();
-    const other = await env.DB.prepare("INSERT INTO users (museum_id, email, password_hash, role) VALUES (?, ?, 'x', 'editor') RETURNING id")
-      .bind(s.user.museumId, `Ærøskøbing-${Date.now()}@example.org`.toLowerCase())
-      .first<{ id: number }>();
-    colleague = other!.id;
+    colleague = (await createMember(s.user, { role: "editor", email: `Ærøskøbing-${Date.now()}@example.org`.toLowerCase() })).userId;
     const rows: [number, number | null, string, string, string, string][] = [
       [parisHalfPastMidnight, s.user.userId, s.user.email, "item.delete", "article:1", JSON.stringify({ type: "article", name: '=HYPERLINK("http://x")' })],
       [

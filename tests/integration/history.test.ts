@@ -4,8 +4,7 @@ import { createDb } from "~/db/client.server";
 import { TRASH_RETENTION_DAYS, purgeExpiredTrash } from "~/models/trash.server";
 import { ABORT_UNLESS_CHANGED } from "~/db/guards";
 import { pruneArticleVersions, VERSIONS_CEILING, VERSIONS_KEPT, VERSIONS_RECENT_MS } from "~/publishing/versions.server";
-import { hashPassword } from "~/lib/password.server";
-import { get, logIn, postJson, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
+import { auditEntries, get, memberSession, postJson, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
 
 type Json = Record<string, unknown>;
 const DAY = 86_400_000;
@@ -46,28 +45,6 @@ async function articleWithHistory(s: StaffSession) {
   await addVersion(s, articleId, 2, texts(["two"]), { by: null });
   await addVersion(s, articleId, 3, texts(["three"]), { note: "Été 🎨" });
   return { articleId, edit };
-}
-
-/** Another member of the same museum with `role`, logged in. */
-async function member(s: StaffSession, role: string) {
-  const email = `${role}-${crypto.randomUUID()}@example.org`;
-  const password = "correct horse battery";
-  await env.DB.prepare("INSERT INTO users (museum_id, email, password_hash, role) VALUES (?, ?, ?, ?)")
-    .bind(s.user.museumId, email, await hashPassword(password), role)
-    .run();
-  const cookie = await logIn({ email, password });
-  return {
-    read: async (path: string) => {
-      const r = await get(path, cookie);
-      return { status: r.status, body: (await r.json()) as Json };
-    },
-    call: async (name: string, body: unknown) => {
-      const r = await postJson(`/api/manage/${name}`, body, { Cookie: cookie });
-      return { status: r.status, body: (await r.json()) as Json };
-    },
-    page: (path: string) => get(path, cookie),
-    cookie,
-  };
 }
 
 const readDraft = async (s: StaffSession, id: number) =>
@@ -150,14 +127,10 @@ describe("history API", () => {
     expect(list.draft).toEqual({ version: after.version, hasDraft: true });
     expect(list.versions[0]).toMatchObject({ number: 3, current: true });
 
-    const audit = await env.DB.prepare(
-      "SELECT actor_id, actor_email, action, target, detail FROM audit_log WHERE museum_id = ? AND action = 'article.restore_version'",
-    )
-      .bind(s.user.museumId)
-      .all<Json>();
-    expect(audit.results).toHaveLength(1);
-    expect(audit.results[0]).toMatchObject({ actor_id: s.user.userId, actor_email: s.user.email, target: `article:${articleId}` });
-    expect(JSON.parse(audit.results[0]!.detail as string)).toMatchObject({ version: 1 });
+    const audit = await auditEntries(s.user, { action: "article.restore_version" });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor_id: s.user.userId, actor_email: s.user.email, target: `article:${articleId}` });
+    expect(audit[0]!.detail).toMatchObject({ version: 1 });
 
     // An editor still on the old draft cannot save over the restore.
     const stale = await s.call("update_article", { articleId, version: before.version, newContent: [before.content[0], ...texts(["late edit"])] });
@@ -211,10 +184,7 @@ describe("history API", () => {
     expect(many.every((r) => r.status === 200)).toBe(true);
     expect(new Set(many.map((r) => r.body.version)).size).toBe(50);
     expect((await readDraft(s, articleId)).version).toBe(base + 52);
-    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE museum_id = ? AND action = 'article.restore_version'")
-      .bind(s.user.museumId)
-      .first<number>("n");
-    expect(count).toBe(52);
+    expect(await auditEntries(s.user, { action: "article.restore_version" })).toHaveLength(52);
   });
 
   it("says which files of a restored version no longer exist", async () => {
@@ -261,9 +231,9 @@ describe("history API", () => {
   it("lets every role that reads content read the history, and only publishers restore", async () => {
     const s = await staffSession();
     const { articleId } = await articleWithHistory(s);
-    const viewer = await member(s, "viewer");
-    const translator = await member(s, "translator");
-    const editor = await member(s, "editor");
+    const viewer = await memberSession(s.user, { role: "viewer" });
+    const translator = await memberSession(s.user, { role: "translator" });
+    const editor = await memberSession(s.user, { role: "editor" });
     for (const path of [`/api/read/article_versions?id=${articleId}`, `/api/read/article_version?id=${articleId}&version=1`]) {
       expect(await viewer.read(path)).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
       expect((await translator.read(path)).status).toBe(200);
@@ -295,10 +265,8 @@ describe("restore's transaction", () => {
     const update = (id: number) => env.DB.prepare("UPDATE articles SET version = version + 1 WHERE id = ? AND deleted_at IS NULL").bind(id);
     await expect(env.DB.batch([update(99999999), env.DB.prepare(ABORT_UNLESS_CHANGED), audit("gone")])).rejects.toThrow(/malformed JSON/);
     await env.DB.batch([update(article), env.DB.prepare(ABORT_UNLESS_CHANGED), audit("done")]);
-    const targets = await env.DB.prepare("SELECT target FROM audit_log WHERE museum_id = ? AND action = 'article.restore_version'")
-      .bind(s.user.museumId)
-      .all<{ target: string }>();
-    expect(targets.results.map((r) => r.target)).toEqual(["done"]);
+    const targets = await auditEntries(s.user, { action: "article.restore_version" });
+    expect(targets.map((r) => r.target)).toEqual(["done"]);
   });
 });
 

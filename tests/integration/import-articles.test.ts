@@ -2,8 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { templateXlsx, xlsxOf } from "~/import/template";
-import { BASE, publishNow, staffSession, type StaffSession } from "./helpers";
-import { addMember, auditRows } from "./team-helpers";
+import { auditEntries, BASE, memberSession, publishNow, staffSession, type StaffSession } from "./helpers";
 
 // Spreadsheet import (issue 19 §2, decisions 054–056): dry run, apply, re-import, update by address, pictures
 // from a ZIP, errors by row and column, limits, tenancy, roles, races and malformed bodies.
@@ -138,9 +137,9 @@ describe("spreadsheet import", () => {
     const stored = await env.MEDIA.list({ prefix: `m/${s.user.museumId}/` });
     expect(stored.objects).toHaveLength(2); // notes.txt was never read; nothing else left behind
 
-    const audit = (await auditRows(s.user.museumId)).filter((r) => r.action === "articles.import");
+    const audit = await auditEntries(s.user.museumId, { action: "articles.import" });
     expect(audit).toHaveLength(1);
-    expect(JSON.parse(audit[0]!.detail)).toMatchObject({ created: 3, updated: 0, skipped: 0, folders: 2, file: "cartels.csv" });
+    expect(audit[0]!.detail).toMatchObject({ created: 3, updated: 0, skipped: 0, folders: 2, file: "cartels.csv" });
 
     const before = await counts(s.user.museumId);
     const again = await importFile(s, { file: csv(...ROWS), images: IMAGES() }, false);
@@ -347,10 +346,10 @@ describe("spreadsheet import", () => {
 
   it("lets editors import; translators, viewers and strangers are refused before the body is read", async () => {
     const admin = await staffSession();
-    const editor = await addMember(admin, "editor");
+    const editor = await memberSession(admin.user, { role: "editor" });
     expect((await importFile(editor, { file: csv(ROWS[2]!) }, false)).status).toBe(200);
-    for (const role of ["translator", "viewer"]) {
-      const member = await addMember(admin, role);
+    for (const role of ["translator", "viewer"] as const) {
+      const member = await memberSession(admin.user, { role });
       expect((await importFile(member, { file: csv(ROWS[1]!) }, false)).status).toBe(403);
     }
     expect((await importFile({ cookie: "" }, { file: csv(ROWS[1]!) }, false)).status).toBe(401);

@@ -1,8 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, get, postJson, publishArticle, staffSession, texts } from "./helpers";
-import { addMember } from "./team-helpers";
-import { auditOf, languages, review, uploadSubtitles, video, VTT, vtt } from "./review-helpers";
+import { auditEntries, BASE, get, memberSession, postJson, publishArticle, staffSession, texts } from "./helpers";
+import { languages, review, uploadSubtitles, video, VTT, vtt } from "./review-helpers";
 import { SELF } from "cloudflare:test";
 import { TEXT_MAX_LENGTH } from "~/content/defaults";
 import { pseudoTranslate } from "~/translation/engines/pseudo";
@@ -48,7 +47,9 @@ describe("POST /api/manage/mark_reviewed", () => {
     expect(de.segments[0]).toMatchObject({ id: first!.id, text: first!.text, origin: "edited", stale: false });
     expect(de.segments[1]).toMatchObject({ origin: "machine" });
     expect(await languages(s, articleId)).toMatchObject({ languages: [{ lang: "de", reviewed: 1 }] });
-    expect(await auditOf(s.user.museumId, "translations.mark_reviewed")).toEqual([{ name: expect.any(String), lang: "de", count: 1 }]);
+    expect((await auditEntries(s.user.museumId, { action: "translations.mark_reviewed" })).map((e) => e.detail)).toEqual([
+      { name: expect.any(String), lang: "de", count: 1 },
+    ]);
     const auditPage = await (await get("/audit", s.cookie)).text();
     expect(auditPage).toMatch(/a marqué comme relue 1 traduction \(Allemand\) de l(&#x27;|')article/);
     // Visitors read the same words, now as the museum's.
@@ -56,11 +57,11 @@ describe("POST /api/manage/mark_reviewed", () => {
 
     const again = await s.call("mark_reviewed", { articleId, lang: "de", segments: [first] });
     expect(again).toMatchObject({ status: 200, body: { marked: 0, alreadyReviewed: 1 } });
-    expect(await auditOf(s.user.museumId, "translations.mark_reviewed")).toHaveLength(1);
+    expect((await auditEntries(s.user.museumId, { action: "translations.mark_reviewed" })).map((e) => e.detail)).toHaveLength(1);
 
     const both = await s.call("mark_reviewed", { articleId, lang: "de", segments: [first, second] });
     expect(both).toMatchObject({ status: 200, body: { marked: 1, alreadyReviewed: 1 } });
-    expect(await auditOf(s.user.museumId, "translations.mark_reviewed")).toHaveLength(2);
+    expect((await auditEntries(s.user.museumId, { action: "translations.mark_reviewed" })).map((e) => e.detail)).toHaveLength(2);
     expect(await languages(s, articleId)).toMatchObject({ languages: [{ lang: "de", segments: 2, reviewed: 2 }] });
     // Every segment reviewed: the visitor page says the museum reviewed it.
     expect(await (await get(`/r/${link}?lang=de`)).text()).toContain("révíéwéd bý thé múséúm");
@@ -78,7 +79,9 @@ describe("POST /api/manage/mark_reviewed", () => {
     const marked = await s.call("mark_reviewed", { articleId: published.articleId, lang: "de", segments: all });
     expect(marked).toMatchObject({ status: 200, body: { marked: 4 } });
     expect(await languages(s, published.articleId)).toMatchObject({ total: 4, languages: [{ lang: "de", segments: 4, reviewed: 4, stale: 0 }] });
-    expect(await auditOf(s.user.museumId, "translations.mark_reviewed")).toEqual([{ name: expect.any(String), lang: "de", count: 4 }]);
+    expect((await auditEntries(s.user.museumId, { action: "translations.mark_reviewed" })).map((e) => e.detail)).toEqual([
+      { name: expect.any(String), lang: "de", count: 4 },
+    ]);
     // The same words reach /vtt (now from the museum's reviewed lines).
     expect(await vtt(src, "de")).toBe(machine);
   });
@@ -98,7 +101,7 @@ describe("POST /api/manage/mark_reviewed", () => {
     expect(refused.body).toMatchObject({ error: { code: "conflict", field: "segments", reason: "stale_version", segments: [seen[0]!.id, seen[2]!.id] } });
     expect(await memoryDigest(s.user.museumId)).toBe(before);
     expect((await review(s, articleId, "de")).segments[1]).toMatchObject({ origin: "machine" });
-    expect(await auditOf(s.user.museumId, "translations.mark_reviewed")).toEqual([]);
+    expect((await auditEntries(s.user.museumId, { action: "translations.mark_reviewed" })).map((e) => e.detail)).toEqual([]);
   });
 
   it("marks 1000 distinct segments in one call, and a correction of a shared sentence reaches every article's cached page", async () => {
@@ -193,7 +196,9 @@ describe("POST /api/manage/mark_reviewed", () => {
     expect((await get("/api/manage/mark_reviewed", s.cookie)).status).toBe(405);
     // Up to the limit is taken (1000 times the same segment is one place, marked once).
     expect(await s.call("mark_reviewed", { articleId, lang: "de", segments: many.slice(0, 1000) })).toMatchObject({ status: 200, body: { marked: 1 } });
-    expect(await auditOf(s.user.museumId, "translations.mark_reviewed")).toEqual([{ name: expect.any(String), lang: "de", count: 1 }]);
+    expect((await auditEntries(s.user.museumId, { action: "translations.mark_reviewed" })).map((e) => e.detail)).toEqual([
+      { name: expect.any(String), lang: "de", count: 1 },
+    ]);
   });
 
   it("compares the seen text in NFC, keeps odd Unicode as stored, and writes it unchanged", async () => {
@@ -218,7 +223,7 @@ describe("POST /api/manage/mark_reviewed", () => {
     const all = await Promise.all(Array.from({ length: 50 }, () => s.call("mark_reviewed", { articleId, lang: "de", segments: seen })));
     expect(all.map((r) => r.status)).toEqual(Array(50).fill(200));
     expect(all.map((r) => r.body.marked).sort(), JSON.stringify(all.map((r) => r.body))).toEqual([...Array(49).fill(0), 2]);
-    expect(await auditOf(s.user.museumId, "translations.mark_reviewed")).toHaveLength(1);
+    expect((await auditEntries(s.user.museumId, { action: "translations.mark_reviewed" })).map((e) => e.detail)).toHaveLength(1);
     expect(await languages(s, articleId)).toMatchObject({ languages: [{ lang: "de", reviewed: 2 }] });
 
     for (let round = 0; round < 5; round++) {
@@ -242,8 +247,8 @@ describe("POST /api/manage/mark_reviewed", () => {
     const es = await machineArticle(s, ["Une amphore attique.", "Vers 530 avant notre ère."], "es");
     const seenDe = await shown(s, articleId);
     const seenEs = await shown(s, es.articleId, "es");
-    const translatorDe = await addMember(s, "translator", ["de"]);
-    const viewer = await addMember(s, "viewer");
+    const translatorDe = await memberSession(s.user, { role: "translator", languages: ["de"] });
+    const viewer = await memberSession(s.user, { role: "viewer" });
     const other = await staffSession();
     const before = await memoryDigest(s.user.museumId);
     expect(await translatorDe.call("mark_reviewed", { articleId: es.articleId, lang: "es", segments: seenEs })).toMatchObject({

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { referencedKeys, SWEEP_GRACE_MS, sweepOrphanMedia } from "~/media/sweep.server";
-import { staffSession } from "./helpers";
+import { createTour, staffSession } from "./helpers";
 import { runCron } from "./cron";
 
 // The daily sweep of files no row references (issue 29 §2, decision 112): what an import killed midway left in
@@ -80,10 +80,7 @@ describe("the media sweep", () => {
       .prepare("INSERT INTO article_versions (article_id, museum_id, number, content, name, published_at) VALUES (?, ?, 1, ?, 'v1', ?)")
       .bind(id, m, contentWith(`/media/${kept.version}`), Date.now())
       .run();
-    await db
-      .prepare("INSERT INTO tours (museum_id, link, name, cover, updated_at) VALUES (?, ?, 'Tour', ?, ?)")
-      .bind(m, crypto.randomUUID().slice(0, 8), `/media/${kept.cover}`, Date.now())
-      .run();
+    await createTour(m, [], { name: "Tour", cover: `/media/${kept.cover}`, description: "", minutes: null, link: crypto.randomUUID().slice(0, 8) });
     await db
       .prepare("INSERT INTO easy_read_versions (article_id, museum_id, content, approved_content, updated_at) VALUES (?, ?, ?, ?, ?)")
       .bind(id, m, contentWith(`/media/${kept.easyRead}`), contentWith(`/media/${kept.easyReadApproved}`), Date.now())

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createMember, createMuseum } from "./builders";
 
 const EXPECTED: Record<string, string[]> = {
   museums: ["id", "name", "slug", "source_lang", "timezone", "created_at"],
@@ -119,30 +120,31 @@ describe("migrations on a fresh D1", () => {
   });
 
   it("default a new museum to French and Europe/Paris", async () => {
-    const row = await env.DB.prepare("INSERT INTO museums (name, slug) VALUES ('M', 'm-defaults') RETURNING source_lang, timezone").first();
+    const museum = await createMuseum();
+    const row = await env.DB.prepare("SELECT source_lang, timezone FROM museums WHERE id = ?").bind(museum.museumId).first();
     expect(row).toEqual({ source_lang: "fr", timezone: "Europe/Paris" });
   });
 
   it("keep live sibling folder names unique but allow a trashed duplicate", async () => {
-    const museum = await env.DB.prepare("INSERT INTO museums (name, slug) VALUES ('M', 'm-folders') RETURNING id").first<{ id: number }>();
+    const museum = await createMuseum();
     const insert = (deletedAt: number | null) =>
-      env.DB.prepare("INSERT INTO folders (museum_id, parent_id, name, deleted_at) VALUES (?, NULL, 'Salle 1', ?)").bind(museum!.id, deletedAt).run();
+      env.DB.prepare("INSERT INTO folders (museum_id, parent_id, name, deleted_at) VALUES (?, NULL, 'Salle 1', ?)").bind(museum.museumId, deletedAt).run();
     await insert(Date.now());
     await insert(null);
     await expect(insert(null)).rejects.toThrow(/UNIQUE/);
   });
 
   it("make an existing user an admin of every language (0008)", async () => {
-    const museum = await env.DB.prepare("INSERT INTO museums (name, slug) VALUES ('M', 'm-roles') RETURNING id").first<{ id: number }>();
-    const row = await env.DB.prepare("INSERT INTO users (museum_id, email, password_hash) VALUES (?, 'old@b.c', 'x') RETURNING role, languages")
-      .bind(museum!.id)
-      .first();
+    // A member made without a role: the columns' defaults, as an existing row got them.
+    const user = await createMember(await createMuseum());
+    const row = await env.DB.prepare("SELECT role, languages FROM users WHERE id = ?").bind(user.userId).first();
     expect(row).toEqual({ role: "admin", languages: "[]" });
   });
 
   it("make user e-mails unique", async () => {
-    const museum = await env.DB.prepare("INSERT INTO museums (name, slug) VALUES ('M', 'm-users') RETURNING id").first<{ id: number }>();
-    const add = () => env.DB.prepare("INSERT INTO users (museum_id, email, password_hash) VALUES (?, 'a@b.c', 'x')").bind(museum!.id).run();
+    const museum = await createMuseum();
+    const email = `same-${crypto.randomUUID()}@b.c`;
+    const add = () => createMember(museum, { email });
     await add();
     await expect(add()).rejects.toThrow(/UNIQUE/);
   });

@@ -6,12 +6,11 @@ import { parseArchiveData, restoreRows } from "~/archive/restore.server";
 import { sendArchive } from "~/components/archive/send-archive";
 import type { DomainError } from "~/errors";
 import { toHex } from "~/lib/crypto";
-import { hashPassword } from "~/lib/password.server";
 import { createDb } from "~/db/client.server";
 import { generateOnce, narrationTextHash } from "~/narration/narrations.server";
 import { offlineSpeechEngine } from "~/speech/engines/offline";
 import { mp3Bytes } from "./narration-helpers";
-import { BASE, createMuseumWithUser, get, logIn, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
+import { BASE, createMuseumWithUser, get, logIn, memberSession, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
 
 // The museum archive (decisions 062-064): export, import into an empty museum, and every way an import is refused.
 
@@ -433,11 +432,7 @@ describe("museum archive", () => {
     expect(tours.results.map((r) => r.name)).toEqual(["Parcours seul"]);
 
     const c = await staffSession();
-    const editorEmail = `editor-${Date.now()}@example.org`;
-    await env.DB.prepare("INSERT INTO users (museum_id, email, password_hash, role) VALUES (?, ?, ?, 'editor')")
-      .bind(c.user.museumId, editorEmail, await hashPassword("correct horse battery"))
-      .run();
-    const editor = await logIn({ email: editorEmail, password: "correct horse battery" });
+    const { cookie: editor } = await memberSession(c.user, { role: "editor" });
     expect((await importInto(editor, archive)).status).toBe(403);
     expect((await get("/api/read/export", editor)).status).toBe(403);
     expect((await get("/api/read/export")).status).toBe(401);

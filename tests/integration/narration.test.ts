@@ -1,13 +1,12 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { hashPassword } from "~/lib/password.server";
 import { generateOnce, narrationForVisitor, narrationTextHash, type NarrationDeps } from "~/narration/narrations.server";
 import { consumeNarrationBatch, ENGINE_ATTEMPTS } from "~/narration/queue.server";
 import { offlineSpeechEngine } from "~/speech/engines/offline";
 import { SpeechEngineError, type SpeechEngine } from "~/speech/engines/types";
 import { mp3DurationMs } from "~/speech/audio-types";
-import { BASE, get, logIn, publishArticle, staffSession, texts } from "./helpers";
+import { auditEntries, BASE, get, memberSession, publishArticle, staffSession, texts } from "./helpers";
 import { m4aBytes, mp3Bytes, oggOpusBytes } from "./narration-helpers";
 import { forgetTried, triedKey } from "~/narration/tried.server";
 import { snapshotKey } from "~/visitor-cache/snapshot.server";
@@ -105,14 +104,6 @@ async function openNotingQueue(path: string, headers: Record<string, string> = {
 
 async function objectsUnder(prefix: string) {
   return (await env.MEDIA.list({ prefix })).objects.map((o) => o.key);
-}
-
-async function translator(museumId: number, languages: string[]) {
-  const email = `translator-${crypto.randomUUID()}@example.org`;
-  await env.DB.prepare("INSERT INTO users (museum_id, email, password_hash, role, languages) VALUES (?, ?, ?, 'translator', ?)")
-    .bind(museumId, email, await hashPassword("correct horse battery"), JSON.stringify(languages))
-    .run();
-  return logIn({ email, password: "correct horse battery" });
 }
 
 describe("generated narrations on the visitor page", () => {
@@ -501,13 +492,9 @@ describe("recorded narrations", () => {
     });
     expect(fresh!.text_hash).toBe(generated!.text_hash);
     expect(await env.MEDIA.head(generated!.r2_key as string)).toBeNull();
-    const actions = (
-      await env.DB.prepare("SELECT action, target, detail FROM audit_log WHERE museum_id = ? AND action LIKE 'narration.%' ORDER BY id")
-        .bind(s.user.museumId)
-        .all<Json>()
-    ).results;
+    const actions = await auditEntries(s.user, { action: "narration.%" });
     expect(actions.map((a) => a.action)).toEqual(["narration.upload", "narration.delete", "narration.regenerate"]);
-    expect(actions.every((a) => a.target === `article:${articleId}` && JSON.parse(a.detail as string).lang === "de")).toBe(true);
+    expect(actions.every((a) => a.target === `article:${articleId}` && a.detail.lang === "de")).toBe(true);
     // Bad input names its field.
     expect((await s.call("regenerate_narration", { articleId, lang: 7 })).body.error).toMatchObject({ field: "lang" });
     expect((await s.call("delete_narration", { articleId: "x", lang: "de" })).body.error).toMatchObject({ field: "articleId" });
@@ -515,7 +502,7 @@ describe("recorded narrations", () => {
 
   it("translators work on their languages' narrations only", async () => {
     const { s, articleId } = await setup();
-    const cookie = await translator(s.user.museumId, ["de"]);
+    const { cookie } = await memberSession(s.user, { role: "translator", languages: ["de"] });
     expect((await upload(cookie, { articleId: String(articleId), lang: "es", narration: mp3File() })).status).toBe(403);
     expect((await upload(cookie, { articleId: String(articleId), lang: "de", narration: mp3File() })).status).toBe(200);
     expect((await upload(s.cookie, { articleId: String(articleId), lang: "es", narration: mp3File() })).status).toBe(200);

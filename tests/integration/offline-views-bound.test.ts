@@ -1,11 +1,10 @@
 import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { randomLink } from "~/models/qrcodes.server";
 import { issueOfflinePass } from "~/offline/pass";
 import type { QueuedEvent } from "~/queue/scan-event";
 import worker from "../../workers/app";
 import consumer from "../../workers/stats-consumer/index";
-import { BASE, get, publishArticle, recordingScans, staffSession, texts } from "./helpers";
+import { BASE, createTour, get, publishArticle, recordingScans, staffSession, texts } from "./helpers";
 
 // Statistics stay honest (issue 29 §3, decision 118): the batches that inflated the counts (100 views of one
 // stop spread 31 minutes apart, the same again under another User-Agent or client id) are sent as an attacker
@@ -16,17 +15,7 @@ const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebK
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const MINUTE = 60_000;
 
-async function makeTour(museumId: number, articleIds: number[]) {
-  const link = randomLink();
-  const tour = await env.DB.prepare("INSERT INTO tours (museum_id, link, name, updated_at) VALUES (?, ?, 'Parcours', ?) RETURNING id")
-    .bind(museumId, link, Date.now())
-    .first<{ id: number }>();
-  for (const [i, articleId] of articleIds.entries())
-    await env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, ?, ?, ?)")
-      .bind(tour!.id, i + 1, articleId, museumId)
-      .run();
-  return { id: tour!.id, link };
-}
+const makeTour = (museumId: number, articleIds: number[]) => createTour(museumId, articleIds, { name: "Parcours", description: "", minutes: null });
 
 /** The app Worker with a SCANS queue that keeps what it is sent; `post` sends a batch as a phone at `ip` would. */
 function recordingApp() {

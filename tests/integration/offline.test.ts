@@ -5,7 +5,7 @@ import { issueOfflinePass } from "~/offline/pass";
 import type { QueuedEvent } from "~/queue/scan-event";
 import worker from "../../workers/app";
 import consumer from "../../workers/stats-consumer/index";
-import { BASE, get, publishArticle, recordingScans, staffSession, texts, type StaffSession } from "./helpers";
+import { BASE, createTour, get, publishArticle, recordingScans, staffSession, texts, type StaffSession } from "./helpers";
 import { mp3Bytes } from "./narration-helpers";
 
 // The offline visit (issue 21 §3, decisions 087-088): the manifest a phone saves, the offline page, the
@@ -15,18 +15,9 @@ type Json = Record<string, unknown>;
 const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 const DAY = 86_400_000;
 
-/** A tour of `articleIds` in this order, written as the tours API does (the staff API is another part's). */
-async function makeTour(museumId: number, articleIds: number[], name = "Les incontournables") {
-  const link = randomLink();
-  const tour = await env.DB.prepare("INSERT INTO tours (museum_id, link, name, updated_at) VALUES (?, ?, ?, ?) RETURNING id")
-    .bind(museumId, link, name, Date.now())
-    .first<{ id: number }>();
-  for (const [i, articleId] of articleIds.entries())
-    await env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, ?, ?, ?)")
-      .bind(tour!.id, i + 1, articleId, museumId)
-      .run();
-  return { id: tour!.id, link };
-}
+/** A tour of `articleIds` in this order, with neither description nor duration. */
+const makeTour = (museumId: number, articleIds: number[], name = "Les incontournables") =>
+  createTour(museumId, articleIds, { name, description: "", minutes: null });
 
 /** Uploads one of the demo museum's illustrations for `articleId`; its /media/ address. */
 async function uploadDemoImage(s: StaffSession, articleId: number, index: number) {

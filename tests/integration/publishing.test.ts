@@ -1,12 +1,11 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { hashPassword } from "~/lib/password.server";
 import { publishDue } from "~/publishing/publish.server";
 import { visitorPage } from "~/visitor/page.server";
 import { atAddress, atLink } from "~/visitor/place.server";
 import { RequestTiming } from "~/visitor-cache/timing";
-import { get, logIn, publishArticle, recordingScans, staffSession, texts, type StaffSession } from "./helpers";
+import { auditEntries, get, memberSession, publishArticle, recordingScans, staffSession, texts, type StaffSession } from "./helpers";
 import { runCron } from "./cron";
 
 type Json = Record<string, unknown>;
@@ -48,32 +47,7 @@ const versions = async (id: number) =>
       .bind(id)
       .all<Json>()
   ).results;
-const audits = async (museumId: number, action: string) =>
-  (
-    await env.DB.prepare("SELECT actor_id, actor_email, action, target, detail FROM audit_log WHERE museum_id = ? AND action = ? ORDER BY id")
-      .bind(museumId, action)
-      .all<Json>()
-  ).results;
-
-/** A colleague of `s` with this role, logged in. */
-async function member(s: StaffSession, role: string) {
-  const email = `${role}-${crypto.randomUUID()}@example.org`;
-  await env.DB.prepare("INSERT INTO users (museum_id, email, password_hash, role) VALUES (?, ?, ?, ?)")
-    .bind(s.user.museumId, email, await hashPassword("correct horse battery"), role)
-    .run();
-  const cookie = await logIn({ email, password: "correct horse battery" });
-  return {
-    cookie,
-    call: async (name: string, body: unknown) => {
-      const response = await SELF.fetch(`http://localhost/api/manage/${name}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Host: "localhost", Cookie: cookie },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Json };
-    },
-  };
-}
+const audits = (museumId: number, action: string) => auditEntries(museumId, { action });
 
 describe("publish_article", () => {
   it("publishes the saved draft: visitors see it, a version and an audit entry are written", async () => {
@@ -195,12 +169,12 @@ describe("publish_article", () => {
       expect(r.status, name).toBe(404);
     }
     expect((await other.read(`/api/read/article?articleId=${a.id}`)).status).toBe(404);
-    for (const role of ["translator", "viewer"]) {
-      const m = await member(s, role);
+    for (const role of ["translator", "viewer"] as const) {
+      const m = await memberSession(s.user, { role });
       expect((await m.call("publish_article", { id: a.id, version: a.version })).body).toMatchObject({ error: { code: "forbidden" } });
       expect((await m.call("discard_draft", { id: a.id })).status).toBe(403);
     }
-    const editor = await member(s, "editor");
+    const editor = await memberSession(s.user, { role: "editor" });
     expect((await editor.call("publish_article", { id: a.id, version: a.version })).status).toBe(200);
     expect((await read(s, a.id)).status).toBe("published");
   });
@@ -261,7 +235,7 @@ describe("scheduled publication", () => {
 
   it("publishes on time, exactly once under overlapping cron runs, as the member who scheduled, the draft as it is then", async () => {
     const s = await staffSession();
-    const editor = await member(s, "editor");
+    const editor = await memberSession(s.user, { role: "editor" });
     const a = await draftArticle(s, ["Avant"]);
     const at = new Date(Date.now() + 3_600_000).toISOString();
     expect((await editor.call("publish_article", { id: a.id, version: a.version, at })).status).toBe(200);
@@ -390,9 +364,9 @@ describe("the staff preview of the draft", () => {
       expect(text).not.toContain("Aperçu du brouillon");
     }
     // A viewer may not read content: the published page too.
-    const viewer = await member(s, "viewer");
+    const viewer = await memberSession(s.user, { role: "viewer" });
     expect(await (await get(path, viewer.cookie)).text()).not.toContain("Version brouillon");
-    const translator = await member(s, "translator");
+    const translator = await memberSession(s.user, { role: "translator" });
     expect(await (await get(path, translator.cookie)).text()).toContain("Version brouillon");
     // The preview left nothing in the visitors' cache.
     expect(await (await get(`/v/${s.user.museumSlug}/${a.slug}`)).text()).not.toContain("Version brouillon");

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { get, staffSession } from "./helpers";
-import { addMember } from "./team-helpers";
+import { get, memberSession, staffSession } from "./helpers";
 
 // Issue 29: a resource route (a route module without a page: a download, a file) that refused the way a page
 // does (`refusePage`, `orPageError`, `requireUser`'s 403) answered the refusal's status with Remix's
@@ -36,7 +35,7 @@ describe("resource routes refuse with the refusal, not 'Unexpected Server Error'
     });
     expect(await refusal(await get(path("what=a999999999&lang=de"), admin.cookie))).toMatchObject({ status: 404, type: "application/json", code: "not_found" });
 
-    const viewer = await addMember(admin, "viewer");
+    const viewer = await memberSession(admin.user, { role: "viewer" });
     expect(await refusal(await get(path(`what=a${articleId}&lang=de`), viewer.cookie))).toEqual({
       status: 403,
       type: "application/json",
@@ -44,7 +43,7 @@ describe("resource routes refuse with the refusal, not 'Unexpected Server Error'
       field: undefined,
     });
 
-    const translatorDe = await addMember(admin, "translator", ["de"]);
+    const translatorDe = await memberSession(admin.user, { role: "translator", languages: ["de"] });
     expect(await refusal(await get(path(`what=a${articleId}&lang=es`), translatorDe.cookie))).toEqual({
       status: 403,
       type: "application/json",
@@ -59,7 +58,7 @@ describe("resource routes refuse with the refusal, not 'Unexpected Server Error'
 
   it("/import/template: a role without content.edit gets the JSON 403", async () => {
     const admin = await staffSession();
-    const translator = await addMember(admin, "translator");
+    const translator = await memberSession(admin.user, { role: "translator" });
     expect(await refusal(await get("/import/template?lang=en&format=csv", translator.cookie))).toEqual({
       status: 403,
       type: "application/json",

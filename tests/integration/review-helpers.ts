@@ -54,10 +54,3 @@ export async function vttCached(src: string, lang: string): Promise<string[]> {
   }
   throw new Error(`no cached /vtt under ${prefix}`);
 }
-
-export async function auditOf(museumId: number, action: string) {
-  const { results } = await env.DB.prepare("SELECT detail FROM audit_log WHERE museum_id = ? AND action = ? ORDER BY id")
-    .bind(museumId, action)
-    .all<{ detail: string }>();
-  return results.map((r) => JSON.parse(r.detail) as Record<string, unknown>);
-}

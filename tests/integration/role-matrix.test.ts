@@ -3,7 +3,19 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { can, type Permission, type Role } from "~/teams/roles";
 import { segmentHash } from "~/translation/segments";
 import { mp3Bytes } from "./narration-helpers";
-import { BASE, createMuseumWithUser, defaultPasswordHash, get, logIn, postJson, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
+import {
+  BASE,
+  createMember,
+  createMuseumWithUser,
+  get,
+  logIn,
+  memberSession,
+  postJson,
+  publishArticle,
+  staffSession,
+  texts,
+  type StaffSession,
+} from "./helpers";
 
 // The role matrix (issue 18, decision 040): every read, manage, stats and upload call and every staff page,
 // for the four roles of one museum. Allowed → the call's normal answer (2xx); refused → 403
@@ -781,18 +793,11 @@ describe("role matrix", () => {
     const admin = await staffSession();
     const museumId = admin.user.museumId;
     cookies.admin = admin.cookie;
-    const hash = await defaultPasswordHash();
-    const member = async (role: Role, languages = "[]") => {
-      const email = `${role}-${Date.now()}-${++n}@example.org`;
-      await env.DB.prepare("INSERT INTO users (museum_id, email, password_hash, role, languages) VALUES (?, ?, ?, ?, ?)")
-        .bind(museumId, email, hash, role, languages)
-        .run();
-      return logIn({ email, password: "correct horse battery" });
-    };
+    const member = async (role: Role, languages: string[] = []) => (await memberSession(admin.user, { role, languages })).cookie;
     cookies.editor = await member("editor");
     cookies.translator = await member("translator");
     cookies.viewer = await member("viewer");
-    cookies.translatorDe = await member("translator", '["de"]');
+    cookies.translatorDe = await member("translator", ["de"]);
     cookies.foreign = await logIn(await createMuseumWithUser());
 
     expect((await admin.call("add_folder", { pathArray: [], id: "Salle" })).status).toBe(200);
@@ -820,13 +825,7 @@ describe("role matrix", () => {
         expect((await admin.call("delete_item", { type: "article", id, pathArray: [] })).status).toBe(200);
         return id;
       },
-      member: async () => {
-        const email = `member-${Date.now()}-${++n}@example.org`;
-        const row = await env.DB.prepare("INSERT INTO users (museum_id, email, password_hash, role) VALUES (?, ?, ?, 'viewer') RETURNING id")
-          .bind(museumId, email, hash)
-          .first<{ id: number }>();
-        return row!.id;
-      },
+      member: async () => (await createMember(admin.user, { role: "viewer", email: `member-${Date.now()}-${++n}@example.org` })).userId,
       invitation: async () => {
         const r = await admin.call("invite_member", { email: `pending-${++n}@example.org`, role: "viewer" });
         expect(r.status).toBe(200);

@@ -2,18 +2,13 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { dayRange, formatDay, STATS_QUERIES } from "~/models/stats.server";
 import { dayInTimeZone } from "~/lib/dates";
-import { get, staffSession } from "./helpers";
+import { createArticleRow, get, staffSession } from "./helpers";
 
 // The three statistics calls, over rows written to daily_stats as the consumer writes them.
 
 type Row = Record<string, string | number>;
 
-async function article(museumId: number, slug: string, name = slug) {
-  const row = await env.DB.prepare("INSERT INTO articles (museum_id, slug, unformatted_name, content, updated_at) VALUES (?, ?, ?, '[]', 0) RETURNING id")
-    .bind(museumId, slug, name)
-    .first<{ id: number }>();
-  return row!.id;
-}
+const article = (museumId: number, slug: string, name = slug) => createArticleRow(museumId, { slug, name });
 
 async function stat(museumId: number, day: string, articleId: number, lang: string, scans: number, views = 0) {
   await env.DB.prepare("INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES (?, ?, ?, ?, ?, ?)")

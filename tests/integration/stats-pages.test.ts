@@ -2,16 +2,11 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { dayRange } from "~/models/stats.server";
 import { dayInTimeZone } from "~/lib/dates";
-import { get, staffSession } from "./helpers";
+import { createArticleRow, createQrCode, get, staffSession } from "./helpers";
 
 // The /stats page and the dashboard's activity, rendered on the server from daily_stats.
 
-async function article(museumId: number, slug: string, name: string) {
-  const row = await env.DB.prepare("INSERT INTO articles (museum_id, slug, unformatted_name, content, updated_at) VALUES (?, ?, ?, '[]', 0) RETURNING id")
-    .bind(museumId, slug, name)
-    .first<{ id: number }>();
-  return row!.id;
-}
+const article = (museumId: number, slug: string, name: string) => createArticleRow(museumId, { slug, name });
 
 async function seeded() {
   const session = await staffSession();
@@ -29,9 +24,7 @@ async function seeded() {
     insert.bind(museumId, "2000-01-01", stele, "fr", 50, 0),
     insert.bind(museumId, today, quiet, "fr", 0, 9),
   ]);
-  await env.DB.prepare("INSERT INTO qrcodes (museum_id, link) VALUES (?, ?)")
-    .bind(museumId, `z${Date.now().toString(36)}`.slice(0, 8))
-    .run();
+  await createQrCode(museumId, { link: `z${Date.now().toString(36)}`.slice(0, 8) });
   return { ...session, museumId, amphora, stele, quiet };
 }
 

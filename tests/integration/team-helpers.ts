@@ -48,13 +48,6 @@ export async function addMember(admin: StaffSession, role: string, languages?: s
 /** An admin of a fresh museum (the operator's first user). */
 export const newAdmin = staffSession;
 
-export async function auditRows(museumId: number) {
-  const { results } = await env.DB.prepare("SELECT action, actor_id, actor_email, target, detail FROM audit_log WHERE museum_id = ? ORDER BY id")
-    .bind(museumId)
-    .all<{ action: string; actor_id: number | null; actor_email: string; target: string; detail: string }>();
-  return results;
-}
-
 export async function userRow(id: number) {
   return env.DB.prepare("SELECT id, museum_id, email, role, languages FROM users WHERE id = ?").bind(id).first<{
     id: number;

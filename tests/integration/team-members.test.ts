@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { logIn, postJson, sessionCookieFrom } from "./helpers";
-import { addMember, auditRows, cookieWorks, newAdmin, PASSWORD, followLink, userRow } from "./team-helpers";
+import { auditEntries, logIn, postJson, sessionCookieFrom } from "./helpers";
+import { addMember, cookieWorks, newAdmin, PASSWORD, followLink, userRow } from "./team-helpers";
 
 const adminCount = (museumId: number, userId?: number) =>
   env.DB.prepare(`SELECT count(*) AS n FROM users WHERE museum_id = ?1 AND role = 'admin' ${userId === undefined ? "" : "AND id = ?2"}`)
@@ -27,9 +27,9 @@ describe("members: roles", () => {
     await admin.call("update_member", { userId: member.userId, role: "editor", languages: ["de"] });
     expect((await userRow(member.userId))?.languages).toBe("[]");
 
-    const entries = (await auditRows(admin.user.museumId)).filter((a) => a.action === "member.update");
+    const entries = await auditEntries(admin.user.museumId, { action: "member.update" });
     expect(entries).toHaveLength(2);
-    expect(JSON.parse(entries[0]!.detail)).toEqual({ email: member.email, from: "editor", role: "translator", languages: ["de", "fr"] });
+    expect(entries[0]!.detail).toEqual({ email: member.email, from: "editor", role: "translator", languages: ["de", "fr"] });
     expect(entries[0]).toMatchObject({ actor_id: admin.user.userId, target: `user:${member.userId}` });
   });
 
@@ -44,7 +44,7 @@ describe("members: roles", () => {
     expect(remove.body.error).toMatchObject({ field: "userId", reason: "last_admin" });
     expect(await adminCount(admin.user.museumId)).toBe(1);
     // Nothing happened, so nothing was recorded.
-    expect((await auditRows(admin.user.museumId)).map((a) => a.action)).toEqual(["session.login"]);
+    expect((await auditEntries(admin.user.museumId)).map((a) => a.action)).toEqual(["session.login"]);
     // Admin → admin is no demotion.
     expect((await admin.call("update_member", { userId: admin.user.userId, role: "admin" })).status).toBe(200);
   });
@@ -123,8 +123,8 @@ describe("members: removal", () => {
     expect(await userRow(member.userId)).toBeNull();
     expect(await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").bind(member.userId).first("n")).toBe(0);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM member_tokens WHERE user_id = ?").bind(member.userId).first("n")).toBe(0);
-    const entry = (await auditRows(admin.user.museumId)).find((a) => a.action === "member.remove");
-    expect(JSON.parse(entry!.detail)).toEqual({ email: member.email, role: "editor" });
+    const entry = (await auditEntries(admin.user.museumId)).find((a) => a.action === "member.remove");
+    expect(entry!.detail).toEqual({ email: member.email, role: "editor" });
     // Gone: a second removal is 404.
     expect((await admin.call("remove_member", { userId: member.userId })).status).toBe(404);
   });
@@ -214,9 +214,9 @@ describe("members: password reset links", () => {
     expect(again.status).toBe(404);
     expect(((await again.json()) as { error: { reason: string } }).error.reason).toBe("link_invalid");
 
-    const actions = (await auditRows(admin.user.museumId)).map((a) => a.action);
+    const actions = (await auditEntries(admin.user.museumId)).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(["member.password_reset_link", "member.password_reset"]));
-    expect(JSON.stringify(await auditRows(admin.user.museumId))).not.toContain(url.split("/").pop()!);
+    expect(JSON.stringify(await auditEntries(admin.user.museumId))).not.toContain(url.split("/").pop()!);
   });
 
   it("expires after an hour, and a newer link replaces the older", async () => {
@@ -257,6 +257,6 @@ describe("members: password reset links", () => {
     expect(winners).toHaveLength(1);
     expect(responses.every((r) => r.status === 200 || r.status === 404)).toBe(true);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").bind(member.userId).first("n")).toBe(1);
-    expect((await auditRows(admin.user.museumId)).filter((a) => a.action === "member.password_reset")).toHaveLength(1);
+    expect(await auditEntries(admin.user.museumId, { action: "member.password_reset" })).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createMuseumWithUser, get, logIn, postJson } from "./helpers";
-import { addMember, auditRows, cookieWorks, newAdmin, PASSWORD, postForm } from "./team-helpers";
+import { auditEntries, createMuseumWithUser, get, logIn, postJson } from "./helpers";
+import { addMember, cookieWorks, newAdmin, PASSWORD, postForm } from "./team-helpers";
 
 const ANDROID_CHROME = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const MAC_FIREFOX = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0";
@@ -100,7 +100,7 @@ describe("login and settings audit", () => {
     const unknown = `nobody-${Date.now()}@example.org`;
     expect((await postJson("/login", { email: unknown, password: "wrong password!" })).status).toBe(401);
 
-    const rows = await auditRows(user.museumId);
+    const rows = await auditEntries(user.museumId);
     expect(rows.map((r) => r.action)).toEqual(["session.login", "session.login_failed"]);
     expect(rows[0]).toMatchObject({ actor_id: user.userId, actor_email: user.email.toLowerCase(), target: `user:${user.userId}` });
     expect(rows[1]).toMatchObject({ actor_id: null, target: `user:${user.userId}` });
@@ -116,8 +116,8 @@ describe("login and settings audit", () => {
       { Cookie: admin.cookie },
     );
     expect(saved.status).toBe(200);
-    const entry = (await auditRows(admin.user.museumId)).find((r) => r.action === "museum.settings");
-    expect(JSON.parse(entry!.detail)).toEqual({ name: "Musée des équipes", sourceLang: "fr", timezone: "Europe/Paris" });
+    const entry = (await auditEntries(admin.user.museumId)).find((r) => r.action === "museum.settings");
+    expect(entry!.detail).toEqual({ name: "Musée des équipes", sourceLang: "fr", timezone: "Europe/Paris" });
 
     const viewer = await addMember(admin, "viewer");
     const page = await get("/settings", viewer.cookie);

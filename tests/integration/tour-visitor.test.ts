@@ -5,8 +5,8 @@ import { pseudoTranslate } from "~/translation/engines/pseudo";
 import worker from "../../workers/app";
 import consumer from "../../workers/stats-consumer/index";
 import { snapshotKey } from "~/visitor-cache/snapshot.server";
-import { BASE, get, publishArticle, recordingScans, staffSession, texts, type StaffSession } from "./helpers";
-import { insertTour, setStopNumber } from "./tour-helpers";
+import { BASE, createTour, get, publishArticle, recordingScans, staffSession, type StaffSession, texts } from "./helpers";
+import { setStopNumber } from "./tour-helpers";
 
 // The visitor side of tours (issue 21 part 2, decisions 076, 084-086): the tour page, its stops, the
 // keypad and the tour statistics, against the real app Worker, D1, KV and the pseudo engine.
@@ -21,7 +21,7 @@ async function museumWithTour(s?: StaffSession) {
   const vase = await publishArticle(session, texts(["Vase à figures rouges", "Athènes, vers 450 avant notre ère."]));
   const stele = await publishArticle(session, texts(["Stèle funéraire", "Marbre du Pentélique."]));
   const kouros = await publishArticle(session, texts(["Kouros", "Statue d'un jeune homme."]));
-  const tour = await insertTour(session.user.museumId, [vase.articleId, stele.articleId, kouros.articleId], {
+  const tour = await createTour(session.user.museumId, [vase.articleId, stele.articleId, kouros.articleId], {
     name: "Le parcours grec",
     description: "Trois œuvres de la Grèce antique.\n\nComptez une heure.",
     minutes: 45,
@@ -45,7 +45,7 @@ beforeAll(async () => {
 
 /** A tour of its own over the shared museum's three articles (vase, stèle, kouros), named as museumWithTour names it. */
 async function ownTour(m: TourMuseum = shared) {
-  return insertTour(m.session.user.museumId, [m.vase.articleId, m.stele.articleId, m.kouros.articleId], {
+  return createTour(m.session.user.museumId, [m.vase.articleId, m.stele.articleId, m.kouros.articleId], {
     name: "Le parcours grec",
     description: "Trois œuvres de la Grèce antique.\n\nComptez une heure.",
     minutes: 45,
@@ -123,14 +123,14 @@ describe("the tour page /t/{link}", () => {
 
   it("says so when no stop is visible, and skips unpublished and trashed articles, renumbering the rest", async () => {
     const s = await staffSession();
-    const empty = await insertTour(s.user.museumId, []);
+    const empty = await createTour(s.user.museumId, []);
     const emptyPage = await html(await get(`/t/${empty.link}`, undefined, FR));
     expect(emptyPage).toContain("pas encore d");
     expect(emptyPage).not.toContain('class="v-stops"');
 
     const { vase, stele, kouros } = await museumWithTour(s);
     const draft = await s.call("add_article", { pathArray: [] });
-    const tour = await insertTour(s.user.museumId, [vase.articleId, draft.body.id as number, stele.articleId, kouros.articleId]);
+    const tour = await createTour(s.user.museumId, [vase.articleId, draft.body.id as number, stele.articleId, kouros.articleId]);
     expect((await s.call("delete_item", { type: "article", id: stele.articleId, pathArray: [] })).status).toBe(200);
     const page = await html(await get(`/t/${tour.link}`, undefined, FR));
     expect(stopLinks(page)).toEqual([`/t/${tour.link}/1`, `/t/${tour.link}/2`]);
@@ -482,7 +482,7 @@ describe("GET /api/stats/tours", () => {
 
   it("shows a Tours section on /stats", async () => {
     const { session } = shared;
-    const tour = await insertTour(session.user.museumId, [shared.vase.articleId], { name: "Le parcours des statistiques" });
+    const tour = await createTour(session.user.museumId, [shared.vase.articleId], { name: "Le parcours des statistiques" });
     await day(session.user.museumId, new Date().toISOString().slice(0, 10), tour.id, 0, 4);
     const page = await (await get("/stats", session.cookie, FR)).text();
     expect(page).toContain('id="tour-stats-title"');
@@ -625,7 +625,7 @@ describe("a cached tour page, stop page and keypad read nothing from D1", () => 
     ];
     // A fresh tour (address) per value: this isolate has never kept it, so the page reads KV first.
     for (const value of tourValues) {
-      const tour = await insertTour(m.session.user.museumId, stops, { name: "Le parcours grec" });
+      const tour = await createTour(m.session.user.museumId, stops, { name: "Le parcours grec" });
       const planted = value(`t/${tour.link}`, tour.link);
       await env.KV.put(await snapshotKey(`t/${tour.link}`), typeof planted === "string" ? planted : JSON.stringify(planted));
       const page = await view(`/t/${tour.link}`);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { get, postJson, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
+import { auditEntries, get, postJson, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
 
 // Tours, staff side (issue 21 part 1; decisions 076, 081–083): the API's rules, tenancy, races.
 
@@ -35,8 +35,7 @@ const readTour = async (s: StaffSession, id: number) => {
   expect(r.status).toBe(200);
   return r.body as Tour;
 };
-const auditCount = async (museumId: number, action: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE museum_id = ? AND action = ?").bind(museumId, action).first<{ n: number }>())!.n;
+const auditCount = async (museumId: number, action: string) => (await auditEntries(museumId, { action })).length;
 
 describe("tours API", () => {
   let s: StaffSession;
@@ -64,9 +63,7 @@ describe("tours API", () => {
     const read = (await s.read(`/api/read/tour?id=${tour.id}`)).body as Json;
     expect(read.url).toBe(`http://localhost/t/${tour.link}`);
     expect(await auditCount(s.user.museumId, "tour.add")).toBeGreaterThanOrEqual(1);
-    const entry = await env.DB.prepare("SELECT target FROM audit_log WHERE museum_id = ? AND action = 'tour.add' ORDER BY id DESC")
-      .bind(s.user.museumId)
-      .first<{ target: string }>();
+    const entry = (await auditEntries(s.user, { action: "tour.add" })).at(-1);
     expect(entry!.target).toBe(`tour:${tour.id}`);
   });
 
@@ -243,10 +240,8 @@ describe("tours API", () => {
     expect(after.stops.find((st) => st.articleId === x)).toMatchObject({ trashed: true, stopNumber: null });
     const row = await env.DB.prepare("SELECT stop_number FROM articles WHERE id = ?").bind(x).first<{ stop_number: number | null }>();
     expect(row!.stop_number).toBeNull();
-    const trashEntry = await env.DB.prepare("SELECT detail FROM audit_log WHERE museum_id = ? AND action = 'item.delete' AND target = ?")
-      .bind(s.user.museumId, `article:${x}`)
-      .first<{ detail: string }>();
-    expect(JSON.parse(trashEntry!.detail)).toMatchObject({ stopNumber: 31 });
+    const [trashEntry] = await auditEntries(s.user, { action: "item.delete", target: `article:${x}` });
+    expect(trashEntry!.detail).toMatchObject({ stopNumber: 31 });
     // Another article may take 31 now; reordering the tour may keep the trashed stop.
     expect((await s.call("update_stop_number", { articleId: b, stopNumber: 31 })).status).toBe(200);
     expect((await s.call("update_tour", { id: tour.id, version: 2, articleIds: [x, a] })).status).toBe(200);

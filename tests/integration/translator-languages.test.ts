@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { get, postJson, publishArticle, staffSession, texts } from "./helpers";
-import { addMember } from "./team-helpers";
+import { get, memberSession, postJson, publishArticle, staffSession, texts } from "./helpers";
 
 // A translator limited to some languages (decision 123): their languages are offered on a new article before any
 // visitor asked, they may pretranslate into them (and only them), and a language outside them is refused in words.
@@ -11,7 +10,7 @@ describe("a translator's languages", () => {
   it("lists the translator's languages on a new article at once, and lets them pretranslate into them only", async () => {
     const admin = await staffSession();
     const { articleId } = await publishArticle(admin, texts(["Une amphore attique.", "Vers 530 avant notre ère."]));
-    const translator = await addMember(admin, "translator", ["de", "it"]);
+    const translator = await memberSession(admin.user, { role: "translator", languages: ["de", "it"] });
 
     // Nobody asked for German or Italian yet: both rows are there, at 0 of 2.
     const listed = await get(`/api/read/translations?articleId=${articleId}`, translator.cookie);
@@ -54,7 +53,7 @@ describe("a translator's languages", () => {
   it("says plainly which languages they may review when the address names another", async () => {
     const admin = await staffSession();
     const { articleId } = await publishArticle(admin, texts(["Une amphore attique."]));
-    const translator = await addMember(admin, "translator", ["de"]);
+    const translator = await memberSession(admin.user, { role: "translator", languages: ["de"] });
     for (const [locale, refusedText, yours] of [
       ["fr", "Vous ne pouvez pas relire la traduction en anglais.", "Votre langue : allemand."],
       ["en", "You cannot review the English translation.", "Your language is German."],
@@ -70,7 +69,7 @@ describe("a translator's languages", () => {
       expect(html).toContain(`href="/translations?id=${articleId}&amp;lang=de"`);
     }
     // A translator of every language has no such limit.
-    const everyLanguage = await addMember(admin, "translator");
+    const everyLanguage = await memberSession(admin.user, { role: "translator" });
     expect((await get(`/translations?id=${articleId}&lang=en`, everyLanguage.cookie)).status).toBe(200);
     expect((await postJson("/api/manage/pretranslate", { articleId, langs: ["en"] }, { Cookie: everyLanguage.cookie })).status).toBe(200);
   });
@@ -78,7 +77,7 @@ describe("a translator's languages", () => {
   it("lets a viewer neither list nor pretranslate", async () => {
     const admin = await staffSession();
     const { articleId } = await publishArticle(admin, texts(["Une amphore attique."]));
-    const viewer = await addMember(admin, "viewer");
+    const viewer = await memberSession(admin.user, { role: "viewer" });
     expect((await viewer.call("pretranslate", { articleId, langs: ["de"] })).status).toBe(403);
     expect((await get(`/api/read/translations?articleId=${articleId}`, viewer.cookie)).status).toBe(403);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { activeArticleForLink } from "~/models/qrcodes.server";
 import { purgeExpiredTrash, TRASH_RETENTION_DAYS } from "~/models/trash.server";
-import { BASE, createMuseumWithUser, get, logIn, postJson, staffSession as staff } from "./helpers";
+import { BASE, createMuseumWithUser, createQrCode, get, logIn, postJson, staffSession as staff } from "./helpers";
 import { runCron } from "./cron";
 
 type Json = Record<string, unknown>;
@@ -317,7 +317,7 @@ describe("deleting, the trash and restoring", () => {
     await s.call("add_folder", { pathArray: ["Old"], id: "Inner" });
     const inside = await s.call("add_article", { pathArray: ["Old", "Inner"] });
     const recent = await s.call("add_article", { pathArray: [] });
-    await env.DB.prepare("INSERT INTO qrcodes (museum_id, link, article_id) VALUES (?, 'old-code', ?)").bind(s.user.museumId, inside.body.id).run();
+    await createQrCode(s.user, { link: "old-code", articleId: inside.body.id as number });
     await s.call("delete_item", { type: "folder", id: "Old", pathArray: [] });
     await s.call("delete_item", { type: "article", id: recent.body.id });
     const longAgo = Date.now() - (TRASH_RETENTION_DAYS + 1) * 86_400_000;
@@ -335,7 +335,7 @@ describe("deleting, the trash and restoring", () => {
     const s = await staff();
     await s.call("add_folder", { pathArray: [], id: "Salle" });
     const article = await s.call("add_article", { pathArray: ["Salle"] });
-    await env.DB.prepare("INSERT INTO qrcodes (museum_id, link, article_id) VALUES (?, 'abc123', ?)").bind(s.user.museumId, article.body.id).run();
+    await createQrCode(s.user, { link: "abc123", articleId: article.body.id as number });
     const db = createDb(env.DB);
     expect(await activeArticleForLink(db, "abc123")).toMatchObject({ articleId: article.body.id });
 

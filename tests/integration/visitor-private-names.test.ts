@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pseudoTranslate } from "~/translation/engines/pseudo";
-import { get, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
-import { insertTour, setStopNumber } from "./tour-helpers";
+import { createTour, get, publishArticle, staffSession, type StaffSession, texts } from "./helpers";
+import { setStopNumber } from "./tour-helpers";
 
 // The private name (the editor's "visible only to your museum") never reaches a visitor (decision 113):
 // every visitor page of a museum, in the museum's language and machine-translated ones, is searched for it.
@@ -26,7 +26,7 @@ async function museumWithPrivateNames() {
     await rename(s, a.articleId, PRIVATE[i]!);
     await setStopNumber(a.articleId, 31 + i);
   }
-  const tour = await insertTour(
+  const tour = await createTour(
     s.user.museumId,
     articles.map((a) => a.articleId),
     { name: "Le parcours grec" },

@@ -1,7 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, get, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
-import { addMember, auditRows } from "./team-helpers";
+import { auditEntries, BASE, get, memberSession, publishArticle, staffSession, type StaffSession, texts } from "./helpers";
 
 // XLIFF for translators (issue 19 §3, decisions 058-060): export, import back with its per-unit report,
 // what visitors see, hostile files, roles and tenancy, concurrent imports.
@@ -185,7 +184,7 @@ describe("XLIFF import", () => {
     expect(dry.status).toBe(200);
     expect(dry.body).toMatchObject({ dryRun: true, lang: "de", version: "2.0", counts: { applied: 1, unchanged: 2, stale: 0, error: 0 } });
     expect((await review(s, articleId, "de"))[0]!.origin).toBe("machine");
-    expect((await auditRows(s.user.museumId)).filter((r) => r.action === "translations.import_xliff")).toEqual([]);
+    expect(await auditEntries(s.user.museumId, { action: "translations.import_xliff" })).toEqual([]);
 
     const done = await importFile(s.cookie, edited);
     expect(done.body.counts).toMatchObject({ applied: 1, unchanged: 2 });
@@ -194,15 +193,15 @@ describe("XLIFF import", () => {
     expect(segments[0]).toMatchObject({ text: "Eine <attische> Amphore.", origin: "edited", stale: false });
     expect(segments[1]!.origin).toBe("machine");
     expect(await visit(link, "de")).toContain("Eine &lt;attische&gt; Amphore.");
-    const audit = (await auditRows(s.user.museumId)).filter((r) => r.action === "translations.import_xliff");
+    const audit = await auditEntries(s.user.museumId, { action: "translations.import_xliff" });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ target: `article:${articleId}` });
-    expect(JSON.parse(audit[0]!.detail)).toMatchObject({ lang: "de", version: "2.0", applied: 1 });
+    expect(audit[0]!.detail).toMatchObject({ lang: "de", version: "2.0", applied: 1 });
 
     // The same file again: nothing left to apply, no new audit entry.
     const again = await importFile(s.cookie, edited);
     expect(again.body.counts).toMatchObject({ applied: 0, unchanged: 3 });
-    expect((await auditRows(s.user.museumId)).filter((r) => r.action === "translations.import_xliff")).toHaveLength(1);
+    expect(await auditEntries(s.user.museumId, { action: "translations.import_xliff" })).toHaveLength(1);
   });
 
   it("round trip (1.2): a machine text signed off by the translator becomes reviewed as is", async () => {
@@ -467,18 +466,18 @@ describe("XLIFF import", () => {
     const s = await staffSession();
     const { articleId } = await translated(s);
     const file = setTarget((await exportFile(s.cookie, `articleId=${articleId}&lang=de`)).text, `a${articleId}.e1.content.0`, "Vom Übersetzer.");
-    const viewer = await addMember(s, "viewer");
+    const viewer = await memberSession(s.user, { role: "viewer" });
     expect((await exportFile(viewer.cookie, `articleId=${articleId}&lang=de`)).status).toBe(403);
     expect((await importFile(viewer.cookie, file)).status).toBe(403);
-    const spanish = await addMember(s, "translator", ["es"]);
+    const spanish = await memberSession(s.user, { role: "translator", languages: ["es"] });
     expect((await exportFile(spanish.cookie, `articleId=${articleId}&lang=de`)).status).toBe(403);
     expect((await exportFile(spanish.cookie, `articleId=${articleId}&lang=es`)).status).toBe(200);
     const refused = await importFile(spanish.cookie, file);
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatchObject({ code: "forbidden", field: "lang" });
-    const german = await addMember(s, "translator", ["de"]);
+    const german = await memberSession(s.user, { role: "translator", languages: ["de"] });
     expect((await importFile(german.cookie, file)).body.counts.applied).toBe(1);
-    expect((await auditRows(s.user.museumId)).filter((r) => r.action === "translations.import_xliff").map((r) => r.actor_email)).toEqual([german.email]);
+    expect((await auditEntries(s.user.museumId, { action: "translations.import_xliff" })).map((r) => r.actor_email)).toEqual([german.user.email]);
   });
 
   it("50 identical imports at once: every one answers, the state is the file's", async () => {
@@ -494,7 +493,7 @@ describe("XLIFF import", () => {
       .bind(articleId)
       .first<{ n: number }>();
     expect(rows!.n).toBe(3);
-    const audits = (await auditRows(s.user.museumId)).filter((r) => r.action === "translations.import_xliff").length;
+    const audits = (await auditEntries(s.user.museumId, { action: "translations.import_xliff" })).length;
     expect(audits).toBe(results.filter((r) => r.body.counts.applied > 0).length);
     expect(await visit(link, "de")).toContain("Parallel 0");
   }, 60_000);
