@@ -12,7 +12,6 @@ import { conflict, DomainError, invalidField, notFound } from "~/errors";
 import { loadFolderIndex } from "~/models/tree.server";
 import { EngineError } from "~/translation/engines/errors";
 import { splitBatches } from "~/translation/engines/run";
-import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import type { EasyReadEngine } from "./engines";
 import { fieldsToRewrite, mapFields, textFields, tidyField, textHash, type FieldKind } from "./fields";
 import type { ApproveEasyReadInput, GenerateEasyReadInput, UpdateEasyReadInput } from "./input";
@@ -377,7 +376,6 @@ export async function approveEasyRead(
   user: { id: number; email: string; museumId: number },
   input: ApproveEasyReadInput,
 ): Promise<EasyReadState> {
-  visitorChanged(db, user.museumId); // the switch appears (or the text changes) at once (decision 039)
   const article = await liveArticle(db, user.museumId, input.articleId);
   const row = await draftRow(db, user.museumId, article.id, input.version);
   if (row.approvedVersion === row.version) throw conflict("version", "This version is already approved", "no_changes");
@@ -410,7 +408,6 @@ export async function deleteEasyRead(
   user: { id: number; email: string; museumId: number },
   input: { articleId: number },
 ): Promise<{ deleted: true }> {
-  visitorChanged(db, user.museumId);
   const article = await liveArticle(db, user.museumId, input.articleId);
   const row = await readRow(db, user.museumId, article.id);
   if (!row || (row.content === null && !(row.generatingUntil && row.generatingUntil > Date.now())))
