@@ -1,5 +1,5 @@
 import { drizzle } from "drizzle-orm/d1";
-import { watchVisitorWrites } from "~/visitor-cache/changes.server";
+import { watchVisitorWrites } from "../visitor-cache/changes.server";
 import * as schema from "./schema";
 
 export type Database = ReturnType<typeof createDb>;

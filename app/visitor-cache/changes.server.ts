@@ -26,7 +26,6 @@ export const VISITOR_TABLES = [
   "narrations",
   "easy_read_versions",
   "translation_memory",
-  "translation_reviews",
 ] as const;
 
 const WATCHED: ReadonlySet<string> = new Set(VISITOR_TABLES);
