@@ -116,12 +116,18 @@ export function watchVisitorWrites(d1: D1Database): D1Database {
   });
 }
 
+/** A museum the triggers noted, and the value of its note (strictly increasing over all notes). */
+export interface MuseumChange {
+  museumId: number;
+  changedAt: number;
+}
+
 /**
  * The museums whose visitor tables changed since this handle's first write of one of them (and perhaps a
  * few others changed just before: harmless), and forgets those writes. No query when it wrote none; a
  * handle that is not watched has nothing to say. Call it after the writes' D1 calls returned.
  */
-export async function changedMuseums(d1: D1Database): Promise<number[]> {
+export async function changedMuseums(d1: D1Database): Promise<MuseumChange[]> {
   const writes = writesOf(d1);
   if (!writes || writes.firstAt === null) return [];
   const since = writes.firstAt;
@@ -130,10 +136,10 @@ export async function changedMuseums(d1: D1Database): Promise<number[]> {
   const back = Date.now() - since + SLACK_MS;
   try {
     const { results } = await d1
-      .prepare(`SELECT museum_id FROM visitor_changes WHERE changed_at >= ${D1_NOW_MS} - ?1`)
+      .prepare(`SELECT museum_id, changed_at FROM visitor_changes WHERE changed_at >= ${D1_NOW_MS} - ?1`)
       .bind(back)
-      .all<{ museum_id: number }>();
-    return results.map((row) => row.museum_id);
+      .all<{ museum_id: number; changed_at: number }>();
+    return results.map((row) => ({ museumId: row.museum_id, changedAt: row.changed_at }));
   } catch (error) {
     // Asked again by the next call (the cron's, a later flush), from the same first write.
     writes.firstAt = Math.min(since, writes.firstAt ?? since);

@@ -11,7 +11,7 @@
  */
 import type { VisitorTarget } from "~/models/visitor.server";
 import { sha256Hex } from "~/lib/crypto";
-import { changedMuseums } from "./changes.server";
+import { changedMuseums, type MuseumChange } from "./changes.server";
 import type { RequestTiming } from "./timing";
 
 const PREFIX = "visitor:v1:";
@@ -172,6 +172,10 @@ async function stamp(kv: KVNamespace, museumId: number, at: number) {
   }
 }
 
+/** Notes (museum → `changed_at`) this isolate has stamped; a museum's note changes with each of its changes. */
+const stamped = shared("stamped", () => new Map<number, number>());
+const STAMPED_ENTRIES = 1_000;
+
 /**
  * Publishes what this database handle wrote to the visitor tables (decision 132): the museums the triggers
  * noted since its first such write get their change stamp, and this isolate forgets their snapshots. Costs
@@ -180,23 +184,35 @@ async function stamp(kv: KVNamespace, museumId: number, at: number) {
  * its change seen sooner (a generated narration stored). Call it after the writes' D1 calls returned.
  *
  * The stamp is this Worker's clock after that read, so later than every write the read found committed: a
- * snapshot whose D1 read began before such a write has an earlier `readAt` and ends (header above).
+ * snapshot whose D1 read began before such a write has an earlier `readAt` and ends (header above). The read
+ * covers the last seconds, so it may find another request's change: a note this isolate already stamped is
+ * not stamped again (its stamp is already later than that change, and no change of the museum came since,
+ * or its note would be greater).
  */
 export async function publishVisitorChanges(db: { $client: D1Database } | D1Database, kv: KVNamespace): Promise<void> {
-  let museums: number[];
+  let found: MuseumChange[];
   try {
-    museums = await changedMuseums("$client" in db ? db.$client : db);
+    found = await changedMuseums("$client" in db ? db.$client : db);
   } catch (error) {
     console.error(`visitor changes not read: ${String(error)}`);
     return;
   }
-  if (museums.length === 0) return;
-  const set = new Set(museums);
+  const fresh = found.filter((change) => stamped.get(change.museumId) !== change.changedAt);
+  if (fresh.length === 0) return;
+  const set = new Set(fresh.map((change) => change.museumId));
   const at = Date.now();
   for (const [address, snapshot] of isolate) if (set.has(snapshot.target.museum.id)) isolate.delete(address);
   await Promise.all(
-    [...set].map((museumId) =>
-      stamp(kv, museumId, at).catch((error: unknown) => console.error(`visitor change of museum ${museumId} not published: ${String(error)}`)),
-    ),
+    fresh.map(async ({ museumId, changedAt }) => {
+      try {
+        await stamp(kv, museumId, at);
+      } catch (error) {
+        console.error(`visitor change of museum ${museumId} not published: ${String(error)}`);
+        return;
+      }
+      stamped.delete(museumId);
+      stamped.set(museumId, changedAt);
+      if (stamped.size > STAMPED_ENTRIES) stamped.delete(stamped.keys().next().value!);
+    }),
   );
 }
