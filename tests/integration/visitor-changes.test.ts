@@ -347,6 +347,24 @@ describe("publishing under load and in conflict", () => {
     }
   });
 
+  it("a change this isolate already stamped is not stamped again by a later read that finds it; a new change is", async () => {
+    const s = await staffSession();
+    const m = s.user.museumId;
+    const write = (d1: D1Database, term: string) => d1.prepare("INSERT INTO glossary_terms (museum_id, term, created_at) VALUES (?, ?, 1)").bind(m, term).run();
+    expect(await moves(m, (d1) => write(d1, "Lécythe"))).toBe(true);
+    // Another handle writes another museum within the read's window: museum m's note is found again, same value.
+    await env.KV.put(changedKey(m), "1");
+    const other = await staffSession();
+    const db = createDb(env.DB);
+    await db.$client.prepare("UPDATE museums SET name = 'Autre' WHERE id = ?").bind(other.user.museumId).run();
+    await publishVisitorChanges(db, env.KV);
+    expect(await stamp(m)).toBe(1);
+    expect(await stamp(other.user.museumId)).toBeGreaterThan(1);
+    // A new change of m is stamped.
+    expect(await moves(m, (d1) => write(d1, "Œnochoé"))).toBe(true);
+    for (const x of [m, other.user.museumId]) await env.KV.delete(changedKey(x));
+  });
+
   it("a staff write request publishes with one more D1 read; a staff read adds none (measured)", async () => {
     const s = await staffSession();
     const p = await publishArticle(s, texts(["Cratère en calice."]));
