@@ -27,7 +27,18 @@ const EXCLUDED: Record<string, string> = {
 };
 
 /** Tables only counted or logged from the visitor's path: they must never fire (the hot path). */
-const HOT_PATH = ["narration_claims", "narration_spend", "scan_events", "scan_visits", "daily_stats", "tour_daily_stats", "easy_read_daily_stats", "sessions", "login_attempts", "audit_log"];
+const HOT_PATH = [
+  "narration_claims",
+  "narration_spend",
+  "scan_events",
+  "scan_visits",
+  "daily_stats",
+  "tour_daily_stats",
+  "easy_read_daily_stats",
+  "sessions",
+  "login_attempts",
+  "audit_log",
+];
 
 /**
  * The env with a D1 binding that records every statement prepared through it, and times the visitor changes'
@@ -69,7 +80,11 @@ function recordingEnv() {
 
 async function fetchWith(appEnv: typeof env, path: string, init: RequestInit = {}) {
   const ctx = createExecutionContext();
-  const response = await worker.fetch!(new Request(`${BASE}${path}`, { redirect: "manual", ...init }) as Request<unknown, IncomingRequestCfProperties>, appEnv, ctx);
+  const response = await worker.fetch!(
+    new Request(`${BASE}${path}`, { redirect: "manual", ...init }) as Request<unknown, IncomingRequestCfProperties>,
+    appEnv,
+    ctx,
+  );
   const body = await response.text();
   await waitOnExecutionContext(ctx);
   return { status: response.status, body };
@@ -104,8 +119,6 @@ async function moves(museumId: number, write: (d1: D1Database) => Promise<unknow
   await publishVisitorChanges(db, env.KV);
   return (await stamp(museumId)) >= before;
 }
-
-const museumColumn = (table: string) => (table === "museums" ? "id" : "museum_id");
 
 interface Fixture {
   s: StaffSession;
@@ -213,9 +226,12 @@ describe("the tables the visitor pages read (derived by recording their SQL)", (
 
   it("a table whose deletions cascade into a visitor table is a visitor table itself (its writes are seen)", async () => {
     for (const child of VISITOR_TABLES) {
-      const { results } = await env.DB.prepare("SELECT \"table\" AS parent, on_delete FROM pragma_foreign_key_list(?)").bind(child).all<{ parent: string; on_delete: string }>();
+      const { results } = await env.DB.prepare('SELECT "table" AS parent, on_delete FROM pragma_foreign_key_list(?)')
+        .bind(child)
+        .all<{ parent: string; on_delete: string }>();
       for (const fk of results)
-        if (/cascade|set null|set default/i.test(fk.on_delete)) expect(VISITOR_TABLES as readonly string[], `${fk.parent} → ${child}`).toContain(fk.parent.toLowerCase());
+        if (/cascade|set null|set default/i.test(fk.on_delete))
+          expect(VISITOR_TABLES as readonly string[], `${fk.parent} → ${child}`).toContain(fk.parent.toLowerCase());
     }
   });
 
@@ -244,15 +260,29 @@ describe("the tables the visitor pages read (derived by recording their SQL)", (
       const { __rowid: rowid, ...values } = row!;
       const columns = Object.keys(values);
       const first = columns[0]!;
-      expect(await moves(f.museumId, (d1) => d1.prepare(`UPDATE ${table} SET "${first}" = "${first}" WHERE rowid = ?`).bind(rowid).run()), `update ${table}`).toBe(true);
+      expect(
+        await moves(f.museumId, (d1) => d1.prepare(`UPDATE ${table} SET "${first}" = "${first}" WHERE rowid = ?`).bind(rowid).run()),
+        `update ${table}`,
+      ).toBe(true);
       expect(await moves(f.museumId, (d1) => d1.prepare(`DELETE FROM ${table} WHERE rowid = ?`).bind(rowid).run()), `delete ${table}`).toBe(true);
       const insert = `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
-      expect(await moves(f.museumId, (d1) => d1.prepare(insert).bind(...Object.values(values)).run()), `insert ${table}`).toBe(true);
+      expect(
+        await moves(f.museumId, (d1) =>
+          d1
+            .prepare(insert)
+            .bind(...Object.values(values))
+            .run(),
+        ),
+        `insert ${table}`,
+      ).toBe(true);
     }
     // Museums on a museum of their own (its delete takes everything with it).
     const db = createDb(env.DB);
     const before = Date.now();
-    const row = await db.$client.prepare("INSERT INTO museums (name, slug) VALUES ('Scratch', ?) RETURNING id").bind(`scratch-${crypto.randomUUID()}`).first<{ id: number }>();
+    const row = await db.$client
+      .prepare("INSERT INTO museums (name, slug) VALUES ('Scratch', ?) RETURNING id")
+      .bind(`scratch-${crypto.randomUUID()}`)
+      .first<{ id: number }>();
     const scratch = row!.id;
     await publishVisitorChanges(db, env.KV);
     expect(await stamp(scratch), "insert museums").toBeGreaterThanOrEqual(before);
@@ -282,8 +312,18 @@ describe("the tables the visitor pages read (derived by recording their SQL)", (
             .bind(m)
             .run(),
       ],
-      ["a day's statistics", (d1) => d1.prepare("INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES (?, '2026-01-01', 0, 'fr', 1, 1)").bind(m).run()],
-      ["a claim", (d1) => d1.prepare("INSERT INTO translation_claims (museum_id, source_lang, target_lang, source_hash, expires_at) VALUES (?, 'fr', 'de', 'h', 1)").bind(m).run()],
+      [
+        "a day's statistics",
+        (d1) => d1.prepare("INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES (?, '2026-01-01', 0, 'fr', 1, 1)").bind(m).run(),
+      ],
+      [
+        "a claim",
+        (d1) =>
+          d1
+            .prepare("INSERT INTO translation_claims (museum_id, source_lang, target_lang, source_hash, expires_at) VALUES (?, 'fr', 'de', 'h', 1)")
+            .bind(m)
+            .run(),
+      ],
     ];
     for (const [what, write] of writes) {
       await env.KV.put(changedKey(m), "1");
@@ -374,7 +414,11 @@ describe("publishing under load and in conflict", () => {
     const saved = await fetchWith(recording, "/api/manage/update_article", {
       method: "POST",
       headers: { "Content-Type": "application/json", Host: "localhost", Cookie: s.cookie },
-      body: JSON.stringify({ articleId: p.articleId, version: current.version, newContent: [current.content[0], ...texts(["Cratère en calice, 450 av. J.-C."])] }),
+      body: JSON.stringify({
+        articleId: p.articleId,
+        version: current.version,
+        newContent: [current.content[0], ...texts(["Cratère en calice, 450 av. J.-C."])],
+      }),
     });
     const ms = performance.now() - t0;
     expect(saved.status).toBe(200);
