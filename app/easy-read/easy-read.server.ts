@@ -233,11 +233,13 @@ export async function generateEasyRead(
       .prepare(
         `INSERT INTO easy_read_versions (article_id, museum_id, version, updated_at, generating_until) VALUES (?1, ?2, 0, ?3, ?4)
          ON CONFLICT (article_id) DO UPDATE SET generating_until = ?4
-         WHERE easy_read_versions.museum_id = ?2 AND easy_read_versions.version = ?5 AND (easy_read_versions.generating_until IS NULL OR easy_read_versions.generating_until <= ?3)`,
+         WHERE easy_read_versions.museum_id = ?2 AND easy_read_versions.version = ?5 AND (easy_read_versions.generating_until IS NULL OR easy_read_versions.generating_until <= ?3)
+         RETURNING article_id`,
       )
       .bind(article.id, user.museumId, now, claim, input.version)
-      .run();
-    owned = claimed.meta.changes === 1;
+      .first();
+    // By the row it returns, not `meta.changes`: D1 counts there the rows the visitor tables' triggers wrote too (decision 132).
+    owned = claimed !== null;
   }
   if (!owned) {
     // Another call generates now (or won the claim just before us): wait for its result rather than call the engine again.
