@@ -48,8 +48,8 @@ export default {
     // Every path is a route module's: the JSON calls on a page's path (`POST /login`, `/invite/{token}`,
     // `/reset/{token}`) are answered by that page's action (decision 136).
     let response = await handleRemixRequest(request, loadContext);
-    // What staff changed for visitors is published before the answer leaves, so their next preview shows it
-    // (decision 039).
+    // What the request wrote to the tables visitors read is published before the answer leaves, so staff's
+    // next preview shows it (decisions 039, 132); a request that wrote none of them costs nothing here.
     await publishVisitorChanges(loadContext.db, loadContext.kv);
     if (response.status === 405 && !response.headers.has("Allow")) {
       // Remix's own 405 (a page without an action, an unusual method) names no method; say which work.
@@ -74,7 +74,10 @@ export default {
       batch.retryAll({ delaySeconds: 60 });
       return;
     }
-    const summary = await consumeNarrationBatch(batch.messages, narrationDepsFromEnv(env, ctx));
+    const deps = narrationDepsFromEnv(env, ctx);
+    const summary = await consumeNarrationBatch(batch.messages, deps);
+    // Whatever the batch wrote to the visitor tables that was not published yet (decision 132).
+    await publishVisitorChanges(deps.db, env.KV);
     if (summary.dropped || summary.retried) console.log(JSON.stringify({ event: "narration_batch", size: batch.messages.length, ...summary }));
   },
 
@@ -87,7 +90,7 @@ export default {
     const db = createDb(env.DB);
     if (controller.cron === PUBLISH_CRON) {
       const result = await publishDue(db, Math.max(Number(controller.scheduledTime) || 0, Date.now()));
-      // Visitors' pages of the museums concerned change at once (decision 039).
+      // Visitors' pages of the museums concerned change at once (decisions 039, 132).
       await publishVisitorChanges(db, env.KV);
       if (result.due > 0) console.log(`scheduled publications: ${JSON.stringify(result)}`);
       return;
@@ -101,7 +104,10 @@ export default {
     console.log(`audit log prune: ${pruned}`);
     // Files an import killed midway left in R2 with no row (decision 112): after the trash purge, whose
     // deletions it would otherwise find first.
-    const swept = await sweepOrphanMedia({ db: env.DB, bucket: env.MEDIA, kv: env.KV }, Math.max(Number(controller.scheduledTime) || 0, Date.now()));
+    const swept = await sweepOrphanMedia({ db: db.$client, bucket: env.MEDIA, kv: env.KV }, Math.max(Number(controller.scheduledTime) || 0, Date.now()));
     console.log(`media sweep: ${JSON.stringify(swept)}`);
+    // What went for good was already out of visitors' sight; its rows' triggers noted it all the same, and any
+    // write to a visitor table is published (decision 132).
+    await publishVisitorChanges(db, env.KV);
   },
 } satisfies ExportedHandler<Env>;

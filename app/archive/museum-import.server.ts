@@ -2,7 +2,6 @@
 // then its rows in one D1 batch; a refusal at any step deletes the media already written.
 import type { AuditActor } from "~/audit/log.server";
 import type { Database } from "~/db/client.server";
-import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { deleteKeys, readArchive, writtenKeys } from "./import.server";
 import { DomainError, quote } from "~/errors";
 import type { MediaReference } from "~/content/media-refs";
@@ -49,8 +48,7 @@ export async function importMuseum(
     // Addresses the archive does not bring a file for are kept as written: none may be another museum's here (decision 114).
     await refuseForeignFiles(db, bucket, museumId, unbroughtMedia(rows, archive.mediaKeys));
     const report = await restoreRows(d1, museumId, archive.manifest, rows, archive.mediaKeys, actor, archive.narrationKeys);
-    // No address of this museum could have been kept (it had none), but QR links are global: mark it anyway.
-    visitorChanged(db, museumId);
+    // Its rows reach visitors through the visitor tables' triggers (decision 132), like any other write.
     return report;
   } catch (error) {
     await deleteKeys(bucket, writtenKeys(archive));

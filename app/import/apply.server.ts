@@ -9,7 +9,6 @@ import { abortUnlessChanged, lostRace } from "~/db/guards";
 import { conflict, isUniqueViolation } from "~/errors";
 import { deleteObjects } from "~/models/media.server";
 import type { FolderIndex } from "~/models/folder-index.server";
-import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import type { ImageSet } from "./images.server";
 import { PictureNoLongerShown, planImport, type ImportPlan, type RowReport } from "./plan.server";
 import type { ColumnMapping } from "./columns";
@@ -167,7 +166,6 @@ export async function applyImport(
         throw error;
       }
       for (const key of mediaKeys) used.add(key);
-      if (report.updated > 0) visitorChanged(db, museumId);
       const ids = await idsBySlug(
         db,
         museumId,

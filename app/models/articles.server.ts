@@ -6,7 +6,6 @@ import { conflict, DomainError, isUniqueViolation, notFound } from "~/errors";
 import type { UpdateArticleInput } from "./article-input";
 import { loadFolderIndex } from "./tree.server";
 import { requireOwnMedia } from "./media.server";
-import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { staleVersion } from "./stale-version.server";
 import type { AuditActor } from "~/audit/log.server";
 import { articleSavedAudit } from "./tree-audit.server";
@@ -18,7 +17,6 @@ import { articleSavedAudit } from "./tree-audit.server";
  * `actor`, the save is recorded in the audit log in the same batch (decision 124).
  */
 export async function updateArticle(db: Database, museumId: number, input: UpdateArticleInput, userId: number | null = null, actor?: AuditActor) {
-  visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   if (contentByteSize(input.newContent) > CONTENT_MAX_BYTES) {
     throw new DomainError("too_large", `An article's content holds at most ${CONTENT_MAX_BYTES} bytes`, "newContent", "too_long");
   }

@@ -4,7 +4,6 @@ import { glossaryTerms } from "~/db/schema";
 import { conflict, isUniqueViolation, notFound } from "~/errors";
 import { glossaryFor, type GlossaryRule } from "~/translation/glossary";
 import type { AddGlossaryTermInput } from "./glossary-input";
-import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { auditWhenChangedD1, type AuditActor } from "~/audit/log.server";
 
 /** A glossary row as the API gives it: `lang` and `translation` null for a never-translated term. */
@@ -65,7 +64,6 @@ function forgetMachineRows(db: Database, museumId: number, term: string, lang: s
 
 /** Adds a term; 409 naming `term` when the museum has it already for that language (or untranslated). */
 export async function addGlossaryTerm(db: Database, museumId: number, input: AddGlossaryTermInput, actor: AuditActor): Promise<GlossaryTermView> {
-  visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   const targetLang = input.lang ?? "";
   const insert = db.$client
     .prepare(
@@ -98,7 +96,6 @@ export async function addGlossaryTerm(db: Database, museumId: number, input: Add
 
 /** Deletes a term of this museum (404 naming `id` for another museum's or a missing one). */
 export async function deleteGlossaryTerm(db: Database, museumId: number, id: number, actor: AuditActor): Promise<{ id: number }> {
-  visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   // The memory is forgotten in the same transaction, from the row being deleted (so a parallel
   // delete of the same id forgets nothing twice and answers 404).
   const [, , deleted] = await db.$client.batch<{ id: number }>([

@@ -4,7 +4,6 @@ import type { Database } from "~/db/client.server";
 import { museums } from "~/db/schema";
 import { auditStatement } from "~/audit/log.server";
 import { findLanguage } from "~/translation/languages";
-import { visitorChanged } from "~/visitor-cache/snapshot.server";
 
 export function isValidTimeZone(timeZone: string): boolean {
   try {
@@ -34,7 +33,6 @@ export async function getMuseum(db: Database, museumId: number) {
 
 /** Saves the settings; the `museum.settings` audit entry (the values saved) goes in the same batch. */
 export async function updateMuseumSettings(db: Database, museumId: number, settings: MuseumSettings, actor: { id: number; email: string }) {
-  visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   await db.batch([
     db.update(museums).set(settings).where(eq(museums.id, museumId)),
     auditStatement(db, { museumId, actor, action: "museum.settings", target: `museum:${museumId}`, detail: { ...settings } }),

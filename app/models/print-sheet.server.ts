@@ -6,7 +6,6 @@ import { isUniqueViolation, notFound } from "~/errors";
 import { listQrCodes, randomLink, type QrCodeView } from "~/models/qrcodes.server";
 import { loadFolderIndex } from "~/models/tree.server";
 import { listTours, type TourSummary } from "~/tours/tours.server";
-import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import type { SessionUser } from "~/models/auth.server";
 
 /**
@@ -164,7 +163,6 @@ export async function createCodeForArticle(db: Database, user: SessionUser, arti
       ]);
       const row = inserted?.results[0] as { id: number } | undefined;
       if (row) {
-        visitorChanged(db, user.museumId); // the new address leads to the article (decision 039)
         return { qrcodeId: row.id, created: true };
       }
       const existing = await db

@@ -4,7 +4,6 @@ import { articles, qrcodes } from "~/db/schema";
 import { isUniqueViolation, notFound } from "~/errors";
 import { LINK_ALPHABET, LINK_LENGTH } from "./qrcode-input";
 import { loadFolderIndex } from "./tree.server";
-import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { auditWhenChanged, auditWhenChangedD1, type AuditActor } from "~/audit/log.server";
 
 /** The spec's QR code: `id_article` and `name` are null while it leads nowhere (inactive). */
@@ -87,7 +86,6 @@ export async function linkQrCode(
   input: { qrcodeId: number; articleId: number | null },
   actor: AuditActor,
 ): Promise<QrCodeView> {
-  visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   let name: string | null = null;
   if (input.articleId !== null) {
     const [index, article] = await Promise.all([

@@ -10,7 +10,6 @@ import { clearFailureStatements } from "~/translation/failures.server";
 import type { Statement } from "~/translation/memory.server";
 import type { CatalogueEntry } from "~/translation/catalogue.server";
 import { MEDIA_PREFIX } from "~/content/urls";
-import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { dropCachedPages, dropKvPrefix } from "./translations.server";
 
 export interface Correction {
@@ -115,7 +114,6 @@ async function articlesContaining(db: Database, museumId: number, texts: readonl
  * cue, and marks the museum's visitor snapshot changed (decision 039).
  */
 export async function dropCorrectedCaches(db: Database, kv: KVNamespace, scope: CorrectionScope, corrections: readonly Correction[]) {
-  visitorChanged(db, scope.museumId);
   const affected = new Set(corrections.map((c) => c.articleId));
   // A text shared with other articles: one scan of the museum's articles per 45 distinct sources (2 bound
   // values each, D1 binds at most 100), rather than one per source (1,000 sources took 2 s locally).

@@ -12,7 +12,6 @@ import { translateArticle, translateSegments, type TranslationDeps } from "~/tra
 import { correctionStatements, dropCorrectedCaches, dropSubtitleCaches } from "./translation-corrections.server";
 import { dropCachedPages } from "./translations.server";
 import { readArticle } from "./tree.server";
-import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { auditStatement, recordAudit, type AuditActor } from "~/audit/log.server";
 import type { Statement } from "~/translation/memory.server";
 
@@ -327,7 +326,6 @@ export async function resetTranslation(
   actor: AuditActor,
   readSubtitles: SubtitleReader,
 ) {
-  visitorChanged(db, museumId); // what visitors see of the museum may change: a cached translation is dropped (decision 039)
   const { hashes, sourceLang, article, entries } = await articleSegmentsOf(db, museumId, input.articleId, readSubtitles);
   notSource(input.lang, sourceLang);
   const memoryDeletes = chunks(hashes, HASHES_PER_STATEMENT - 2).map((chunk) =>

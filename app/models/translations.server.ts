@@ -6,7 +6,6 @@ import { articleCatalogue, type SubtitleReader } from "~/translation/catalogue.s
 import { renderedTranslationPrefix } from "~/translation/segments";
 import { MEDIA_PREFIX } from "~/content/urls";
 import { readArticle } from "./tree.server";
-import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { auditStatement, type AuditActor } from "~/audit/log.server";
 
 // D1 allows 100 bound parameters per statement; the museum id takes one.
@@ -26,7 +25,6 @@ export async function resetArticleTranslations(
   actor: AuditActor,
   readSubtitles: SubtitleReader,
 ) {
-  visitorChanged(db, museumId); // what visitors see of the museum may change: a cached translation is dropped (decision 039)
   const article = await readArticle(db, museumId, articleId);
   // The published text's segments and the draft's (decision 041), their videos' subtitle lines included
   // (decision 050): a reset forgets them all.

@@ -5,7 +5,6 @@ import { isUniqueViolation, notFound } from "~/errors";
 import { deleteObjects } from "./media.server";
 import { deletePieces } from "~/narration/pieces.server";
 import { loadFolderIndex } from "./tree.server";
-import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { auditWhenChanged, type AuditActor } from "~/audit/log.server";
 
 export const TRASH_RETENTION_DAYS = 30;
@@ -74,7 +73,6 @@ export async function listTrash(db: Database, museumId: number, now = Date.now()
  * name is taken there meanwhile comes back as "name (2)".
  */
 export async function restoreItem(db: Database, museumId: number, input: { type: "article" | "folder"; id: number }, actor: AuditActor, now = Date.now()) {
-  visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   const cutoff = now - RETENTION_MS;
   if (input.type === "article") {
     const index = await loadFolderIndex(db, museumId);

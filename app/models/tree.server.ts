@@ -8,7 +8,6 @@ import { slugify } from "~/lib/names";
 import { FolderIndex, folderNameTaken } from "./folder-index.server";
 import { repairFolderCycles } from "./folder-cycles.server";
 import type { TreeNode } from "./tree-input";
-import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { auditWhenChanged, auditWhenChangedD1, type AuditActor } from "~/audit/log.server";
 import { articleCreatedAudit, articleRenamedAudit } from "./tree-audit.server";
 
@@ -136,7 +135,6 @@ async function findLiveArticle(db: Database, museumId: number, articleId: number
 }
 
 export async function renameArticle(db: Database, museumId: number, input: { articleId: number; newName: string }, actor: AuditActor) {
-  visitorChanged(db, museumId); // a tour names a stop whose article has no first line by this label (decision 101)
   const now = Date.now();
   const [, updated] = await db.$client.batch<{ id: number }>([
     // Before the update, over the same live row: the entry keeps the name it had.
@@ -181,7 +179,6 @@ export type DeleteInput = { type: "article"; id: number } | { type: "folder"; id
  * The audit entry (`item.delete`) goes in the same batch, recorded only when the item really moved.
  */
 export async function deleteItem(db: Database, museumId: number, input: DeleteInput, actor: AuditActor) {
-  visitorChanged(db, museumId); // what visitors see of the museum may change (decision 039)
   const now = Date.now();
   if (input.type === "article") {
     const article = await db.query.articles.findFirst({

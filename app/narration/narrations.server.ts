@@ -12,7 +12,7 @@ import type { Database } from "~/db/client.server";
 import { narrations } from "~/db/schema";
 import { sha256Hex } from "~/lib/crypto";
 import { NoNarration, speechFor, synthesizeNarration, type SpeechEngine } from "~/speech/engines";
-import { publishBackgroundChange } from "~/visitor-cache/snapshot.server";
+import { publishVisitorChanges } from "~/visitor-cache/snapshot.server";
 import { chargedChars, NARRATION_MONTHLY_CHARS_DEFAULT, nextMonthStart, refundChars, spendMonth } from "./budget.server";
 import { narrationMessage, type NarrationMessage } from "./message";
 import { r2PieceStore, removeUnusedPieces } from "./pieces.server";
@@ -274,11 +274,16 @@ export async function generateOnce(
     .first<{ r2_key: string; kind: string; text_hash: string | null; voice: string | null }>();
   if (before && (before.kind === "recorded" || (before.text_hash === target.hash && before.voice === target.voice))) {
     // Asked from a snapshot that did not know this narration (made before decision 098, or before it was
-    // stored): nothing to make; the visitor pages are refreshed so the next view plays it.
+    // stored): nothing to make; the visitor pages are refreshed so the next view plays it. The row is
+    // touched (same values) so that its trigger notes the museum changed (decision 132).
+    await d1
+      .prepare("UPDATE narrations SET updated_at = updated_at WHERE article_id = ?1 AND lang = ?2 AND museum_id = ?3")
+      .bind(target.articleId, target.lang, target.museumId)
+      .run();
     await release();
     await refund();
     await forgetTried(deps.kv, at);
-    if (deps.kv) await publishBackgroundChange(deps.kv, target.museumId);
+    if (deps.kv) await publishVisitorChanges(deps.db, deps.kv);
     return { status: "current" };
   }
   const started = Date.now();
@@ -350,8 +355,9 @@ export async function generateOnce(
     await deps.media.delete(key);
     return { status: "superseded", synthesizedChars: narrated.synthesizedChars };
   }
-  // Visitors' snapshots of the museum end: the next view plays it (decision 098).
-  if (deps.kv) await publishBackgroundChange(deps.kv, target.museumId);
+  // Visitors' snapshots of the museum end: the next view plays it (decision 098). The narrations table's
+  // trigger noted the change (decision 132); published now rather than after the queue batch.
+  if (deps.kv) await publishVisitorChanges(deps.db, deps.kv);
   if (before && before.kind === "generated" && before.r2_key !== key) await deps.media.delete(before.r2_key);
   // The pieces this narration is not made of (an edited paragraph's old audio) go (decision 106).
   await removeUnusedPieces(deps.media, target, narrated.pieceKeys).catch((error: unknown) => console.warn(`narration pieces not cleaned: ${String(error)}`));

@@ -14,7 +14,6 @@ import { langSchema } from "~/models/translation-input";
 import { AudioMeter } from "~/speech/audio-meter";
 import { AUDIO_SNIFF_BYTES, sniffRecording } from "~/speech/audio-types";
 import { speechFor } from "~/speech/engines";
-import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { narrationUrl, type NarrationDeps } from "./narrations.server";
 import { deletePieces } from "./pieces.server";
 
@@ -90,7 +89,6 @@ export async function listNarrations(
 /** Removes an article's narration in a language (recorded or generated); 404 when there is none. */
 export async function deleteNarration(db: Database, bucket: R2Bucket, museumId: number, articleId: number, lang: string, actor: AuditActor) {
   await requireLiveArticle(db, museumId, articleId);
-  visitorChanged(db, museumId); // the player goes from the visitor pages at once (decision 098)
   const where = and(eq(narrations.museumId, museumId), eq(narrations.articleId, articleId), eq(narrations.lang, lang));
   const existing = await db.query.narrations.findFirst({ columns: { r2Key: true }, where });
   if (!existing) throw notFound("Narration", "lang");
@@ -122,7 +120,6 @@ export async function regenerateNarration(db: Database, bucket: R2Bucket, museum
     where: and(eq(narrations.museumId, museumId), eq(narrations.articleId, articleId), eq(narrations.lang, lang)),
   });
   if (existing?.kind === "recorded") throw new DomainError("conflict", "A recorded narration plays in this language: remove it first", "lang", "recorded");
-  visitorChanged(db, museumId); // the old narration stops playing at once (decision 098)
   const [deleted] = await db.batch([
     db
       .delete(narrations)
@@ -252,7 +249,6 @@ export async function receiveNarrationUpload(
     if (values.articleId === undefined) throw invalidField("articleId", "required");
     if (values.lang === undefined) throw invalidField("lang", "required");
     const { articleId, lang } = values;
-    visitorChanged(db, museumId); // the recording plays on the next view (decision 098)
     const now = Date.now();
     const row = {
       museumId,

@@ -9,7 +9,6 @@ import type { Database } from "~/db/client.server";
 import { articles, museums, users } from "~/db/schema";
 import { conflict, DomainError, invalidField, isUniqueViolation, notFound } from "~/errors";
 import { loadFolderIndex } from "~/models/tree.server";
-import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import type { DiscardDraftInput, PublishArticleInput } from "./publishing-input";
 import { parsePublicationTime } from "~/lib/zoned-time";
 
@@ -123,7 +122,6 @@ function publishStatements(
 export async function publishArticle(db: Database, user: Publisher, input: PublishArticleInput, now = Date.now()) {
   if (input.at === null) return unschedule(db, user, input, now);
   if (input.at !== undefined) return schedule(db, user, { ...input, at: input.at }, now);
-  visitorChanged(db, user.museumId); // visitors' pages change at once (decision 039)
   const row = await liveArticle(db, user.museumId, input.id);
   if (row.version !== input.version) throw stale(row.version);
   if (row.publishedContent !== null && row.publishedVersion === row.version) throw noChanges();
@@ -234,7 +232,6 @@ async function unschedule(db: Database, user: Publisher, input: PublishArticleIn
  * scheduled publication is cancelled with it (there is nothing left to publish).
  */
 export async function discardDraft(db: Database, user: Publisher, input: DiscardDraftInput, now = Date.now()) {
-  visitorChanged(db, user.museumId);
   const row = await liveArticle(db, user.museumId, input.id);
   if (row.publishedContent === null) throw conflict("id", "The article was never published: there is nothing to go back to", "never_published");
   if (row.publishedVersion === row.version) throw conflict("id", "The article has no draft to discard", "no_changes");
@@ -293,7 +290,6 @@ export async function publishDue(db: Database, now = Date.now(), limit = 200) {
         }),
       );
       published++;
-      visitorChanged(db, row.museum_id);
     } catch (error) {
       if (!lostRace(error)) {
         console.error(`scheduled publication of article ${row.id} failed: ${String(error)}`);

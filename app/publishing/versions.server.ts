@@ -12,7 +12,6 @@ import { DomainError, notFound } from "~/errors";
 import { auditStatement, type AuditActor } from "~/audit/log.server";
 import { requireOwnMedia } from "~/models/media.server";
 import { loadFolderIndex } from "~/models/tree.server";
-import { visitorChanged } from "~/visitor-cache/snapshot.server";
 
 /** Every article keeps at least its newest 50 versions … */
 export const VERSIONS_KEPT = 50;
@@ -165,7 +164,6 @@ export async function restoreArticleVersion(db: Database, museumId: number, acto
   }
   // A version saved before media references were checked (decision 114) may name another museum's file.
   await requireOwnMedia(db, museumId, content, () => "version");
-  visitorChanged(db, museumId); // staff previews of the draft change (decision 039)
   const d1 = db.$client;
   const audit = auditStatement(db, {
     museumId,

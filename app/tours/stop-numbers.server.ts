@@ -4,7 +4,6 @@ import { articles } from "~/db/schema";
 import { DomainError, isUniqueViolation, notFound } from "~/errors";
 import { auditWhenChanged, type AuditActor } from "~/audit/log.server";
 import { loadFolderIndex } from "~/models/tree.server";
-import { visitorChanged } from "~/visitor-cache/snapshot.server";
 
 /**
  * Stop numbers (issue 21, decisions 076 and 083): the short number printed under an article's code and
@@ -58,7 +57,6 @@ export async function updateStopNumber(
     const holder = await holderOf(db, museumId, input.stopNumber);
     if (holder && holder.id !== article.id) throw new StopNumberTaken(input.stopNumber, holder);
   }
-  visitorChanged(db, museumId);
   try {
     const [updated] = await db.batch([
       db

@@ -7,7 +7,6 @@ import { randomLink } from "~/models/qrcodes.server";
 import { staleVersion } from "~/models/stale-version.server";
 import { listTree, loadFolderIndex } from "~/models/tree.server";
 import type { TreeNode } from "~/models/tree-input";
-import { visitorChanged } from "~/visitor-cache/snapshot.server";
 import { TOUR_MAX_STOPS, type UpdateTourInput } from "./tour-input";
 import type { TourFields, TourStopView } from "./tour-model";
 
@@ -15,9 +14,10 @@ import type { TourFields, TourStopView } from "./tour-model";
  * Tours, the staff side (issue 21; decisions 076, 081, 082). A tour is a playlist: its fields and order are
  * live when saved, and visitors see only its live, published stops (app/tours/stops.server.ts).
  *
- * Reaching visitors (decision 039 / 081): every write here calls `visitorChanged(db, museumId)`, the same
- * museum-wide stamp article publishing uses (`visitor:v1:changed:{museumId}` in KV). Any visitor snapshot
- * or cached tour page of the museum made before the write is then ignored; nothing else is bumped.
+ * Reaching visitors (decisions 039, 081, 132): `tours` and `tour_stops` are visitor tables, so every write
+ * here moves the same museum-wide stamp article publishing does (`visitor:v1:changed:{museumId}` in KV),
+ * through their triggers. Any visitor snapshot or cached tour page of the museum made before the write is
+ * then ignored; nothing else is bumped.
  */
 
 export interface TourSummary extends TourFields {
@@ -133,7 +133,6 @@ export async function addTour(
   const articleIds = input.folderId === undefined ? [] : await folderArticles(db, museumId, input.pathArray, input.folderId);
   if (articleIds.length > TOUR_MAX_STOPS)
     throw invalid("folderId", "too_many", `A tour holds at most ${TOUR_MAX_STOPS} stops; this folder has ${articleIds.length} articles`);
-  visitorChanged(db, museumId);
   for (let attempt = 1; ; attempt++) {
     const link = randomLink();
     const now = Date.now();
@@ -218,7 +217,6 @@ export async function updateTour(db: Database, museumId: number, input: UpdateTo
     if (missing >= 0) throw notFound(`Article ${input.articleIds[missing]}`, `articleIds.${missing}`);
   }
 
-  visitorChanged(db, museumId);
   const now = Date.now();
   const d1 = db.$client;
   const guard = "EXISTS (SELECT 1 FROM tours t WHERE t.id = ?1 AND t.museum_id = ?2 AND t.version = ?3)";
@@ -266,7 +264,6 @@ export async function deleteTour(db: Database, museumId: number, tourId: number,
     .where(and(eq(tours.id, tourId), eq(tours.museumId, museumId)))
     .get();
   if (!tour) throw notFound("Tour", "id");
-  visitorChanged(db, museumId);
   const [, deleted] = await db.batch([
     db.delete(tourStops).where(and(eq(tourStops.tourId, tourId), eq(tourStops.museumId, museumId))),
     db

@@ -2,14 +2,16 @@
  * The visitor snapshot (decision 039): what a visitor address (`/r/{link}`, `/v/{museum}/{slug}`) leads to —
  * museum, article, glossary, image sizes — kept in KV and per isolate, so a cached view reads nothing from D1.
  *
- * Validity is a timestamp per museum, not a list of keys: every staff write that changes what a visitor
- * page shows calls `visitorChanged(db, museumId)`; the request's changes are published (`publishVisitorChanges`)
- * before its response leaves, as `visitor:v1:changed:{museumId}` = the time of the change. A snapshot
- * records when its D1 read began and is used only while that is later than the museum's last change;
- * a D1 read that began before the change may have seen the old rows, one that began after it cannot.
+ * Validity is a timestamp per museum, not a list of keys: any write to a table a visitor page reads is noted
+ * by SQLite triggers (decision 132, ./changes.server.ts), whoever writes it; the request's changes are
+ * published (`publishVisitorChanges`) before its response leaves, as `visitor:v1:changed:{museumId}` = a
+ * time after the change committed. A snapshot records when its D1 read began and is used only while that
+ * is later than the museum's last change; a D1 read that began before the change may have seen the old
+ * rows, one that began after it cannot.
  */
 import type { VisitorTarget } from "~/models/visitor.server";
 import { sha256Hex } from "~/lib/crypto";
+import { changedMuseums, type MuseumChange } from "./changes.server";
 import type { RequestTiming } from "./timing";
 
 const PREFIX = "visitor:v1:";
@@ -52,7 +54,7 @@ export interface Found<T extends Owned = VisitorTarget> {
 
 /**
  * Per-isolate state, held on `globalThis` under a registered symbol: workers/app.ts (which publishes) and
- * the Remix server build (whose models mark and whose pages read) each bundle their own copy of this module,
+ * the Remix server build (whose pages read) each bundle their own copy of this module,
  * and both copies must see the same maps.
  */
 function shared<T>(name: string, make: () => T): T {
@@ -161,16 +163,6 @@ export async function snapshotTarget<T extends Owned = VisitorTarget>(
   return { target, memo: remember(snapshot).memo };
 }
 
-// The museums a request changed, by its database handle (one per request, see app/load-context.ts).
-const changes = shared("changes", () => new WeakMap<object, Set<number>>());
-
-/** Marks that this request changed what the visitor pages of `museumId` show; published before the response. */
-export function visitorChanged(db: object, museumId: number): void {
-  let set = changes.get(db);
-  if (!set) changes.set(db, (set = new Set()));
-  set.add(museumId);
-}
-
 async function stamp(kv: KVNamespace, museumId: number, at: number) {
   try {
     await kv.put(changedKey(museumId), String(at));
@@ -180,30 +172,47 @@ async function stamp(kv: KVNamespace, museumId: number, at: number) {
   }
 }
 
+/** Notes (museum → `changed_at`) this isolate has stamped; a museum's note changes with each of its changes. */
+const stamped = shared("stamped", () => new Map<number, number>());
+const STAMPED_ENTRIES = 1_000;
+
 /**
- * Publishes the request's changes: each changed museum's stamp, and this isolate forgets its snapshots.
- * Called after the writes (their D1 calls have returned), before the response goes.
+ * Publishes what this database handle wrote to the visitor tables (decision 132): the museums the triggers
+ * noted since its first such write get their change stamp, and this isolate forgets their snapshots. Costs
+ * nothing when the handle wrote none of those tables; one D1 read otherwise. Called by workers/app.ts after
+ * each request (before the response goes), after the cron and after a queue batch, and by work that wants
+ * its change seen sooner (a generated narration stored). Call it after the writes' D1 calls returned.
+ *
+ * The stamp is this Worker's clock after that read, so later than every write the read found committed: a
+ * snapshot whose D1 read began before such a write has an earlier `readAt` and ends (header above). The read
+ * covers the last seconds, so it may find another request's change: a note this isolate already stamped is
+ * not stamped again (its stamp is already later than that change, and no change of the museum came since,
+ * or its note would be greater).
  */
-export async function publishVisitorChanges(db: object, kv: KVNamespace): Promise<void> {
-  const set = changes.get(db);
-  if (!set || set.size === 0) return;
-  changes.delete(db);
+export async function publishVisitorChanges(db: { $client: D1Database } | D1Database, kv: KVNamespace): Promise<void> {
+  let found: MuseumChange[];
+  try {
+    found = await changedMuseums("$client" in db ? db.$client : db);
+  } catch (error) {
+    console.error(`visitor changes not read: ${String(error)}`);
+    return;
+  }
+  const fresh = found.filter((change) => stamped.get(change.museumId) !== change.changedAt);
+  if (fresh.length === 0) return;
+  const set = new Set(fresh.map((change) => change.museumId));
   const at = Date.now();
   for (const [address, snapshot] of isolate) if (set.has(snapshot.target.museum.id)) isolate.delete(address);
   await Promise.all(
-    [...set].map((museumId) =>
-      stamp(kv, museumId, at).catch((error: unknown) => console.error(`visitor change of museum ${museumId} not published: ${String(error)}`)),
-    ),
+    fresh.map(async ({ museumId, changedAt }) => {
+      try {
+        await stamp(kv, museumId, at);
+      } catch (error) {
+        console.error(`visitor change of museum ${museumId} not published: ${String(error)}`);
+        return;
+      }
+      stamped.delete(museumId);
+      stamped.set(museumId, changedAt);
+      if (stamped.size > STAMPED_ENTRIES) stamped.delete(stamped.keys().next().value!);
+    }),
   );
-}
-
-/**
- * Publishes one museum's change from work done after the answer (waitUntil: a generated narration stored,
- * decision 098), where no request step follows to publish `visitorChanged` marks. Call it after the write's
- * D1 call returned. It does not touch the request's own marks (those are published with its response).
- */
-export async function publishBackgroundChange(kv: KVNamespace, museumId: number): Promise<void> {
-  const at = Date.now();
-  for (const [address, snapshot] of isolate) if (snapshot.target.museum.id === museumId) isolate.delete(address);
-  await stamp(kv, museumId, at).catch((error: unknown) => console.error(`visitor change of museum ${museumId} not published: ${String(error)}`));
 }

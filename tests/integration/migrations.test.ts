@@ -109,6 +109,8 @@ const EXPECTED: Record<string, string[]> = {
   easy_read_daily_stats: ["museum_id", "day", "article_id", "lang", "opens"],
   // 0012 (issue 22 narration spend bound, decision 105).
   narration_spend: ["museum_id", "month", "chars"],
+  // 0013 (issue 31 §1, decision 132): the museums whose visitor tables changed, noted by triggers.
+  visitor_changes: ["museum_id", "changed_at"],
 };
 
 describe("migrations on a fresh D1", () => {

@@ -74,9 +74,12 @@ describe("what it writes, on a real D1 (Miniflare, migrated)", () => {
   let mf: Miniflare;
   let db: D1Database;
 
-  /** Statements one per line or split at drizzle's breakpoints, comments dropped, run as one batch. */
+  /**
+   * Statements one per line or split at drizzle's breakpoints, comments dropped, run as one batch. A trigger's
+   * body (0013, decision 132) holds statements of its own: its parts are joined again up to its END.
+   */
   async function run(sql: string) {
-    const statements = sql
+    const parts = sql
       .replaceAll("--> statement-breakpoint", "\n")
       .split("\n")
       .filter((line) => !line.trimStart().startsWith("--"))
@@ -84,6 +87,12 @@ describe("what it writes, on a real D1 (Miniflare, migrated)", () => {
       .split(/;\s*$/m)
       .map((statement) => statement.trim())
       .filter(Boolean);
+    const statements: string[] = [];
+    for (const part of parts) {
+      const open = statements.at(-1);
+      if (open !== undefined && /^CREATE TRIGGER\b/i.test(open) && !/\bEND$/i.test(open)) statements[statements.length - 1] = `${open};\n${part}`;
+      else statements.push(part);
+    }
     return (await db.batch(statements.map((statement) => db.prepare(statement)))).map((result) => result.results as Record<string, unknown>[]);
   }
 
