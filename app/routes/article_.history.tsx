@@ -39,7 +39,13 @@ async function restoreAction({ request, user, form, context }: IntentArgs) {
   const parsed = restoreArticleVersionSchema.safeParse({ id: new URL(request.url).searchParams.get("id") ?? undefined, version: formString(form, "version") });
   if (!parsed.success) return formRefusal("restore", fieldErrors(parsed.error));
   const restored = await restoreArticleVersion(context.db, user.museumId, { id: user.id, email: user.email }, parsed.data);
-  return { intent: "restore", ok: true, restoredFrom: restored.restoredFrom, version: restored.version, missingMedia: restored.missingMedia } satisfies RestoreResult;
+  return {
+    intent: "restore",
+    ok: true,
+    restoredFrom: restored.restoredFrom,
+    version: restored.version,
+    missingMedia: restored.missingMedia,
+  } satisfies RestoreResult;
 }
 
 export const action = intentAction("content.publish", { restore: restoreAction });

@@ -47,11 +47,15 @@ export function intentAction<H extends Record<string, IntentHandler>>(
       return (await handlers[name]!(args)) as Awaited<ReturnType<H[keyof H]>>;
     } catch (error) {
       if (!isDomainError(error)) throw error;
-      const refusal = formRefusal(name, { [error.field ?? "_form"]: error.reason ?? "invalid" }, {
-        status: error.status,
-        error,
-        headers: error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined,
-      });
+      const refusal = formRefusal(
+        name,
+        { [error.field ?? "_form"]: error.reason ?? "invalid" },
+        {
+          status: error.status,
+          error,
+          headers: error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined,
+        },
+      );
       return refusalExtra ? data({ ...refusal.data, ...refusalExtra(name, args) }, refusal.init ?? undefined) : refusal;
     }
   };

@@ -132,7 +132,10 @@ function paths(s: StaffSession): [string, (a: Twin) => Promise<Answer>][] {
     ["reset_translation", (a) => call("reset_translation", { articleId: a.articleId, lang: "de" })],
     ["pretranslate", (a) => call("pretranslate", { articleId: a.articleId, langs: ["de"] })],
     ["reset_traductions", (a) => call("reset_traductions", { articleId: a.articleId })],
-    ["print sheet: create its code", async (a) => answer(await postForm("/qrcodes/print", { intent: "create-code", articleId: String(a.articleId) }, { Cookie: s.cookie }))],
+    [
+      "print sheet: create its code",
+      async (a) => answer(await postForm("/qrcodes/print", { intent: "create-code", articleId: String(a.articleId) }, { Cookie: s.cookie })),
+    ],
     ["editor page", async (a) => answer(await get(`/article?id=${a.articleId}`, s.cookie))],
     ["history page", async (a) => answer(await get(`/article/history?id=${a.articleId}`, s.cookie))],
     ["translations page", async (a) => answer(await get(`/translations?id=${a.articleId}`, s.cookie))],
@@ -155,7 +158,12 @@ describe("an article in a trashed folder (decision 134)", () => {
       const open = await run({ ...live, folder: "Ouvert" });
       expect([name, "live", articleGone(open)], JSON.stringify(open.body)?.slice(0, 300)).toEqual([name, "live", false]);
       const closed = await run({ ...hidden, folder: "Fermé" });
-      expect([name, "trashed folder", closed.status, articleGone(closed)], JSON.stringify(closed.body)?.slice(0, 300)).toEqual([name, "trashed folder", 404, true]);
+      expect([name, "trashed folder", closed.status, articleGone(closed)], JSON.stringify(closed.body)?.slice(0, 300)).toEqual([
+        name,
+        "trashed folder",
+        404,
+        true,
+      ]);
     }
     // Nothing about the hidden article changed: name, content, version.
     expect(await row(hidden.articleId)).toEqual(before);
@@ -194,7 +202,9 @@ describe("an article in a trashed folder (decision 134)", () => {
     const { s, hidden } = await twins();
     const renames = await Promise.all(Array.from({ length: 50 }, (_, i) => s.call("rename_article", { articleId: hidden.articleId, newName: `Nom ${i}` })));
     expect(new Set(renames.map((r) => r.status))).toEqual(new Set([404]));
-    const audits = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE museum_id = ? AND action = 'article.rename'").bind(s.user.museumId).first<{ n: number }>();
+    const audits = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE museum_id = ? AND action = 'article.rename'")
+      .bind(s.user.museumId)
+      .first<{ n: number }>();
     expect(audits!.n).toBe(0);
 
     expect((await s.call("add_folder", { pathArray: [], id: "Course" })).status).toBe(200);
@@ -207,7 +217,9 @@ describe("an article in a trashed folder (decision 134)", () => {
     expect([200, 404]).toContain(rename.status);
     const name = (await row(racer.articleId))!.name;
     expect(name === "Gagnant ?").toBe(rename.status === 200);
-    const entries = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE museum_id = ? AND action = 'article.rename'").bind(s.user.museumId).first<{ n: number }>();
+    const entries = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE museum_id = ? AND action = 'article.rename'")
+      .bind(s.user.museumId)
+      .first<{ n: number }>();
     expect(entries!.n).toBe(rename.status === 200 ? 1 : 0);
   });
 });
@@ -223,9 +235,11 @@ describe("the rule in SQL and in memory agree", () => {
     );
     const [museumId, otherId] = museums.map((m) => m!.id) as [number, number];
     let seed = 31;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const folderIds: number[] = [];
-    const foreign = await env.DB.prepare("INSERT INTO folders (museum_id, parent_id, name) VALUES (?, NULL, 'ailleurs') RETURNING id").bind(otherId).first<{ id: number }>();
+    const foreign = await env.DB.prepare("INSERT INTO folders (museum_id, parent_id, name) VALUES (?, NULL, 'ailleurs') RETURNING id")
+      .bind(otherId)
+      .first<{ id: number }>();
     for (let i = 0; i < 60; i++) {
       const parent = folderIds.length === 0 || random() < 0.2 ? null : folderIds[Math.floor(random() * folderIds.length)]!;
       const inserted = await env.DB.prepare("INSERT INTO folders (museum_id, parent_id, name, deleted_at) VALUES (?, ?, ?, ?) RETURNING id")
@@ -242,17 +256,15 @@ describe("the rule in SQL and in memory agree", () => {
     ]);
     const statements = Array.from({ length: 200 }, (_, i) => {
       const folder = random() < 0.15 ? null : folderIds[Math.floor(random() * folderIds.length)]!;
-      return env.DB.prepare("INSERT INTO articles (museum_id, folder_id, slug, unformatted_name, content, updated_at, deleted_at) VALUES (?, ?, ?, ?, '[]', 0, ?)").bind(
-        museumId,
-        folder,
-        `regle-${i}`,
-        `Règle ${i}`,
-        random() < 0.1 ? Date.now() : null,
-      );
+      return env.DB.prepare(
+        "INSERT INTO articles (museum_id, folder_id, slug, unformatted_name, content, updated_at, deleted_at) VALUES (?, ?, ?, ?, '[]', 0, ?)",
+      ).bind(museumId, folder, `regle-${i}`, `Règle ${i}`, random() < 0.1 ? Date.now() : null);
     });
     await env.DB.batch(statements);
 
-    const sqlLive = await env.DB.prepare(`SELECT id FROM articles a WHERE a.museum_id = ? AND ${liveArticleSql("a")} ORDER BY id`).bind(museumId).all<{ id: number }>();
+    const sqlLive = await env.DB.prepare(`SELECT id FROM articles a WHERE a.museum_id = ? AND ${liveArticleSql("a")} ORDER BY id`)
+      .bind(museumId)
+      .all<{ id: number }>();
     const folders = await env.DB.prepare("SELECT id, parent_id AS parentId, name, deleted_at AS deletedAt FROM folders WHERE museum_id = ?")
       .bind(museumId)
       .all<{ id: number; parentId: number | null; name: string; deletedAt: number | null }>();

@@ -141,4 +141,3 @@ describe("staff pages' intents (issue 31 §3)", () => {
     expect(response.headers.get("Location")).toContain("/login");
   });
 });
-
