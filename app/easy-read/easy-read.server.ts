@@ -87,7 +87,7 @@ async function liveArticle(db: Database, museumId: number, articleId: number): P
     })
     .from(articles)
     .innerJoin(museums, eq(museums.id, articles.museumId))
-    .where(and(eq(articles.id, articleId), eq(articles.museumId, museumId), liveArticleWhere()))
+    .where(and(eq(articles.id, articleId), eq(articles.museumId, museumId), liveArticleWhere(museumId)))
     .get();
   if (!row) throw notFound("Article", "articleId");
   return {

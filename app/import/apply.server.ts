@@ -87,7 +87,7 @@ function statements(d1: D1Database, plan: ImportPlan, museumId: number, actor: A
         d1
           .prepare(
             `UPDATE articles SET content = ?, unformatted_name = ?, folder_id = ${folder}, version = version + 1, updated_at = ?, updated_by = ?
-             WHERE id = ? AND museum_id = ? AND version = ? AND ${liveArticleSql("articles")}`,
+             WHERE id = ? AND museum_id = ? AND version = ? AND ${liveArticleSql("articles", museumId)}`,
           )
           .bind(...args),
       );

@@ -34,7 +34,7 @@ export async function updateArticle(db: Database, museumId: number, input: Updat
     const update = db.$client
       .prepare(
         `UPDATE articles SET content = ?1, unformatted_name = ?2, slug = ?3, version = version + 1, updated_at = ?4, updated_by = ?8
-         WHERE id = ?5 AND museum_id = ?6 AND ${liveArticleSql("articles")} AND (?7 IS NULL OR version = ?7)
+         WHERE id = ?5 AND museum_id = ?6 AND ${liveArticleSql("articles", "?6")} AND (?7 IS NULL OR version = ?7)
          RETURNING version, updated_at`,
       )
       .bind(JSON.stringify(input.newContent), name, slug, now, input.articleId, museumId, input.version ?? null, userId);

@@ -144,7 +144,7 @@ export async function createCodeForArticle(db: Database, user: SessionUser, arti
           .prepare(
             `INSERT INTO qrcodes (museum_id, link, article_id)
              SELECT ?1, ?2, ?3
-             WHERE EXISTS (SELECT 1 FROM articles a WHERE a.id = ?3 AND a.museum_id = ?1 AND ${liveArticleSql("a")})
+             WHERE EXISTS (SELECT 1 FROM articles a WHERE a.id = ?3 AND a.museum_id = ?1 AND ${liveArticleSql("a", "?1")})
                AND NOT EXISTS (SELECT 1 FROM qrcodes q WHERE q.museum_id = ?1 AND q.article_id = ?3)
              RETURNING id`,
           )

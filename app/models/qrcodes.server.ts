@@ -34,7 +34,7 @@ async function views(db: Database, museumId: number, qrcodeId?: number): Promise
     .select({ id: qrcodes.id, link: qrcodes.link, articleId: articles.id, name: articles.unformattedName })
     .from(qrcodes)
     // An article in the trash, itself or through a folder, makes its code inactive until it comes back.
-    .leftJoin(articles, and(eq(articles.id, qrcodes.articleId), eq(articles.museumId, qrcodes.museumId), liveArticleWhere()))
+    .leftJoin(articles, and(eq(articles.id, qrcodes.articleId), eq(articles.museumId, qrcodes.museumId), liveArticleWhere(museumId)))
     .where(and(eq(qrcodes.museumId, museumId), qrcodeId === undefined ? undefined : eq(qrcodes.id, qrcodeId)))
     .orderBy(asc(qrcodes.id));
   return rows.map((row) => ({ id: row.id, link: row.link, id_article: row.articleId, name: row.articleId === null ? null : row.name }));
@@ -103,7 +103,7 @@ export async function linkQrCode(
     db.$client
       .prepare(
         `UPDATE qrcodes SET article_id = ?1 WHERE id = ?2 AND museum_id = ?3
-           AND (?1 IS NULL OR EXISTS (SELECT 1 FROM articles a WHERE a.id = ?1 AND a.museum_id = ?3 AND ${liveArticleSql("a")}))
+           AND (?1 IS NULL OR EXISTS (SELECT 1 FROM articles a WHERE a.id = ?1 AND a.museum_id = ?3 AND ${liveArticleSql("a", "?3")}))
          RETURNING id`,
       )
       .bind(input.articleId, input.qrcodeId, museumId),

@@ -38,7 +38,7 @@ export function articleRenamedAudit(d1: D1Database, museumId: number, actor: Aud
       at,
     },
     "articles",
-    `id = ? AND museum_id = ? AND ${liveArticleSql("articles")} AND unformatted_name IS NOT ?`,
+    `id = ? AND museum_id = ? AND ${liveArticleSql("articles", museumId)} AND unformatted_name IS NOT ?`,
     [articleId, museumId, newName],
   );
 }

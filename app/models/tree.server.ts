@@ -135,7 +135,7 @@ export async function renameArticle(db: Database, museumId: number, input: { art
     // Before the update, over the same live row: the entry keeps the name it had.
     articleRenamedAudit(db.$client, museumId, actor, input.articleId, input.newName, now),
     db.$client
-      .prepare(`UPDATE articles SET unformatted_name = ?1, updated_at = ?2 WHERE id = ?3 AND museum_id = ?4 AND ${liveArticleSql("articles")} RETURNING id`)
+      .prepare(`UPDATE articles SET unformatted_name = ?1, updated_at = ?2 WHERE id = ?3 AND museum_id = ?4 AND ${liveArticleSql("articles", "?4")} RETURNING id`)
       .bind(input.newName, now, input.articleId, museumId),
   ]);
   if (!updated || updated.results.length === 0) throw notFound("Article", "articleId");
@@ -179,7 +179,7 @@ export async function deleteItem(db: Database, museumId: number, input: DeleteIn
   if (input.type === "article") {
     const article = await db.query.articles.findFirst({
       columns: { unformattedName: true, stopNumber: true },
-      where: and(eq(articles.id, input.id), eq(articles.museumId, museumId), liveArticleWhere()),
+      where: and(eq(articles.id, input.id), eq(articles.museumId, museumId), liveArticleWhere(museumId)),
     });
     if (!article) throw notFound("Article", "id");
     const [updated] = await db.batch([
@@ -187,7 +187,7 @@ export async function deleteItem(db: Database, museumId: number, input: DeleteIn
       db
         .update(articles)
         .set({ deletedAt: now, stopNumber: null })
-        .where(and(eq(articles.id, input.id), eq(articles.museumId, museumId), liveArticleWhere()))
+        .where(and(eq(articles.id, input.id), eq(articles.museumId, museumId), liveArticleWhere(museumId)))
         .returning({ id: articles.id }),
       auditWhenChanged(db, {
         museumId,
@@ -262,7 +262,7 @@ RETURNING id`;
 
 const MOVE_ARTICLE = `
 UPDATE articles SET folder_id = ?1, updated_at = ?4
-WHERE id = ?2 AND museum_id = ?3 AND ${liveArticleSql("articles")}
+WHERE id = ?2 AND museum_id = ?3 AND ${liveArticleSql("articles", "?3")}
   AND (?1 IS NULL OR EXISTS (SELECT 1 FROM folders d WHERE d.id = ?1 AND d.museum_id = ?3 AND d.deleted_at IS NULL))
 RETURNING id`;
 

@@ -92,7 +92,7 @@ function publishStatements(
     statement(
       db,
       sql`UPDATE articles SET published_content = content, published_version = version, published_at = ${now}, publish_at = NULL, publish_at_by = NULL
-      WHERE id = ${articleId} AND museum_id = ${museumId} AND ${liveArticleWhere()}
+      WHERE id = ${articleId} AND museum_id = ${museumId} AND ${liveArticleWhere(museumId)}
         AND (published_version IS NULL OR published_version <> version) AND ${guard}`,
     ),
     abortUnlessChanged(db.$client),
@@ -164,7 +164,7 @@ async function schedule(db: Database, user: Publisher, input: PublishArticleInpu
       statement(
         db,
         sql`UPDATE articles SET publish_at = ${at}, publish_at_by = ${user.id}
-        WHERE id = ${input.id} AND museum_id = ${user.museumId} AND ${liveArticleWhere()} AND version = ${input.version}`,
+        WHERE id = ${input.id} AND museum_id = ${user.museumId} AND ${liveArticleWhere(user.museumId)} AND version = ${input.version}`,
       ),
       abortUnlessChanged(db.$client),
       statement(
@@ -197,7 +197,7 @@ async function unschedule(db: Database, user: Publisher, input: PublishArticleIn
         statement(
           db,
           sql`UPDATE articles SET publish_at = NULL, publish_at_by = NULL
-          WHERE id = ${input.id} AND museum_id = ${user.museumId} AND ${liveArticleWhere()} AND publish_at IS NOT NULL AND version = ${input.version}`,
+          WHERE id = ${input.id} AND museum_id = ${user.museumId} AND ${liveArticleWhere(user.museumId)} AND publish_at IS NOT NULL AND version = ${input.version}`,
         ),
         abortUnlessChanged(db.$client),
         statement(
@@ -238,7 +238,7 @@ export async function discardDraft(db: Database, user: Publisher, input: Discard
         db,
         sql`UPDATE articles SET content = published_content, slug = coalesce(json_extract(published_content, '$[0].url'), slug),
           version = version + 1, published_version = version + 1, updated_at = ${now}, updated_by = ${user.id}, publish_at = NULL, publish_at_by = NULL
-        WHERE id = ${input.id} AND museum_id = ${user.museumId} AND ${liveArticleWhere()} AND published_content IS NOT NULL AND version = ${row.version}`,
+        WHERE id = ${input.id} AND museum_id = ${user.museumId} AND ${liveArticleWhere(user.museumId)} AND published_content IS NOT NULL AND version = ${row.version}`,
       ),
       abortUnlessChanged(db.$client),
       statement(
@@ -272,7 +272,7 @@ export async function publishDue(db: Database, now = Date.now(), limit = 200) {
   const due = await db.all<{ id: number; museum_id: number; publish_at: number; publish_at_by: number | null; name: string; email: string | null }>(sql`
     SELECT a.id, a.museum_id, a.publish_at, a.publish_at_by, a.unformatted_name AS name, u.email
     FROM articles a LEFT JOIN users u ON u.id = a.publish_at_by AND u.museum_id = a.museum_id
-    WHERE a.publish_at IS NOT NULL AND a.publish_at <= ${now} AND ${sql.raw(liveArticleSql("a"))}
+    WHERE a.publish_at IS NOT NULL AND a.publish_at <= ${now} AND ${sql.raw(liveArticleSql("a", "a.museum_id"))}
     ORDER BY a.publish_at LIMIT ${limit}`);
   let published = 0;
   let cleared = 0;

@@ -176,7 +176,7 @@ export async function restoreArticleVersion(db: Database, museumId: number, acto
       d1
         .prepare(
           `UPDATE articles SET content = json_set(?1, '$[0].url', slug), version = version + 1, updated_at = ?2, updated_by = ?3
-           WHERE id = ?4 AND museum_id = ?5 AND ${liveArticleSql("articles")} RETURNING version, updated_at`,
+           WHERE id = ?4 AND museum_id = ?5 AND ${liveArticleSql("articles", "?5")} RETURNING version, updated_at`,
         )
         .bind(JSON.stringify(content), now, actor.id, input.id, museumId),
       abortUnlessChanged(d1),

@@ -56,7 +56,7 @@ export async function updateStopNumber(
       db
         .update(articles)
         .set({ stopNumber: input.stopNumber })
-        .where(and(eq(articles.id, article.id), eq(articles.museumId, museumId), liveArticleWhere()))
+        .where(and(eq(articles.id, article.id), eq(articles.museumId, museumId), liveArticleWhere(museumId)))
         .returning({ id: articles.id }),
       auditWhenChanged(db, {
         museumId,

@@ -38,7 +38,7 @@ function liveRows(db: Database, museumId: number, ids?: readonly number[]) {
       published: articles.publishedContent,
     })
     .from(articles)
-    .where(and(eq(articles.museumId, museumId), liveArticleWhere(), ids ? inArray(articles.id, [...ids]) : undefined));
+    .where(and(eq(articles.museumId, museumId), liveArticleWhere(museumId), ids ? inArray(articles.id, [...ids]) : undefined));
 }
 
 type Row = Awaited<ReturnType<typeof liveRows>>[number];

@@ -262,7 +262,7 @@ describe("the rule in SQL and in memory agree", () => {
     });
     await env.DB.batch(statements);
 
-    const sqlLive = await env.DB.prepare(`SELECT id FROM articles a WHERE a.museum_id = ? AND ${liveArticleSql("a")} ORDER BY id`)
+    const sqlLive = await env.DB.prepare(`SELECT id FROM articles a WHERE a.museum_id = ? AND ${liveArticleSql("a", "?1")} ORDER BY id`)
       .bind(museumId)
       .all<{ id: number }>();
     const folders = await env.DB.prepare("SELECT id, parent_id AS parentId, name, deleted_at AS deletedAt FROM folders WHERE museum_id = ?")
@@ -274,6 +274,11 @@ describe("the rule in SQL and in memory agree", () => {
       .all<{ id: number; folderId: number | null; deletedAt: number | null }>();
     const memoryLive = rows.results.filter((r) => isLiveArticle(r, index)).map((r) => r.id);
     expect(sqlLive.results.map((r) => r.id)).toEqual(memoryLive);
+    // The form the cron uses across museums (the museum read from the row) agrees too.
+    const correlated = await env.DB.prepare(`SELECT id FROM articles a WHERE a.museum_id = ? AND ${liveArticleSql("a", "a.museum_id")} ORDER BY id`)
+      .bind(museumId)
+      .all<{ id: number }>();
+    expect(correlated.results.map((r) => r.id)).toEqual(memoryLive);
     // Both kinds are present, so the comparison means something.
     expect(memoryLive.length).toBeGreaterThan(20);
     expect(rows.results.length - memoryLive.length).toBeGreaterThan(20);
