@@ -135,7 +135,9 @@ export async function renameArticle(db: Database, museumId: number, input: { art
     // Before the update, over the same live row: the entry keeps the name it had.
     articleRenamedAudit(db.$client, museumId, actor, input.articleId, input.newName, now),
     db.$client
-      .prepare(`UPDATE articles SET unformatted_name = ?1, updated_at = ?2 WHERE id = ?3 AND museum_id = ?4 AND ${liveArticleSql("articles", "?4")} RETURNING id`)
+      .prepare(
+        `UPDATE articles SET unformatted_name = ?1, updated_at = ?2 WHERE id = ?3 AND museum_id = ?4 AND ${liveArticleSql("articles", "?4")} RETURNING id`,
+      )
       .bind(input.newName, now, input.articleId, museumId),
   ]);
   if (!updated || updated.results.length === 0) throw notFound("Article", "articleId");
