@@ -12,6 +12,7 @@ import { randomLink } from "~/models/qrcodes.server";
 import { DATA_FILES, OPTIONAL_DATA_FILES, type Manifest } from "./format";
 import { archiveError } from "./import.server";
 import * as r from "./rows";
+import { OCCUPYING_TABLES } from "./tables";
 
 export const museumNotEmpty = () =>
   new DomainError(
@@ -21,11 +22,9 @@ export const museumNotEmpty = () =>
     "museum_not_empty",
   );
 
-const USED =
-  "EXISTS(SELECT 1 FROM articles WHERE museum_id = ?1) OR EXISTS(SELECT 1 FROM folders WHERE museum_id = ?1) OR EXISTS(SELECT 1 FROM qrcodes WHERE museum_id = ?1)" +
-  " OR EXISTS(SELECT 1 FROM tours WHERE museum_id = ?1)" +
-  // Easy-to-read versions and narrations (issue 22, decision 100) count too.
-  " OR EXISTS(SELECT 1 FROM easy_read_versions WHERE museum_id = ?1) OR EXISTS(SELECT 1 FROM narrations WHERE museum_id = ?1)";
+// A museum holding a row in any table that "occupies" it (decision 135: folders, articles, QR codes, tours,
+// easy-to-read versions, narrations) is not empty; the list is ARCHIVE_TABLES', not written here.
+const USED = OCCUPYING_TABLES.map((table) => `EXISTS(SELECT 1 FROM ${table} WHERE museum_id = ?1)`).join(" OR ");
 const EMPTY_CHECK = `SELECT ${USED} AS used`;
 /** Fails the batch (malformed JSON, as `abortUnlessChanged` does) when the museum is no longer empty. */
 const EMPTY_GUARD = `SELECT json(CASE WHEN ${USED} THEN 'lost' ELSE '0' END) AS guard`;

@@ -1,7 +1,7 @@
 // Easy-to-read versions of articles (issue 22 §2, decision 094): generated from the article's published
 // text by an LLM engine, edited and approved by staff; visitors read the approved copy only. Every write
 // is one D1 batch with its audit entry, guarded by the version the caller saw (409 when stale).
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { auditD1, type AuditActor } from "~/audit/log.server";
 import { ALT_MAX_LENGTH, HEADING_MAX_LENGTH, LABEL_MAX_LENGTH, TEXT_MAX_LENGTH } from "~/content/defaults";
 import { articleContentSchema, parseStoredContent, type ArticleContent } from "~/content/schema";
@@ -9,7 +9,7 @@ import type { Database } from "~/db/client.server";
 import { abortUnlessChanged, lostRace } from "~/db/guards";
 import { articles, easyReadVersions, museums, users } from "~/db/schema";
 import { conflict, DomainError, invalidField, notFound } from "~/errors";
-import { loadFolderIndex } from "~/models/tree.server";
+import { liveArticleWhere } from "~/models/live-article.server";
 import { EngineError } from "~/translation/engines/errors";
 import { splitBatches } from "~/translation/engines/run";
 import type { EasyReadEngine } from "./engines";
@@ -74,22 +74,21 @@ interface LiveArticle {
   published: ArticleContent | null;
 }
 
-/** The live article of the museum (not trashed, nor under a trashed folder), or 404 naming `articleId`. */
+/** The live article of the museum (decision 134) with its museum's language, or 404 naming `articleId`. */
 async function liveArticle(db: Database, museumId: number, articleId: number): Promise<LiveArticle> {
   const row = await db
     .select({
       id: articles.id,
       slug: articles.slug,
       name: articles.unformattedName,
-      folderId: articles.folderId,
       published: articles.publishedContent,
       sourceLang: museums.sourceLang,
     })
     .from(articles)
     .innerJoin(museums, eq(museums.id, articles.museumId))
-    .where(and(eq(articles.id, articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)))
+    .where(and(eq(articles.id, articleId), eq(articles.museumId, museumId), liveArticleWhere(museumId)))
     .get();
-  if (!row || (row.folderId !== null && !(await loadFolderIndex(db, museumId)).isLive(row.folderId))) throw notFound("Article", "articleId");
+  if (!row) throw notFound("Article", "articleId");
   return {
     id: row.id,
     slug: row.slug,

@@ -13,6 +13,7 @@ import type { ImageSet } from "./images.server";
 import { PictureNoLongerShown, planImport, type ImportPlan, type RowReport } from "./plan.server";
 import type { ColumnMapping } from "./columns";
 import type { Sheet } from "./sheet";
+import { liveArticleSql } from "~/models/live-article.server";
 
 export interface ImportReport {
   rows: RowReport[];
@@ -85,7 +86,7 @@ function statements(d1: D1Database, plan: ImportPlan, museumId: number, actor: A
         d1
           .prepare(
             `UPDATE articles SET content = ?, unformatted_name = ?, folder_id = ${folder}, version = version + 1, updated_at = ?, updated_by = ?
-             WHERE id = ? AND museum_id = ? AND version = ? AND deleted_at IS NULL`,
+             WHERE id = ? AND museum_id = ? AND version = ? AND ${liveArticleSql("articles", museumId)}`,
           )
           .bind(...args),
       );

@@ -10,6 +10,7 @@ import { storedSha256, type ImageSet } from "./images.server";
 import { baseName, zipName } from "./zip";
 import { readRow, rowContent, type RowError, type RowFields } from "./row";
 import type { Sheet } from "./sheet";
+import { isLiveArticle } from "~/models/live-article.server";
 
 /** An apply met an article whose picture changed while the import was read: the caller answers 409. */
 export class PictureNoLongerShown extends Error {}
@@ -148,7 +149,7 @@ export async function planImport(
       seen.add(fields.slug);
     }
     const current = existing.get(fields.slug);
-    const currentIsLive = current && current.deleted_at === null && index.isLive(current.folder_id);
+    const currentIsLive = current && isLiveArticle({ deletedAt: current.deleted_at, folderId: current.folder_id }, index);
     if (current && !currentIsLive) errors.push({ column: mapping.address === undefined ? "name" : "address", reason: "address_in_trash" });
 
     const folderId = existingFolder(index, fields.folderPath);

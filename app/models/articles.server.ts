@@ -1,10 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { CONTENT_MAX_BYTES, contentByteSize } from "~/content/schema";
 import type { Database } from "~/db/client.server";
-import { articles } from "~/db/schema";
-import { conflict, DomainError, isUniqueViolation, notFound } from "~/errors";
+import { conflict, DomainError, isUniqueViolation } from "~/errors";
 import type { UpdateArticleInput } from "./article-input";
-import { loadFolderIndex } from "./tree.server";
+import { findLiveArticle, liveArticleSql } from "./live-article.server";
 import { requireOwnMedia } from "./media.server";
 import { staleVersion } from "./stale-version.server";
 import type { AuditActor } from "~/audit/log.server";
@@ -20,10 +18,7 @@ export async function updateArticle(db: Database, museumId: number, input: Updat
   if (contentByteSize(input.newContent) > CONTENT_MAX_BYTES) {
     throw new DomainError("too_large", `An article's content holds at most ${CONTENT_MAX_BYTES} bytes`, "newContent", "too_long");
   }
-  const current = await db.query.articles.findFirst({
-    where: and(eq(articles.id, input.articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)),
-  });
-  if (!current || !(await loadFolderIndex(db, museumId)).isLive(current.folderId)) throw notFound("Article", "articleId");
+  const current = await findLiveArticle(db, museumId, input.articleId);
   await requireOwnMedia(db, museumId, input.newContent, (path) => `newContent.${path}`);
 
   const first = input.newContent[0];
@@ -37,7 +32,7 @@ export async function updateArticle(db: Database, museumId: number, input: Updat
     const update = db.$client
       .prepare(
         `UPDATE articles SET content = ?1, unformatted_name = ?2, slug = ?3, version = version + 1, updated_at = ?4, updated_by = ?8
-         WHERE id = ?5 AND museum_id = ?6 AND deleted_at IS NULL AND (?7 IS NULL OR version = ?7)
+         WHERE id = ?5 AND museum_id = ?6 AND ${liveArticleSql("articles", "?6")} AND (?7 IS NULL OR version = ?7)
          RETURNING version, updated_at`,
       )
       .bind(JSON.stringify(input.newContent), name, slug, now, input.articleId, museumId, input.version ?? null, userId);
@@ -50,11 +45,7 @@ export async function updateArticle(db: Database, museumId: number, input: Updat
     throw error;
   }
   if (!row) {
-    const still = await db.query.articles.findFirst({
-      where: and(eq(articles.id, input.articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)),
-    });
-    if (!still) throw notFound("Article", "articleId");
-    throw await staleVersion(db, museumId, "article", still);
+    throw await staleVersion(db, museumId, "article", await findLiveArticle(db, museumId, input.articleId));
   }
   return { id: input.articleId, name: slug, unformatted_name: name, version: row.version, updated_at: row.updated_at };
 }

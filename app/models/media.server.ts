@@ -1,15 +1,15 @@
-import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import { VIDEO_ID_PATTERN } from "~/content/schema";
 import { MEDIA_PREFIX } from "~/content/urls";
 import type { Database } from "~/db/client.server";
-import { articles, media } from "~/db/schema";
-import { DomainError, invalid, invalidField, notFound, quote } from "~/errors";
+import { media } from "~/db/schema";
+import { DomainError, invalid, invalidField, quote } from "~/errors";
 import { mediaReferences, type MediaReference } from "~/content/media-refs";
 import { imageSize, type ImageSize } from "./image-size";
 import { sanitiseOriginalName } from "./media-name";
 import { SNIFF_BYTES, SNIFFERS, type MediaKind, type SniffedType } from "./media-types";
-import { loadFolderIndex } from "./tree.server";
+import { requireLiveArticle } from "./live-article.server";
 import { articleIdSchema } from "./tree-input";
 import { concatBytes } from "~/lib/bytes";
 
@@ -52,15 +52,6 @@ function parseField(name: string, value: string): string | number {
   const parsed = name === "articleId" ? articleIdSchema.safeParse(value) : videoIdSchema.safeParse(value);
   if (!parsed.success) throw invalidField(name, "invalid");
   return parsed.data;
-}
-
-/** 404 unless the article is the museum's and live (not trashed, nor inside a trashed folder). */
-export async function requireLiveArticle(db: Database, museumId: number, articleId: number) {
-  const row = await db.query.articles.findFirst({
-    columns: { id: true, folderId: true },
-    where: and(eq(articles.id, articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)),
-  });
-  if (!row || !(await loadFolderIndex(db, museumId)).isLive(row.folderId)) throw notFound("Article", "articleId");
 }
 
 interface Stored {

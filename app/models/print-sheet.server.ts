@@ -5,6 +5,7 @@ import { articles, qrcodes, tourStops } from "~/db/schema";
 import { isUniqueViolation, notFound } from "~/errors";
 import { listQrCodes, randomLink, type QrCodeView } from "~/models/qrcodes.server";
 import { loadFolderIndex } from "~/models/tree.server";
+import { findLiveArticle, liveArticleSql } from "~/models/live-article.server";
 import { listTours, type TourSummary } from "~/tours/tours.server";
 import type { SessionUser } from "~/models/auth.server";
 
@@ -133,15 +134,7 @@ export async function printSheetCells(db: Database, museumId: number, choice: Sh
  * live in this museum and has no code. A trashed or another museum's article is a 404 naming articleId.
  */
 export async function createCodeForArticle(db: Database, user: SessionUser, articleId: number): Promise<{ qrcodeId: number; created: boolean }> {
-  const [index, article] = await Promise.all([
-    loadFolderIndex(db, user.museumId),
-    db
-      .select({ id: articles.id, name: articles.unformattedName, folderId: articles.folderId })
-      .from(articles)
-      .where(and(eq(articles.id, articleId), eq(articles.museumId, user.museumId), isNull(articles.deletedAt)))
-      .get(),
-  ]);
-  if (!article || !index.isLive(article.folderId)) throw notFound("Article", "articleId");
+  const { unformattedName: name } = await findLiveArticle(db, user.museumId, articleId);
   for (let attempt = 1; ; attempt++) {
     const link = randomLink();
     try {
@@ -150,14 +143,14 @@ export async function createCodeForArticle(db: Database, user: SessionUser, arti
           .prepare(
             `INSERT INTO qrcodes (museum_id, link, article_id)
              SELECT ?1, ?2, ?3
-             WHERE EXISTS (SELECT 1 FROM articles a WHERE a.id = ?3 AND a.museum_id = ?1 AND a.deleted_at IS NULL)
+             WHERE EXISTS (SELECT 1 FROM articles a WHERE a.id = ?3 AND a.museum_id = ?1 AND ${liveArticleSql("a", "?1")})
                AND NOT EXISTS (SELECT 1 FROM qrcodes q WHERE q.museum_id = ?1 AND q.article_id = ?3)
              RETURNING id`,
           )
           .bind(user.museumId, link, articleId),
         auditWhenChangedD1(
           db.$client,
-          { museumId: user.museumId, actor: actorOf(user), action: "qrcode.create", target: "qrcode:", detail: { link, articleId, name: article.name } },
+          { museumId: user.museumId, actor: actorOf(user), action: "qrcode.create", target: "qrcode:", detail: { link, articleId, name } },
           { insertedId: true },
         ),
       ]);

@@ -4,6 +4,7 @@ import { articles, qrcodes } from "~/db/schema";
 import { isUniqueViolation, notFound } from "~/errors";
 import { LINK_ALPHABET, LINK_LENGTH } from "./qrcode-input";
 import { loadFolderIndex } from "./tree.server";
+import { findLiveArticle, liveArticleSql, liveArticleWhere } from "./live-article.server";
 import { auditWhenChanged, auditWhenChangedD1, type AuditActor } from "~/audit/log.server";
 
 /** The spec's QR code: `id_article` and `name` are null while it leads nowhere (inactive). */
@@ -28,26 +29,14 @@ export function randomLink(): string {
 }
 
 async function views(db: Database, museumId: number, qrcodeId?: number): Promise<QrCodeView[]> {
-  const [index, rows] = await Promise.all([
-    loadFolderIndex(db, museumId),
-    db
-      .select({
-        id: qrcodes.id,
-        link: qrcodes.link,
-        articleId: articles.id,
-        name: articles.unformattedName,
-        folderId: articles.folderId,
-      })
-      .from(qrcodes)
-      .leftJoin(articles, and(eq(articles.id, qrcodes.articleId), eq(articles.museumId, qrcodes.museumId), isNull(articles.deletedAt)))
-      .where(and(eq(qrcodes.museumId, museumId), qrcodeId === undefined ? undefined : eq(qrcodes.id, qrcodeId)))
-      .orderBy(asc(qrcodes.id)),
-  ]);
-  // An article in the trash, itself or through a folder, makes its code inactive until it comes back.
-  return rows.map((row) => {
-    const active = row.articleId !== null && index.isLive(row.folderId);
-    return { id: row.id, link: row.link, id_article: active ? row.articleId : null, name: active ? row.name : null };
-  });
+  const rows = await db
+    .select({ id: qrcodes.id, link: qrcodes.link, articleId: articles.id, name: articles.unformattedName })
+    .from(qrcodes)
+    // An article in the trash, itself or through a folder, makes its code inactive until it comes back.
+    .leftJoin(articles, and(eq(articles.id, qrcodes.articleId), eq(articles.museumId, qrcodes.museumId), liveArticleWhere(museumId)))
+    .where(and(eq(qrcodes.museumId, museumId), qrcodeId === undefined ? undefined : eq(qrcodes.id, qrcodeId)))
+    .orderBy(asc(qrcodes.id));
+  return rows.map((row) => ({ id: row.id, link: row.link, id_article: row.articleId, name: row.articleId === null ? null : row.name }));
 }
 
 export const listQrCodes = (db: Database, museumId: number) => views(db, museumId);
@@ -88,14 +77,7 @@ export async function linkQrCode(
 ): Promise<QrCodeView> {
   let name: string | null = null;
   if (input.articleId !== null) {
-    const [index, article] = await Promise.all([
-      loadFolderIndex(db, museumId),
-      db.query.articles.findFirst({
-        where: and(eq(articles.id, input.articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)),
-      }),
-    ]);
-    if (!article || !index.isLive(article.folderId)) throw notFound("Article", "articleId");
-    name = article.unformattedName;
+    name = (await findLiveArticle(db, museumId, input.articleId)).unformattedName;
   }
   const previous = await db
     .select({ link: qrcodes.link, articleId: qrcodes.articleId })
@@ -119,7 +101,7 @@ export async function linkQrCode(
     db.$client
       .prepare(
         `UPDATE qrcodes SET article_id = ?1 WHERE id = ?2 AND museum_id = ?3
-           AND (?1 IS NULL OR EXISTS (SELECT 1 FROM articles a WHERE a.id = ?1 AND a.museum_id = ?3 AND a.deleted_at IS NULL))
+           AND (?1 IS NULL OR EXISTS (SELECT 1 FROM articles a WHERE a.id = ?1 AND a.museum_id = ?3 AND ${liveArticleSql("a", "?3")}))
          RETURNING id`,
       )
       .bind(input.articleId, input.qrcodeId, museumId),

@@ -3,6 +3,7 @@
 // row (the new article's numbered name, the name before a rename) run in SQL over that row.
 import type { AuditActor } from "~/audit/log.server";
 import { conditionalAudit } from "~/teams/audit-sql.server";
+import { liveArticleSql } from "./live-article.server";
 
 const who = (actor: AuditActor) => ({ actorId: actor.id, actorEmail: actor.email });
 
@@ -37,7 +38,7 @@ export function articleRenamedAudit(d1: D1Database, museumId: number, actor: Aud
       at,
     },
     "articles",
-    "id = ? AND museum_id = ? AND deleted_at IS NULL AND unformatted_name IS NOT ?",
+    `id = ? AND museum_id = ? AND ${liveArticleSql("articles", museumId)} AND unformatted_name IS NOT ?`,
     [articleId, museumId, newName],
   );
 }

@@ -10,6 +10,7 @@ import { repairFolderCycles } from "./folder-cycles.server";
 import type { TreeNode } from "./tree-input";
 import { auditWhenChanged, auditWhenChangedD1, type AuditActor } from "~/audit/log.server";
 import { articleCreatedAudit, articleRenamedAudit } from "./tree-audit.server";
+import { findLiveArticle, liveArticleSql, liveArticleWhere } from "./live-article.server";
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: "base" });
 
@@ -126,21 +127,15 @@ export async function addFolder(db: Database, museumId: number, input: { pathArr
   return { type: "folder" as const, id: input.id, name: input.id, pathArray: index.path(parentId) };
 }
 
-async function findLiveArticle(db: Database, museumId: number, articleId: number) {
-  const row = await db.query.articles.findFirst({
-    where: and(eq(articles.id, articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)),
-  });
-  if (!row) throw notFound("Article", "articleId");
-  return row;
-}
-
 export async function renameArticle(db: Database, museumId: number, input: { articleId: number; newName: string }, actor: AuditActor) {
   const now = Date.now();
   const [, updated] = await db.$client.batch<{ id: number }>([
     // Before the update, over the same live row: the entry keeps the name it had.
     articleRenamedAudit(db.$client, museumId, actor, input.articleId, input.newName, now),
     db.$client
-      .prepare("UPDATE articles SET unformatted_name = ?1, updated_at = ?2 WHERE id = ?3 AND museum_id = ?4 AND deleted_at IS NULL RETURNING id")
+      .prepare(
+        `UPDATE articles SET unformatted_name = ?1, updated_at = ?2 WHERE id = ?3 AND museum_id = ?4 AND ${liveArticleSql("articles", "?4")} RETURNING id`,
+      )
       .bind(input.newName, now, input.articleId, museumId),
   ]);
   if (!updated || updated.results.length === 0) throw notFound("Article", "articleId");
@@ -183,7 +178,7 @@ export async function deleteItem(db: Database, museumId: number, input: DeleteIn
   if (input.type === "article") {
     const article = await db.query.articles.findFirst({
       columns: { unformattedName: true, stopNumber: true },
-      where: and(eq(articles.id, input.id), eq(articles.museumId, museumId), isNull(articles.deletedAt)),
+      where: and(eq(articles.id, input.id), eq(articles.museumId, museumId), liveArticleWhere(museumId)),
     });
     if (!article) throw notFound("Article", "id");
     const [updated] = await db.batch([
@@ -191,7 +186,7 @@ export async function deleteItem(db: Database, museumId: number, input: DeleteIn
       db
         .update(articles)
         .set({ deletedAt: now, stopNumber: null })
-        .where(and(eq(articles.id, input.id), eq(articles.museumId, museumId), isNull(articles.deletedAt)))
+        .where(and(eq(articles.id, input.id), eq(articles.museumId, museumId), liveArticleWhere(museumId)))
         .returning({ id: articles.id }),
       auditWhenChanged(db, {
         museumId,
@@ -266,7 +261,7 @@ RETURNING id`;
 
 const MOVE_ARTICLE = `
 UPDATE articles SET folder_id = ?1, updated_at = ?4
-WHERE id = ?2 AND museum_id = ?3 AND deleted_at IS NULL
+WHERE id = ?2 AND museum_id = ?3 AND ${liveArticleSql("articles", "?3")}
   AND (?1 IS NULL OR EXISTS (SELECT 1 FROM folders d WHERE d.id = ?1 AND d.museum_id = ?3 AND d.deleted_at IS NULL))
 RETURNING id`;
 
@@ -277,8 +272,7 @@ export async function moveItem(db: Database, museumId: number, input: MoveInput,
   const destination = input.toFolderId === null ? null : index.resolve([...input.toPathArray, input.toFolderId], "toFolderId");
 
   if (input.type === "article") {
-    const article = await findLiveArticle(db, museumId, input.itemId);
-    if (!index.isLive(article.folderId)) throw notFound("Article", "itemId");
+    const article = await findLiveArticle(db, museumId, input.itemId, "itemId");
     const now = Date.now();
     const [moved] = await db.$client.batch([
       db.$client.prepare(MOVE_ARTICLE).bind(destination, article.id, museumId, now),
@@ -333,7 +327,6 @@ export async function moveItem(db: Database, museumId: number, input: MoveInput,
 export async function readArticle(db: Database, museumId: number, articleId: number) {
   const row = await findLiveArticle(db, museumId, articleId);
   const index = await loadFolderIndex(db, museumId);
-  if (!index.isLive(row.folderId)) throw notFound("Article", "articleId");
   const content = parseStoredContent(row.content, row.slug);
   const editor =
     row.updatedBy !== null

@@ -15,6 +15,7 @@ import type { Database } from "~/db/client.server";
 import { speechFor } from "~/speech/engines";
 import { generateOnce, narrationTextHash, type GenerationOutcome, type NarrationDeps } from "./narrations.server";
 import { narrationMessageSchema } from "./message";
+import { liveArticleSql } from "~/models/live-article.server";
 
 /** What the consumer needs of a queue message (the runtime's `Message`, or a test's stand-in). */
 export interface QueueMessage {
@@ -54,7 +55,7 @@ async function check(db: Database, deps: NarrationDeps, body: unknown): Promise<
   if ((await narrationTextHash(message.text)) !== message.hash) return { ok: false, reason: "hash: not the text's" };
   // Tenancy: the article must be this museum's and alive (deleted meanwhile: nothing to make).
   const article = await db.$client
-    .prepare("SELECT 1 AS found FROM articles WHERE id = ?1 AND museum_id = ?2 AND deleted_at IS NULL")
+    .prepare(`SELECT 1 AS found FROM articles WHERE id = ?1 AND museum_id = ?2 AND ${liveArticleSql("articles", "?2")}`)
     .bind(message.articleId, message.museumId)
     .first<number>("found");
   if (!article) return { ok: false, reason: "articleId: no such live article in this museum" };

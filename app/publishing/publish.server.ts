@@ -3,12 +3,12 @@
 // history (`article_versions`) and an audit entry, all in one D1 batch (one transaction) guarded by the
 // draft version, so of two editors publishing at once exactly one wins and the other gets 409.
 import { abortUnlessChanged, lostRace } from "~/db/guards";
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { auditStatement, type AuditActor } from "~/audit/log.server";
 import type { Database } from "~/db/client.server";
-import { articles, museums, users } from "~/db/schema";
-import { conflict, DomainError, invalidField, isUniqueViolation, notFound } from "~/errors";
-import { loadFolderIndex } from "~/models/tree.server";
+import { museums, users } from "~/db/schema";
+import { conflict, DomainError, invalidField, isUniqueViolation } from "~/errors";
+import { findLiveArticle, liveArticleSql, liveArticleWhere, type ArticleRow as LiveArticleRow } from "~/models/live-article.server";
 import type { DiscardDraftInput, PublishArticleInput } from "./publishing-input";
 import { parsePublicationTime } from "~/lib/zoned-time";
 
@@ -24,7 +24,7 @@ export interface Publisher {
   museumId: number;
 }
 
-type ArticleRow = typeof articles.$inferSelect;
+type ArticleRow = LiveArticleRow;
 
 /** The article's publication state, as the API and the editor show it. */
 export interface Publication {
@@ -61,14 +61,8 @@ export async function publicationOf(db: Database, row: ArticleRow): Promise<Publ
   };
 }
 
-/** The live article of the museum (not in the trash, nor in a trashed folder), or 404 on `field`. */
-async function liveArticle(db: Database, museumId: number, articleId: number, field = "id"): Promise<ArticleRow> {
-  const row = await db.query.articles.findFirst({
-    where: and(eq(articles.id, articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)),
-  });
-  if (!row || !(await loadFolderIndex(db, museumId)).isLive(row.folderId)) throw notFound("Article", field);
-  return row;
-}
+/** The live article of the museum (decision 134), or 404 on `field`. */
+const liveArticle = (db: Database, museumId: number, articleId: number, field = "id"): Promise<ArticleRow> => findLiveArticle(db, museumId, articleId, field);
 
 /**
  * A D1 statement from a drizzle SQL template or query builder: the batch goes straight to D1, because
@@ -97,7 +91,7 @@ function publishStatements(
     statement(
       db,
       sql`UPDATE articles SET published_content = content, published_version = version, published_at = ${now}, publish_at = NULL, publish_at_by = NULL
-      WHERE id = ${articleId} AND museum_id = ${museumId} AND deleted_at IS NULL
+      WHERE id = ${articleId} AND museum_id = ${museumId} AND ${liveArticleWhere(museumId)}
         AND (published_version IS NULL OR published_version <> version) AND ${guard}`,
     ),
     abortUnlessChanged(db.$client),
@@ -168,7 +162,7 @@ async function schedule(db: Database, user: Publisher, input: PublishArticleInpu
       statement(
         db,
         sql`UPDATE articles SET publish_at = ${at}, publish_at_by = ${user.id}
-        WHERE id = ${input.id} AND museum_id = ${user.museumId} AND deleted_at IS NULL AND version = ${input.version}`,
+        WHERE id = ${input.id} AND museum_id = ${user.museumId} AND ${liveArticleWhere(user.museumId)} AND version = ${input.version}`,
       ),
       abortUnlessChanged(db.$client),
       statement(
@@ -201,7 +195,7 @@ async function unschedule(db: Database, user: Publisher, input: PublishArticleIn
         statement(
           db,
           sql`UPDATE articles SET publish_at = NULL, publish_at_by = NULL
-          WHERE id = ${input.id} AND museum_id = ${user.museumId} AND deleted_at IS NULL AND publish_at IS NOT NULL AND version = ${input.version}`,
+          WHERE id = ${input.id} AND museum_id = ${user.museumId} AND ${liveArticleWhere(user.museumId)} AND publish_at IS NOT NULL AND version = ${input.version}`,
         ),
         abortUnlessChanged(db.$client),
         statement(
@@ -241,7 +235,7 @@ export async function discardDraft(db: Database, user: Publisher, input: Discard
         db,
         sql`UPDATE articles SET content = published_content, slug = coalesce(json_extract(published_content, '$[0].url'), slug),
           version = version + 1, published_version = version + 1, updated_at = ${now}, updated_by = ${user.id}, publish_at = NULL, publish_at_by = NULL
-        WHERE id = ${input.id} AND museum_id = ${user.museumId} AND deleted_at IS NULL AND published_content IS NOT NULL AND version = ${row.version}`,
+        WHERE id = ${input.id} AND museum_id = ${user.museumId} AND ${liveArticleWhere(user.museumId)} AND published_content IS NOT NULL AND version = ${row.version}`,
       ),
       abortUnlessChanged(db.$client),
       statement(
@@ -275,7 +269,7 @@ export async function publishDue(db: Database, now = Date.now(), limit = 200) {
   const due = await db.all<{ id: number; museum_id: number; publish_at: number; publish_at_by: number | null; name: string; email: string | null }>(sql`
     SELECT a.id, a.museum_id, a.publish_at, a.publish_at_by, a.unformatted_name AS name, u.email
     FROM articles a LEFT JOIN users u ON u.id = a.publish_at_by AND u.museum_id = a.museum_id
-    WHERE a.publish_at IS NOT NULL AND a.publish_at <= ${now} AND a.deleted_at IS NULL
+    WHERE a.publish_at IS NOT NULL AND a.publish_at <= ${now} AND ${sql.raw(liveArticleSql("a", "a.museum_id"))}
     ORDER BY a.publish_at LIMIT ${limit}`);
   let published = 0;
   let cleared = 0;

@@ -2,16 +2,16 @@
 // `article_versions`, written by the publish call). Staff list them, read one, and restore one as the new
 // draft; the daily cron prunes old versions past what is kept.
 import { abortUnlessChanged, lostRace } from "~/db/guards";
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { CONTENT_MAX_BYTES, contentByteSize, parseStoredContent, type ArticleContent } from "~/content/schema";
 import { MEDIA_PREFIX } from "~/content/urls";
 import type { Database } from "~/db/client.server";
 import { chunks, IN_LIST_MAX } from "~/db/chunks";
-import { articles, articleVersions, media } from "~/db/schema";
+import { articleVersions, media } from "~/db/schema";
 import { DomainError, notFound } from "~/errors";
 import { auditStatement, type AuditActor } from "~/audit/log.server";
 import { requireOwnMedia } from "~/models/media.server";
-import { loadFolderIndex } from "~/models/tree.server";
+import { findLiveArticle, liveArticleSql } from "~/models/live-article.server";
 
 /** Every article keeps at least its newest 50 versions … */
 export const VERSIONS_KEPT = 50;
@@ -47,14 +47,8 @@ function summary(row: VersionRow, current: number | null): VersionSummary {
   };
 }
 
-/** The museum's live article (not trashed, nor in a trashed folder), else 404 on `id`. */
-async function findArticle(db: Database, museumId: number, articleId: number) {
-  const row = await db.query.articles.findFirst({
-    where: and(eq(articles.id, articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)),
-  });
-  if (!row || !(await loadFolderIndex(db, museumId)).isLive(row.folderId)) throw notFound("Article", "id");
-  return row;
-}
+/** The museum's live article (decision 134), else 404 on `id`. */
+const findArticle = (db: Database, museumId: number, articleId: number) => findLiveArticle(db, museumId, articleId, "id");
 
 async function newestNumber(db: Database, museumId: number, articleId: number): Promise<number | null> {
   const row = await db
@@ -180,7 +174,7 @@ export async function restoreArticleVersion(db: Database, museumId: number, acto
       d1
         .prepare(
           `UPDATE articles SET content = json_set(?1, '$[0].url', slug), version = version + 1, updated_at = ?2, updated_by = ?3
-           WHERE id = ?4 AND museum_id = ?5 AND deleted_at IS NULL RETURNING version, updated_at`,
+           WHERE id = ?4 AND museum_id = ?5 AND ${liveArticleSql("articles", "?5")} RETURNING version, updated_at`,
         )
         .bind(JSON.stringify(content), now, actor.id, input.id, museumId),
       abortUnlessChanged(d1),

@@ -1,7 +1,7 @@
-import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { HistoryPage, type RestoreResult } from "~/components/publishing/history-page";
-import { isDomainError, notFound } from "~/errors";
+import { notFound } from "~/errors";
 import { articleIdSchema } from "~/models/tree-input";
 import { loadHistoryPage } from "~/publishing/history-page.server";
 import { restoreArticleVersion } from "~/publishing/versions.server";
@@ -9,7 +9,8 @@ import { restoreArticleVersionSchema } from "~/publishing/versions-input";
 import historyStylesheetUrl from "~/styles/history.css?url";
 import { can } from "~/teams/roles";
 import { fieldErrors, formString } from "~/utils/form";
-import { formRefusal, readStaffForm } from "~/utils/form-action.server";
+import { formRefusal } from "~/utils/form-action.server";
+import { intentAction, type IntentArgs } from "~/utils/intent-action.server";
 import { pageMeta } from "~/utils/meta";
 import { refusePage } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
@@ -40,22 +41,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...page, canRestore: can(user, "content.publish") };
 }
 
-/** Restores a version as the draft (the same model as `restore_article_version`). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const read = await readStaffForm(request, context, "content.publish");
-  if ("response" in read) return read.response;
-  const { user, form, intent } = read;
+/** `intent=restore`: a version becomes the draft (the same model as `restore_article_version`). */
+async function restoreAction({ request, user, form, context }: IntentArgs) {
   const parsed = restoreArticleVersionSchema.safeParse({ id: new URL(request.url).searchParams.get("id") ?? undefined, version: formString(form, "version") });
-  if (intent !== "restore") return formRefusal("restore", { intent: "invalid" });
-  if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
-  try {
-    const restored = await restoreArticleVersion(context.db, user.museumId, { id: user.id, email: user.email }, parsed.data);
-    return { intent, ok: true, restoredFrom: restored.restoredFrom, version: restored.version, missingMedia: restored.missingMedia } satisfies RestoreResult;
-  } catch (error) {
-    if (isDomainError(error)) return formRefusal(intent, { [error.field ?? "_form"]: error.reason ?? "invalid" }, { status: error.status, error });
-    throw error;
-  }
+  if (!parsed.success) return formRefusal("restore", fieldErrors(parsed.error));
+  const restored = await restoreArticleVersion(context.db, user.museumId, { id: user.id, email: user.email }, parsed.data);
+  return {
+    intent: "restore",
+    ok: true,
+    restoredFrom: restored.restoredFrom,
+    version: restored.version,
+    missingMedia: restored.missingMedia,
+  } satisfies RestoreResult;
 }
+
+export const action = intentAction("content.publish", { restore: restoreAction });
 
 export default function ArticleHistoryRoute() {
   const data = useLoaderData<typeof loader>();

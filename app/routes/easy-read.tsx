@@ -1,15 +1,16 @@
-import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { EasyReadPage, type EasyReadResult } from "~/components/easy-read/easy-read-page";
 import { approveEasyRead, deleteEasyRead, generateEasyRead, readEasyRead, updateEasyRead } from "~/easy-read/easy-read.server";
 import { approveEasyReadSchema, generateEasyReadSchema, updateEasyReadSchema } from "~/easy-read/input";
-import { isDomainError, notFound } from "~/errors";
+import { notFound } from "~/errors";
 import { articleIdSchema } from "~/models/tree-input";
 import easyReadStylesheetUrl from "~/styles/easy-read.css?url";
 import { can } from "~/teams/roles";
 import { easyReadDeps } from "~/utils/easy-read-deps.server";
 import { fieldErrors, formString } from "~/utils/form";
-import { formRefusal, readStaffForm } from "~/utils/form-action.server";
+import { formRefusal } from "~/utils/form-action.server";
+import { intentAction, type IntentArgs } from "~/utils/intent-action.server";
 import { pageMeta } from "~/utils/meta";
 import { refusePage } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
@@ -34,49 +35,51 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { state, canApprove: can(user, "content.publish") };
 }
 
-const INTENTS = ["generate", "save", "approve", "delete"] as const;
-type Intent = (typeof INTENTS)[number];
+const articleIdOf = (request: Request) => new URL(request.url).searchParams.get("id") ?? undefined;
+const versionOf = (form: FormData) => Number(formString(form, "version"));
+
+/** `intent=generate`: the LLM engine writes the easy-to-read version (again). */
+async function generateAction({ request, user, form, context }: IntentArgs) {
+  const parsed = generateEasyReadSchema.safeParse({ articleId: articleIdOf(request), version: versionOf(form) });
+  if (!parsed.success) return formRefusal("generate", fieldErrors(parsed.error));
+  const state = await generateEasyRead(easyReadDeps(context), user, parsed.data);
+  return { intent: "generate", ok: true, version: state.version } satisfies EasyReadResult;
+}
+
+/** `intent=save`: the fields as corrected by hand. */
+async function saveAction({ request, user, form, context }: IntentArgs) {
+  // No prototype: a field named "f:__proto__" must be refused (400) like any unknown field, not vanish.
+  const texts: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [name, value] of form) if (name.startsWith("f:") && typeof value === "string") texts[name.slice(2)] = value;
+  const parsed = updateEasyReadSchema.safeParse({ articleId: articleIdOf(request), version: versionOf(form), texts });
+  if (!parsed.success) return formRefusal("save", fieldErrors(parsed.error));
+  const state = await updateEasyRead(context.db, user, parsed.data);
+  return { intent: "save", ok: true, version: state.version } satisfies EasyReadResult;
+}
+
+/** `intent=approve` (`content.publish`): visitors see this version. */
+async function approveAction({ request, user, form, context }: IntentArgs) {
+  const parsed = approveEasyReadSchema.safeParse({ articleId: articleIdOf(request), version: versionOf(form) });
+  if (!parsed.success) return formRefusal("approve", fieldErrors(parsed.error));
+  const state = await approveEasyRead(context.db, user, parsed.data);
+  return { intent: "approve", ok: true, version: state.version } satisfies EasyReadResult;
+}
+
+/** `intent=delete`: the easy-to-read version goes. */
+async function deleteAction({ request, user, context }: IntentArgs) {
+  const parsed = articleIdSchema.safeParse(articleIdOf(request));
+  if (!parsed.success) return formRefusal("delete", { articleId: "wrong_type" });
+  await deleteEasyRead(context.db, user, { articleId: parsed.data });
+  return { intent: "delete", ok: true } satisfies EasyReadResult;
+}
 
 /** The page's forms call the same models as the API: generate, save (edit), approve, delete. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const read = await readStaffForm(request, context, (intent) => (intent === "approve" ? "content.publish" : "content.edit"));
-  if ("response" in read) return read.response;
-  const { user, form } = read;
-  const intent = read.intent as Intent;
-  if (!INTENTS.includes(intent)) return formRefusal("save", { intent: "invalid" });
-  const articleId = new URL(request.url).searchParams.get("id") ?? undefined;
-  const version = Number(formString(form, "version"));
-  try {
-    if (intent === "generate") {
-      const parsed = generateEasyReadSchema.safeParse({ articleId, version });
-      if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
-      const state = await generateEasyRead(easyReadDeps(context), user, parsed.data);
-      return { intent, ok: true, version: state.version } satisfies EasyReadResult;
-    }
-    if (intent === "save") {
-      // No prototype: a field named "f:__proto__" must be refused (400) like any unknown field, not vanish.
-      const texts: Record<string, string> = Object.create(null) as Record<string, string>;
-      for (const [name, value] of form) if (name.startsWith("f:") && typeof value === "string") texts[name.slice(2)] = value;
-      const parsed = updateEasyReadSchema.safeParse({ articleId, version, texts });
-      if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
-      const state = await updateEasyRead(context.db, user, parsed.data);
-      return { intent, ok: true, version: state.version } satisfies EasyReadResult;
-    }
-    if (intent === "approve") {
-      const parsed = approveEasyReadSchema.safeParse({ articleId, version });
-      if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
-      const state = await approveEasyRead(context.db, user, parsed.data);
-      return { intent, ok: true, version: state.version } satisfies EasyReadResult;
-    }
-    const parsed = articleIdSchema.safeParse(articleId);
-    if (!parsed.success) return formRefusal(intent, { articleId: "wrong_type" });
-    await deleteEasyRead(context.db, user, { articleId: parsed.data });
-    return { intent, ok: true } satisfies EasyReadResult;
-  } catch (error) {
-    if (isDomainError(error)) return formRefusal(intent, { [error.field ?? "_form"]: error.reason ?? "invalid" }, { status: error.status, error });
-    throw error;
-  }
-}
+export const action = intentAction((intent) => (intent === "approve" ? "content.publish" : "content.edit"), {
+  generate: generateAction,
+  save: saveAction,
+  approve: approveAction,
+  delete: deleteAction,
+});
 
 export default function EasyReadRoute() {
   const data = useLoaderData<typeof loader>();

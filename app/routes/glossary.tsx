@@ -1,12 +1,12 @@
 import { actorOf } from "~/audit/log.server";
-import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { GlossaryList } from "~/components/glossary/glossary-list";
 import { isLocale } from "~/i18n/config";
-import { conflict, invalidField, isDomainError, notFound, type ErrorReason } from "~/errors";
+import { isDomainError, notFound, type ErrorReason } from "~/errors";
 import { refusePage } from "~/utils/page.server";
 import { FieldError } from "~/components/field-error";
 import { addGlossaryTerm, deleteGlossaryTerm, listGlossary } from "~/models/glossary.server";
@@ -14,8 +14,8 @@ import { addGlossaryTermSchema, deleteGlossaryTermSchema, TERM_MAX_LENGTH, TRANS
 import { getMuseum } from "~/models/museums.server";
 import { languageOptionLabel, languagesByLabel } from "~/translation/languages";
 import { fieldErrors, formString } from "~/utils/form";
-import { formRefusal, readStaffForm, type FormResult } from "~/utils/form-action.server";
-import { domainErrorResponse } from "~/utils/http.server";
+import { formRefusal, type FormResult } from "~/utils/form-action.server";
+import { intentAction, type IntentArgs } from "~/utils/intent-action.server";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
 import glossaryStylesheetUrl from "~/styles/glossary.css?url";
@@ -35,44 +35,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** A form's answer: on refusal, the API's error body plus a reason per field. */
 export type GlossaryActionResult = FormResult<"add" | "delete"> & { id?: number };
 
-/** The page's forms, without JavaScript too: the same rules and models as the JSON API. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const read = await readStaffForm(request, context, "content.edit");
-  if ("response" in read) return read.response;
-  const { user, form, intent } = read;
-
-  if (intent === "add") {
-    const fixed = formString(form, "mode") === "fixed";
-    const parsed = addGlossaryTermSchema.safeParse({
-      term: formString(form, "term"),
-      lang: fixed ? formString(form, "lang") : null,
-      translation: fixed ? formString(form, "translation") : null,
-    });
-    if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
-    try {
-      const term = await addGlossaryTerm(context.db, user.museumId, parsed.data, actorOf(user));
-      return { intent, ok: true, id: term.id } satisfies GlossaryActionResult;
-    } catch (error) {
-      if (isDomainError(error) && error.code === "conflict")
-        return formRefusal(intent, { term: "name_taken" }, { status: 409, error: conflict("term", "This term is already in the glossary") });
-      throw error;
-    }
-  }
-
-  if (intent === "delete") {
-    const parsed = deleteGlossaryTermSchema.safeParse({ id: formString(form, "id") });
-    if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
-    try {
-      await deleteGlossaryTerm(context.db, user.museumId, parsed.data.id, actorOf(user));
-    } catch (error) {
-      // Already gone (another tab, a colleague): the list is reloaded either way.
-      if (!isDomainError(error) || error.code !== "not_found") throw error;
-    }
-    return { intent, ok: true, id: parsed.data.id } satisfies GlossaryActionResult;
-  }
-
-  return domainErrorResponse(invalidField("intent", "invalid"));
+/** `intent=add`: a term never translated, or fixed in one language (the add form, without JavaScript too). */
+async function addAction({ user, form, context }: IntentArgs) {
+  const fixed = formString(form, "mode") === "fixed";
+  const parsed = addGlossaryTermSchema.safeParse({
+    term: formString(form, "term"),
+    lang: fixed ? formString(form, "lang") : null,
+    translation: fixed ? formString(form, "translation") : null,
+  });
+  if (!parsed.success) return formRefusal("add", fieldErrors(parsed.error));
+  const term = await addGlossaryTerm(context.db, user.museumId, parsed.data, actorOf(user));
+  return { intent: "add", ok: true, id: term.id } satisfies GlossaryActionResult;
 }
+
+/** `intent=delete`: a term of the list goes (already gone, by another tab or a colleague: the list reloads either way). */
+async function deleteAction({ user, form, context }: IntentArgs) {
+  const parsed = deleteGlossaryTermSchema.safeParse({ id: formString(form, "id") });
+  if (!parsed.success) return formRefusal("delete", fieldErrors(parsed.error));
+  try {
+    await deleteGlossaryTerm(context.db, user.museumId, parsed.data.id, actorOf(user));
+  } catch (error) {
+    if (!isDomainError(error) || error.code !== "not_found") throw error;
+  }
+  return { intent: "delete", ok: true, id: parsed.data.id } satisfies GlossaryActionResult;
+}
+
+/** The page's forms: the same rules and models as the JSON API, one handler per intent. */
+export const action = intentAction("content.edit", { add: addAction, delete: deleteAction });
 
 /** A glossary field's refusal (lengths differ for the term and its translation). */
 function GlossaryFieldError({ field, reason }: { field: string; reason?: ErrorReason }) {

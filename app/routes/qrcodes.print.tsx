@@ -1,8 +1,7 @@
-import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { chunk, parsePrintIds, qrImageUrl, shortAddress, tourQrImageUrl } from "~/components/qrcodes/qrcode-helpers";
-import { invalidField, isDomainError } from "~/errors";
 import { articleIdSchema } from "~/models/tree-input";
 import { createCodeForArticle, printSheetCells } from "~/models/print-sheet.server";
 import { publicAddress } from "~/models/qrcodes.server";
@@ -10,10 +9,9 @@ import { DEFAULT_QR_LOOK, isQrLook, type QrLook } from "~/qrcode/looks";
 import toursStyles from "~/styles/tours.css?url";
 import { tourAddress } from "~/tours/tours.server";
 import { formString } from "~/utils/form";
-import { formRefusal, readStaffForm } from "~/utils/form-action.server";
-import { domainErrorResponse } from "~/utils/http.server";
+import { formRefusal } from "~/utils/form-action.server";
+import { intentAction, type IntentArgs } from "~/utils/intent-action.server";
 import { pageMeta } from "~/utils/meta";
-import { actionRefusal } from "~/utils/page.server";
 import { requireUser } from "~/utils/session.server";
 import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 
@@ -77,22 +75,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** `intent=create-code&articleId=`: a code for a stop's article that has none (a second one is never made). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const read = await readStaffForm(request, context, "content.edit");
-  if ("response" in read) return read.response;
-  const { user, form, intent } = read;
-  if (intent !== "create-code") return domainErrorResponse(invalidField("intent", "invalid"));
+/**
+ * `intent=create-code&articleId=`: a code for a stop's article that has none (a second one is never made). An
+ * article gone to the trash (or never this museum's) is a 404 naming articleId; the sheet reloads.
+ */
+async function createCodeAction({ user, form, context }: IntentArgs) {
   const parsed = articleIdSchema.safeParse(formString(form, "articleId"));
-  if (!parsed.success) return formRefusal(intent, { articleId: "invalid" });
-  try {
-    return { intent, ok: true as const, ...(await createCodeForArticle(context.db, user, parsed.data)) };
-  } catch (error) {
-    // The article went to the trash (or was never this museum's): a 404 naming articleId, the sheet reloads.
-    if (isDomainError(error)) return actionRefusal(error);
-    throw error;
-  }
+  if (!parsed.success) return formRefusal("create-code", { articleId: "invalid" });
+  return { intent: "create-code", ok: true as const, ...(await createCodeForArticle(context.db, user, parsed.data)) };
 }
+
+export const action = intentAction("content.edit", { "create-code": createCodeAction });
 
 export default function PrintSheet() {
   const { cells, look } = useLoaderData<typeof loader>();

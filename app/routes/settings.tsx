@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import toast from "react-hot-toast";
@@ -8,12 +8,13 @@ import { getMuseum, listTimeZones, museumSettingsSchema, updateMuseumSettings } 
 import { changePasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/models/password-input";
 import { isLocale } from "~/i18n/config";
 import { languageOptionLabel, languagesByLabel } from "~/translation/languages";
-import { invalidField, isDomainError, notFound, type ErrorReason } from "~/errors";
+import { notFound, type ErrorReason } from "~/errors";
 import { refusePage } from "~/utils/page.server";
 import { FieldError } from "~/components/field-error";
 import { fieldErrors, formString } from "~/utils/form";
-import { formRefusal, readStaffForm, type FormResult } from "~/utils/form-action.server";
-import { clientAddress, domainErrorResponse } from "~/utils/http.server";
+import { formRefusal, type FormResult } from "~/utils/form-action.server";
+import { intentAction, type IntentArgs } from "~/utils/intent-action.server";
+import { clientAddress } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
 import { SessionsList } from "~/components/team/sessions-list";
@@ -48,60 +49,58 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type ActionResult = FormResult<"museum" | "password" | "end_session" | "end_other_sessions"> & { ended?: number };
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const read = await readStaffForm(request, context, (intent) => (intent === "museum" ? "museum.manage" : "session"));
-  if ("response" in read) return read.response;
-  const { user, form, intent } = read;
-
-  if (intent === "museum") {
-    const parsed = museumSettingsSchema.safeParse({
-      name: formString(form, "name"),
-      sourceLang: formString(form, "sourceLang"),
-      timezone: formString(form, "timezone"),
-    });
-    if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
-    await updateMuseumSettings(context.db, user.museumId, parsed.data, user);
-    return { intent, ok: true } satisfies ActionResult;
-  }
-
-  if (intent === "password") {
-    const parsed = changePasswordSchema.safeParse({
-      currentPassword: formString(form, "currentPassword"),
-      newPassword: formString(form, "newPassword"),
-      confirmPassword: formString(form, "confirmPassword"),
-    });
-    if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
-    const result = await changePassword(context.db, user, {
-      ...parsed.data,
-      clientAddress: clientAddress(request),
-      secret: context.config.SESSION_SECRET,
-    });
-    if (result.kind === "rate_limited") {
-      return formRefusal(intent, { currentPassword: "too_many_attempts" }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
-    }
-    if (result.kind === "wrong_current") {
-      return formRefusal(intent, { currentPassword: "wrong_password" });
-    }
-    return { intent, ok: true } satisfies ActionResult;
-  }
-
-  if (intent === "end_session") {
-    try {
-      await endSession(context.db, user, formString(form, "session"));
-    } catch (error) {
-      if (isDomainError(error) && error.code === "not_found") return formRefusal(intent, { session: "invalid" }, { status: 404, error });
-      throw error;
-    }
-    return { intent, ok: true, ended: 1 } satisfies ActionResult;
-  }
-
-  if (intent === "end_other_sessions") {
-    const ended = await endOtherSessions(context.db, user);
-    return { intent, ok: true, ended } satisfies ActionResult;
-  }
-
-  return domainErrorResponse(invalidField("intent", "invalid"));
+/** `intent=museum` (admins): the museum's name, source language and time zone. */
+async function museumAction({ user, form, context }: IntentArgs) {
+  const parsed = museumSettingsSchema.safeParse({
+    name: formString(form, "name"),
+    sourceLang: formString(form, "sourceLang"),
+    timezone: formString(form, "timezone"),
+  });
+  if (!parsed.success) return formRefusal("museum", fieldErrors(parsed.error));
+  await updateMuseumSettings(context.db, user.museumId, parsed.data, user);
+  return { intent: "museum", ok: true } satisfies ActionResult;
 }
+
+/** `intent=password`: the member's own password, the current one checked (rate-limited). */
+async function passwordAction({ request, user, form, context }: IntentArgs) {
+  const parsed = changePasswordSchema.safeParse({
+    currentPassword: formString(form, "currentPassword"),
+    newPassword: formString(form, "newPassword"),
+    confirmPassword: formString(form, "confirmPassword"),
+  });
+  if (!parsed.success) return formRefusal("password", fieldErrors(parsed.error));
+  const result = await changePassword(context.db, user, {
+    ...parsed.data,
+    clientAddress: clientAddress(request),
+    secret: context.config.SESSION_SECRET,
+  });
+  if (result.kind === "rate_limited") {
+    return formRefusal("password", { currentPassword: "too_many_attempts" }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
+  }
+  if (result.kind === "wrong_current") {
+    return formRefusal("password", { currentPassword: "wrong_password" });
+  }
+  return { intent: "password", ok: true } satisfies ActionResult;
+}
+
+/** `intent=end_session`: one of the member's other sessions ends (404 naming `session` when it is not theirs). */
+async function endSessionAction({ user, form, context }: IntentArgs) {
+  await endSession(context.db, user, formString(form, "session"));
+  return { intent: "end_session", ok: true, ended: 1 } satisfies ActionResult;
+}
+
+/** `intent=end_other_sessions`: every session of the member but this one ends. */
+async function endOtherSessionsAction({ user, context }: IntentArgs) {
+  const ended = await endOtherSessions(context.db, user);
+  return { intent: "end_other_sessions", ok: true, ended } satisfies ActionResult;
+}
+
+export const action = intentAction((intent) => (intent === "museum" ? "museum.manage" : "session"), {
+  museum: museumAction,
+  password: passwordAction,
+  end_session: endSessionAction,
+  end_other_sessions: endOtherSessionsAction,
+});
 
 /** A settings field's refusal (passwords say their length rule). */
 function SettingsFieldError({ field, reason }: { field: string; reason?: ErrorReason }) {

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
@@ -8,7 +8,7 @@ import { FieldError } from "~/components/field-error";
 import { LanguagePicker } from "~/components/team/language-picker";
 import { MemberCard, type MemberView } from "~/components/team/member-card";
 import { OnceLink } from "~/components/team/once-link";
-import { invalidField, isDomainError, type ErrorReason } from "~/errors";
+import { invalidField, type ErrorReason } from "~/errors";
 import { getMuseum } from "~/models/museums.server";
 import { inviteMemberSchema, passwordResetLinkSchema, removeMemberSchema, revokeInvitationSchema, updateMemberSchema } from "~/teams/member-input";
 import { createPasswordResetLink, inviteMember, listMembers, removeMember, revokeInvitation, updateMember } from "~/teams/members.server";
@@ -16,8 +16,8 @@ import { ROLES, type Role } from "~/teams/roles";
 import teamStyles from "~/styles/team.css?url";
 import { languageLabel } from "~/translation/languages";
 import { fieldErrors, formString } from "~/utils/form";
-import { formRefusal, readStaffForm, type FormResult } from "~/utils/form-action.server";
-import { domainErrorResponse } from "~/utils/http.server";
+import { formRefusal, type FormResult } from "~/utils/form-action.server";
+import { intentAction, type IntentArgs, type IntentHandler } from "~/utils/intent-action.server";
 import { pageMeta } from "~/utils/meta";
 import { linkExpiryFormat } from "~/components/team/link-expiry";
 import { requireUser } from "~/utils/session.server";
@@ -49,116 +49,115 @@ export type TeamActionResult = FormResult<Intent> & {
 
 const languagesOf = (form: FormData) => form.getAll("languages").filter((v): v is string => typeof v === "string");
 
-/** The page's forms (without JavaScript too), with the same rules and models as the JSON API. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const read = await readStaffForm(request, context, "museum.manage");
-  if ("response" in read) return read.response;
-  const { user, form, intent } = read;
-  const origin = new URL(request.url).origin;
-  const target = Number(formString(form, intent === "revoke_invitation" ? "id" : "userId")) || undefined;
+/** The member or invitation a form is about, from its hidden field. */
+const targetOf = (intent: string, form: FormData) => Number(formString(form, intent === "revoke_invitation" ? "id" : "userId")) || undefined;
 
-  try {
-    if (intent === "invite") {
-      const role = formString(form, "role");
-      const parsed = inviteMemberSchema.safeParse({
-        email: formString(form, "email"),
-        role,
-        languages: role === "translator" ? languagesOf(form) : undefined,
-      });
-      if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
-      const invited = await inviteMember(context.db, user, parsed.data, origin);
-      return {
-        intent,
-        ok: true,
-        target: invited.id,
-        link: {
-          url: invited.invitationUrl,
-          expiresAt: invited.expiresAt,
-          email: parsed.data.email,
-        },
-      } satisfies TeamActionResult;
-    }
-    if (intent === "revoke_invitation") {
-      const parsed = revokeInvitationSchema.safeParse({
-        id: formString(form, "id"),
-      });
-      if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
-      await revokeInvitation(context.db, user, parsed.data.id);
-      return {
-        intent,
-        ok: true,
-        target: parsed.data.id,
-        email: formString(form, "email"),
-      } satisfies TeamActionResult;
-    }
-    if (intent === "update_member") {
-      const role = formString(form, "role");
-      const parsed = updateMemberSchema.safeParse({
-        userId: formString(form, "userId"),
-        role,
-        languages: role === "translator" ? languagesOf(form) : undefined,
-      });
-      if (!parsed.success) return data({ ...refusalBody(intent, fieldErrors(parsed.error)), target }, { status: 400 });
-      const member = await updateMember(context.db, user, parsed.data);
-      return {
-        intent,
-        ok: true,
-        target: member.id,
-        email: member.email,
-      } satisfies TeamActionResult;
-    }
-    if (intent === "remove_member") {
-      const parsed = removeMemberSchema.safeParse({
-        userId: formString(form, "userId"),
-      });
-      if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
-      await removeMember(context.db, user, parsed.data.userId);
-      return {
-        intent,
-        ok: true,
-        target: parsed.data.userId,
-        email: formString(form, "email"),
-      } satisfies TeamActionResult;
-    }
-    if (intent === "password_reset_link") {
-      const parsed = passwordResetLinkSchema.safeParse({
-        userId: formString(form, "userId"),
-      });
-      if (!parsed.success) return formRefusal(intent, fieldErrors(parsed.error));
-      const link = await createPasswordResetLink(context.db, user, parsed.data.userId, origin);
-      return {
-        intent,
-        ok: true,
-        target: parsed.data.userId,
-        link: { ...link, email: "" },
-      } satisfies TeamActionResult;
-    }
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "conflict" || error.code === "not_found") {
-      const field = error.field ?? "_form";
-      const reason: ErrorReason = error.reason ?? "invalid";
-      return data(
-        {
-          ...refusalBody(intent as Intent, { [field]: reason }, error.toBody().error),
-          target,
-        },
-        { status: error.status },
-      );
-    }
-    throw error;
-  }
-  return domainErrorResponse(invalidField("intent", "invalid"));
+/** `intent=invite`: a new member's link, shown once (7 days). */
+async function inviteAction({ request, user, form, context }: IntentArgs) {
+  const role = formString(form, "role");
+  const parsed = inviteMemberSchema.safeParse({
+    email: formString(form, "email"),
+    role,
+    languages: role === "translator" ? languagesOf(form) : undefined,
+  });
+  if (!parsed.success) return formRefusal("invite", fieldErrors(parsed.error));
+  const invited = await inviteMember(context.db, user, parsed.data, new URL(request.url).origin);
+  return {
+    intent: "invite",
+    ok: true,
+    target: invited.id,
+    link: {
+      url: invited.invitationUrl,
+      expiresAt: invited.expiresAt,
+      email: parsed.data.email,
+    },
+  } satisfies TeamActionResult;
 }
 
-/** A refused form's answer: the reason per field, and the API's error body (the given one, else the first field's). */
-function refusalBody(intent: Intent, errors: Record<string, ErrorReason>, error?: TeamActionResult["error"]): TeamActionResult {
+/** `intent=revoke_invitation`: a pending invitation's link stops working. */
+async function revokeInvitationAction({ user, form, context }: IntentArgs) {
+  const parsed = revokeInvitationSchema.safeParse({
+    id: formString(form, "id"),
+  });
+  if (!parsed.success) return formRefusal("revoke_invitation", fieldErrors(parsed.error));
+  await revokeInvitation(context.db, user, parsed.data.id);
+  return {
+    intent: "revoke_invitation",
+    ok: true,
+    target: parsed.data.id,
+    email: formString(form, "email"),
+  } satisfies TeamActionResult;
+}
+
+/** `intent=update_member`: a member's role (and a translator's languages). */
+async function updateMemberAction({ user, form, context }: IntentArgs) {
+  const role = formString(form, "role");
+  const parsed = updateMemberSchema.safeParse({
+    userId: formString(form, "userId"),
+    role,
+    languages: role === "translator" ? languagesOf(form) : undefined,
+  });
+  if (!parsed.success) return data({ ...refusalBody("update_member", fieldErrors(parsed.error)), target: targetOf("update_member", form) }, { status: 400 });
+  const member = await updateMember(context.db, user, parsed.data);
+  return {
+    intent: "update_member",
+    ok: true,
+    target: member.id,
+    email: member.email,
+  } satisfies TeamActionResult;
+}
+
+/** `intent=remove_member`: a member leaves the team (never the last admin). */
+async function removeMemberAction({ user, form, context }: IntentArgs) {
+  const parsed = removeMemberSchema.safeParse({
+    userId: formString(form, "userId"),
+  });
+  if (!parsed.success) return formRefusal("remove_member", fieldErrors(parsed.error));
+  await removeMember(context.db, user, parsed.data.userId);
+  return {
+    intent: "remove_member",
+    ok: true,
+    target: parsed.data.userId,
+    email: formString(form, "email"),
+  } satisfies TeamActionResult;
+}
+
+/** `intent=password_reset_link`: a member's reset link, shown once (1 hour). */
+async function passwordResetLinkAction({ request, user, form, context }: IntentArgs) {
+  const parsed = passwordResetLinkSchema.safeParse({
+    userId: formString(form, "userId"),
+  });
+  if (!parsed.success) return formRefusal("password_reset_link", fieldErrors(parsed.error));
+  const link = await createPasswordResetLink(context.db, user, parsed.data.userId, new URL(request.url).origin);
+  return {
+    intent: "password_reset_link",
+    ok: true,
+    target: parsed.data.userId,
+    link: { ...link, email: "" },
+  } satisfies TeamActionResult;
+}
+
+/** The page's forms (without JavaScript too), with the same rules and models as the JSON API; a refusal names its member. */
+export const action = intentAction(
+  "museum.manage",
+  {
+    invite: inviteAction,
+    revoke_invitation: revokeInvitationAction,
+    update_member: updateMemberAction,
+    remove_member: removeMemberAction,
+    password_reset_link: passwordResetLinkAction,
+  } satisfies Record<Intent, IntentHandler>,
+  (intent, { form }) => ({ target: targetOf(intent, form) }),
+);
+
+/** A refused form's answer: the reason per field, and the API's error body (the first field's). */
+function refusalBody(intent: Intent, errors: Record<string, ErrorReason>): TeamActionResult {
   const [field, reason] = Object.entries(errors)[0] ?? ["_form", "invalid" as const];
   return {
     intent,
     ok: false,
     errors,
-    error: error ?? invalidField(field, reason).toBody().error,
+    error: invalidField(field, reason).toBody().error,
   };
 }
 

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { articles } from "~/db/schema";
 import { DomainError, isUniqueViolation, notFound } from "~/errors";
 import { auditWhenChanged, type AuditActor } from "~/audit/log.server";
-import { loadFolderIndex } from "~/models/tree.server";
+import { findLiveArticle, liveArticleWhere } from "~/models/live-article.server";
 
 /**
  * Stop numbers (issue 21, decisions 076 and 083): the short number printed under an article's code and
@@ -43,15 +43,7 @@ export async function updateStopNumber(
   input: { articleId: number; stopNumber: number | null },
   actor: AuditActor,
 ): Promise<{ articleId: number; stopNumber: number | null }> {
-  const [index, article] = await Promise.all([
-    loadFolderIndex(db, museumId),
-    db
-      .select({ id: articles.id, name: articles.unformattedName, folderId: articles.folderId, stopNumber: articles.stopNumber })
-      .from(articles)
-      .where(and(eq(articles.id, input.articleId), eq(articles.museumId, museumId), isNull(articles.deletedAt)))
-      .get(),
-  ]);
-  if (!article || !index.isLive(article.folderId)) throw notFound("Article", "articleId");
+  const { unformattedName: name, ...article } = await findLiveArticle(db, museumId, input.articleId);
   if (article.stopNumber === input.stopNumber) return { articleId: article.id, stopNumber: article.stopNumber };
   if (input.stopNumber !== null) {
     const holder = await holderOf(db, museumId, input.stopNumber);
@@ -62,14 +54,14 @@ export async function updateStopNumber(
       db
         .update(articles)
         .set({ stopNumber: input.stopNumber })
-        .where(and(eq(articles.id, article.id), eq(articles.museumId, museumId), isNull(articles.deletedAt)))
+        .where(and(eq(articles.id, article.id), eq(articles.museumId, museumId), liveArticleWhere(museumId)))
         .returning({ id: articles.id }),
       auditWhenChanged(db, {
         museumId,
         actor,
         action: "article.stop_number",
         target: `article:${article.id}`,
-        detail: { name: article.name, stopNumber: input.stopNumber, previous: article.stopNumber },
+        detail: { name, stopNumber: input.stopNumber, previous: article.stopNumber },
       }),
     ]);
     if (updated.length === 0) throw notFound("Article", "articleId");

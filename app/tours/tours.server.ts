@@ -9,6 +9,7 @@ import { listTree, loadFolderIndex } from "~/models/tree.server";
 import type { TreeNode } from "~/models/tree-input";
 import { TOUR_MAX_STOPS, type UpdateTourInput } from "./tour-input";
 import type { TourFields, TourStopView } from "./tour-model";
+import { isLiveArticle } from "~/models/live-article.server";
 
 /**
  * Tours, the staff side (issue 21; decisions 076, 081, 082). A tour is a playlist: its fields and order are
@@ -86,7 +87,7 @@ export async function getTour(db: Database, museumId: number, tourId: number): P
       name: s.name,
       slug: s.slug,
       published: Boolean(s.publishedContent),
-      trashed: s.deletedAt !== null || !index.isLive(s.folderId),
+      trashed: !isLiveArticle(s, index),
       stopNumber: s.stopNumber,
     })),
   };
@@ -212,7 +213,7 @@ export async function updateTour(db: Database, museumId: number, input: UpdateTo
         .all(),
     ]);
     const already = new Set(kept.map((s) => s.articleId));
-    const usable = new Set(rows.filter((r) => already.has(r.id) || (r.deletedAt === null && index.isLive(r.folderId))).map((r) => r.id));
+    const usable = new Set(rows.filter((r) => already.has(r.id) || isLiveArticle(r, index)).map((r) => r.id));
     const missing = input.articleIds.findIndex((id) => !usable.has(id));
     if (missing >= 0) throw notFound(`Article ${input.articleIds[missing]}`, `articleIds.${missing}`);
   }

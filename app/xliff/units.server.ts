@@ -1,12 +1,13 @@
 // What XLIFF export and import read (decision 058): the museum's live articles with the content that is
 // reviewed (the published text, or the draft of an article never published: decision 041), each one's
 // catalogue (subtitle cues included), and the translation state in one language (memory and reviews).
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { chunks, IN_LIST_MAX } from "~/db/chunks";
 import type { Database } from "~/db/client.server";
 import { articles, museums, translationMemory, translationReviews } from "~/db/schema";
 import { notFound } from "~/errors";
 import { parseStoredContent, type ArticleContent } from "~/content/schema";
+import { liveArticleWhere } from "~/models/live-article.server";
 import { loadFolderIndex } from "~/models/tree.server";
 import { articleCatalogue, subtitleReader, type CatalogueEntry } from "~/translation/catalogue.server";
 
@@ -37,7 +38,7 @@ function liveRows(db: Database, museumId: number, ids?: readonly number[]) {
       published: articles.publishedContent,
     })
     .from(articles)
-    .where(and(eq(articles.museumId, museumId), isNull(articles.deletedAt), ids ? inArray(articles.id, [...ids]) : undefined));
+    .where(and(eq(articles.museumId, museumId), liveArticleWhere(museumId), ids ? inArray(articles.id, [...ids]) : undefined));
 }
 
 type Row = Awaited<ReturnType<typeof liveRows>>[number];
@@ -59,7 +60,7 @@ export async function articlesInScope(db: Database, museumId: number, scope: Exp
   const index = await loadFolderIndex(db, museumId);
   if ("articleId" in scope) {
     const [row] = await liveRows(db, museumId, [scope.articleId]);
-    if (!row || !index.isLive(row.folderId)) throw notFound("Article", "articleId");
+    if (!row) throw notFound("Article", "articleId");
     return { articles: [toLive(row)], label: row.slug };
   }
   const rows = await liveRows(db, museumId);
@@ -68,14 +69,11 @@ export async function articlesInScope(db: Database, museumId: number, scope: Exp
     if (!folder || !index.isLive(folder.id)) throw notFound("Folder", "folderId");
     const inside = index.descendants(folder.id);
     inside.add(folder.id);
-    const picked = rows.filter((r) => r.folderId !== null && inside.has(r.folderId) && index.isLive(r.folderId));
+    const picked = rows.filter((r) => r.folderId !== null && inside.has(r.folderId));
     return { articles: picked.map(toLive).sort(byName), label: folder.name };
   }
   return {
-    articles: rows
-      .filter((r) => index.isLive(r.folderId))
-      .map(toLive)
-      .sort(byName),
+    articles: rows.map(toLive).sort(byName),
     label: "museum",
   };
 }
@@ -84,9 +82,8 @@ export async function articlesInScope(db: Database, museumId: number, scope: Exp
 export async function articlesById(db: Database, museumId: number, ids: readonly number[]): Promise<Map<number, LiveArticle>> {
   const found = new Map<number, LiveArticle>();
   if (ids.length === 0) return found;
-  const index = await loadFolderIndex(db, museumId);
   for (const chunk of chunks(ids, IN_LIST_MAX - 2)) {
-    for (const row of await liveRows(db, museumId, chunk)) if (index.isLive(row.folderId)) found.set(row.id, toLive(row));
+    for (const row of await liveRows(db, museumId, chunk)) found.set(row.id, toLive(row));
   }
   return found;
 }

@@ -12,7 +12,8 @@ import { museums } from "~/db/schema";
 import { VISITOR_TABLES } from "~/visitor-cache/changes.server";
 import { changedKey, publishVisitorChanges } from "~/visitor-cache/snapshot.server";
 import { BASE, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
-import { insertTour, setStopNumber } from "./tour-helpers";
+import { createTour } from "./builders";
+import { setStopNumber } from "./tour-helpers";
 import { uploadSubtitles, video, VTT } from "./review-helpers";
 
 /**
@@ -145,7 +146,7 @@ async function fixture(): Promise<Fixture> {
     .first<{ id: number }>();
   await env.DB.prepare("UPDATE articles SET folder_id = ? WHERE id = ?").bind(folder!.id, p.articleId).run();
   await setStopNumber(p.articleId, 7);
-  const tour = await insertTour(museumId, [p.articleId]);
+  const tour = await createTour(museumId, [p.articleId]);
   const now = Date.now();
   const easy = JSON.stringify([{ type: "metadatas", url: p.slug, backgroundColor: "#ffffff" }, ...texts(["Un vase."])]);
   await env.DB.batch([
