@@ -579,3 +579,17 @@ export const easyReadDailyStats = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.museumId, t.day, t.articleId, t.lang] })],
 );
+
+/**
+ * When the visitor pages of a museum last changed (decision 132): one row per museum, written only by the
+ * triggers of migration 0013 on the tables visitor pages read, read after a request that wrote one of them to
+ * publish the museum's change stamp. No foreign key: a museum's deletion notes its last change here too.
+ */
+export const visitorChanges = sqliteTable(
+  "visitor_changes",
+  {
+    museumId: integer("museum_id").primaryKey(),
+    changedAt: integer("changed_at").notNull(),
+  },
+  (t) => [index("visitor_changes_at_idx").on(t.changedAt)],
+);

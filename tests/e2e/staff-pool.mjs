@@ -247,9 +247,10 @@ export function deleteE2eMuseums() {
     ...owned.map((table) => `(SELECT COUNT(*) FROM ${table} WHERE museum_id IN ${inIds}) AS ${table}`),
     `(SELECT COUNT(*) FROM sessions WHERE user_id IN (${userIds.length > 0 ? userIds.join(", ") : "NULL"})) AS sessions`,
   ].join(", ");
-  // scan_events and translation_claims (a visitor's translation under way) have no foreign key at all.
+  // scan_events and translation_claims (a visitor's translation under way) have no foreign key at all; a museum's
+  // visitor_changes row (decision 132) is written by the triggers of its own deletion, so it goes after it.
   const results = d1QueryAll(
-    `DELETE FROM scan_events WHERE museum_id IN ${inIds};\nDELETE FROM translation_claims WHERE museum_id IN ${inIds};\nDELETE FROM museums WHERE id IN ${inIds};\nSELECT ${totals};`,
+    `DELETE FROM scan_events WHERE museum_id IN ${inIds};\nDELETE FROM translation_claims WHERE museum_id IN ${inIds};\nDELETE FROM museums WHERE id IN ${inIds};\nDELETE FROM visitor_changes WHERE museum_id IN ${inIds};\nSELECT ${totals};`,
     e2eTarget,
   );
   const [row = {}] = results.at(-1) ?? [];
