@@ -17,6 +17,7 @@ import { isJsonLogin, jsonLogin } from "../app/utils/login.server";
 import { isJsonLinkPost, jsonLinkPost } from "../app/utils/member-links.server";
 import { SESSION_COOKIE, sessionToken } from "../app/utils/session.server";
 import { createNonce, crossSiteRefusal, isCrossSiteWrite, withSecurityHeaders } from "../app/utils/security.server";
+import { isVisitorPath, visitorBuild } from "./visitor-routes";
 
 /** The visitor's pages (`/r/…`, `/v/…`, `/t/…` tours, `/vtt`): their responses say where the time went (`Server-Timing`). */
 const VISITOR_PATH = /^\/(r|v|t)\/|^\/vtt$/;
@@ -25,6 +26,8 @@ const VISITOR_PATH = /^\/(r|v|t)\/|^\/vtt$/;
 const PUBLISH_CRON = "* * * * *";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+// The same routes for `/r/…`, `/t/…`, `/v/…`, matched among those that can answer them (decision 133).
+const handleVisitorRequest = createRequestHandler(visitorBuild(build as unknown as ServerBuild));
 
 /**
  * `?_data=` addressed loaders before single fetch; Remix still answers it with a bare 403 for a route id
@@ -53,7 +56,7 @@ export default {
       ? await jsonLogin(request, loadContext)
       : isJsonLinkPost(request)
         ? await jsonLinkPost(request, loadContext)
-        : await handleRemixRequest(request, loadContext);
+        : await (isVisitorPath(new URL(request.url).pathname) ? handleVisitorRequest : handleRemixRequest)(request, loadContext);
     // What staff changed for visitors is published before the answer leaves, so their next preview shows it
     // (decision 039).
     await publishVisitorChanges(loadContext.db, loadContext.kv);
