@@ -37,7 +37,7 @@ export function visitorRoutes(routes: Routes): Routes {
   const kept: Routes = {};
   for (const id of Object.keys(routes)) {
     if (!couldMatch(firstSegment(routes, id))) continue;
-    for (let at: string | undefined = id; at !== undefined && routes[at] && !kept[at]; at = routes[at]!.parentId) kept[at] = routes[at];
+    for (let route = routes[id]; route && !kept[route.id]; route = route.parentId ? routes[route.parentId] : undefined) kept[route.id] = route;
   }
   return kept;
 }
