@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { readConfig, type AppConfig } from "./config.server";
 import { createDb, type Database } from "./db/client.server";
+import { readCookie } from "./lib/cookies";
 import { RequestTiming, d1DelayFor, timedD1, timedKv } from "./visitor-cache/timing";
 
 export interface CloudflareContext {
@@ -24,6 +25,11 @@ export interface AppContext {
    * after each request, i.e. under workers/app.ts (`npm start`, production), not under `vite dev`.
    */
   visitorSnapshots: boolean;
+  /**
+   * The request carries a session cookie (a staff member, signed in or once): visitor pages check their
+   * snapshot against the museum's change stamp on every view, so a staff preview shows a save at once (decision 133).
+   */
+  sessionCookie: boolean;
   /** Per-request nonce for the Content-Security-Policy; absent under `vite dev`. */
   cspNonce?: string;
 }
@@ -50,6 +56,8 @@ export function getLoadContext({
     kv: timedKv(env.KV, timing),
     timing,
     visitorSnapshots: context.publishesVisitorChanges === true,
+    // SESSION_COOKIE of app/utils/session.server.ts, named here without importing it (vite.config.ts loads this file).
+    sessionCookie: readCookie(request.headers.get("Cookie"), "muselingo_session") !== undefined,
     media: env.MEDIA,
     scans: env.SCANS,
     ai: env.AI,

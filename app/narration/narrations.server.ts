@@ -62,6 +62,20 @@ export const narrationUrl = (key: string) => `/narration/${key}`;
 /** Which text a generated narration reads: SHA-256 of its NFC text. */
 export const narrationTextHash = (text: string) => sha256Hex(text.normalize("NFC"));
 
+// The last texts' hashes in this isolate: a cached view of a narrated page hashes nothing again (decision 133).
+const recentHashes = new Map<string, Promise<string>>();
+const RECENT_HASHES = 64;
+
+/** `narrationTextHash`, remembered for the last texts hashed here. */
+function rememberedTextHash(text: string): Promise<string> {
+  const known = recentHashes.get(text);
+  if (known) return known;
+  const hash = narrationTextHash(text);
+  recentHashes.set(text, hash);
+  if (recentHashes.size > RECENT_HASHES) recentHashes.delete(recentHashes.keys().next().value!);
+  return hash;
+}
+
 /**
  * An article's narration in one language as the visitor snapshot keeps it (decision 098): everything the
  * page needs to play it and to decide whether it still reads the text shown, without D1.
@@ -146,7 +160,7 @@ export async function narrationForVisitor(deps: NarrationDeps, target: VisitorNa
   if (row?.kind === "recorded") return playable(row);
   if (target.text.trim() === "") return null;
   const speech = speechFor(deps.engines, target.lang);
-  const hash = await narrationTextHash(target.text);
+  const hash = await rememberedTextHash(target.text);
   if (row && row.textHash === hash && (!speech || row.voice === speech.voice)) return playable(row);
   if (!speech) return null;
   const at = { museumId: target.museumId, articleId: target.articleId, lang: target.lang };

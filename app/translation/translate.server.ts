@@ -290,6 +290,32 @@ export async function renderedTranslationKey(articleId: number, lang: string, co
   return `${renderedTranslationPrefix(articleId)}${lang}:${variant ? `${variant}:` : ""}${await sha256Hex(JSON.stringify(content))}${glossary ? `:g${glossary}` : ""}`;
 }
 
+// Cache keys by the content object itself (decision 133): a visitor snapshot's content is one object for every
+// view of it in this isolate, so its segments, glossary tag and hash are worked out once, not on each view.
+// Content is never changed in place (a translation or an edit is a new object).
+const keysByContent = new WeakMap<ArticleContent, Map<string, Promise<string>>>();
+const KEYS_PER_CONTENT = 32;
+
+function articleKey(
+  article: { id: number; content: ArticleContent },
+  to: string,
+  rules: readonly GlossaryRule[],
+  variant: string | undefined,
+): Promise<string> {
+  const keys = keysByContent.get(article.content) ?? new Map<string, Promise<string>>();
+  keysByContent.set(article.content, keys);
+  const memo = JSON.stringify([article.id, to, variant ?? "", rules]);
+  let key = keys.get(memo);
+  if (!key) {
+    key = glossaryTag(rules, articleSegments(article.content)).then((tag) => renderedTranslationKey(article.id, to, article.content, tag, variant));
+    // A key that failed is worked out again next time rather than kept.
+    key.catch(() => keys.delete(memo));
+    keys.set(memo, key);
+    if (keys.size > KEYS_PER_CONTENT) keys.delete(keys.keys().next().value!);
+  }
+  return key;
+}
+
 interface CachedTranslation {
   content: ArticleContent;
   status: "machine" | "reviewed";
@@ -323,10 +349,10 @@ export async function translateArticle(
   // The glossary is read once: for the cache key, then for the engine calls on a miss.
   const rules =
     options.glossary === "none" ? [] : Array.isArray(options.glossary) ? (options.glossary as GlossaryRule[]) : await deps.glossary(article.museumId, to);
-  const segments = articleSegments(article.content);
-  const key = await renderedTranslationKey(article.id, to, article.content, await glossaryTag(rules, segments), options.variant);
+  const key = await articleKey(article, to, rules, options.variant);
   const cached = await deps.kv.get<CachedTranslation>(key, "json");
   if (cached) return cached;
+  const segments = articleSegments(article.content);
   const outcome = await translateSegments(deps, { museumId: article.museumId, from, to }, segments, {
     ...options,
     glossary: rules,

@@ -21,6 +21,13 @@ const SNAPSHOT_TTL_SECONDS = 24 * 3600;
 const ISOLATE_ENTRIES = 100;
 /** KV values (rendered translations, some tens of kilobytes) remembered per snapshot in this isolate. */
 const MEMO_ENTRIES = 6;
+/**
+ * How long a snapshot kept in this isolate is served on the strength of its last check (its D1 read, or a
+ * read of the museum's change stamp that found it valid) without reading the stamp again (decision 133). A
+ * change reaches a visitor's view at most this much later than the stamp's arrival in the location's KV
+ * (itself up to about 60 s elsewhere, decision 039); requests with a session cookie read the stamp every time.
+ */
+export const STAMP_CHECK_MS = 2_000;
 /** A Worker may write one KV key once a second (Cloudflare's limit); a refused change stamp is retried after this. */
 const RETRY_AFTER_MS = 1_100;
 
@@ -44,6 +51,8 @@ interface Snapshot<T extends Owned = Owned> {
 /** In this isolate only: the snapshot, and the KV values its page read (valid exactly as long as it is). */
 interface Kept extends Snapshot {
   memo: Map<string, unknown>;
+  /** When the last check that found it valid began (`readAt` for a snapshot just read from D1), ms. */
+  checkedAt: number;
 }
 
 /** What an address leads to, and a memo of the page's KV reads that lives and dies with the snapshot. */
@@ -65,8 +74,8 @@ function shared<T>(name: string, make: () => T): T {
 
 const isolate = shared("snapshots", () => new Map<string, Kept>());
 
-function remember<T extends Owned>(snapshot: Snapshot<T>): Kept & Snapshot<T> {
-  const kept = { ...snapshot, memo: new Map<string, unknown>() };
+function remember<T extends Owned>(snapshot: Snapshot<T>, checkedAt: number): Kept & Snapshot<T> {
+  const kept = { ...snapshot, memo: new Map<string, unknown>(), checkedAt };
   isolate.delete(snapshot.address);
   isolate.set(snapshot.address, kept);
   if (isolate.size > ISOLATE_ENTRIES) isolate.delete(isolate.keys().next().value!);
@@ -122,11 +131,16 @@ export interface SnapshotDeps {
   kv: KVNamespace;
   waitUntil: (promise: Promise<unknown>) => void;
   timing?: RequestTiming;
+  /** Read the change stamp even when this isolate checked the snapshot lately (a signed-in staff member's view). */
+  freshStamp?: boolean;
+  /** The clock, `Date.now` unless a test moves it. */
+  now?: () => number;
 }
 
 /**
  * What `address` leads to: from this isolate or KV when the snapshot is newer than the museum's last change
- * (one or two KV reads, no D1), else from `load` (D1), whose answer becomes the snapshot. An address that
+ * (one or two KV reads, no D1), else from `load` (D1), whose answer becomes the snapshot. A snapshot this
+ * isolate checked less than `STAMP_CHECK_MS` ago is served without reading anything (decision 133). An address that
  * leads nowhere (null) is not kept: it belongs to no museum whose changes could invalidate it.
  *
  * Generic over what is kept (decision 101): an article page's `VisitorTarget` (the default), a tour's view
@@ -140,27 +154,36 @@ export async function snapshotTarget<T extends Owned = VisitorTarget>(
   load: () => Promise<T | null>,
   valid: (target: T) => boolean = () => true,
 ): Promise<Found<T>> {
-  const key = await snapshotKey(address);
+  const now = deps.now ?? Date.now;
   const kept = isolate.get(address) as (Kept & Snapshot<T>) | undefined;
-  const known = kept ?? asSnapshot<T>(await deps.kv.get(key, "json").catch(() => null), address, valid);
+  if (kept && !deps.freshStamp && now() - kept.checkedAt < STAMP_CHECK_MS) {
+    if (deps.timing) deps.timing.snapshot = "isolate";
+    return { target: kept.target, memo: kept.memo };
+  }
+  // The key's hash only when KV is asked: a view served from this isolate computes none.
+  const known = kept ?? asSnapshot<T>(await deps.kv.get(await snapshotKey(address), "json").catch(() => null), address, valid);
   if (known) {
+    const checkedAt = now();
     if (known.readAt > (await lastChange(deps.kv, known.target.museum.id))) {
       if (deps.timing) deps.timing.snapshot = kept ? "isolate" : "kv";
-      return { target: known.target, memo: (kept ?? remember(known)).memo };
+      const still = kept ?? remember(known, checkedAt);
+      still.checkedAt = Math.max(still.checkedAt, checkedAt);
+      return { target: known.target, memo: still.memo };
     }
     isolate.delete(address);
   }
-  const readAt = Date.now();
+  const readAt = now();
   const target = await load();
   if (deps.timing) deps.timing.snapshot = "d1";
   if (!target) return { target, memo: new Map() };
   const snapshot: Snapshot<T> = { v: 1, address, readAt, target };
+  const key = await snapshotKey(address);
   deps.waitUntil(
     deps.kv
       .put(key, JSON.stringify(snapshot), { expirationTtl: SNAPSHOT_TTL_SECONDS })
       .catch((error: unknown) => console.warn(`visitor snapshot not kept: ${String(error)}`)),
   );
-  return { target, memo: remember(snapshot).memo };
+  return { target, memo: remember(snapshot, readAt).memo };
 }
 
 async function stamp(kv: KVNamespace, museumId: number, at: number) {

@@ -68,7 +68,13 @@ export function snapshotted<T extends Owned = VisitorTarget>(
   valid?: (target: T) => boolean,
 ): Promise<Pick<Found<T>, "target"> & Partial<Pick<Found<T>, "memo">>> {
   if (!context.visitorSnapshots) return load().then((target) => ({ target }));
-  const deps: SnapshotDeps = { kv: context.kv, waitUntil: (promise) => context.cloudflare.ctx.waitUntil(promise), timing: context.timing };
+  const deps: SnapshotDeps = {
+    kv: context.kv,
+    waitUntil: (promise) => context.cloudflare.ctx.waitUntil(promise),
+    timing: context.timing,
+    // Staff see their own change at once, whichever isolate answers (decision 133).
+    freshStamp: context.sessionCookie === true,
+  };
   return snapshotTarget(deps, address, load, valid);
 }
 

@@ -34,14 +34,20 @@ export function writtenStrings(lang: string): VisitorStrings | undefined {
 const remembered = new Map<string, VisitorStrings>();
 const underway = new Map<string, Promise<VisitorStrings | null>>();
 const failures = new Map<string, { count: number; until: number }>();
+// The hash of the English words and an engine list (a configuration has one list).
+const wordsHashes = new Map<string, Promise<string>>();
 
 /**
  * The KV key of the words in `lang`: a new key whenever the English words or the configured engines
  * change. `ui:v2` (decision 033): `ui:v1` entries were made through a museum's memory and are never read.
  */
 export async function interfaceWordsKey(lang: string, engines: readonly TranslationEngine[]): Promise<string> {
-  const basis = JSON.stringify({ words: enCommon.visitor, engines: engines.map((engine) => engine.id) });
-  return `ui:v2:${lang}:${(await sha256Hex(basis)).slice(0, 16)}`;
+  const ids = engines.map((engine) => engine.id);
+  // Hashed once per engine list in this isolate, not on every view (decision 133): the words are the build's.
+  const known = wordsHashes.get(ids.join(","));
+  const hash = known ?? sha256Hex(JSON.stringify({ words: enCommon.visitor, engines: ids })).then((hex) => hex.slice(0, 16));
+  if (!known) wordsHashes.set(ids.join(","), hash);
+  return `ui:v2:${lang}:${await hash}`;
 }
 
 /** A cached value is used only if it holds a non-empty string for every key. */

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { changedKey } from "~/visitor-cache/snapshot.server";
+import { changedKey, STAMP_CHECK_MS } from "~/visitor-cache/snapshot.server";
 import { BASE, publishArticle, staffSession, texts } from "./helpers";
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
@@ -110,6 +110,8 @@ describe("what the report form takes", () => {
     await env.DB.prepare("UPDATE museums SET source_lang = 'en' WHERE id = ?").bind(s.user.museumId).run();
     // Written behind the app's back: say so as the settings page would (decision 039), or the page's snapshot stays.
     await env.KV.put(changedKey(s.user.museumId), String(Date.now()));
+    // Seen by this isolate once its last check of the snapshot is STAMP_CHECK_MS old (decision 133).
+    await new Promise((resolve) => setTimeout(resolve, STAMP_CHECK_MS + 10));
     const english = await report(link, { lang: "en", message: "Wrong." }, "203.0.113.61");
     expect(english.status).toBe(400);
     expect(await english.text()).toContain("This page is in the museum’s own language: there is no translation to report here.");

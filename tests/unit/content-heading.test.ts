@@ -10,7 +10,8 @@ import { elementFields } from "~/publishing/diff";
 import { articleCatalogue } from "~/translation/catalogue.server";
 import { mapSegments, segmentEntries } from "~/translation/segments";
 import { zodToDomainError } from "~/utils/zod-error";
-import { articleTitle, ArticlePage, type ArticlePageProps } from "~/visitor/pages/article";
+import { articleTitle, ArticlePage } from "~/visitor/pages/article";
+import type { ArticlePageModel } from "~/visitor/article/model";
 import { writtenStrings } from "~/visitor/strings.server";
 
 const META = { type: "metadatas", url: "salle-2", backgroundColor: "#341539" } as const;
@@ -183,22 +184,14 @@ describe("heading: rendering", () => {
       { type: "text", content: "En 1816…" },
     ]);
     const strings = writtenStrings("fr")!;
-    const props: ArticlePageProps = {
-      museumName: "Musée de la Marine",
-      lang: "fr",
-      visitorLang: "fr",
-      sourceLang: "fr",
-      strings,
-      stringsLang: "fr",
-      content,
-      status: "original",
-      engines: [],
-      base: "/r/abc",
-      keep: "",
-      showingOriginal: false,
-      media: {},
+    const model: ArticlePageModel = {
+      museum: { name: "Musée de la Marine", sourceLang: "fr" },
+      words: { strings, lang: "fr" },
+      frame: { lang: "fr", visitorLang: "fr", base: "/r/abc", keep: "" },
+      text: { content, status: "original", engines: [], showingOriginal: false, media: {} },
+      narration: null,
     };
-    const html = renderToStaticMarkup(createElement(ArticlePage, props));
+    const html = renderToStaticMarkup(createElement(ArticlePage, { model }));
     expect(outline(html)).toEqual(["h1", "h2"]);
     expect(html).toContain('<h1 class="ml-visually-hidden">Musée de la Marine</h1>');
     expect(html).toContain("<title>Le naufrage – Musée de la Marine</title>");

@@ -1,10 +1,7 @@
-import { ArticleContentView, articleBackground, headingIndex, headingText, type MediaInfo } from "~/content/render";
+import { ArticleContentView, articleBackground, headingIndex, headingText } from "~/content/render";
 import type { ArticleContent } from "~/content/schema";
-import type { TranslationStatus } from "~/translation/translate.server";
-import type { PlayableNarration } from "~/narration/narrations.server";
+import type { ArticlePageModel } from "../article/model";
 import { NarrationPlayer } from "../narration/player";
-import type { VisitorStrings } from "../strings.server";
-import type { TourStopPlace } from "../place.server";
 import { TourStopBar, TourStopLinks } from "../tour/nav";
 import { DisplayLink } from "../display/link";
 import { EasyReadSwitch } from "../easy-read/switch";
@@ -49,105 +46,75 @@ export function usableContentHtml(html: string | undefined, content: ArticleCont
   return headingIndex(content) === -1 || html.includes('class="ml-title"') ? html : undefined;
 }
 
-export interface ArticlePageProps {
-  museumName: string;
-  /** The page's language: the translation's, or the source's when showing the original. */
-  lang: string;
-  /** The language the visitor reads in (the translation's, even while the original shows). */
-  visitorLang: string;
-  sourceLang: string;
-  strings: VisitorStrings;
-  stringsLang: string;
-  content: ArticleContent;
-  /** The content already rendered (from the cache); else `content` is rendered now. */
-  contentHtml?: string;
-  status: TranslationStatus;
-  engines: readonly string[];
-  /** The page's own path (`/r/{link}` or `/v/{museum}/{slug}`), without query. */
-  base: string;
-  /** Extra query kept on every link (`ignoreStats=true` for staff previews). */
-  keep: string;
-  showingOriginal: boolean;
-  media: MediaInfo;
-  canonical?: string;
-  nonce?: string;
-  /** A staff preview of the draft (decision 041): a banner says so and search engines are kept out. */
-  draftPreview?: boolean;
-  /** The narration in the page's language (issue 22), if one is ready; else the read-aloud button stays. */
-  narration?: PlayableNarration | null;
-  /** Opened as a stop of a tour: "Stop 3 of 12", the tour's name, previous and next (issue 21). */
-  tourStop?: TourStopPlace;
-  /** The article has an approved easy-to-read version (decision 096): whether it shows, and the link to the other. */
-  easyRead?: { on: boolean; href: string };
-  /** The address the display choices page comes back to (decision 097); no link when absent. */
-  displayBack?: string;
-}
-
-function statusLabel(props: ArticlePageProps): string {
-  const { strings, status, engines } = props;
-  if (props.showingOriginal || status === "original" || status === "failed") return strings.original;
+function statusLabel({ words, text }: ArticlePageModel): string {
+  const { strings } = words;
+  const { status, engines } = text;
+  if (text.showingOriginal || status === "original" || status === "failed") return strings.original;
   if (status === "reviewed") return strings.reviewed;
   return engines.includes("pseudo") ? strings.pseudo : strings.machine;
 }
 
-/** The visitor page of an article: its content (its first line the `<h1>`), status, language, report. */
-export function ArticlePage(props: ArticlePageProps) {
-  const { strings, content, lang, visitorLang, sourceLang, base, keep, status } = props;
+/** The visitor page of an article from its page model: its content (its first line the `<h1>`), status, language, report. */
+export function ArticlePage({ model }: { model: ArticlePageModel }) {
+  const { museum, words, frame, text } = model;
+  const { strings } = words;
+  const { content, status } = text;
+  const { lang, visitorLang, base, keep } = frame;
   const background = articleBackground(content);
   const title = articleTitle(content);
   // An article opening with a heading element has no name of its own (decision 074): its tab shows that heading.
   const tabTitle = title || content.map(headingText).find((line) => line !== "") || "";
-  const ui = uiLang(props.stringsLang, lang);
+  const ui = uiLang(words.lang, lang);
   const translated = status === "machine" || status === "reviewed";
-  const canToggle = visitorLang !== sourceLang && status !== "failed";
+  const canToggle = visitorLang !== museum.sourceLang && status !== "failed";
   return (
     <Shell
       lang={lang}
-      canonical={props.canonical}
-      title={tabTitle ? `${clip(tabTitle, 60)} – ${props.museumName}` : props.museumName}
-      description={clip(title || firstText(content) || props.museumName, 155)}
-      nonce={props.nonce}
+      canonical={frame.canonical}
+      title={tabTitle ? `${clip(tabTitle, 60)} – ${museum.name}` : museum.name}
+      description={clip(title || firstText(content) || museum.name, 155)}
+      nonce={frame.nonce}
       background={background}
       script
-      robots={props.draftPreview ? "noindex, nofollow" : undefined}
+      robots={frame.draftPreview ? "noindex, nofollow" : undefined}
     >
-      {props.draftPreview && (
+      {frame.draftPreview && (
         <p className="v-draft" role="note" {...ui}>
           {strings.draftPreview}
         </p>
       )}
-      <MuseumBar name={props.museumName} {...ui} />
-      {props.tourStop && <TourStopBar stop={props.tourStop} strings={strings} keep={keep} ui={ui} pageLang={lang} />}
+      <MuseumBar name={museum.name} {...ui} />
+      {model.tourStop && <TourStopBar stop={model.tourStop} strings={strings} keep={keep} ui={ui} pageLang={lang} />}
       <main id="article" className="v-main ml-surface" style={{ backgroundColor: background }}>
         <p className="v-status" {...ui}>
-          <span className="v-label">{statusLabel(props)}</span>
+          <span className="v-label">{statusLabel(model)}</span>
           {canToggle && (
-            <a href={props.showingOriginal || !translated ? href(base, keep, { lang: visitorLang }) : href(base, keep, { lang: visitorLang, original: "1" })}>
-              {props.showingOriginal ? strings.showTranslation : `${strings.showOriginal} (${endonym(sourceLang)})`}
+            <a href={text.showingOriginal || !translated ? href(base, keep, { lang: visitorLang }) : href(base, keep, { lang: visitorLang, original: "1" })}>
+              {text.showingOriginal ? strings.showTranslation : `${strings.showOriginal} (${endonym(museum.sourceLang)})`}
             </a>
           )}
         </p>
-        {props.easyRead && <EasyReadSwitch on={props.easyRead.on} href={props.easyRead.href} strings={strings} ui={ui} />}
+        {model.easyRead && <EasyReadSwitch on={model.easyRead.on} href={model.easyRead.href} strings={strings} ui={ui} />}
         {status === "failed" && (
           <p className="v-notice" role="status" {...ui}>
             {strings.failed}
           </p>
         )}
-        {props.narration ? <NarrationPlayer narration={props.narration} label={strings.listen} ui={ui} /> : null}
+        {model.narration ? <NarrationPlayer narration={model.narration} label={strings.listen} ui={ui} /> : null}
         {/* An article without text still has a heading, for screen readers: the museum's name. */}
-        {!title && <h1 className="ml-visually-hidden">{props.museumName}</h1>}
-        {props.contentHtml !== undefined ? (
-          <div id="v-text" dangerouslySetInnerHTML={{ __html: props.contentHtml }} />
+        {!title && <h1 className="ml-visually-hidden">{museum.name}</h1>}
+        {text.html !== undefined ? (
+          <div id="v-text" dangerouslySetInnerHTML={{ __html: text.html }} />
         ) : (
           <div id="v-text">
-            <ArticleContentView content={content} lang={lang} media={props.media} labels={contentLabels(strings)} heading />
+            <ArticleContentView content={content} lang={lang} media={text.media} labels={contentLabels(strings)} heading />
           </div>
         )}
       </main>
-      {props.tourStop && <TourStopLinks stop={props.tourStop} strings={strings} keep={keep} ui={ui} />}
+      {model.tourStop && <TourStopLinks stop={model.tourStop} strings={strings} keep={keep} ui={ui} />}
       <footer className="v-footer" {...ui}>
-        <LanguageButton strings={strings} stringsLang={props.stringsLang} lang={visitorLang} base={base} keep={keep} />
-        {props.displayBack && <DisplayLink strings={strings} back={props.displayBack} />}
+        <LanguageButton strings={strings} stringsLang={words.lang} lang={visitorLang} base={base} keep={keep} />
+        {frame.displayBack && <DisplayLink strings={strings} back={frame.displayBack} />}
         {/* Hidden until the script finds a voice, and, beside a narration, only when this browser cannot play it (decision 119). */}
         <button
           type="button"
@@ -161,7 +128,7 @@ export function ArticlePage(props: ArticlePageProps) {
         >
           {strings.readAloud}
         </button>
-        {translated && !props.showingOriginal && (
+        {translated && !text.showingOriginal && (
           <details className="v-report">
             <summary>{strings.reportProblem}</summary>
             <ReportForm strings={strings} base={base} keep={keep} lang={visitorLang} />

@@ -1,0 +1,22 @@
+// An article's visitor page as a short sequence of named steps (issue 31 §2, decision 133), each in its own
+// module of this folder with its own tests: the text shown, the interface's words, the translation, the
+// narration, the count, the page model, the answer. The steps read one `Visit` (settled by `visitOf`) and
+// what the steps before them returned; a new capability is a new step and a new part of the model.
+import type { VisitorArticle } from "~/models/visitor.server";
+import { countVisit } from "./count.server";
+import { pageModel } from "./model";
+import { narrate } from "./narration.server";
+import { respond } from "./respond.server";
+import { chooseText } from "./text";
+import { interfaceWords, translateText } from "./translation.server";
+import type { Visit } from "./visit.server";
+
+/** The visitor page of a live, published article (or a staff preview of its draft). */
+export async function articlePage(visit: Visit, article: VisitorArticle): Promise<Response> {
+  const text = chooseText(visit, article);
+  const words = interfaceWords(visit);
+  const translated = await translateText(visit, text, words);
+  const [ui, narration] = await Promise.all([words, narrate(visit, article, translated)]);
+  countVisit(visit, article, text);
+  return respond(visit, text, pageModel(visit, article, text, ui, translated, narration));
+}
