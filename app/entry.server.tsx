@@ -8,6 +8,7 @@ import { i18nOptions, resources } from "./i18n/config";
 import { getLocale } from "./i18n/i18n.server";
 import { NonceProvider } from "./utils/nonce";
 import { takeOwnAnswer } from "./utils/own-answer.server";
+import { completeRouteModules } from "./utils/route-modules.server";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -31,7 +32,7 @@ export default async function handleRequest(
   const body = await renderToReadableStream(
     <I18nextProvider i18n={instance}>
       <NonceProvider value={loadContext.cspNonce ?? ""}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={loadContext.cspNonce} />
+        <RemixServer context={completeRouteModules(remixContext)} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={loadContext.cspNonce} />
       </NonceProvider>
     </I18nextProvider>,
     {

@@ -1,4 +1,5 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
+import { recordRouteModules } from "../app/utils/route-modules.server";
 
 // The visitor's pages matched among the routes that can answer them (issue 31 §2, decision 133). Remix matches a
 // request's path against every route of the app on each request (twice: the handler, then the data router),
@@ -44,5 +45,7 @@ export function visitorRoutes(routes: Routes): Routes {
 
 /** The app's build with only the routes that can answer a visitor path. */
 export function visitorBuild(build: ServerBuild): ServerBuild {
+  // A document rendered for a visitor path (the catch-all's not-found page) needs every module (app/utils/route-modules.server.ts).
+  recordRouteModules(build);
   return { ...build, routes: visitorRoutes(build.routes) };
 }

@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ARCHIVE_TABLES, type TableName } from "~/archive/tables";
 import { BASE, get, staffSession } from "./helpers";
+import { demoMuseum as seedDemo } from "./builders";
 
 // Decision 135: the tables D1 really has (migrations included, not only app/db/schema.ts) each have a line in
 // app/archive/tables.ts, and a round trip brings back as many rows of every archived table as the museum had.
@@ -10,18 +11,7 @@ import { BASE, get, staffSession } from "./helpers";
 const PLATFORM = /^(sqlite_|_cf_|d1_migrations$)/;
 
 async function demoMuseum() {
-  const s = await staffSession();
-  const sql = env.DEMO_SEED.sql.replaceAll("'__DEMO_SLUG__'", `'${s.user.museumSlug}'`);
-  const statements = sql
-    .split(/;\n/)
-    .map((q) => q.trim())
-    .filter(Boolean);
-  await env.DB.batch(statements.map((q) => env.DB.prepare(q)));
-  for (const f of env.DEMO_SEED.files) {
-    const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
-    await env.MEDIA.put(f.key, bytes, { httpMetadata: { contentType: f.contentType } });
-  }
-  return s;
+  return seedDemo(staffSession);
 }
 
 async function counts(museumId: number) {

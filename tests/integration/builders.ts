@@ -368,3 +368,37 @@ export async function lastAuditId(museum: MuseumRef): Promise<number> {
   const row = await env.DB.prepare("SELECT coalesce(max(id), 0) AS id FROM audit_log WHERE museum_id = ?").bind(museumIdOf(museum)).first<{ id: number }>();
   return row!.id;
 }
+
+// --- The demo museum ------------------------------------------------------------------------------------------
+
+/**
+ * The demo museum as `npm start` seeds it (env.DEMO_SEED), in the museum of the staff session `session` makes,
+ * seeded once per runtime: test files share their runtime's storage (isolate: false, decision 130) and the seed's
+ * QR code links and media keys are fixed, so a second seeding would collide. Callers only read it (export it,
+ * count it); a test that changes it must make its own museum.
+ */
+export async function demoMuseum<S extends { user: { museumId: number; museumSlug: string } }>(session: () => Promise<S>): Promise<S> {
+  const holder = globalThis as unknown as Record<symbol, Promise<unknown> | undefined>;
+  const key = Symbol.for("muselingo.tests.demo-museum");
+  const known = holder[key] as Promise<S> | undefined;
+  if (known) {
+    const s = await known.catch(() => null);
+    if (s && (await env.DB.prepare("SELECT 1 FROM museums WHERE id = ?").bind(s.user.museumId).first())) return s;
+  }
+  const seeding = (async () => {
+    const s = await session();
+    const sql = env.DEMO_SEED.sql.replaceAll("'__DEMO_SLUG__'", `'${s.user.museumSlug}'`);
+    const statements = sql
+      .split(/;\n/)
+      .map((q) => q.trim())
+      .filter(Boolean);
+    await env.DB.batch(statements.map((q) => env.DB.prepare(q)));
+    for (const f of env.DEMO_SEED.files) {
+      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+      await env.MEDIA.put(f.key, bytes, { httpMetadata: { contentType: f.contentType } });
+    }
+    return s;
+  })();
+  holder[key] = seeding;
+  return seeding;
+}

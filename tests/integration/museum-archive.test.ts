@@ -11,6 +11,7 @@ import { generateOnce, narrationTextHash } from "~/narration/narrations.server";
 import { offlineSpeechEngine } from "~/speech/engines/offline";
 import { mp3Bytes } from "./narration-helpers";
 import { BASE, createMuseumWithUser, get, logIn, memberSession, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
+import { demoMuseum as seedDemo } from "./builders";
 
 // The museum archive (decisions 062-064): export, import into an empty museum, and every way an import is refused.
 
@@ -18,18 +19,7 @@ const sha = async (bytes: Uint8Array | ArrayBuffer) => toHex(await crypto.subtle
 
 /** The demo museum as `npm start` seeds it, in a fresh museum with an admin (as a StaffSession). */
 async function demoMuseum(): Promise<StaffSession> {
-  const s = await staffSession();
-  const sql = env.DEMO_SEED.sql.replaceAll("'__DEMO_SLUG__'", `'${s.user.museumSlug}'`);
-  const statements = sql
-    .split(/;\n/)
-    .map((q) => q.trim())
-    .filter(Boolean);
-  await env.DB.batch(statements.map((q) => env.DB.prepare(q)));
-  for (const f of env.DEMO_SEED.files) {
-    const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
-    await env.MEDIA.put(f.key, bytes, { httpMetadata: { contentType: f.contentType } });
-  }
-  return s;
+  return seedDemo(staffSession);
 }
 
 async function exportOf(cookie: string) {

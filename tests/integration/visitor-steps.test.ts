@@ -172,3 +172,18 @@ describe("the steps that read the bindings", () => {
     }
   });
 });
+
+describe("a visitor path no visitor route answers (the smaller route table, decision 133)", () => {
+  it("renders the app's not-found page, in French and English, not a 500 for a module the renderer lacks", async () => {
+    for (const [path, lang, text] of [
+      ["/v/sw.js", "fr", "rien par ici"],
+      ["/r/a/b/c/d", "en", "Nothing there"],
+      ["/t/%F0%9F%98%80/x/y/z", "fr", "rien par ici"],
+    ] as const) {
+      const response = await SELF.fetch(`${BASE}${path}`, { headers: { "Accept-Language": lang } });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("Content-Type"), path).toContain("text/html");
+      expect(await response.text(), path).toContain(text);
+    }
+  });
+});
