@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { KeptOffer } from "./use-kept-draft";
+import type { KeptOffer } from "./kept-draft";
 
 /** "14:32" today, "23 nov. 2026, 14:32" another day: in the person's own clock. */
 export function keptTime(keptAt: number, locale: string, now = Date.now()): { today: boolean; text: string } {

@@ -1,18 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { snapshotOf, type Draft } from "./editor-state";
-import {
-  browserStore,
-  holdTab,
-  listKept,
-  openTabIds,
-  parseKeptKey,
-  pruneKept,
-  removeKept,
-  storedTabId,
-  storeTabId,
-  writeKept,
-  type KeptDraft,
-} from "./kept-draft";
+import type { Draft } from "./editor-state";
+import { chooseKept, parseKeptKey, type KeptOffer } from "./kept-draft";
+import { browserStore, listKept, pruneKept, removeKept, writeKept } from "./kept-store";
+import { holdTab, openTabIds, storedTabId, storeTabId } from "./kept-tab";
 
 /** How long typing pauses before the draft is written to the browser. */
 export const KEEP_DEBOUNCE_MS = 500;
@@ -27,9 +17,6 @@ interface KeepOptions {
   /** The saved version the draft is based on (the save call's version). */
   baseVersion: number;
 }
-
-/** A kept draft offered back, and how many more (older, from other closed tabs) wait their turn. */
-export type KeptOffer = KeptDraft & { others: number };
 
 const newTabId = () =>
   typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
@@ -63,13 +50,11 @@ export function useKeptDraft({ userId, articleId, loadedSnapshot, draft, dirty, 
       storeTabId(id);
       holdTab(id, release.signal);
       tab.current = id;
-      const kept = listKept(store, userId, articleId, now);
-      setElsewhere(kept.some((k) => k.tabId !== null && open.has(k.tabId)));
-      const left = kept.filter((k) => k.tabId === null || !open.has(k.tabId));
+      const { elsewhere, stale, offer } = chooseKept(listKept(store, userId, articleId, now), open, loadedSnapshot);
+      setElsewhere(elsewhere);
       // A kept draft equal to the saved article has nothing to offer: it goes.
-      for (const k of left) if (snapshotOf(k.draft) === loadedSnapshot) removeKept(store, userId, articleId, k.tabId);
-      const offered = left.filter((k) => snapshotOf(k.draft) !== loadedSnapshot);
-      if (offered[0]) setOffer({ ...offered[0], others: offered.length - 1 });
+      for (const k of stale) removeKept(store, userId, articleId, k.tabId);
+      if (offer) setOffer(offer);
       else setActive(true);
     })();
     // Another tab writing its own draft of this article: say so (each tab keeps its own, nothing is overwritten).
