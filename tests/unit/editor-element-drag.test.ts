@@ -34,7 +34,8 @@ describe("the handle's keys (decision 078)", () => {
     expect(press([" ", "ArrowDown", "ArrowUp", " "], 1, 3).steps.at(-1)).toEqual({ drag: null, say: "droppedInPlace", at: 1 });
     expect(press(["Enter", "ArrowDown", "Escape"], 1, 3).steps.at(-1)).toEqual({ drag: null, say: "moveCancelled", at: 1 });
     // Not lifted: only Space and Enter mean something; Escape (a blur) does nothing, nothing is announced.
-    for (const key of ["Escape", "ArrowDown", "Home", "Tab", "a", "Spacebar", "\u00a0", "", "🏺", "e\u0301", "\u202e"]) expect(keyStep(null, 1, key, 3), key).toBeNull();
+    for (const key of ["Escape", "ArrowDown", "Home", "Tab", "a", "Spacebar", "\u00a0", "", "🏺", "e\u0301", "\u202e"])
+      expect(keyStep(null, 1, key, 3), key).toBeNull();
     // Lifted: a key that is not the drag's goes on (Tab moves focus; the blur then cancels).
     const lifted: Drag = { from: 1, to: 2, keyboard: true };
     for (const key of ["Tab", "a", "Shift", "\u00a0", "", "🏺", "e\u0301"]) expect(keyStep(lifted, 1, key, 3), key).toBeNull();

@@ -37,7 +37,7 @@ interface ElementListProps {
 export function ElementList({ items, articleId, error, openKey, onOpen, onChange, onMove, onMoveTo, onDuplicate, onDelete }: ElementListProps) {
   const { t } = useTranslation();
   const files = useMediaFiles();
-  const { listRef, drag, announcement, setAnnouncement, typeName, announceMove, handleProps } = useElementDrag(items, onMoveTo);
+  const [listRef, drag, announcement, setAnnouncement, typeName, announceMove, handleProps] = useElementDrag(items, onMoveTo);
 
   const status = (
     <>

@@ -1,6 +1,6 @@
 // Unsaved changes kept in the browser (decision 071): one localStorage entry per user, article and browser
 // tab (decision 079), with the version the draft was based on and when it was kept. This module is the
-// pure part: the entry's name and text, read back or refused, and which kept draft is offered. The storage
+// pure part: the entry's name and its text read back or refused, and which kept draft is offered. The storage
 // itself is `kept-store.ts`, the tab's id and lock `kept-tab.ts`.
 import { ELEMENT_TYPES as TYPES } from "~/content/model";
 import type { MetadatasElement } from "~/content/schema";
@@ -42,7 +42,7 @@ export function parseKeptKey(name: string): { userId: number; articleId: number;
 
 const ELEMENT_TYPES: ReadonlySet<string> = new Set(TYPES);
 
-interface Stored {
+export interface Stored {
   v: 1;
   userId: number;
   articleId: number;
@@ -51,13 +51,6 @@ interface Stored {
   name: string;
   metadatas: MetadatasElement;
   elements: BodyElement[];
-}
-
-/** The entry's text: the draft's name, metadatas and elements (its keys are this session's, not kept). */
-export function keptText(kept: Omit<KeptDraft, "tabId"> & { tabId?: string | null }): string {
-  const { draft, tabId: _tab, ...rest } = kept;
-  const stored: Stored = { v: 1, ...rest, name: draft.name, metadatas: draft.metadatas, elements: draft.items.map((item) => item.element) };
-  return JSON.stringify(stored);
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);

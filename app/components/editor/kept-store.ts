@@ -1,6 +1,6 @@
 // Where kept drafts live (decision 071): the page's localStorage. Every access is guarded: a full quota,
 // private browsing or a refused storage only means nothing is kept; editing goes on.
-import { KEPT_PREFIX, keptKey, keptText, parseKept, parseKeptKey, type KeptDraft } from "./kept-draft";
+import { KEPT_PREFIX, keptKey, parseKept, parseKeptKey, type KeptDraft, type Stored } from "./kept-draft";
 
 export type KeptStore = Pick<Storage, "getItem" | "setItem" | "removeItem" | "key" | "length">;
 
@@ -16,8 +16,10 @@ export function browserStore(): KeptStore | null {
 /** Writes the draft; false when the browser refused (quota, private mode), which is never an error. */
 export function writeKept(store: KeptStore | null, kept: Omit<KeptDraft, "tabId"> & { tabId?: string | null }): boolean {
   if (!store) return false;
+  const { draft, tabId: _tab, ...rest } = kept;
+  const stored: Stored = { v: 1, ...rest, name: draft.name, metadatas: draft.metadatas, elements: draft.items.map((item) => item.element) };
   try {
-    store.setItem(keptKey(kept.userId, kept.articleId, kept.tabId ?? null), keptText(kept));
+    store.setItem(keptKey(kept.userId, kept.articleId, kept.tabId ?? null), JSON.stringify(stored));
     return true;
   } catch {
     return false;

@@ -99,7 +99,11 @@ export function useElementDrag(items: Item[], onMoveTo: (from: number, to: numbe
     const edge = 48;
     if (event.clientY < edge) window.scrollBy(0, -16);
     else if (event.clientY > window.innerHeight - edge) window.scrollBy(0, 16);
-    const to = dropIndex(Array.from(listRef.current.children, (card) => card.getBoundingClientRect()), drag.from, event.clientY);
+    const to = dropIndex(
+      Array.from(listRef.current.children, (card) => card.getBoundingClientRect()),
+      drag.from,
+      event.clientY,
+    );
     if (to !== drag.to) setDrag({ ...drag, to });
   }
 
@@ -112,15 +116,16 @@ export function useElementDrag(items: Item[], onMoveTo: (from: number, to: numbe
     announceMove(item, drag.to);
   }
 
-  return {
+  // The list, the drag, the words said, the element's type name, what the up/down buttons say, and the handle's
+  // own props (keys, blur, pointer).
+  return [
     listRef,
     drag,
     announcement,
     setAnnouncement,
     typeName,
     announceMove,
-    /** The handle's own props: keys, blur, pointer. */
-    handleProps: (index: number) => ({
+    (index: number) => ({
       onKeyDown: (event: ReactKeyboardEvent<HTMLElement>) => onKey(event.key, index, event),
       onBlur: () => onKey("Escape", index),
       onPointerDown: (event: ReactPointerEvent<HTMLElement>) => startDrag(event, index),
@@ -128,5 +133,5 @@ export function useElementDrag(items: Item[], onMoveTo: (from: number, to: numbe
       onPointerUp: endDrag,
       onPointerCancel: () => setDrag(null),
     }),
-  };
+  ] as const;
 }
