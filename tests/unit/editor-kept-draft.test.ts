@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { snapshotOf, type Draft } from "~/components/editor/editor-state";
-import { chooseKept, KEPT_MAX_AGE_MS, KEPT_PREFIX, keptKey, parseKept, parseKeptKey, type KeptDraft } from "~/components/editor/kept-draft";
+import { KEPT_MAX_AGE_MS, KEPT_PREFIX, keptKey, parseKept, parseKeptKey, type KeptDraft } from "~/components/editor/kept-draft";
 import { listKept, pruneKept, readKept, removeKept, writeKept, type KeptStore } from "~/components/editor/kept-store";
 
 /** An in-memory Storage; `quota` bytes (counted in characters) makes setItem throw like a full browser store. */
@@ -170,34 +170,8 @@ describe("kept drafts", () => {
   });
 });
 
-describe("which kept draft is offered (pure)", () => {
-  const saved = { ...draft, name: "Enregistré" };
+describe("a kept draft's text", () => {
   const kept = (tabId: string | null, keptAt: number, d: Draft = draft): KeptDraft => ({ userId: 7, articleId: 42, tabId, baseVersion: 3, keptAt, draft: d });
-
-  it("offers the newest draft of a closed tab, counts the others, and removes those equal to the saved article", () => {
-    const list = [kept("open-tab", now), kept("closed-b", now - 1000, saved), kept("closed-a", now - 2000), kept(null, now - 3000)];
-    const { elsewhere, stale, offer } = chooseKept(list, new Set(["open-tab", "not-ours"]), snapshotOf(saved));
-    expect(elsewhere).toBe(true);
-    expect(stale.map((k) => k.tabId)).toEqual(["closed-b"]);
-    expect(offer).toEqual({ ...list[2], others: 1 });
-  });
-
-  it("offers nothing when every draft is an open tab's or equal to the saved article, and says so only for open tabs", () => {
-    expect(chooseKept([], new Set(), snapshotOf(saved))).toEqual({ elsewhere: false, stale: [], offer: null });
-    expect(chooseKept([kept("open", now)], new Set(["open"]), snapshotOf(saved))).toEqual({ elsewhere: true, stale: [], offer: null });
-    // A draft from before tabs had an id is never an open tab's, even if a tab's id were the empty string.
-    const same = chooseKept([kept(null, now, saved), kept("x", now, saved)], new Set([""]), snapshotOf(saved));
-    expect([same.elsewhere, same.stale.length, same.offer]).toEqual([false, 2, null]);
-  });
-
-  it("tells apart drafts that differ only by odd Unicode (a combining accent, an RTL override)", () => {
-    const composed = { ...draft, name: "Café" };
-    const decomposed = { ...draft, name: "Cafe\u0301" };
-    const { stale, offer } = chooseKept([kept("a", now, decomposed), kept("b", now - 1, { ...composed, name: "Café\u202e" })], new Set(), snapshotOf(composed));
-    expect(stale).toEqual([]);
-    expect(offer?.tabId).toBe("a");
-    expect(offer?.others).toBe(1);
-  });
 
   it("write the same entry 50 times over for one draft, read back as the draft with fresh keys", () => {
     const store = new MemoryStore();

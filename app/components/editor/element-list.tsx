@@ -39,7 +39,7 @@ export function ElementList({ items, articleId, error, openKey, onOpen, onChange
   const files = useMediaFiles();
   const [listRef, drag, announcement, setAnnouncement, typeName, announceMove, handleProps] = useElementDrag(items, onMoveTo);
 
-  const status = (
+  return (
     <>
       <p role="status" className="visually-hidden">
         {announcement}
@@ -47,112 +47,102 @@ export function ElementList({ items, articleId, error, openKey, onOpen, onChange
       <p id="editor-drag-help" hidden>
         {t("editorCards.handleHelp")}
       </p>
-    </>
-  );
-  if (items.length === 0)
-    return (
-      <>
-        {status}
+      {items.length === 0 ? (
         <p className="editor-empty">{t("editor.noElements")}</p>
-      </>
-    );
-  return (
-    <>
-      {status}
-      <ol className={drag ? "editor-elements editor-elements--dragging" : "editor-elements"} ref={listRef}>
-        {items.map((item, index) => {
-          const id = elementDomId(item.key);
-          const label = t("editor.elementLabel", { type: typeName(item), position: index + 1, count: items.length });
-          const invalid = error?.index === index;
-          const open = openKey === item.key;
-          const isFirst = index === 0;
-          const isLast = index === items.length - 1;
-          const summary = cardSummary(item.element);
-          const thumb = summary.thumb?.startsWith(MEDIA_PREFIX) ? summary.thumb : null;
-          const classes = ["editor-element"];
-          if (open) classes.push("editor-element--open");
-          if (invalid) classes.push("editor-element--invalid");
-          classes.push(...dragClasses(drag, index));
-          // Open, the card's first field comes right after its title in the Tab order: the card's buttons move
-          // to its foot (decision 124); closed, they sit in its head.
-          const controls = (
-            <CardControls
-              id={id}
-              label={label}
-              isFirst={isFirst}
-              isLast={isLast}
-              onMove={(by) => {
-                onMove(index, by);
-                announceMove(item, index + by);
-              }}
-              onDuplicate={() => {
-                onDuplicate(index);
-                setAnnouncement(t("editorCards.duplicated", { type: typeName(item), position: index + 2, count: items.length + 1 }));
-              }}
-              onDelete={() => onDelete(index)}
-            />
-          );
-          return (
-            <li key={item.key}>
-              <div
+      ) : (
+        <ol className={drag ? "editor-elements editor-elements--dragging" : "editor-elements"} ref={listRef}>
+          {items.map((item, index) => {
+            const id = elementDomId(item.key);
+            const label = t("editor.elementLabel", { type: typeName(item), position: index + 1, count: items.length });
+            const invalid = error?.index === index;
+            const open = openKey === item.key;
+            const summary = cardSummary(item.element);
+            const thumb = summary.thumb?.startsWith(MEDIA_PREFIX) ? summary.thumb : null;
+            const classes = ["editor-element"];
+            if (open) classes.push("editor-element--open");
+            if (invalid) classes.push("editor-element--invalid");
+            classes.push(...dragClasses(drag, index));
+            // Open, the card's first field comes right after its title in the Tab order: the card's buttons move
+            // to its foot (decision 124); closed, they sit in its head.
+            const controls = (
+              <CardControls
                 id={id}
-                role="group"
-                aria-labelledby={`${id}-title`}
-                tabIndex={-1}
-                className={classes.join(" ")}
-                aria-describedby={invalid ? `${id}-error` : undefined}
-              >
-                <div className="editor-element__head">
-                  <button
-                    type="button"
-                    id={`${id}-handle`}
-                    className={drag?.keyboard && drag.from === index ? "editor-element__handle editor-element__handle--lifted" : "editor-element__handle"}
-                    aria-label={t("editorCards.handleLabel", { label })}
-                    aria-describedby="editor-drag-help"
-                    title={t("editorCards.dragHint")}
-                    data-drag-handle
-                    {...handleProps(index)}
-                  >
-                    <span aria-hidden="true">⠿</span>
-                  </button>
-                  <h3 className="editor-element__title">
+                label={label}
+                isFirst={index === 0}
+                isLast={index === items.length - 1}
+                onMove={(by) => {
+                  onMove(index, by);
+                  announceMove(item, index + by);
+                }}
+                onDuplicate={() => {
+                  onDuplicate(index);
+                  setAnnouncement(t("editorCards.duplicated", { type: typeName(item), position: index + 2, count: items.length + 1 }));
+                }}
+                onDelete={() => onDelete(index)}
+              />
+            );
+            return (
+              <li key={item.key}>
+                <div
+                  id={id}
+                  role="group"
+                  aria-labelledby={`${id}-title`}
+                  tabIndex={-1}
+                  className={classes.join(" ")}
+                  aria-describedby={invalid ? `${id}-error` : undefined}
+                >
+                  <div className="editor-element__head">
                     <button
                       type="button"
-                      id={`${id}-toggle`}
-                      className="editor-element__toggle"
-                      aria-expanded={open}
-                      aria-controls={`${id}-body`}
-                      onClick={() => onOpen(open ? null : item.key)}
+                      id={`${id}-handle`}
+                      className={drag?.keyboard && drag.from === index ? "editor-element__handle editor-element__handle--lifted" : "editor-element__handle"}
+                      aria-label={t("editorCards.handleLabel", { label })}
+                      aria-describedby="editor-drag-help"
+                      title={t("editorCards.dragHint")}
+                      data-drag-handle
+                      {...handleProps(index)}
                     >
-                      {thumb ? <img className="editor-element__thumb" src={thumb} alt="" width={40} height={40} loading="lazy" /> : null}
-                      <span className="editor-element__words">
-                        <span id={`${id}-title`} className="editor-element__type">
-                          {label}
-                        </span>{" "}
-                        <SummaryLine
-                          summary={summary}
-                          fileName={item.element.type === "video" && item.element.src ? files.lookup(item.element.src)?.name : null}
-                        />
-                      </span>
-                      <span className="editor-element__chevron" aria-hidden="true" />
+                      <span aria-hidden="true">⠿</span>
                     </button>
-                  </h3>
-                  {open ? null : controls}
+                    <h3 className="editor-element__title">
+                      <button
+                        type="button"
+                        id={`${id}-toggle`}
+                        className="editor-element__toggle"
+                        aria-expanded={open}
+                        aria-controls={`${id}-body`}
+                        onClick={() => onOpen(open ? null : item.key)}
+                      >
+                        {thumb ? <img className="editor-element__thumb" src={thumb} alt="" width={40} height={40} loading="lazy" /> : null}
+                        <span className="editor-element__words">
+                          <span id={`${id}-title`} className="editor-element__type">
+                            {label}
+                          </span>{" "}
+                          <SummaryLine
+                            summary={summary}
+                            fileName={item.element.type === "video" && item.element.src ? files.lookup(item.element.src)?.name : null}
+                          />
+                        </span>
+                        <span className="editor-element__chevron" aria-hidden="true" />
+                      </button>
+                    </h3>
+                    {open ? null : controls}
+                  </div>
+                  {invalid ? (
+                    <p className="field__error editor-element__error" id={`${id}-error`}>
+                      {error.message}
+                    </p>
+                  ) : null}
+                  <div id={`${id}-body`} className="editor-element__fields" data-fields hidden={!open}>
+                    <ElementFields element={item.element} onChange={(next) => onChange(index, next)} articleId={articleId} idPrefix={id} />
+                  </div>
+                  {open ? <div className="editor-element__foot">{controls}</div> : null}
                 </div>
-                {invalid ? (
-                  <p className="field__error editor-element__error" id={`${id}-error`}>
-                    {error.message}
-                  </p>
-                ) : null}
-                <div id={`${id}-body`} className="editor-element__fields" data-fields hidden={!open}>
-                  <ElementFields element={item.element} onChange={(next) => onChange(index, next)} articleId={articleId} idPrefix={id} />
-                </div>
-                {open ? <div className="editor-element__foot">{controls}</div> : null}
-              </div>
-            </li>
-          );
-        })}
-      </ol>
+              </li>
+            );
+          })}
+        </ol>
+      )}
     </>
   );
 }

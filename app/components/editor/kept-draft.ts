@@ -1,10 +1,10 @@
 // Unsaved changes kept in the browser (decision 071): one localStorage entry per user, article and browser
 // tab (decision 079), with the version the draft was based on and when it was kept. This module is the
-// pure part: the entry's name and its text read back or refused, and which kept draft is offered. The storage
+// pure part: the entry's name and its text read back or refused. The storage
 // itself is `kept-store.ts`, the tab's id and lock `kept-tab.ts`.
 import { ELEMENT_TYPES as TYPES } from "~/content/model";
 import type { MetadatasElement } from "~/content/schema";
-import { newKey, snapshotOf, type BodyElement, type Draft } from "./editor-state";
+import { newKey, type BodyElement, type Draft } from "./editor-state";
 
 export const KEPT_PREFIX = "muselingo:kept-draft:v1:";
 /** Past this a kept draft is dropped unread: the length of a session, and the article has moved on. */
@@ -85,16 +85,3 @@ export function parseKept(text: string | null, userId: number, articleId: number
 
 /** A kept draft offered back, and how many more (older, from other closed tabs) wait their turn. */
 export type KeptOffer = KeptDraft & { others: number };
-
-/**
- * What opening the article does with the kept drafts found (newest first), given the tabs open now and the
- * saved article's snapshot: drafts of open tabs are theirs (`elsewhere` says there is one), a draft equal to
- * the saved article has nothing to offer (`stale`: removed), and the newest of the rest is the `offer`.
- */
-export function chooseKept(kept: KeptDraft[], open: ReadonlySet<string>, loadedSnapshot: string) {
-  const left = kept.filter((k) => k.tabId === null || !open.has(k.tabId));
-  const stale = left.filter((k) => snapshotOf(k.draft) === loadedSnapshot);
-  const offered = left.filter((k) => !stale.includes(k));
-  const offer: KeptOffer | null = offered[0] ? { ...offered[0], others: offered.length - 1 } : null;
-  return { elsewhere: kept.some((k) => k.tabId !== null && open.has(k.tabId)), stale, offer };
-}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import type { Draft } from "./editor-state";
-import { chooseKept, parseKeptKey, type KeptOffer } from "./kept-draft";
+import { snapshotOf, type Draft } from "./editor-state";
+import { parseKeptKey, type KeptOffer } from "./kept-draft";
 import { browserStore, listKept, pruneKept, removeKept, writeKept } from "./kept-store";
 import { holdTab, openTabIds, storedTabId, storeTabId } from "./kept-tab";
 
@@ -50,11 +50,13 @@ export function useKeptDraft({ userId, articleId, loadedSnapshot, draft, dirty, 
       storeTabId(id);
       holdTab(id, release.signal);
       tab.current = id;
-      const { elsewhere, stale, offer } = chooseKept(listKept(store, userId, articleId, now), open, loadedSnapshot);
-      setElsewhere(elsewhere);
+      const kept = listKept(store, userId, articleId, now);
+      setElsewhere(kept.some((k) => k.tabId !== null && open.has(k.tabId)));
+      const left = kept.filter((k) => k.tabId === null || !open.has(k.tabId));
       // A kept draft equal to the saved article has nothing to offer: it goes.
-      for (const k of stale) removeKept(store, userId, articleId, k.tabId);
-      if (offer) setOffer(offer);
+      for (const k of left) if (snapshotOf(k.draft) === loadedSnapshot) removeKept(store, userId, articleId, k.tabId);
+      const offered = left.filter((k) => snapshotOf(k.draft) !== loadedSnapshot);
+      if (offered[0]) setOffer({ ...offered[0], others: offered.length - 1 });
       else setActive(true);
     })();
     // Another tab writing its own draft of this article: say so (each tab keeps its own, nothing is overwritten).
