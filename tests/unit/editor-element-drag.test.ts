@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dragClasses, dropIndex, keyStep, type Drag, type KeyStep } from "~/components/editor/use-element-drag";
+import { dropIndex, keyStep, type Drag, type KeyStep } from "~/components/editor/use-element-drag";
 
 /** Presses the keys in turn on the handle of card `index` of `count`, as the hook does: each step's drag is the next one's. */
 function press(keys: string[], index: number, count: number, drag: Drag | null = null) {
@@ -87,14 +87,5 @@ describe("a pointer drag", () => {
     expect(dropIndex(boxes, 1, Number.NaN)).toBe(0);
     expect(dropIndex(boxes, 1, Infinity)).toBe(3);
     expect(dropIndex([], 0, 10)).toBe(0);
-  });
-
-  it("marks the dragged card and the place it would land, before or after", () => {
-    expect(dragClasses(null, 0)).toEqual([]);
-    expect(dragClasses({ from: 1, to: 1 }, 1)).toEqual(["editor-element--dragged"]);
-    expect(dragClasses({ from: 1, to: 1, keyboard: true }, 1)).toEqual(["editor-element--lifted"]);
-    expect(dragClasses({ from: 1, to: 3 }, 3)).toEqual(["editor-element--drop-after"]);
-    expect(dragClasses({ from: 3, to: 0, keyboard: true }, 0)).toEqual(["editor-element--drop-before"]);
-    expect(dragClasses({ from: 1, to: 3 }, 2)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import type { BodyElement, Item } from "./editor-state";
 import { ElementFields } from "./element-fields";
 import { elementDomId } from "./focus-machine";
 import { useMediaFiles } from "./media-files";
-import { dragClasses, useElementDrag } from "./use-element-drag";
+import { useElementDrag } from "./use-element-drag";
 
 interface ElementListProps {
   items: Item[];
@@ -61,7 +61,10 @@ export function ElementList({ items, articleId, error, openKey, onOpen, onChange
             const classes = ["editor-element"];
             if (open) classes.push("editor-element--open");
             if (invalid) classes.push("editor-element--invalid");
-            classes.push(...dragClasses(drag, index));
+            // Picked up with the keys, the card is outlined, not dimmed: its words stay readable (decision 078).
+            if (drag?.from === index) classes.push(drag.keyboard ? "editor-element--lifted" : "editor-element--dragged");
+            if (drag && drag.to !== drag.from && drag.to === index)
+              classes.push(drag.to > drag.from ? "editor-element--drop-after" : "editor-element--drop-before");
             // Open, the card's first field comes right after its title in the Tab order: the card's buttons move
             // to its foot (decision 124); closed, they sit in its head.
             const controls = (

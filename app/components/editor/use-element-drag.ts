@@ -45,14 +45,6 @@ export function dropIndex(boxes: readonly { top: number; height: number }[], fro
   return index;
 }
 
-/** The card's drag classes: picked up with the keys it is outlined, not dimmed, its words readable (decision 078). */
-export function dragClasses(drag: Drag | null, index: number): string[] {
-  const classes: string[] = [];
-  if (drag?.from === index) classes.push(drag.keyboard ? "editor-element--lifted" : "editor-element--dragged");
-  if (drag && drag.to !== drag.from && drag.to === index) classes.push(drag.to > drag.from ? "editor-element--drop-after" : "editor-element--drop-before");
-  return classes;
-}
-
 /**
  * Both ways a card moves by its handle: the pointer (mouse, pen and touch) and the keys (decision 078), and
  * what is announced of every step. `onMoveTo(from, to, focusId)` is called once, at the drop.
