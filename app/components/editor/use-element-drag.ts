@@ -67,13 +67,13 @@ export function useElementDrag(items: Item[], onMoveTo: (from: number, to: numbe
     listRef.current?.children[keyboardTo]?.scrollIntoView({ block: "nearest" });
   }, [keyboardTo]);
 
-  // Escape, or leaving a picked-up handle (Tab, a click elsewhere): the element goes back, announced.
+  // A key on a handle; leaving a picked-up handle (Tab, a click elsewhere) is Escape: the element goes back, announced.
   function onKey(key: string, index: number, event?: ReactKeyboardEvent<HTMLElement>) {
     const item = items[index];
     const step = item && keyStep(drag, index, key, count);
     if (!step) return;
     event?.preventDefault();
-    if (step.drag !== drag) setDrag(step.drag);
+    setDrag(step.drag); // the same drag when nothing moved: React renders nothing
     if (step.say === "moved") onMoveTo(index, step.at, `${elementDomId(item.key)}-handle`);
     say(t(`editorCards.${step.say}`, { type: typeName(item), position: step.at + 1, count }));
   }
