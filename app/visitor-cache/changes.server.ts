@@ -67,6 +67,10 @@ const WRITE = [
 export function writtenTable(sql: string): string | null {
   const text = sql.replace(LEAD, "");
   if (/^(?:select|values|explain)\b/i.test(text)) return null;
+  // A WITH that writes nothing (the live-article rule's recursive walk up the folders, decision 134) is a read: a
+  // write needs one of these words, so a WITH without any of them cannot write (a word inside a string literal
+  // only makes it count as a write, the safe side).
+  if (/^with\b/i.test(text) && !/\b(?:insert|update|delete|replace)\b/i.test(text)) return null;
   for (const pattern of WRITE) {
     const m = pattern.exec(text);
     if (!m) continue;

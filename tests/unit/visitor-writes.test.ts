@@ -53,6 +53,9 @@ describe("writtenTable", () => {
     for (const table of ["daily_stats", "scan_events", "scan_visits", "sessions", "users", "translation_claims", "narration_claims", "audit_log"])
       expect(writesVisitorTable(`insert into "${table}" default values`), table).toBe(false);
     expect(writesVisitorTable('select * from "articles"')).toBe(false);
+    // A WITH that only reads (the live-article rule's walk up the folders) costs no publishing read.
+    expect(writtenTable("WITH RECURSIVE up(id) AS (SELECT folder_id FROM articles WHERE id = ?) SELECT * FROM up")).toBeNull();
+    expect(writesVisitorTable("with x as (select 'insert' as w) select * from x")).toBe(true);
   });
 });
 
