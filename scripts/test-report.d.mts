@@ -5,6 +5,8 @@ export interface SuiteCounts {
   skipped: number;
   /** The tests that passed only on a retry, "file > title". */
   flakyNames: string[];
+  /** The tests that failed, "file > title — the first line of the error". */
+  failedNames: string[];
 }
 export function vitestCounts(report: unknown): SuiteCounts;
 export function playwrightCounts(report: unknown): SuiteCounts;

@@ -9,7 +9,7 @@
  * error is flaky.
  */
 export function vitestCounts(report) {
-  const out = { passed: 0, flaky: 0, failed: 0, skipped: 0, flakyNames: [] };
+  const out = { passed: 0, flaky: 0, failed: 0, skipped: 0, flakyNames: [], failedNames: [] };
   for (const file of report.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
       if (test.status === "passed") {
@@ -17,8 +17,10 @@ export function vitestCounts(report) {
           out.flaky++;
           out.flakyNames.push(`${relative(file.name)} > ${test.fullName ?? test.title}`);
         } else out.passed++;
-      } else if (test.status === "failed") out.failed++;
-      else out.skipped++;
+      } else if (test.status === "failed") {
+        out.failed++;
+        out.failedNames.push(`${relative(file.name)} > ${test.fullName ?? test.title}${firstLine(test.failureMessages)}`);
+      } else out.skipped++;
     }
   }
   return out;
@@ -29,7 +31,7 @@ export function vitestCounts(report) {
  * the status "flaky"; "expected" passed (or was expected to fail and did), "unexpected" failed.
  */
 export function playwrightCounts(report) {
-  const out = { passed: 0, flaky: 0, failed: 0, skipped: 0, flakyNames: [] };
+  const out = { passed: 0, flaky: 0, failed: 0, skipped: 0, flakyNames: [], failedNames: [] };
   const walk = (suite, titles) => {
     // A file's own suite is titled by the file name, already given.
     const here = suite.title && suite.title !== suite.file ? [...titles, suite.title] : titles;
@@ -39,14 +41,32 @@ export function playwrightCounts(report) {
           out.flaky++;
           out.flakyNames.push(`${spec.file ?? suite.file} > ${[...here, spec.title].join(" > ")}`);
         } else if (test.status === "expected") out.passed++;
-        else if (test.status === "unexpected") out.failed++;
-        else out.skipped++;
+        else if (test.status === "unexpected") {
+          out.failed++;
+          const errors = (test.results ?? []).map((r) => r.error?.message ?? "");
+          out.failedNames.push(`${spec.file ?? suite.file} > ${[...here, spec.title].join(" > ")}${firstLine(errors)}`);
+        } else out.skipped++;
       }
     }
     for (const child of suite.suites ?? []) walk(child, here);
   };
   for (const suite of report.suites ?? []) walk(suite, []);
   return out;
+}
+
+/**
+ * The first line of a failure's message, after " — ", so the summary at the end of a long log (all a CI page may
+ * show) says which test failed and why; ANSI colours removed, cut at 200 characters.
+ */
+function firstLine(messages) {
+  const text = (messages ?? []).find((m) => String(m).trim() !== "");
+  if (!text) return "";
+  // eslint-disable-next-line no-control-regex
+  const line = String(text)
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .trim()
+    .split("\n")[0];
+  return ` — ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;
 }
 
 /** A repository-relative path for a report's absolute file name. */

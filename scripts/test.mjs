@@ -150,19 +150,26 @@ for (const finished of await Promise.all(background)) {
 console.log("\n=== summary ===");
 const total = { passed: 0, flaky: 0, failed: 0, skipped: 0 };
 const flakyNames = [];
+const failedNames = [];
 for (const r of results) {
-  const c = r.counts ?? { passed: 0, flaky: 0, failed: r.ok ? 0 : 1, skipped: 0, flakyNames: [] };
+  const c = r.counts ?? { passed: 0, flaky: 0, failed: r.ok ? 0 : 1, skipped: 0, flakyNames: [], failedNames: [] };
   total.passed += c.passed;
   total.flaky += c.flaky;
   total.failed += c.failed + (r.ok || c.failed > 0 ? 0 : 1);
   total.skipped += c.skipped;
   for (const name of c.flakyNames) flakyNames.push(`${r.name}: ${name}`);
+  for (const name of c.failedNames) failedNames.push(`${r.name}: ${name}`);
   console.log(`${r.name.padEnd(12)} ${r.ok ? "ok    " : "FAILED"} ${c.passed} passed, ${c.flaky} flaky, ${c.failed} failed (${r.seconds.toFixed(1)} s)`);
 }
 // Passed only on a retry: each by name, so a defect that CI's retry hides is seen (decision 122).
 if (flakyNames.length > 0) {
   console.log(`\nflaky (failed, then passed on the retry):`);
   for (const name of flakyNames) console.log(`  ${name}`);
+}
+// Failed: each by name and the first line of its error, here at the end where a truncated CI log still shows it.
+if (failedNames.length > 0) {
+  console.log(`\nfailed:`);
+  for (const name of failedNames) console.log(`  ${name}`);
 }
 console.log(`total time ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(closingLine(total));

@@ -47,7 +47,15 @@ describe("npm test's counts", () => {
     expect(run.status).toBe(1);
     const report = JSON.parse(readFileSync(join(dir, "vitest.json"), "utf8"));
     const counts = vitestCounts(report);
-    expect(counts).toEqual({ passed: 1, flaky: 1, failed: 1, skipped: 0, flakyNames: [expect.stringMatching(/scratch\.test\.mjs > fails once then passes$/)] });
+    expect(counts).toEqual({
+      passed: 1,
+      flaky: 1,
+      failed: 1,
+      skipped: 0,
+      flakyNames: [expect.stringMatching(/scratch\.test\.mjs > fails once then passes$/)],
+      // A failure is named with the first line of its error: CI's page shows only the log's end.
+      failedNames: [expect.stringMatching(/scratch\.test\.mjs > always fails — AssertionError: expected 1 to be 2/)],
+    });
     expect(closingLine(counts)).toBe("1 passed, 1 flaky, 1 failed");
   });
 
@@ -59,7 +67,14 @@ describe("npm test's counts", () => {
     });
     expect(run.status).toBe(1);
     const counts = playwrightCounts(JSON.parse(readFileSync(join(dir, "e2e.json"), "utf8")));
-    expect(counts).toEqual({ passed: 1, flaky: 1, failed: 1, skipped: 0, flakyNames: ["scratch.spec.mjs > fails once then passes"] });
+    expect(counts).toEqual({
+      passed: 1,
+      flaky: 1,
+      failed: 1,
+      skipped: 0,
+      flakyNames: ["scratch.spec.mjs > fails once then passes"],
+      failedNames: [expect.stringMatching(/^scratch\.spec\.mjs > always fails — Error: expect\(received\)\.toBe\(expected\)/)],
+    });
     expect(closingLine({ ...counts, skipped: 2 })).toBe("1 passed, 1 flaky, 1 failed, 2 skipped");
   });
 });
