@@ -3,7 +3,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 // @ts-ignore The server build exists once `npm run build` has run; it has no type declarations.
 import * as build from "../build/server/index.js";
 import { createDb } from "../app/db/client.server";
-import { getLoadContext } from "../app/load-context";
+import { getLoadContext, usedDb } from "../app/load-context";
 import { purgeExpiredTrash } from "../app/models/trash.server";
 import { pruneArticleVersions } from "../app/publishing/versions.server";
 import { pruneAuditLog } from "../app/audit/log.server";
@@ -58,7 +58,8 @@ export default {
     let response = await handleRemixRequest(request, loadContext);
     // What the request wrote to the tables visitors read is published before the answer leaves, so staff's
     // next preview shows it (decisions 039, 132); a request that wrote none of them costs nothing here.
-    await publishVisitorChanges(loadContext.db, loadContext.kv);
+    const db = usedDb(loadContext);
+    if (db) await publishVisitorChanges(db, loadContext.kv);
     if (response.status === 405 && !response.headers.has("Allow")) {
       // Remix's own 405 (a page without an action, an unusual method) names no method; say which work.
       response = new Response(response.body, response);

@@ -92,6 +92,20 @@ async function interleaved(loads, rounds = 4, seconds = 3) {
   });
 }
 
+/**
+ * Waits (at most 120 s) until the page offers its narration, so the throughput below does not share the machine
+ * with the narration's generation; resolves with the seconds waited.
+ */
+async function settledNarration(url, headers) {
+  const t0 = performance.now();
+  while (performance.now() - t0 < 120_000) {
+    const html = await (await fetch(url, { headers })).text();
+    if (html.includes("<audio")) return (performance.now() - t0) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("the page's narration was not ready within 120 s");
+}
+
 /** One view's figures: wall time, status, gzip bytes and the Server-Timing counts. */
 async function view(url, headers) {
   const t0 = performance.now();
@@ -272,6 +286,11 @@ try {
   await farMiss.arrayBuffer();
   const farMissMs = performance.now() - t0;
   const farMissTiming = serverTiming(farMiss.headers.get("Server-Timing"));
+
+  // The first German view started its narration (the offline engine: eSpeak, then MP3, in this same runtime);
+  // a cached view is measured once that one-off job is over, as it is for every view after the first minute.
+  const narrated = await settledNarration(page, german);
+  console.log(`  (the German narration was ready after ${narrated.toFixed(1)} s; the load starts after it)`);
 
   const [dynamic, fixed, distant] = await interleaved([
     [page, german],
