@@ -1,13 +1,16 @@
 // Finds the chromium the end-to-end tests drive, and installs one on a fresh machine.
-// Order: CHROME_PATH, Debian's /usr/bin/chromium, then a chromium in Playwright's own cache.
+// Order: CHROME_PATH, Debian's /usr/bin/chromium, then a chromium in Playwright's own cache. The end-to-end tests
+// ask for the headless shell first (`shell: true`, decision 139): Debian's chromium-headless-shell, the same engine
+// without the browser's interface, which Playwright itself runs for headless tests; it cut a third of their CPU.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 
 export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
-export const APT_INSTALL = "apt-get update && apt-get install -y chromium";
-export const PLAYWRIGHT_INSTALL = "npx playwright install chromium";
+export const DEBIAN_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+export const APT_INSTALL = "apt-get update && apt-get install -y chromium-headless-shell";
+export const PLAYWRIGHT_INSTALL = "npx playwright install chromium --only-shell";
 
 /** Playwright's cache: PLAYWRIGHT_BROWSERS_PATH when set, else ~/.cache/ms-playwright. */
 export function playwrightCache(env = process.env, home = homedir()) {
@@ -27,13 +30,23 @@ function listDir(dir) {
  * The browser to use, or null when there is none. `exists` and `list` are injectable for tests.
  * A CHROME_PATH that points nowhere is an error rather than a silent fallback: someone asked for it.
  */
-export function findBrowser({ env = process.env, home = homedir(), exists = existsSync, list = listDir } = {}) {
+export function findBrowser({ env = process.env, home = homedir(), exists = existsSync, list = listDir, shell = false } = {}) {
   if (env.CHROME_PATH) {
     if (!exists(env.CHROME_PATH)) throw new Error(`CHROME_PATH is set to ${env.CHROME_PATH}, which does not exist.`);
     return { path: env.CHROME_PATH, source: "CHROME_PATH" };
   }
-  if (exists(DEBIAN_CHROMIUM)) return { path: DEBIAN_CHROMIUM, source: "Debian's chromium" };
   const cache = playwrightCache(env, home);
+  if (shell) {
+    if (exists(DEBIAN_HEADLESS_SHELL)) return { path: DEBIAN_HEADLESS_SHELL, source: "Debian's chromium-headless-shell" };
+    const shells = list(cache)
+      .filter((name) => /^chromium_headless_shell-\d+$/.test(name))
+      .sort((a, b) => Number(b.split("-")[1]) - Number(a.split("-")[1]));
+    for (const build of shells) {
+      const path = join(cache, build, "chrome-headless-shell-linux64", "chrome-headless-shell");
+      if (exists(path)) return { path, source: "Playwright's cache (headless shell)" };
+    }
+  }
+  if (exists(DEBIAN_CHROMIUM)) return { path: DEBIAN_CHROMIUM, source: "Debian's chromium" };
   // Newest build first; Playwright names its folder chrome-linux64 since 1.57, chrome-linux before.
   const builds = list(cache)
     .filter((name) => /^chromium-\d+$/.test(name))
@@ -54,7 +67,7 @@ export function installCommand({ isRoot = process.getuid?.() === 0, hasApt = exi
 
 /** Finds a browser, installing one when there is none; throws with the exact command when that fails. */
 export function ensureBrowser({ cwd = process.cwd(), log = console.log } = {}) {
-  const found = findBrowser();
+  const found = findBrowser({ shell: true });
   if (found) return found;
   const command = installCommand();
   log(`No chromium found for the end-to-end tests; installing one with: ${command}`);
@@ -63,7 +76,7 @@ export function ensureBrowser({ cwd = process.cwd(), log = console.log } = {}) {
     stdio: "inherit",
     env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
   });
-  const after = result.status === 0 ? findBrowser() : null;
+  const after = result.status === 0 ? findBrowser({ shell: true }) : null;
   if (!after) {
     throw new Error(
       `Could not install chromium for the end-to-end tests. Run this, then npm test again:\n  ${command}\n` +

@@ -44,10 +44,38 @@ describe("findBrowser", () => {
   });
 });
 
+describe("findBrowser for the end-to-end tests (shell: true, decision 139)", () => {
+  it("prefers Debian's headless shell, then the newest shell in Playwright's cache, then a full chromium", () => {
+    const both = fakeFs(["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"]);
+    expect(findBrowser({ env: {}, home, ...both, shell: true })).toEqual({
+      path: "/usr/bin/chromium-headless-shell",
+      source: "Debian's chromium-headless-shell",
+    });
+    // Without `shell`, the full browser as before (Lighthouse, the screenshots, the demo video).
+    expect(findBrowser({ env: {}, home, ...both })?.path).toBe("/usr/bin/chromium");
+    const cached = fakeFs(
+      [
+        "/usr/bin/chromium",
+        `${cache}/chromium_headless_shell-1199/chrome-headless-shell-linux64/chrome-headless-shell`,
+        `${cache}/chromium_headless_shell-1200/chrome-headless-shell-linux64/chrome-headless-shell`,
+      ],
+      { [cache]: ["chromium-1200", "chromium_headless_shell-1199", "chromium_headless_shell-1200"] },
+    );
+    expect(findBrowser({ env: {}, home, ...cached, shell: true })?.path).toBe(
+      `${cache}/chromium_headless_shell-1200/chrome-headless-shell-linux64/chrome-headless-shell`,
+    );
+    expect(findBrowser({ env: {}, home, ...fakeFs(["/usr/bin/chromium"]), shell: true })?.path).toBe("/usr/bin/chromium");
+    // CHROME_PATH still wins.
+    expect(findBrowser({ env: { CHROME_PATH: "/opt/chrome" }, home, ...fakeFs(["/opt/chrome", "/usr/bin/chromium-headless-shell"]), shell: true })?.path).toBe(
+      "/opt/chrome",
+    );
+  });
+});
+
 describe("installCommand", () => {
   it("uses Debian's package as root and Playwright's download otherwise", () => {
     expect(installCommand({ isRoot: true, hasApt: true })).toBe(APT_INSTALL);
-    expect(APT_INSTALL).toBe("apt-get update && apt-get install -y chromium");
+    expect(APT_INSTALL).toBe("apt-get update && apt-get install -y chromium-headless-shell");
     expect(installCommand({ isRoot: false, hasApt: true })).toBe(PLAYWRIGHT_INSTALL);
     expect(installCommand({ isRoot: true, hasApt: false })).toBe(PLAYWRIGHT_INSTALL);
   });
