@@ -1,4 +1,6 @@
 export const DEBIAN_CHROMIUM: string;
+export const DEBIAN_HEADLESS_SHELL: string;
+export const TEST_BROWSER_ARGS: string[];
 export const APT_INSTALL: string;
 export const PLAYWRIGHT_INSTALL: string;
 export type FoundBrowser = { path: string; source: string };
@@ -8,6 +10,8 @@ export function findBrowser(options?: {
   home?: string;
   exists?: (path: string) => boolean;
   list?: (dir: string) => string[];
+  /** The end-to-end tests' choice: a headless shell before a full browser (decision 139). */
+  shell?: boolean;
 }): FoundBrowser | null;
 export function installCommand(options?: { isRoot?: boolean; hasApt?: boolean }): string;
 export function ensureBrowser(options?: { cwd?: string; log?: (message: string) => void }): FoundBrowser;

@@ -8,6 +8,15 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 
 export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
+/** The flags the end-to-end tests launch chromium with (playwright.config.ts, and a file that asks for the full browser). */
+export const TEST_BROWSER_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+];
 export const DEBIAN_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 export const APT_INSTALL = "apt-get update && apt-get install -y chromium-headless-shell";
 export const PLAYWRIGHT_INSTALL = "npx playwright install chromium --only-shell";

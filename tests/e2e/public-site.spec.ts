@@ -1,5 +1,10 @@
+import { findBrowser, TEST_BROWSER_ARGS } from "../../scripts/browser.mjs";
 import { test, expect, logIn } from "./fixtures";
 import { axeViolations, switchToEnglish } from "./helpers";
+
+// The full browser, not the headless shell the other files use (decision 139): once a modal dialog has closed, the
+// shell runs no idle callback any more (full chromium does), and this file waits for the page's first idle period.
+test.use({ launchOptions: { executablePath: findBrowser()?.path, args: TEST_BROWSER_ARGS } });
 
 const PUBLIC = ["/", "/blog", "/blog/guarani", "/blog/why-muselingo", "/contact"];
 

@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ARCHIVE_TABLES, type TableName } from "~/archive/tables";
 import { BASE, get, staffSession } from "./helpers";
-import { demoMuseum as seedDemo } from "./builders";
+import { demoMuseumCopy } from "./builders";
 
 // Decision 135: the tables D1 really has (migrations included, not only app/db/schema.ts) each have a line in
 // app/archive/tables.ts, and a round trip brings back as many rows of every archived table as the museum had.
@@ -11,7 +11,7 @@ import { demoMuseum as seedDemo } from "./builders";
 const PLATFORM = /^(sqlite_|_cf_|d1_migrations$)/;
 
 async function demoMuseum() {
-  return seedDemo(staffSession);
+  return demoMuseumCopy(staffSession);
 }
 
 async function counts(museumId: number) {

@@ -1,10 +1,10 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { onTestFinished } from "vitest";
 import { hashPassword } from "~/lib/password.server";
 import { randomLink } from "~/models/qrcodes.server";
 import { languagesForRole, memberLanguagesSchema } from "~/teams/member-input";
 import type { Role } from "~/teams/roles";
-import { get, logIn, postJson } from "./http";
+import { BASE, get, logIn, postJson } from "./http";
 
 // One builder per entity the integration tests make (issue 31 §7, decision 138), as Epic Stack's createUser
 // and login fixtures are: a museum, a member with a role and languages (and their session), an article
@@ -401,4 +401,25 @@ export async function demoMuseum<S extends { user: { museumId: number; museumSlu
   })();
   holder[key] = seeding;
   return seeding;
+}
+
+/**
+ * A museum of its own holding the demo's content, for a test that changes it: the shared demo (`demoMuseum`)
+ * exported and imported into the museum of a new staff session (its QR codes get new links, its files new keys).
+ * Two files once changed the shared demo and each one's counts failed when the other ran first in the same
+ * runtime (CI, decision 139). museum-archive.test.ts alone changes the shared demo: it checks the seed's own files.
+ */
+export async function demoMuseumCopy<S extends { user: { museumId: number; museumSlug: string }; cookie: string }>(session: () => Promise<S>): Promise<S> {
+  const demo = await demoMuseum(session);
+  const exported = await get("/api/read/export", demo.cookie);
+  if (exported.status !== 200) throw new Error(`demo export: HTTP ${exported.status}`);
+  const archive = new Uint8Array(await exported.arrayBuffer());
+  const own = await session();
+  const imported = await SELF.fetch(`${BASE}/api/manage/import_museum`, {
+    method: "POST",
+    headers: { Cookie: own.cookie, "Content-Type": "application/zip" },
+    body: archive,
+  });
+  if (imported.status !== 200) throw new Error(`demo import: HTTP ${imported.status} ${await imported.text()}`);
+  return own;
 }
