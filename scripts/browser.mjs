@@ -18,8 +18,9 @@ export const TEST_BROWSER_ARGS = [
   "--disable-dev-shm-usage",
 ];
 export const DEBIAN_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-export const APT_INSTALL = "apt-get update && apt-get install -y chromium-headless-shell";
-export const PLAYWRIGHT_INSTALL = "npx playwright install chromium --only-shell";
+// Both: the tests run in the headless shell, one file and Lighthouse in the full browser.
+export const APT_INSTALL = "apt-get update && apt-get install -y chromium chromium-headless-shell";
+export const PLAYWRIGHT_INSTALL = "npx playwright install chromium";
 
 /** Playwright's cache: PLAYWRIGHT_BROWSERS_PATH when set, else ~/.cache/ms-playwright. */
 export function playwrightCache(env = process.env, home = homedir()) {

@@ -4,7 +4,7 @@ import { axeViolations, switchToEnglish } from "./helpers";
 
 // The full browser, not the headless shell the other files use (decision 139): once a modal dialog has closed, the
 // shell runs no idle callback any more (full chromium does), and this file waits for the page's first idle period.
-test.use({ launchOptions: { executablePath: findBrowser()?.path, args: TEST_BROWSER_ARGS } });
+test.use({ launchOptions: { executablePath: (findBrowser() ?? findBrowser({ shell: true }))?.path, args: TEST_BROWSER_ARGS } });
 
 const PUBLIC = ["/", "/blog", "/blog/guarani", "/blog/why-muselingo", "/contact"];
 

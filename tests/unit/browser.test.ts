@@ -75,7 +75,7 @@ describe("findBrowser for the end-to-end tests (shell: true, decision 139)", () 
 describe("installCommand", () => {
   it("uses Debian's package as root and Playwright's download otherwise", () => {
     expect(installCommand({ isRoot: true, hasApt: true })).toBe(APT_INSTALL);
-    expect(APT_INSTALL).toBe("apt-get update && apt-get install -y chromium-headless-shell");
+    expect(APT_INSTALL).toBe("apt-get update && apt-get install -y chromium chromium-headless-shell");
     expect(installCommand({ isRoot: false, hasApt: true })).toBe(PLAYWRIGHT_INSTALL);
     expect(installCommand({ isRoot: true, hasApt: false })).toBe(PLAYWRIGHT_INSTALL);
   });
