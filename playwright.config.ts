@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { findBrowser, TEST_BROWSER_ARGS } from "./scripts/browser.mjs";
+import { findBrowser, CHROMIUM_ARGS } from "./scripts/browser.mjs";
 import { E2E_PERSIST_TO } from "./tests/e2e/server";
 
 const PORT = Number(process.env.E2E_PORT ?? 8790);
@@ -38,7 +38,7 @@ export default defineConfig({
     launchOptions: {
       // The headless shell when there is one (decision 139): a third less CPU than the full browser, headless alike.
       executablePath: findBrowser({ shell: true })?.path,
-      args: TEST_BROWSER_ARGS,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], locale: "fr-FR" } }],

@@ -56,8 +56,10 @@ export function getLoadContext({
   const loadContext: AppLoadContext = {
     cloudflare: context.cloudflare,
     get db() {
-      db ??= createDb(timedD1(env.DB, timing, d1DelayFor(request, env as unknown as Record<string, unknown>)));
-      made.set(loadContext, db);
+      if (!db) {
+        db = createDb(timedD1(env.DB, timing, d1DelayFor(request, env as unknown as Record<string, unknown>)));
+        made.set(loadContext, db);
+      }
       return db;
     },
     kv: timedKv(env.KV, timing),

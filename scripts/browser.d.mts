@@ -1,6 +1,6 @@
 export const DEBIAN_CHROMIUM: string;
 export const DEBIAN_HEADLESS_SHELL: string;
-export const TEST_BROWSER_ARGS: string[];
+export const CHROMIUM_ARGS: string[];
 export const APT_INSTALL: string;
 export const PLAYWRIGHT_INSTALL: string;
 export type FoundBrowser = { path: string; source: string };

@@ -8,8 +8,8 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 
 export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
-/** The flags the end-to-end tests launch chromium with (playwright.config.ts, and a file that asks for the full browser). */
-export const TEST_BROWSER_ARGS = [
+/** The flags chromium runs with here: the end-to-end tests (playwright.config.ts, a file in the full browser) and Lighthouse. */
+export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-background-networking",

@@ -7,7 +7,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { findBrowser } from "./browser.mjs";
+import { CHROMIUM_ARGS, findBrowser } from "./browser.mjs";
 import { build, DEMO, ROOT } from "./lib.mjs";
 
 const PORT = process.env.LIGHTHOUSE_PORT ?? "8799";
@@ -62,15 +62,7 @@ paths.push(`/t/${tourLink}`, `/t/${tourLink}?lang=ar`, `/t/${tourLink}/1`);
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? findBrowser()?.path,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-dev-shm-usage",
-  ],
+  chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
 });
 let failed = false;
 try {

@@ -1,10 +1,10 @@
-import { findBrowser, TEST_BROWSER_ARGS } from "../../scripts/browser.mjs";
+import { findBrowser, CHROMIUM_ARGS } from "../../scripts/browser.mjs";
 import { test, expect } from "./fixtures";
 
 // The public site's flags, in the full browser, not the headless shell of the other files (decision 139): once a
 // modal dialog has closed, the shell runs no idle callback any more (full chromium does), and this test waits for
 // the page's first idle period. Launch options apply to a whole file's worker, hence a file of its own.
-test.use({ launchOptions: { executablePath: (findBrowser() ?? findBrowser({ shell: true }))?.path, args: TEST_BROWSER_ARGS } });
+test.use({ launchOptions: { executablePath: (findBrowser() ?? findBrowser({ shell: true }))?.path, args: CHROMIUM_ARGS } });
 
 test.describe("public site", () => {
   test("the flags burst unless reduced motion is preferred", async ({ page }) => {

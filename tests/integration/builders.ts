@@ -1,5 +1,7 @@
 import { env, SELF } from "cloudflare:test";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { onTestFinished } from "vitest";
+import { getLoadContext } from "~/load-context";
 import { hashPassword } from "~/lib/password.server";
 import { randomLink } from "~/models/qrcodes.server";
 import { languagesForRole, memberLanguagesSchema } from "~/teams/member-input";
@@ -422,4 +424,21 @@ export async function demoMuseumCopy<S extends { user: { museumId: number; museu
   });
   if (imported.status !== 200) throw new Error(`demo import: HTTP ${imported.status} ${await imported.text()}`);
   return own;
+}
+
+// --- A request's context, for a test that calls the visitor page's steps itself ------------------------------
+
+/**
+ * The context the Worker gives `request` (app/load-context.ts, the same function), with the scans sent to `scans`
+ * and `waitUntil`'s work kept until `settle()`: for tests that call the visitor page or its steps without the
+ * Worker. `snapshots` as under the Worker (visitor snapshots in use); `nonce` the CSP nonce.
+ */
+export function stepContext(request: Request, { scans, snapshots = false, nonce }: { scans: Queue; snapshots?: boolean; nonce?: string }) {
+  const scheduled: Promise<unknown>[] = [];
+  const ctx = { waitUntil: (p: Promise<unknown>) => void scheduled.push(p), passThroughOnException: () => undefined };
+  const context: AppLoadContext = getLoadContext({
+    request,
+    context: { cloudflare: { env: { ...env, SCANS: scans } as Env, ctx }, cspNonce: nonce, publishesVisitorChanges: snapshots },
+  });
+  return { context, settle: () => Promise.all(scheduled.splice(0)) };
 }

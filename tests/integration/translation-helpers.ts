@@ -9,7 +9,7 @@ import type { TranslationDeps } from "~/translation/translate.server";
 const pending: Promise<unknown>[] = [];
 
 /** A `waitUntil` for tests: the promise is awaited by `settle` or at the end of `test`. */
-export const background = (promise: Promise<unknown>) => void pending.push(promise);
+const background = (promise: Promise<unknown>) => void pending.push(promise);
 
 /** Waits for the background writes handed to `waitUntil` so far. */
 export const settle = () => Promise.all(pending.splice(0));

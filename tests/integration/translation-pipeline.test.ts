@@ -1,17 +1,14 @@
 import { env } from "cloudflare:test";
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect } from "vitest";
-import { readConfig } from "~/config.server";
 import { articleContentSchema, type ArticleContent } from "~/content/schema";
-import { createDb } from "~/db/client.server";
 import { targetForLink } from "~/models/visitor.server";
-import { RequestTiming } from "~/visitor-cache/timing";
 import type { ScanEvent } from "~/queue/scan-event";
 import type { TranslationEngine } from "~/translation/engines";
 import { translateArticle, translateSegments } from "~/translation/translate.server";
 import { visitorPage } from "~/visitor/page.server";
+import { stepContext } from "./builders";
 import { createMuseumWithUser, publishNow, recordingScans, staffSession } from "./helpers";
-import { background, recordingEngine, settle, test, translationDeps } from "./translation-helpers";
+import { recordingEngine, settle, test, translationDeps } from "./translation-helpers";
 
 function deps(engines: TranslationEngine[]) {
   return { deps: translationDeps(engines), settle };
@@ -139,21 +136,11 @@ describe("scan events", () => {
     // The real local SCANS queue, each message also kept (helpers.ts recordingScans).
     const { sent, env: scansEnv } = recordingScans<ScanEvent>();
     const scans = scansEnv.SCANS;
-    const context = {
-      cloudflare: { env, ctx: { waitUntil: background, passThroughOnException: () => {} } },
-      db: createDb(env.DB),
-      kv: env.KV,
-      timing: new RequestTiming(),
-      media: env.MEDIA,
-      scans,
-      ai: env.AI,
-      config: readConfig(env as unknown as Record<string, unknown>),
-      cspNonce: "test-nonce",
-    } as unknown as AppLoadContext;
     const request = new Request(`http://localhost${url}`, { method, headers });
+    const { context, settle: settleVisit } = stepContext(request, { scans, nonce: "test-nonce" });
     const target = await targetForLink(context.db, link);
     const response = await visitorPage(request, context, { target, place: { base: `/r/${link}`, scannable: true } });
-    await settle();
+    await settleVisit();
     return { response, sent };
   }
 
@@ -193,28 +180,21 @@ describe("scan events", () => {
     await publishNow(s, added.body.id as number);
     const code = await s.call("add_qrcode", {});
     await s.call("update_qrcode", { qrcodeId: code.body.id, articleId: added.body.id });
-    const context = {
-      cloudflare: { env, ctx: { waitUntil: background, passThroughOnException: () => {} } },
-      db: createDb(env.DB),
-      kv: env.KV,
-      timing: new RequestTiming(),
-      media: env.MEDIA,
-      // Thrown from the async function, not `Promise.reject(...)` returned: a promise rejected with no handler yet
-      // is reported as unhandled by workerd before the caller's await reaches it (decision 129).
-      scans: {
-        send: async () => {
-          throw new Error("queue down");
-        },
-      } as unknown as Queue,
-      ai: env.AI,
-      config: readConfig(env as unknown as Record<string, unknown>),
-    } as unknown as AppLoadContext;
     const link = code.body.link as string;
-    const response = await visitorPage(new Request(`http://localhost/r/${link}`, { headers: { "User-Agent": PHONE } }), context, {
+    const request = new Request(`http://localhost/r/${link}`, { headers: { "User-Agent": PHONE } });
+    // Thrown from the async function, not `Promise.reject(...)` returned: a promise rejected with no handler yet
+    // is reported as unhandled by workerd before the caller's await reaches it (decision 129).
+    const failing = {
+      send: async () => {
+        throw new Error("queue down");
+      },
+    } as unknown as Queue;
+    const { context, settle: settleVisit } = stepContext(request, { scans: failing });
+    const response = await visitorPage(request, context, {
       target: await targetForLink(context.db, link),
       place: { base: `/r/${link}`, scannable: true },
     });
     expect(response.status).toBe(200);
-    await expect(settle()).resolves.toBeDefined();
+    await expect(settleVisit()).resolves.toBeDefined();
   });
 });

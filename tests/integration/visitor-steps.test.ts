@@ -1,10 +1,7 @@
 // The steps of an article's visitor page that read the bindings (issue 31 §2, decision 133), against the real
 // local KV, D1 and queue: the snapshot's stamp check and its bound, the translation step, the count step.
 import { env, SELF } from "cloudflare:test";
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { readConfig } from "~/config.server";
-import { createDb } from "~/db/client.server";
 import { pseudoTranslate } from "~/translation/engines";
 import { changedKey, snapshotTarget, STAMP_CHECK_MS, type SnapshotDeps } from "~/visitor-cache/snapshot.server";
 import { RequestTiming, timedKv } from "~/visitor-cache/timing";
@@ -14,6 +11,8 @@ import { chooseText } from "~/visitor/article/text";
 import { interfaceWords, translateText } from "~/visitor/article/translation.server";
 import { visitOf } from "~/visitor/article/visit.server";
 import { atLink } from "~/visitor/place.server";
+import { usedDb } from "~/load-context";
+import { stepContext } from "./builders";
 import { BASE, get, publishArticle, recordingScans, staffSession, texts } from "./helpers";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -112,30 +111,15 @@ describe("the snapshot's stamp check, remembered in the isolate for STAMP_CHECK_
 
 describe("the steps that read the bindings", () => {
   const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36";
-  function contextWith(scans: Queue) {
-    const scheduled: Promise<unknown>[] = [];
-    const context = {
-      cloudflare: { env, ctx: { waitUntil: (p: Promise<unknown>) => void scheduled.push(p), passThroughOnException: () => undefined } },
-      db: createDb(env.DB),
-      kv: env.KV,
-      timing: new RequestTiming(),
-      media: env.MEDIA,
-      scans,
-      ai: env.AI,
-      config: readConfig(env as unknown as Record<string, unknown>),
-      visitorSnapshots: true,
-    } as unknown as AppLoadContext;
-    return { context, settle: () => Promise.all(scheduled.splice(0)) };
-  }
-
   it("translation: the engine once, then the cached translation and its rendering; count: one view, marked easy-to-read", async () => {
     const s = await staffSession();
     const p = await publishArticle(s, texts(["Le vase", "Une amphore attique."]));
     const scans = recordingScans<Record<string, unknown>>();
     const steps = async (url: string) => {
-      const { context, settle } = contextWith(scans.env.SCANS);
+      const request = new Request(`${BASE}${url}`, { headers: { "User-Agent": PHONE } });
+      const { context, settle } = stepContext(request, { scans: scans.env.SCANS, snapshots: true });
       const located = await atLink(context, { link: p.link });
-      const visit = visitOf(new Request(`${BASE}${url}`, { headers: { "User-Agent": PHONE } }), context, { ...located, target: located.target! });
+      const visit = visitOf(request, context, { ...located, target: located.target! });
       const text = chooseText(visit, located.target!.article!);
       const translated = await translateText(visit, text, interfaceWords(visit));
       countVisit(visit, located.target!.article!, text);
@@ -185,5 +169,19 @@ describe("a visitor path no visitor route answers (the smaller route table, deci
       expect(response.headers.get("Content-Type"), path).toContain("text/html");
       expect(await response.text(), path).toContain(text);
     }
+  });
+});
+
+describe("the request's D1 handle (decision 139)", () => {
+  it("is made on first use only: a request that reads no D1 has nothing to publish", async () => {
+    const request = new Request(`${BASE}/r/nothing`);
+    const { context } = stepContext(request, { scans: env.SCANS, snapshots: true });
+    expect(usedDb(context)).toBeUndefined();
+    const db = context.db;
+    expect(usedDb(context)).toBe(db);
+    expect(context.db).toBe(db);
+    expect(context.timing.d1.count).toBe(0);
+    await db.$client.prepare("SELECT 1").first();
+    expect(context.timing.d1.count).toBe(1);
   });
 });
