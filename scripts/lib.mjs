@@ -31,6 +31,10 @@ export const quietEnv = {
   NO_D1_WARNING: "true",
   // The banner (and its update check) says nothing the operator needs; wrangler is pinned in package.json.
   WRANGLER_HIDE_BANNER: "true",
+  // Node's compile cache (keyed by file content): every wrangler, vitest and Playwright start after the first
+  // reuses the compiled code of its bundles instead of compiling them again (decisions 131, 140). Under
+  // .wrangler/, which git ignores; one set by the caller wins.
+  NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE || join(ROOT, ".wrangler", "node-compile-cache"),
 };
 
 /** Must stay in step with app/lib/password.server.ts; tests/unit/password-format.test.ts checks both agree. */

@@ -1,13 +1,13 @@
 // `npm test`: build, then every suite (unit, integration in workerd, the deploy rehearsal, end-to-end in
 // chromium), then one closing line with the totals. Exits non-zero if any suite fails.
 //
-// After the build, integration runs alone (the heaviest) but for the end-to-end suite's state being made beside it
-// (decision 108); then the end-to-end suite (two browsers against one dev server, decision 080) runs beside the
-// unit tests and the deploy rehearsal. Its output is kept in a file and
-// printed once they are done, so the two never interleave. `TEST_LANES=1` runs everything in turn instead.
-import { spawn, spawnSync } from "node:child_process";
+// After the build, the integration suite runs in front, with the unit tests, then the deploy rehearsal, and the making
+// of the end-to-end suite's state beside it; then the end-to-end suite (decisions 080, 108, 140). What runs beside
+// goes to a file, printed once the suite in front is done, so outputs never interleave. `TEST_LANES=1` runs
+// everything in turn instead.
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBrowser } from "./browser.mjs";
 import { build, quietEnv, ROOT } from "./lib.mjs";
@@ -15,7 +15,8 @@ import { ensureZbar } from "./zbar.mjs";
 import { closingLine, playwrightCounts, vitestCounts } from "./test-report.mjs";
 
 const bin = (name) => join(ROOT, "node_modules", ".bin", name);
-const reports = join(ROOT, "test-results", "reports");
+// Not under test-results/: Playwright empties that folder as it starts, and the suites beside it write here.
+const reports = join(ROOT, "test-reports");
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
@@ -87,66 +88,72 @@ function counts(suite) {
   }
 }
 
+/** Runs a suite in front, its output on this terminal; resolves with its result. */
 function runInTurn(suite) {
   console.log(`\n=== ${suite.name} ===`);
   if (suite.blocker) {
     // Counted as a failure, never skipped: a run without the end-to-end suite is not a green run.
     console.error(`Not run: ${suite.blocker}`);
-    return { name: suite.name, ok: false, seconds: 0, counts: null };
+    return Promise.resolve({ name: suite.name, ok: false, seconds: 0, counts: null });
   }
   const t0 = Date.now();
-  const run = spawnSync(suite.cmd, suite.args, { cwd: ROOT, env: { ...quietEnv, ...suite.env }, stdio: "inherit" });
-  return { name: suite.name, ok: run.status === 0, seconds: (Date.now() - t0) / 1000, counts: counts(suite) };
+  const child = spawn(suite.cmd, suite.args, { cwd: ROOT, env: { ...quietEnv, ...suite.env }, stdio: "inherit" });
+  return new Promise((resolve) => {
+    child.on("close", (code) => resolve({ name: suite.name, ok: code === 0, seconds: (Date.now() - t0) / 1000, counts: counts(suite) }));
+  });
 }
 
 /** Starts a suite in the background, its output going to a log file; resolves with its result. */
 function runBeside(suite) {
   if (suite.blocker) return Promise.resolve({ name: suite.name, ok: false, seconds: 0, counts: null, log: null, blocker: suite.blocker });
   const log = join(reports, `${suite.name}.log`);
-  const out = createWriteStream(log);
+  const fd = openSync(log, "w");
   const t0 = Date.now();
-  const child = spawn(suite.cmd, suite.args, { cwd: ROOT, env: { ...quietEnv, ...suite.env }, stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout.pipe(out, { end: false });
-  child.stderr.pipe(out, { end: false });
+  const child = spawn(suite.cmd, suite.args, { cwd: ROOT, env: { ...quietEnv, ...suite.env }, stdio: ["ignore", fd, fd] });
+  closeSync(fd);
   return new Promise((resolve) => {
-    child.on("close", (code) => {
-      out.end(() => resolve({ name: suite.name, ok: code === 0, seconds: (Date.now() - t0) / 1000, counts: counts(suite), log }));
-    });
+    child.on("close", (code) => resolve({ name: suite.name, ok: code === 0, seconds: (Date.now() - t0) / 1000, counts: counts(suite), log }));
   });
 }
 
-const results = [];
-const byName = (name) => suites.find((s) => s.name === name);
-let background = [];
-if (process.env.TEST_LANES === "1") {
-  for (const suite of suites) results.push(runInTurn(suite));
-} else {
-  // Integration (two workerd runtimes, the heaviest) runs alone; then the end-to-end suite starts and the unit
-  // tests and the deploy rehearsal, light next to it, run beside it.
-  // Meanwhile the end-to-end suite's fresh state (migrations, the demo museum, the staff pool: decision 080) is
-  // made: wrangler start-ups more than CPU, off the critical path (decision 108). Its mark tells the webServer
-  // command to keep that state; should it fail, the webServer makes it again as before.
-  const mark = randomBytes(8).toString("hex");
-  const prep = browser
-    ? runBeside({ name: "e2e-prep", cmd: process.execPath, args: ["tests/e2e/staff-pool.mjs"], env: { E2E_POOL_MARK: mark }, report: "none" })
-    : null;
-  results.push(runInTurn(byName("integration")));
-  const prepared = prep ? await prep : null;
-  if (prepared && !prepared.ok)
-    console.error(`The e2e state could not be made beside the integration tests; Playwright's server command makes it:\n${readFileSync(prepared.log, "utf8")}`);
-  console.log("\n(e2e runs beside unit and deploy; its output follows theirs)");
-  const e2e = byName("e2e");
-  background = [runBeside(prepared?.ok ? { ...e2e, env: { ...e2e.env, E2E_POOL_READY: mark } } : e2e)];
-  // One vitest worker for the unit tests meanwhile: they are not the longest lane (about 120 s, then the deploy
-  // rehearsal's 90 s, against the browser tests' minutes), and the browsers need the cores more.
-  const unit = byName("unit");
-  results.push(runInTurn({ ...unit, args: [...unit.args, "--maxWorkers=1"] }), runInTurn(byName("deploy")));
-}
-for (const finished of await Promise.all(background)) {
+/** A suite that ran beside: its log printed now, its result kept. */
+function report(finished) {
   console.log(`\n=== ${finished.name} ===`);
   if (finished.blocker) console.error(`Not run: ${finished.blocker}`);
   else process.stdout.write(readFileSync(finished.log, "utf8"));
   results.push({ name: finished.name, ok: finished.ok, seconds: finished.seconds, counts: finished.counts });
+}
+
+const results = [];
+const byName = (name) => suites.find((s) => s.name === name);
+if (process.env.TEST_LANES === "1") {
+  for (const suite of suites) results.push(await runInTurn(suite));
+} else {
+  // Two phases on two cores (decision 140, measured with the machine's idle time every 5 s):
+  // 1. the integration suite (two workerd runtimes) in front; beside it, one lane of the unit tests (one vitest
+  //    worker) then the deploy rehearsal (wrangler starts), and the making of the end-to-end suite's fresh state
+  //    (migrations, the demo museum, the staff pool: decisions 080, 108). The integration suite alone leaves a
+  //    core idle a sixth of its time; the browsers of phase 2 leave almost none.
+  // 2. the end-to-end suite (two browsers against one dev server), beside whatever of the lane is left.
+  // The prep's mark tells the webServer command to keep that state; should it fail, the webServer makes it again.
+  const mark = randomBytes(8).toString("hex");
+  const prep = browser
+    ? runBeside({ name: "e2e-prep", cmd: process.execPath, args: ["tests/e2e/staff-pool.mjs"], env: { E2E_POOL_MARK: mark }, report: "none" })
+    : null;
+  const unit = byName("unit");
+  const lane = (async () => {
+    const unitDone = await runBeside({ ...unit, args: [...unit.args, "--maxWorkers=1"] });
+    return [unitDone, await runBeside(byName("deploy"))];
+  })();
+  results.push(await runInTurn(byName("integration")));
+  const prepared = prep ? await prep : null;
+  if (prepared && !prepared.ok)
+    console.error(`The e2e state could not be made beside the integration tests; Playwright's server command makes it:\n${readFileSync(prepared.log, "utf8")}`);
+  const e2e = byName("e2e");
+  const e2eRun = runBeside(prepared?.ok ? { ...e2e, env: { ...e2e.env, E2E_POOL_READY: mark } } : e2e);
+  console.log("\n(the unit tests and the deploy rehearsal ran beside; e2e runs now, its output follows theirs)");
+  for (const finished of await lane) report(finished);
+  report(await e2eRun);
 }
 
 console.log("\n=== summary ===");

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { strToU8, zipSync } from "fflate";
 import { type Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
-import { axeViolations, switchToEnglish, unique } from "./helpers";
+import { axeViolations, shot, switchToEnglish, unique } from "./helpers";
 
 // The import page (/import, decisions 054–056): a CSV and a ZIP of pictures (one over 200 KB, resized by the
 // browser before sending), the dry run's table, the confirmation, the articles arriving as drafts; then the
@@ -53,7 +53,7 @@ test("a curator imports a CSV and its pictures after a dry run; the same file ag
   await expect(page).toHaveURL(/\/import$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Importer des articles");
   await checkAt(page, 1280, "fr empty");
-  await page.screenshot({ path: "test-results/import-fr-1280-empty.png", fullPage: true });
+  await shot(page, "import-fr-1280-empty", { fullPage: true });
 
   await page.getByLabel("Tableur", { exact: true }).setInputFiles({ name: "cartels.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.getByLabel("Images (facultatif)", { exact: true }).setInputFiles({ name: "images.zip", mimeType: "application/zip", buffer: Buffer.from(images) });
@@ -68,10 +68,10 @@ test("a curator imports a CSV and its pictures after a dry run; the same file ag
   await expect(table.getByRole("row").nth(1)).toContainText(slugA);
   await expect(page.getByRole("combobox", { name: "Nom du fichier image" })).toHaveValue("4");
   await checkAt(page, 1280, "fr plan");
-  await page.screenshot({ path: "test-results/import-fr-1280-plan.png", fullPage: true });
+  await shot(page, "import-fr-1280-plan", { fullPage: true });
   await checkAt(page, 320, "fr plan");
   await page.setViewportSize({ width: 375, height: 900 });
-  await page.screenshot({ path: "test-results/import-fr-375-plan.png", fullPage: true });
+  await shot(page, "import-fr-375-plan", { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Keyboard: the confirm button is reachable and pressing it imports.
@@ -105,10 +105,10 @@ test("a curator imports a CSV and its pictures after a dry run; the same file ag
   await expect(page.getByText("Nothing to import: every row is already up to date.")).toBeVisible();
   await expect(page.getByRole("button", { name: /^Import \d/ })).toHaveCount(0);
   await checkAt(page, 1280, "en plan");
-  await page.screenshot({ path: "test-results/import-en-1280-plan.png", fullPage: true });
+  await shot(page, "import-en-1280-plan", { fullPage: true });
   await checkAt(page, 320, "en plan");
   await page.setViewportSize({ width: 375, height: 900 });
-  await page.screenshot({ path: "test-results/import-en-375-plan.png", fullPage: true });
+  await shot(page, "import-en-375-plan", { fullPage: true });
 });
 
 test("a row with an error is shown by row and column, in the interface language, and blocks the import", async ({ page, staff }) => {
