@@ -43,6 +43,16 @@ try {
   process.exit(1);
 }
 
+// The end-to-end suite's fresh state (migrations, the demo museum, the staff pool: decisions 080, 108) needs no
+// build: it is made while the build runs, which leaves a core idle a quarter of its time (decision 140). Its mark
+// tells the webServer command to keep that state; should it fail, the webServer makes it again.
+const inLanes = process.env.TEST_LANES !== "1";
+const mark = randomBytes(8).toString("hex");
+const prep =
+  inLanes && browser
+    ? runBeside({ name: "e2e-prep", cmd: process.execPath, args: ["tests/e2e/staff-pool.mjs"], env: { E2E_POOL_MARK: mark }, report: "none" })
+    : null;
+
 console.log("Building…");
 build();
 
@@ -126,20 +136,14 @@ function report(finished) {
 
 const results = [];
 const byName = (name) => suites.find((s) => s.name === name);
-if (process.env.TEST_LANES === "1") {
+if (!inLanes) {
   for (const suite of suites) results.push(await runInTurn(suite));
 } else {
   // Two phases on two cores (decision 140, measured with the machine's idle time every 5 s):
   // 1. the integration suite (two workerd runtimes) in front; beside it, one lane of the unit tests (one vitest
-  //    worker) then the deploy rehearsal (wrangler starts), and the making of the end-to-end suite's fresh state
-  //    (migrations, the demo museum, the staff pool: decisions 080, 108). The integration suite alone leaves a
-  //    core idle a sixth of its time; the browsers of phase 2 leave almost none.
+  //    worker) then the deploy rehearsal (wrangler starts), and what is left of the e2e state's making. The
+  //    integration suite alone leaves a core idle a sixth of its time; the browsers of phase 2 leave almost none.
   // 2. the end-to-end suite (two browsers against one dev server), beside whatever of the lane is left.
-  // The prep's mark tells the webServer command to keep that state; should it fail, the webServer makes it again.
-  const mark = randomBytes(8).toString("hex");
-  const prep = browser
-    ? runBeside({ name: "e2e-prep", cmd: process.execPath, args: ["tests/e2e/staff-pool.mjs"], env: { E2E_POOL_MARK: mark }, report: "none" })
-    : null;
   const unit = byName("unit");
   const lane = (async () => {
     const unitDone = await runBeside({ ...unit, args: [...unit.args, "--maxWorkers=1"] });
@@ -148,7 +152,9 @@ if (process.env.TEST_LANES === "1") {
   results.push(await runInTurn(byName("integration")));
   const prepared = prep ? await prep : null;
   if (prepared && !prepared.ok)
-    console.error(`The e2e state could not be made beside the integration tests; Playwright's server command makes it:\n${readFileSync(prepared.log, "utf8")}`);
+    console.error(
+      `The e2e state could not be made beside the build and the integration tests; Playwright's server command makes it:\n${readFileSync(prepared.log, "utf8")}`,
+    );
   const e2e = byName("e2e");
   const e2eRun = runBeside(prepared?.ok ? { ...e2e, env: { ...e2e.env, E2E_POOL_READY: mark } } : e2e);
   console.log("\n(the unit tests and the deploy rehearsal ran beside; e2e runs now, its output follows theirs)");
