@@ -1,8 +1,9 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { importMuseum } from "./builders";
 import { strToU8, unzipSync, zipSync, type Zippable } from "fflate";
 import { describe, expect, it } from "vitest";
 import { ARCHIVE_INFLATED_MAX } from "~/archive/import.server";
-import { BASE, get, staffSession } from "./helpers";
+import { get, staffSession } from "./helpers";
 
 // The museum archive's size accounting (issue 29 §2, decision 111): what the manifest declares is counted before
 // any other entry is inflated, and refused with 413 and the reason; each entry is then inflated no further than
@@ -27,11 +28,7 @@ function withManifest(archive: Uint8Array, edit: (manifest: Manifest) => void) {
 }
 
 async function importInto(cookie: string, body: Uint8Array) {
-  const response = await SELF.fetch(`${BASE}/api/manage/import_museum`, {
-    method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/zip" },
-    body: body as BodyInit,
-  });
+  const response = await importMuseum(cookie, body);
   return { status: response.status, body: (await response.json()) as { error?: { code: string; field?: string; reason?: string; message?: string } } };
 }
 

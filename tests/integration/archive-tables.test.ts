@@ -1,8 +1,8 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ARCHIVE_TABLES, type TableName } from "~/archive/tables";
-import { BASE, get, staffSession } from "./helpers";
-import { demoMuseumCopy } from "./builders";
+import { staffSession } from "./helpers";
+import { demoMuseumCopy, exportMuseum, importMuseum } from "./builders";
 
 // Decision 135: the tables D1 really has (migrations included, not only app/db/schema.ts) each have a line in
 // app/archive/tables.ts, and a round trip brings back as many rows of every archived table as the museum had.
@@ -44,15 +44,9 @@ describe("the museum archive's tables (decision 135)", () => {
     expect((await source.call("add_tour", { name: "Parcours d'essai", pathArray: [], folderId: folder!.name })).status).toBe(200);
     const before = await counts(source.user.museumId);
 
-    const exported = await get("/api/read/export", source.cookie);
-    expect(exported.status).toBe(200);
-    const archive = new Uint8Array(await exported.arrayBuffer());
+    const archive = await exportMuseum(source.cookie);
     const target = await staffSession();
-    const imported = await SELF.fetch(`${BASE}/api/manage/import_museum`, {
-      method: "POST",
-      headers: { Cookie: target.cookie, "Content-Type": "application/zip" },
-      body: archive,
-    });
+    const imported = await importMuseum(target.cookie, archive);
     expect(imported.status, await imported.clone().text()).toBe(200);
     const after = await counts(target.user.museumId);
     expect(after).toEqual(before);

@@ -405,6 +405,19 @@ export async function demoMuseum<S extends { user: { museumId: number; museumSlu
   return seeding;
 }
 
+/** A museum's archive (`GET /api/read/export`, the ZIP of decision 062), as its staff downloads it. */
+export async function exportMuseum(cookie: string): Promise<Uint8Array<ArrayBuffer>> {
+  const response = await get("/api/read/export", cookie);
+  const type = response.headers.get("Content-Type");
+  if (response.status !== 200 || type !== "application/zip") throw new Error(`museum export: HTTP ${response.status}, ${type}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** `POST /api/manage/import_museum` into the museum of `cookie`'s session: the answer, whatever it is. */
+export function importMuseum(cookie: string, body: BodyInit | Uint8Array | null, type = "application/zip", query = ""): Promise<Response> {
+  return SELF.fetch(`${BASE}/api/manage/import_museum${query}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": type }, body: body as BodyInit });
+}
+
 /**
  * A museum of its own holding the demo's content, for a test that changes it: the shared demo (`demoMuseum`)
  * exported and imported into the museum of a new staff session (its QR codes get new links, its files new keys).
@@ -413,15 +426,9 @@ export async function demoMuseum<S extends { user: { museumId: number; museumSlu
  */
 export async function demoMuseumCopy<S extends { user: { museumId: number; museumSlug: string }; cookie: string }>(session: () => Promise<S>): Promise<S> {
   const demo = await demoMuseum(session);
-  const exported = await get("/api/read/export", demo.cookie);
-  if (exported.status !== 200) throw new Error(`demo export: HTTP ${exported.status}`);
-  const archive = new Uint8Array(await exported.arrayBuffer());
+  const archive = await exportMuseum(demo.cookie);
   const own = await session();
-  const imported = await SELF.fetch(`${BASE}/api/manage/import_museum`, {
-    method: "POST",
-    headers: { Cookie: own.cookie, "Content-Type": "application/zip" },
-    body: archive,
-  });
+  const imported = await importMuseum(own.cookie, archive);
   if (imported.status !== 200) throw new Error(`demo import: HTTP ${imported.status} ${await imported.text()}`);
   return own;
 }

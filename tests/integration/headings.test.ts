@@ -1,4 +1,5 @@
 import { env, SELF } from "cloudflare:test";
+import { exportMuseum, importMuseum } from "./builders";
 import { describe, expect, it } from "vitest";
 import { pseudoTranslate } from "~/translation/engines/pseudo";
 import { BASE, get, publishArticle, staffSession, type StaffSession } from "./helpers";
@@ -164,16 +165,10 @@ describe("the heading element", () => {
   it("the museum archive carries headings into another museum, which shows them", async () => {
     const s = await staffSession();
     const { link } = await publishArticle(s, ELEMENTS);
-    const archive = await get("/api/read/export", s.cookie);
-    expect(archive.status).toBe(200);
-    const bytes = new Uint8Array(await archive.arrayBuffer());
+    const bytes = await exportMuseum(s.cookie);
 
     const b = await staffSession();
-    const imported = await SELF.fetch(`${BASE}/api/manage/import_museum`, {
-      method: "POST",
-      headers: { Cookie: b.cookie, "Content-Type": "application/zip" },
-      body: bytes,
-    });
+    const imported = await importMuseum(b.cookie, bytes);
     expect(imported.status, await imported.clone().text()).toBe(200);
     const row = await env.DB.prepare("SELECT content, published_content FROM articles WHERE museum_id = ?")
       .bind(b.user.museumId)

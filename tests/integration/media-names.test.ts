@@ -1,4 +1,5 @@
 import { env, SELF } from "cloudflare:test";
+import { importMuseum } from "./builders";
 import { strToU8, unzipSync, zipSync, type Zippable } from "fflate";
 import { describe, expect, it } from "vitest";
 import { toHex } from "~/lib/crypto";
@@ -186,11 +187,7 @@ describe("original file names", () => {
 
     const importInto = async (archive: Uint8Array) => {
       const b = await staffSession();
-      const response = await SELF.fetch(`${BASE}/api/manage/import_museum`, {
-        method: "POST",
-        headers: { Cookie: b.cookie, "Content-Type": "application/zip" },
-        body: archive as Uint8Array<ArrayBuffer>,
-      });
+      const response = await importMuseum(b.cookie, archive);
       expect(response.status, await response.clone().text()).toBe(200);
       return (await env.DB.prepare("SELECT original_name AS n FROM media WHERE museum_id = ?").bind(b.user.museumId).all<{ n: string | null }>()).results;
     };

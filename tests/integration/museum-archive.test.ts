@@ -11,7 +11,7 @@ import { generateOnce, narrationTextHash } from "~/narration/narrations.server";
 import { offlineSpeechEngine } from "~/speech/engines/offline";
 import { mp3Bytes } from "./narration-helpers";
 import { BASE, createMuseumWithUser, get, logIn, memberSession, publishArticle, staffSession, texts, type StaffSession } from "./helpers";
-import { demoMuseum as seedDemo } from "./builders";
+import { exportMuseum, importMuseum, demoMuseum as seedDemo } from "./builders";
 
 // The museum archive (decisions 062-064): export, import into an empty museum, and every way an import is refused.
 
@@ -22,26 +22,15 @@ async function demoMuseum(): Promise<StaffSession> {
   return seedDemo(staffSession);
 }
 
-async function exportOf(cookie: string) {
-  const response = await get("/api/read/export", cookie);
-  expect(response.status).toBe(200);
-  expect(response.headers.get("Content-Type")).toBe("application/zip");
-  return new Uint8Array(await response.arrayBuffer());
-}
-
-function importInto(cookie: string, body: BodyInit | Uint8Array | null, type = "application/zip", query = "") {
-  return SELF.fetch(`${BASE}/api/manage/import_museum${query}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": type }, body: body as BodyInit });
-}
-
 async function importOk(cookie: string, archive: Uint8Array) {
-  const response = await importInto(cookie, archive);
+  const response = await importMuseum(cookie, archive);
   const body = (await response.json()) as Record<string, unknown>;
   expect(response.status, JSON.stringify(body)).toBe(200);
   return body as { articles: number; media: number; qrcodes: { kept: string[]; changed: { from: string; to: string }[] } } & Record<string, unknown>;
 }
 
 async function expectRefused(cookie: string, archive: BodyInit | Uint8Array | null, status: number, reason: string) {
-  const response = await importInto(cookie, archive);
+  const response = await importMuseum(cookie, archive);
   const body = (await response.json()) as { error: { code: string; reason?: string; field?: string; message: string } };
   expect(response.status, JSON.stringify(body)).toBe(status);
   expect(body.error.reason).toBe(reason);
@@ -270,7 +259,7 @@ describe("museum archive", () => {
     expect((await a.call("update_stop_number", { articleId: demo[1], stopNumber: 42 })).status).toBe(200);
 
     const started = Date.now();
-    const archive = await exportOf(a.cookie);
+    const archive = await exportMuseum(a.cookie);
     const exportMs = Date.now() - started;
     const files = unzipSync(archive);
     const names = Object.keys(files);
@@ -337,7 +326,7 @@ describe("museum archive", () => {
     );
 
     // Exported again, B gives the same content (tenancy: only B's rows, nothing of A's).
-    const again = unzipSync(await exportOf(b.cookie));
+    const again = unzipSync(await exportMuseum(b.cookie));
     // The visit above may have had the offline speech engine narrate the page in B meanwhile (issue 22,
     // after the answer): narrations are left out of this comparison.
     const { narrations: _, ...counts } = (json(again["manifest.json"]!) as typeof manifest).counts;
@@ -347,7 +336,7 @@ describe("museum archive", () => {
 
   it("keeps QR links that are free on this installation (an archive from elsewhere)", async () => {
     const { s, published } = await smallMuseum();
-    const archive = await exportOf(s.cookie);
+    const archive = await exportMuseum(s.cookie);
     // As if the archive came from another installation: the links are not used here.
     await env.DB.prepare("DELETE FROM qrcodes WHERE museum_id = ?").bind(s.user.museumId).run();
     const b = await staffSession();
@@ -360,7 +349,7 @@ describe("museum archive", () => {
 
   it("still imports an archive made before tours (0008, no data/tours.json): no tours, no stop numbers", async () => {
     const { s } = await smallMuseum();
-    const archive = await exportOf(s.cookie);
+    const archive = await exportMuseum(s.cookie);
     // The archive as the previous version wrote it: no tours file, no stop numbers, checksums to match.
     const files = unzipSync(archive);
     delete files["data/tours.json"];
@@ -400,7 +389,7 @@ describe("museum archive", () => {
 
   it("refuses a museum that is not empty (409), an editor (403), a body that is not a ZIP (415)", async () => {
     const { s } = await smallMuseum();
-    const archive = await exportOf(s.cookie);
+    const archive = await exportMuseum(s.cookie);
     await expectRefused(s.cookie, archive, 409, "museum_not_empty");
     // Even a trashed folder counts as content.
     const b = await staffSession();
@@ -423,17 +412,17 @@ describe("museum archive", () => {
 
     const c = await staffSession();
     const { cookie: editor } = await memberSession(c.user, { role: "editor" });
-    expect((await importInto(editor, archive)).status).toBe(403);
+    expect((await importMuseum(editor, archive)).status).toBe(403);
     expect((await get("/api/read/export", editor)).status).toBe(403);
     expect((await get("/api/read/export")).status).toBe(401);
-    const wrongType = await importInto(c.cookie, archive, "text/plain");
+    const wrongType = await importMuseum(c.cookie, archive, "text/plain");
     expect(wrongType.status).toBe(415);
     expect(await rowCount(c.user.museumId)).toBe(0);
   });
 
   it("refuses an archive from a newer version with a clear message, and writes nothing", async () => {
     const { s } = await smallMuseum();
-    const archive = await exportOf(s.cookie);
+    const archive = await exportMuseum(s.cookie);
     const b = await staffSession();
     const newer = (field: string, value: unknown) =>
       rezip(archive, (files) => {
@@ -450,7 +439,7 @@ describe("museum archive", () => {
 
   it("refuses corrupt, tampered, incomplete and foreign files, leaving nothing half-imported", async () => {
     const { s, mediaUrl } = await smallMuseum();
-    const archive = await exportOf(s.cookie);
+    const archive = await exportMuseum(s.cookie);
     const b = await staffSession();
     const media = `media/${mediaUrl.slice("/media/".length)}`;
     const cases: [string, Uint8Array, string][] = [
@@ -508,7 +497,7 @@ describe("museum archive", () => {
       ],
     ];
     for (const [label, body, reason] of cases) {
-      const response = await importInto(b.cookie, body);
+      const response = await importMuseum(b.cookie, body);
       const answer = (await response.json()) as { error?: { reason?: string } };
       expect([label, response.status, answer.error?.reason]).toEqual([label, 400, reason]);
       expect(await rowCount(b.user.museumId), label).toBe(0);
@@ -521,14 +510,14 @@ describe("museum archive", () => {
     const inflated: Zippable = {};
     for (const [name, bytes] of Object.entries(bombFiles))
       inflated[name] = name === "data/articles.json" ? [new Uint8Array(49 * 1024 * 1024), { level: 1 }] : [bytes, { level: 0 }];
-    const bombResponse = await importInto(b.cookie, zipSync(inflated));
+    const bombResponse = await importMuseum(b.cookie, zipSync(inflated));
     expect(((await bombResponse.json()) as { error: { reason: string } }).error.reason).toBe("archive_tampered");
     expect(await rowCount(b.user.museumId)).toBe(0);
     // A damaged deflate stream (a data file's bytes flipped inside the fflate-written archive).
     const broken = archive.slice();
     const at = new TextDecoder("latin1").decode(archive).indexOf("data/articles.json") + "data/articles.json".length + 40;
     for (let i = 0; i < 16; i++) broken[at + i] = broken[at + i]! ^ 0xff;
-    const damaged = await importInto(b.cookie, broken);
+    const damaged = await importMuseum(b.cookie, broken);
     expect(damaged.status).toBe(400);
     expect(await rowCount(b.user.museumId)).toBe(0);
     // After all that, the good archive still imports.
@@ -537,9 +526,9 @@ describe("museum archive", () => {
 
   it("50 parallel imports into the same empty museum: exactly one succeeds, the others 409, no duplicate rows or files", async () => {
     const { s } = await smallMuseum();
-    const archive = await exportOf(s.cookie);
+    const archive = await exportMuseum(s.cookie);
     const b = await staffSession();
-    const responses = await Promise.all(Array.from({ length: 50 }, () => importInto(b.cookie, archive)));
+    const responses = await Promise.all(Array.from({ length: 50 }, () => importMuseum(b.cookie, archive)));
     const statuses = responses.map((r) => r.status);
     for (const r of responses) await r.body?.cancel();
     expect(statuses.filter((x) => x === 200)).toHaveLength(1);
@@ -560,7 +549,7 @@ describe("museum archive", () => {
     const { s } = await smallMuseum();
     const other = await createMuseumWithUser();
     const cookie = await logIn(other);
-    const files = unzipSync(await exportOf(cookie));
+    const files = unzipSync(await exportMuseum(cookie));
     const manifest = json(files["manifest.json"]!) as { counts: Record<string, number>; museum: { slug: string } };
     expect(manifest.museum.slug).toBe(other.museumSlug);
     expect(Object.values(manifest.counts).every((n) => n === 0)).toBe(true);
@@ -578,7 +567,7 @@ describe("museum archive", () => {
     const reader = response.body!.getReader();
     expect((await reader.read()).done).toBe(false);
     await reader.cancel();
-    const files = unzipSync(await exportOf(s.cookie));
+    const files = unzipSync(await exportMuseum(s.cookie));
     expect(Object.keys(files)).toContain("manifest.json");
   });
 
@@ -599,7 +588,7 @@ describe("museum archive", () => {
     form.set("articleId", String(articleId));
     const uploaded = await SELF.fetch(`${BASE}/api/upload/video`, { method: "POST", body: form, headers: { Cookie: s.cookie } });
     expect(uploaded.status).toBe(200);
-    const archive = await exportOf(s.cookie);
+    const archive = await exportMuseum(s.cookie);
     expect(archive.length).toBeGreaterThan(12 * 1024 * 1024);
 
     const b = await staffSession();
@@ -627,11 +616,11 @@ describe("museum archive", () => {
     await foreign.body?.cancel();
     expect((await step(`step=complete&upload=${encodeURIComponent(upload)}`, JSON.stringify({ parts }), "application/json")).status).toBe(200);
     expect((await env.MEDIA.list({ prefix: `imports/${b.user.museumId}/` })).objects).toHaveLength(1);
-    const foreignImport = await importInto(other.cookie, null, "application/zip", `?upload=${encodeURIComponent(upload)}`);
+    const foreignImport = await importMuseum(other.cookie, null, "application/zip", `?upload=${encodeURIComponent(upload)}`);
     expect(foreignImport.status).toBe(404);
     await foreignImport.body?.cancel();
 
-    const imported = await importInto(b.cookie, null, "application/zip", `?upload=${encodeURIComponent(upload)}`);
+    const imported = await importMuseum(b.cookie, null, "application/zip", `?upload=${encodeURIComponent(upload)}`);
     const report = (await imported.json()) as { media: number };
     expect(imported.status, JSON.stringify(report)).toBe(200);
     expect(report.media).toBe(1);
@@ -660,7 +649,7 @@ describe("museum archive", () => {
 
   it("the batch itself refuses a museum that stopped being empty: of 10 restores that all passed the early check, one writes", async () => {
     const { s: source } = await smallMuseum();
-    const files = unzipSync(await exportOf(source.cookie));
+    const files = unzipSync(await exportMuseum(source.cookie));
     const manifest = manifestSchema.parse(json(files["manifest.json"]!));
     const rows = parseArchiveData(new Map(Object.entries(files)));
     const b = await staffSession();
@@ -680,7 +669,7 @@ describe("museum archive", () => {
   it("exports a museum whose file vanished from R2, naming it; the import says the content points at a missing file", async () => {
     const { s: source, mediaUrl } = await smallMuseum();
     await env.MEDIA.delete(mediaUrl.slice("/media/".length));
-    const files = unzipSync(await exportOf(source.cookie));
+    const files = unzipSync(await exportMuseum(source.cookie));
     const manifest = json(files["manifest.json"]!) as { missingMedia: string[]; counts: { media: number } };
     expect(manifest.missingMedia).toEqual([mediaUrl.slice("/media/".length)]);
     expect(manifest.counts.media).toBe(0);
@@ -695,7 +684,7 @@ describe("museum archive", () => {
   it("refuses an archive whose content points at another museum's file on this installation (400 foreign_media), writing nothing", async () => {
     const { mediaUrl: theirs } = await smallMuseum();
     const { s: source } = await smallMuseum();
-    const exported = await exportOf(source.cookie);
+    const exported = await exportMuseum(source.cookie);
     const { schemaVersion } = json(unzipSync(exported)["manifest.json"]!) as { schemaVersion: string };
     const crafted = await archiveWithout(
       exported,
@@ -825,7 +814,7 @@ describe("museum archive: easy-to-read versions and narrations (issue 22, decisi
     expect(before.narrations[0]!.file).toBe(`file:${await sha(recording)}`);
 
     let started = Date.now();
-    const archive = await exportOf(s.cookie);
+    const archive = await exportMuseum(s.cookie);
     console.log(`issue 22 export: ${archive.length} bytes in ${Date.now() - started} ms`);
     const files = unzipSync(archive);
     const manifest = json(files["manifest.json"]!) as { schemaVersion: string; counts: Record<string, number>; files: { path: string }[] };
@@ -873,13 +862,13 @@ describe("museum archive: easy-to-read versions and narrations (issue 22, decisi
     expect(state.body).toMatchObject({ status: "changed", version: 2, approvedVersion: 1, stale: false });
     expect(imported).not.toBe(articleId);
     // B's export carries the same again.
-    const again = json(unzipSync(await exportOf(b.cookie))["manifest.json"]!) as typeof manifest;
+    const again = json(unzipSync(await exportMuseum(b.cookie))["manifest.json"]!) as typeof manifest;
     expect(again.counts).toEqual(manifest.counts);
   });
 
   it("still imports an archive made before issue 22 (0009, no easy-to-read or narration files)", async () => {
     const { s } = await museumWithIssue22();
-    const archive = await exportOf(s.cookie);
+    const archive = await exportMuseum(s.cookie);
     const old = await archiveWithout(
       archive,
       (p) => p === "data/easy_read_versions.json" || p === "data/narrations.json" || p.startsWith("narrations/"),
@@ -895,7 +884,7 @@ describe("museum archive: easy-to-read versions and narrations (issue 22, decisi
 
   it("an easy-to-read version or a narration makes a museum not empty (409, before a byte is stored)", async () => {
     const { s, articleId } = await museumWithIssue22();
-    const archive = await exportOf(s.cookie);
+    const archive = await exportMuseum(s.cookie);
     // Rows that cannot exist without an article of their own museum are forced here: A's rows are handed to
     // the empty museums (A's article still satisfies the foreign key); the check must still see them.
     const b = await staffSession();
@@ -921,7 +910,7 @@ describe("museum archive: easy-to-read versions and narrations (issue 22, decisi
 
   it("refuses a damaged narration or easy-to-read version, leaving no row and no file behind", async () => {
     const { s } = await museumWithIssue22();
-    const archive = await exportOf(s.cookie);
+    const archive = await exportMuseum(s.cookie);
     const names = Object.keys(unzipSync(archive));
     const recorded = names.find((n) => n.startsWith("narrations/") && n.endsWith(".mp3"))!;
     const b = await staffSession();
@@ -992,7 +981,7 @@ describe("museum archive: easy-to-read versions and narrations (issue 22, decisi
       ],
     ];
     for (const [label, body, reason] of cases) {
-      const response = await importInto(b.cookie, body);
+      const response = await importMuseum(b.cookie, body);
       const answer = (await response.json()) as { error?: { reason?: string; field?: string } };
       expect([label, response.status, answer.error?.reason, answer.error?.field]).toEqual([label, 400, reason, "archive"]);
       expect(await rowCount(b.user.museumId), label).toBe(0);
@@ -1004,10 +993,10 @@ describe("museum archive: easy-to-read versions and narrations (issue 22, decisi
 
   it("20 parallel imports with narrations into one empty museum: one wins, the others' audio files are deleted", async () => {
     const { s } = await museumWithIssue22();
-    const archive = await exportOf(s.cookie);
+    const archive = await exportMuseum(s.cookie);
     const b = await staffSession();
     const started = Date.now();
-    const responses = await Promise.all(Array.from({ length: 20 }, () => importInto(b.cookie, archive)));
+    const responses = await Promise.all(Array.from({ length: 20 }, () => importMuseum(b.cookie, archive)));
     const statuses = responses.map((r) => r.status);
     for (const r of responses) await r.body?.cancel();
     console.log(`20 parallel imports of a ${archive.length}-byte archive with 2 narrations: ${Date.now() - started} ms`);
