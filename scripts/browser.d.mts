@@ -14,4 +14,10 @@ export function findBrowser(options?: {
   shell?: boolean;
 }): FoundBrowser | null;
 export function installCommand(options?: { isRoot?: boolean; hasApt?: boolean }): string;
-export function ensureBrowser(options?: { cwd?: string; log?: (message: string) => void }): FoundBrowser;
+export function ensureBrowser(options?: {
+  cwd?: string;
+  log?: (message: string) => void;
+  find?: (options?: { shell?: boolean }) => FoundBrowser | null;
+  /** Runs the install command; its exit status. */
+  run?: (command: string) => number | null;
+}): FoundBrowser;

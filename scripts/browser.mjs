@@ -75,18 +75,24 @@ export function installCommand({ isRoot = process.getuid?.() === 0, hasApt = exi
   return isRoot && hasApt ? APT_INSTALL : PLAYWRIGHT_INSTALL;
 }
 
-/** Finds a browser, installing one when there is none; throws with the exact command when that fails. */
-export function ensureBrowser({ cwd = process.cwd(), log = console.log } = {}) {
-  const found = findBrowser({ shell: true });
+/**
+ * The end-to-end tests' browser (the headless shell first), installing what is missing: also a full chromium,
+ * which one file (public-site-flags.spec.ts) and Lighthouse need (decision 139). Throws with the exact command when
+ * that fails. `find` and `run` are injectable for tests.
+ */
+export function ensureBrowser({ cwd = process.cwd(), log = console.log, find = findBrowser, run = undefined } = {}) {
+  const ready = () => {
+    const shell = find({ shell: true });
+    return shell && find() ? shell : null;
+  };
+  const found = ready();
   if (found) return found;
   const command = installCommand();
-  log(`No chromium found for the end-to-end tests; installing one with: ${command}`);
-  const result = spawnSync("sh", ["-c", command], {
-    cwd,
-    stdio: "inherit",
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
-  const after = result.status === 0 ? findBrowser({ shell: true }) : null;
+  log(`No chromium (or no full chromium beside the headless shell) for the end-to-end tests; installing with: ${command}`);
+  const status = run
+    ? run(command)
+    : spawnSync("sh", ["-c", command], { cwd, stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }).status;
+  const after = status === 0 ? ready() : null;
   if (!after) {
     throw new Error(
       `Could not install chromium for the end-to-end tests. Run this, then npm test again:\n  ${command}\n` +

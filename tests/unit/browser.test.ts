@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { APT_INSTALL, findBrowser, installCommand, PLAYWRIGHT_INSTALL } from "../../scripts/browser.mjs";
+import { APT_INSTALL, ensureBrowser, findBrowser, installCommand, PLAYWRIGHT_INSTALL } from "../../scripts/browser.mjs";
 
 // The file system is injected: `files` exist, `dirs` list their entries. Nothing is installed here.
 function fakeFs(files: string[], dirs: Record<string, string[]> = {}) {
@@ -78,5 +78,47 @@ describe("installCommand", () => {
     expect(APT_INSTALL).toBe("apt-get update && apt-get install -y chromium chromium-headless-shell");
     expect(installCommand({ isRoot: false, hasApt: true })).toBe(PLAYWRIGHT_INSTALL);
     expect(installCommand({ isRoot: true, hasApt: false })).toBe(PLAYWRIGHT_INSTALL);
+  });
+});
+
+describe("ensureBrowser: the headless shell, and a full chromium beside it", () => {
+  const SHELL = "/usr/bin/chromium-headless-shell";
+  const FULL = "/usr/bin/chromium";
+  /** `findBrowser` on a machine with `files`; after a successful install, with `installed` too. */
+  function machine(files: string[], installed: string[] = []) {
+    const ran: string[] = [];
+    let now = files;
+    const find = (options?: { shell?: boolean }) => findBrowser({ ...options, env: {}, home, ...fakeFs(now) });
+    const run = (command: string) => {
+      ran.push(command);
+      now = [...files, ...installed];
+      return installed.length > 0 ? 0 : 1;
+    };
+    return { ran, find, run };
+  }
+  const log = () => {};
+
+  it("installs nothing when both are there, and answers the shell", () => {
+    const m = machine([SHELL, FULL]);
+    expect(ensureBrowser({ ...m, log })).toEqual({ path: SHELL, source: "Debian's chromium-headless-shell" });
+    expect(m.ran).toEqual([]);
+  });
+
+  it("installs when only the headless shell is there (one file and Lighthouse need the full browser)", () => {
+    const m = machine([SHELL], [FULL]);
+    expect(ensureBrowser({ ...m, log }).path).toBe(SHELL);
+    expect(m.ran).toEqual([installCommand()]);
+  });
+
+  it("a full chromium alone is enough: every file runs in it, as before the shell", () => {
+    const m = machine([FULL]);
+    expect(ensureBrowser({ ...m, log }).path).toBe(FULL);
+    expect(m.ran).toEqual([]);
+  });
+
+  it("throws with the command when the install brings nothing", () => {
+    const m = machine([SHELL]);
+    expect(() => ensureBrowser({ ...m, log })).toThrow(installCommand());
+    expect(m.ran).toHaveLength(1);
   });
 });
