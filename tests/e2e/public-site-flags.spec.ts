@@ -22,7 +22,10 @@ test.describe("public site", () => {
     await page.locator("#main").getByRole("link", { name: "Réserver une démo" }).click();
     await expect(page.locator("#main").getByRole("dialog", { name: "Réserver une démo" })).toBeVisible();
     await page.keyboard.press("Escape");
-    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+    // Bounded: once a modal dialog has closed, headless Chromium may grant no idle period at all (always in the
+    // headless shell, once in a fresh clone's run in the full browser too: decision 140). Then no idle callback,
+    // the app's included, has run by the time limit, and the network checks below still apply.
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5_000 })));
     expect(fireworks, "fetched at the first idle period after load").toEqual([]);
     await page.waitForLoadState("networkidle", { timeout: 10_000 });
     expect(fireworks).toEqual([]);
