@@ -15,6 +15,7 @@ import { consumeNarrationBatch } from "../app/narration/queue.server";
 import { narrationDepsFromEnv } from "../app/utils/narration.server";
 import { SESSION_COOKIE, sessionToken } from "../app/utils/session.server";
 import { createNonce, crossSiteRefusal, isCrossSiteWrite, withSecurityHeaders } from "../app/utils/security.server";
+import { replayed } from "../app/visitor/replay/replay.server";
 import { isVisitorPath, visitorBuild } from "./visitor-routes";
 
 /** The visitor's pages (`/r/…`, `/v/…`, `/t/…` tours, `/vtt`): their responses say where the time went (`Server-Timing`). */
@@ -54,8 +55,9 @@ export default {
       context: { cloudflare: { env, ctx, cf: incoming.cf }, cspNonce: nonce, publishesVisitorChanges: true },
     });
     // Every path is a route module's: the JSON calls on a page's path (`POST /login`, `/invite/{token}`,
-    // `/reset/{token}`) are answered by that page's action (decision 136).
-    let response = await handleRemixRequest(request, loadContext);
+    // `/reset/{token}`) are answered by that page's action (decision 136). A visitor page that route answered a
+    // moment ago to the identical request is given again as it answered it (decision 141).
+    let response = replayed(request, loadContext) ?? (await handleRemixRequest(request, loadContext));
     // What the request wrote to the tables visitors read is published before the answer leaves, so staff's
     // next preview shows it (decisions 039, 132); a request that wrote none of them costs nothing here.
     const db = usedDb(loadContext);

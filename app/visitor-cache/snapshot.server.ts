@@ -12,6 +12,7 @@
 import type { VisitorTarget } from "~/models/visitor.server";
 import { sha256Hex } from "~/lib/crypto";
 import { changedMuseums, type MuseumChange } from "./changes.server";
+import { perIsolate } from "~/utils/per-isolate";
 import type { RequestTiming } from "./timing";
 
 const PREFIX = "visitor:v1:";
@@ -61,25 +62,28 @@ export interface Found<T extends Owned = VisitorTarget> {
   memo: Map<string, unknown>;
 }
 
-/**
- * Per-isolate state, held on `globalThis` under a registered symbol: workers/app.ts (which publishes) and
- * the Remix server build (whose pages read) each bundle their own copy of this module,
- * and both copies must see the same maps.
- */
-function shared<T>(name: string, make: () => T): T {
-  const key = Symbol.for(`muselingo.visitor-cache.${name}`);
-  const holder = globalThis as unknown as Record<symbol, T | undefined>;
-  return (holder[key] ??= make());
-}
-
-const isolate = shared("snapshots", () => new Map<string, Kept>());
+// Per isolate (`perIsolate`): workers/app.ts publishes, the Remix server build's pages read, each with its own copy
+// of this module.
+const isolate = perIsolate("visitor-cache.snapshots", () => new Map<string, Kept>());
+/** The snapshot each memo belongs to: a page that read through a memo can ask whether its snapshot still holds. */
+const byMemo = perIsolate("visitor-cache.by-memo", () => new WeakMap<Map<string, unknown>, Kept>());
 
 function remember<T extends Owned>(snapshot: Snapshot<T>, checkedAt: number): Kept & Snapshot<T> {
   const kept = { ...snapshot, memo: new Map<string, unknown>(), checkedAt };
+  byMemo.set(kept.memo, kept);
   isolate.delete(snapshot.address);
   isolate.set(snapshot.address, kept);
   if (isolate.size > ISOLATE_ENTRIES) isolate.delete(isolate.keys().next().value!);
   return kept;
+}
+
+/**
+ * Whether the snapshot `memo` came with is still this isolate's and was checked less than `STAMP_CHECK_MS` ago:
+ * what a view served now without reading anything would rest on (a page kept for replay, decision 141).
+ */
+export function stillServed(memo: Map<string, unknown>, now = Date.now()): boolean {
+  const kept = byMemo.get(memo);
+  return kept !== undefined && isolate.get(kept.address) === kept && now - kept.checkedAt < STAMP_CHECK_MS;
 }
 
 /**
@@ -196,7 +200,7 @@ async function stamp(kv: KVNamespace, museumId: number, at: number) {
 }
 
 /** Notes (museum → `changed_at`) this isolate has stamped; a museum's note changes with each of its changes. */
-const stamped = shared("stamped", () => new Map<number, number>());
+const stamped = perIsolate("visitor-cache.stamped", () => new Map<number, number>());
 const STAMPED_ENTRIES = 1_000;
 
 /**

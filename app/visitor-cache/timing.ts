@@ -14,6 +14,8 @@ export class RequestTiming {
   render = { ms: 0 };
   /** Where the page's address came from: `isolate`, `kv` or `d1` (snapshot miss), or undefined. */
   snapshot: "isolate" | "kv" | "d1" | undefined;
+  /** The answer was a page kept for replay in this isolate (decision 141): nothing matched, read or rendered. */
+  replayed = false;
 
   async measure<T>(bucket: { count: number; ms: number }, call: () => Promise<T>): Promise<T> {
     const t0 = performance.now();
@@ -35,7 +37,10 @@ export class RequestTiming {
     }
   }
 
-  /** The header's value: `d1;dur=…;desc="n"`, `kv`, `engine`, `render`, and where the snapshot came from. */
+  /**
+   * The header's value: `d1;dur=…;desc="n"`, `kv`, `engine`, `render`, where the snapshot came from, and
+   * whether the page was replayed.
+   */
   header(): string {
     const dur = (ms: number) => Math.round(ms * 10) / 10;
     const parts = [
@@ -45,6 +50,7 @@ export class RequestTiming {
       `render;dur=${dur(this.render.ms)}`,
     ];
     if (this.snapshot) parts.push(`snapshot;desc="${this.snapshot}"`);
+    if (this.replayed) parts.push(`page;desc="replayed"`);
     return parts.join(", ");
   }
 }

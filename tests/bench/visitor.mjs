@@ -51,7 +51,7 @@ function serverTiming(header) {
 }
 
 /** `concurrency` clients requesting for `seconds`: requests per second, p50 and p99, and the Server-Timing sums. */
-async function load(url, headers, seconds = 5, concurrency = 8, times = [], sums = { d1: 0, d1ms: 0, kv: 0, kvms: 0, render: 0, snapshots: {} }) {
+async function load(url, headers, seconds = 5, concurrency = 8, times = [], sums = { d1: 0, d1ms: 0, kv: 0, kvms: 0, render: 0, snapshots: {}, replayed: 0 }) {
   const end = Date.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -70,6 +70,7 @@ async function load(url, headers, seconds = 5, concurrency = 8, times = [], sums
           sums.kvms += t.kv.ms;
           sums.render += t.render.ms;
           sums.snapshots[t.snapshot?.desc] = (sums.snapshots[t.snapshot?.desc] ?? 0) + 1;
+          if (t.page?.desc === "replayed") sums.replayed += 1;
         }
       }
     }),
@@ -82,7 +83,7 @@ async function load(url, headers, seconds = 5, concurrency = 8, times = [], sums
  * processes) weighs on each about equally; then requests per second, p50 and p99 of each.
  */
 async function interleaved(loads, rounds = 4, seconds = 3) {
-  const acc = loads.map(() => ({ times: [], sums: { d1: 0, d1ms: 0, kv: 0, kvms: 0, render: 0, snapshots: {} } }));
+  const acc = loads.map(() => ({ times: [], sums: { d1: 0, d1ms: 0, kv: 0, kvms: 0, render: 0, snapshots: {}, replayed: 0 } }));
   for (let round = 0; round < rounds; round++) {
     for (const [i, [url, headers]] of loads.entries()) await load(url, headers, seconds, 8, acc[i].times, acc[i].sums);
   }
@@ -312,7 +313,7 @@ try {
   console.log(`  static file                         ${fixed.rps.toFixed(0)} req/s  p50 ${fixed.p50.toFixed(1)} ms  p99 ${fixed.p99.toFixed(1)} ms`);
   console.log(`  ratio ${(dynamic.rps / fixed.rps).toFixed(2)} of the static file's throughput (target ≥ 0.6)`);
   console.log(
-    `  per cached view (Server-Timing): D1 ${per(dynamic, "d1")} queries ${per(dynamic, "d1ms")} ms, KV ${per(dynamic, "kv")} reads ${per(dynamic, "kvms")} ms, render ${per(dynamic, "render")} ms; snapshot from ${JSON.stringify(dynamic.sums.snapshots)}`,
+    `  per cached view (Server-Timing): D1 ${per(dynamic, "d1")} queries ${per(dynamic, "d1ms")} ms, KV ${per(dynamic, "kv")} reads ${per(dynamic, "kvms")} ms, render ${per(dynamic, "render")} ms; snapshot from ${JSON.stringify(dynamic.sums.snapshots)}; replayed ${per(dynamic, "replayed")}`,
   );
   console.log(`\nD1 made ${D1_DELAY_MS} ms away (local-only switch, X-Dev-D1-Delay-Ms):`);
   console.log(`  a view that reads D1 (unknown code)  ${farMissMs.toFixed(0)} ms; D1 ${farMissTiming.d1?.n} queries ${farMissTiming.d1?.ms} ms`);

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parseStoredContent, type ArticleContent } from "~/content/schema";
 import type { VisitorArticle } from "~/models/visitor.server";
 import { pageModel, type ArticlePageModel, type ModelAsk, type PageWords } from "~/visitor/article/model";
-import { respond } from "~/visitor/article/respond.server";
+import { renderPage, respond } from "~/visitor/article/respond.server";
 import { chooseText, type TextAsk } from "~/visitor/article/text";
 import type { TranslatedText } from "~/visitor/article/translation.server";
 import { ArticlePage } from "~/visitor/pages/article";
@@ -121,7 +121,7 @@ describe("respond: the answer", () => {
 
   it("HTML with the display choices, the cookies of choices made now, revalidated; render time counted", async () => {
     const v = visit({ setCookie: "muselingo_lang=en; Path=/" });
-    const response = respond(v, { easyChoice: { on: true, setCookie: "muselingo_easy=1; Path=/" } }, model());
+    const response = respond(v, { easyChoice: { on: true, setCookie: "muselingo_easy=1; Path=/" } }, renderPage(v, model()));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
     expect(response.headers.get("Cache-Control")).toBe("private, no-cache");
@@ -134,7 +134,8 @@ describe("respond: the answer", () => {
   });
 
   it("a draft preview: private, never stored, out of search engines; no cookie when nothing was chosen", () => {
-    const response = respond(visit({ draftPreview: true }), { easyChoice: { on: false } }, model());
+    const v = visit({ draftPreview: true });
+    const response = respond(v, { easyChoice: { on: false } }, renderPage(v, model()));
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(response.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
     expect(response.headers.getSetCookie()).toEqual([]);

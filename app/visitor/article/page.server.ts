@@ -1,12 +1,14 @@
 // An article's visitor page as a short sequence of named steps (issue 31 §2, decision 133), each in its own
 // module of this folder with its own tests: the text shown, the interface's words, the translation, the
-// narration, the count, the page model, the answer. The steps read one `Visit` (settled by `visitOf`) and
+// narration, the count, the page model, the rendering, the answer, and the answer kept for the identical
+// requests of the next moment (decision 141). The steps read one `Visit` (settled by `visitOf`) and
 // what the steps before them returned; a new capability is a new step and a new part of the model.
 import type { VisitorArticle } from "~/models/visitor.server";
 import { countVisit } from "./count.server";
 import { pageModel } from "./model";
 import { narrate } from "./narration.server";
-import { respond } from "./respond.server";
+import { keepForReplay } from "../replay/replay.server";
+import { renderPage, respond } from "./respond.server";
 import { chooseText } from "./text";
 import { interfaceWords, translateText } from "./translation.server";
 import type { Visit } from "./visit.server";
@@ -17,6 +19,10 @@ export async function articlePage(visit: Visit, article: VisitorArticle): Promis
   const words = interfaceWords(visit);
   const translated = await translateText(visit, text, words);
   const [ui, narration] = await Promise.all([words, narrate(visit, article, translated)]);
-  countVisit(visit, article, text);
-  return respond(visit, text, pageModel(visit, article, text, ui, translated, narration));
+  const count = (request: Request, context: Visit["context"]) => countVisit({ ...visit, request, context }, article, text);
+  count(visit.request, visit.context);
+  const html = renderPage(visit, pageModel(visit, article, text, ui, translated, narration));
+  const response = respond(visit, text, html);
+  keepForReplay(visit, { html, response, draftPreview: visit.draftPreview }, visit.holds, count);
+  return response;
 }

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { VisitorTarget } from "~/models/visitor.server";
 import type { TranslationDeps } from "~/translation/translate.server";
 import { translationDeps } from "~/utils/translation-deps.server";
-import { readThrough } from "~/visitor-cache/snapshot.server";
+import { readThrough, stillServed } from "~/visitor-cache/snapshot.server";
 import { displayFromRequest, type DisplayChoices } from "../display/choices";
 import { chooseLanguage, type LanguageChoice } from "../language.server";
 import type { Located, TourStopPlace, VisitorPlace } from "../place.server";
@@ -26,6 +26,8 @@ export interface Visit {
   display: DisplayChoices;
   /** The query every link of the page keeps (`ignoreStats=true`, `preview=draft`), or "". */
   keep: string;
+  /** Whether the snapshot the page was made from still holds in this isolate (false without one). */
+  holds: () => boolean;
 }
 
 /** The first step: what the request and the address say, read once for all the steps. */
@@ -50,5 +52,6 @@ export function visitOf(
     deps: memo ? { ...fresh, kv: readThrough(fresh.kv, memo) } : fresh,
     display: displayFromRequest(request),
     keep: keptQuery(url),
+    holds: memo ? () => stillServed(memo) : () => false,
   };
 }
