@@ -74,7 +74,7 @@ describe("a kept page replayed", () => {
     expect(ask(address, same, {}, "HEAD")).toBeNull();
     expect(ask(address, same, { sessionCookie: true })).toBeNull();
     expect(ask(address, same, { cspNonce: undefined })).toBeNull();
-    expect(ask(address, same, { cloudflare: { env: { name: "another env" } } as AppLoadContext["cloudflare"] })).toBeNull();
+    expect(ask(address, same, { cloudflare: { env: { name: "another env" } } as unknown as AppLoadContext["cloudflare"] })).toBeNull();
     expect(ask(address, same)).not.toBeNull();
   });
 

@@ -19,7 +19,9 @@ export async function articlePage(visit: Visit, article: VisitorArticle): Promis
   const words = interfaceWords(visit);
   const translated = await translateText(visit, text, words);
   const [ui, narration] = await Promise.all([words, narrate(visit, article, translated)]);
-  const count = (request: Request, context: Visit["context"]) => countVisit({ ...visit, request, context }, article, text);
+  // A replayed view is counted with its own request and context, and only what the page decided (decision 141).
+  const { target, place, choice, tourStop, draftPreview } = visit;
+  const count = (request: Request, context: Visit["context"]) => countVisit({ request, context, target, place, choice, tourStop, draftPreview }, article, text);
   count(visit.request, visit.context);
   const html = renderPage(visit, pageModel(visit, article, text, ui, translated, narration));
   const response = respond(visit, text, html);
