@@ -548,6 +548,23 @@ describe("a cached tour page, stop page and keypad read nothing from D1", () => 
     expect(await cached(`/v/${m.museumSlug}/n?number=13`)).toMatchObject({ status: 404, d1: "0" });
   });
 
+  it("a cached tour page in another language reads no KV either: the tour's translation is kept with its snapshot", async () => {
+    const m = await museumWithTour();
+    const kv = (response: Response) => /kv;dur=[\d.]+;desc="(\d+)"/.exec(response.headers.get("Server-Timing") ?? "")?.[1];
+    const german = async () => {
+      const response = await get(`/t/${m.tour.link}`, undefined, { "Accept-Language": "de" });
+      return { kv: kv(response), page: await response.text() };
+    };
+    expect((await cached(`/t/${m.tour.link}`, { "Accept-Language": "de" })).d1).toBe("0");
+    const again = await german();
+    expect(again.kv).toBe("0");
+    expect(again.page).toContain('<html lang="de"');
+    // The kept translation dies with the snapshot: a renamed tour is translated anew on the next view.
+    expect((await m.session.call("update_tour", { id: m.tour.id, version: 1, name: "Le parcours renommé" })).status).toBe(200);
+    const renamed = await german();
+    expect(renamed.page).not.toContain(again.page.match(/<h1>([^<]*)<\/h1>/)![1]);
+  });
+
   it("update_tour (rename, reorder, a stop removed) shows on the next view of the tour and of its stops", async () => {
     const m = await museumWithTour();
     expect((await cached(`/t/${m.tour.link}`)).d1).toBe("0");

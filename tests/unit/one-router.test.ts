@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 // Decision 136: every endpoint is a route module. The Worker's entry (workers/app.ts) hands every request to
 // Remix and adds headers; the JSON calls that share a page's path (`POST /login`, `/invite/{token}`,
 // `/reset/{token}`) are answered by those pages' actions. These tests read the code, so that a path answered
-// in the Worker again fails here, whichever way it is matched.
+// in the Worker again fails here, whichever way it is matched. One thing may stand before Remix: the replay of
+// a visitor page a route module answered a moment ago to the identical request (decision 141), which holds no
+// path and can only give back a route's own answer.
 
 const WORKER = "workers/app.ts";
 
@@ -45,16 +47,23 @@ const callee = (node: ts.Expression, file: ts.SourceFile) => {
   return ts.isCallExpression(bare) ? bare.expression.getText(file) : null;
 };
 
+/** The one expression that may stand before Remix: a replayed answer, else Remix's (decision 141). */
+const REPLAY_OR_REMIX = "replayed(request, loadContext) ?? (await handleRemixRequest(request, loadContext))";
+const isReplayOrRemix = (node: ts.Node) =>
+  ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken && node.getText() === REPLAY_OR_REMIX;
+
 describe("workers/app.ts answers no path itself", () => {
   const file = parse(WORKER);
   const handler = fetchHandler(file);
   const nodes = descendants(handler.body!);
 
-  it("hands every request to Remix once, unconditionally", () => {
+  it("hands every request to Remix once, unless a route's own answer is replayed", () => {
     const calls = nodes.filter((n): n is ts.CallExpression => ts.isCallExpression(n) && n.expression.getText(file) === "handleRemixRequest");
     expect(calls).toHaveLength(1);
-    // Between the call and the handler's body: no if, ?:, &&/||, switch or loop that could route around Remix.
+    // Between the call and the handler's body: no if, ?:, &&/||, switch or loop that could route around Remix,
+    // but the replay's `??` (decision 141).
     for (let node: ts.Node = calls[0]!; node !== handler.body; node = node.parent) {
+      if (isReplayOrRemix(node)) continue;
       expect(
         ts.isIfStatement(node) ||
           ts.isConditionalExpression(node) ||
@@ -87,8 +96,19 @@ describe("workers/app.ts answers no path itself", () => {
     expect(assignments.length).toBeGreaterThan(0);
     for (const value of assignments) {
       const text = value.getText(file);
-      expect(["await handleRemixRequest(request, loadContext)", "new Response(response.body, response)"], text).toContain(text);
+      expect([REPLAY_OR_REMIX, "new Response(response.body, response)"], text).toContain(text);
     }
+  });
+
+  it("replays only what the visitor page kept: `replayed` is the replay module's", () => {
+    const from = file.statements
+      .filter(ts.isImportDeclaration)
+      .find((d) => d.importClause?.namedBindings?.getText(file).includes("replayed"))
+      ?.moduleSpecifier.getText(file);
+    expect(from).toBe('"../app/visitor/replay/replay.server"');
+    const replay = readFileSync("app/visitor/replay/replay.server.ts", "utf8");
+    // It matches no path: what it gives back is found by the whole request's key, as a route module kept it.
+    expect(replay).not.toMatch(/pathname|\/\^\\\//);
   });
 
   it("imports no route module and no JSON answer of the app", () => {

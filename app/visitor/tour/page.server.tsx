@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { VisitorTarget } from "~/models/visitor.server";
 import { translationDeps } from "~/utils/translation-deps.server";
+import { readThrough } from "~/visitor-cache/snapshot.server";
 import { chooseLanguage } from "../language.server";
 import { visitorLanguagesPage } from "../languages.server";
 import { visitorNotFound } from "../not-found.server";
@@ -54,8 +55,13 @@ function museumOnly(museum: VisitorTarget["museum"]): VisitorTarget {
  */
 async function tourSnapshot(context: AppLoadContext, link: string): Promise<TourSnapshot | null> {
   if (!linkSchema.safeParse(link).success) return null;
-  return (await snapshotted(context, `t/${link}`, () => loadTourSnapshot(context.db, link), validTourSnapshot)).target;
+  const { target, memo } = await snapshotted(context, `t/${link}`, () => loadTourSnapshot(context.db, link), validTourSnapshot);
+  if (target && memo) memos.set(target, memo);
+  return target;
 }
+
+/** The KV reads remembered with each tour snapshot kept in this isolate (see `readThrough`), by snapshot. */
+const memos = new WeakMap<TourSnapshot, Map<string, unknown>>();
 
 const tourView = async (context: AppLoadContext, link: string): Promise<TourView | null> => (await tourSnapshot(context, link))?.view ?? null;
 
@@ -64,9 +70,14 @@ async function museumNumbers(context: AppLoadContext, museumSlug: string): Promi
   return (await snapshotted(context, `n/${museumSlug}`, () => loadMuseumNumbers(context.db, museumSlug), validMuseumNumbers)).target;
 }
 
-/** Translation through the museum's glossary as the snapshot keeps it: a cached view reads no D1 (decision 101). */
+/**
+ * Translation through the museum's glossary as the snapshot keeps it: a cached view reads no D1 (decision 101),
+ * and the tour's translation is read from KV once per snapshot in this isolate, as an article's is (decision 039).
+ */
 function snapshotDeps(context: AppLoadContext, snapshot: TourSnapshot): TranslationDeps {
-  return { ...translationDeps(context), glossary: async (_museumId, to) => glossaryFor(snapshot.glossary, to) };
+  const deps = translationDeps(context);
+  const memo = memos.get(snapshot);
+  return { ...deps, kv: memo ? readThrough(deps.kv, memo) : deps.kv, glossary: async (_museumId, to) => glossaryFor(snapshot.glossary, to) };
 }
 
 /**
