@@ -5,7 +5,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it, vi } from "vitest";
 import { RequestTiming } from "~/visitor-cache/timing";
 import { STAMP_CHECK_MS } from "~/visitor-cache/snapshot.server";
-import { keepForReplay, replayed, REPLAY_ENTRIES } from "~/visitor/replay/replay.server";
+import { keepForReplay, replayed, REPLAY_CHARS, REPLAY_ENTRIES } from "~/visitor/replay/replay.server";
 
 const NONCE = "n0nceOfTheFirstView+/A==";
 const ENV = { name: "env of this isolate" };
@@ -128,6 +128,22 @@ describe("what ends a kept page", () => {
     expect(replayed(new Request(addresses[0]!), context())).toBeNull();
     expect(replayed(new Request(addresses[1]!), context())).not.toBeNull();
     expect(replayed(new Request(addresses.at(-1)!), context())).not.toBeNull();
+  });
+
+  it(`at most ${REPLAY_CHARS} characters of HTML per isolate, however few the pages: the oldest go first; a longer page is not kept`, () => {
+    const quarter = `<p nonce="${NONCE}">${"é".repeat(REPLAY_CHARS / 4 - 40)}</p>`;
+    const keepLong = (address: string, html: string) =>
+      keepForReplay({ request: new Request(address), context: context() }, { html, response: answer(), draftPreview: false }, () => true, vi.fn());
+    const addresses = Array.from({ length: 5 }, url);
+    for (const address of addresses) keepLong(address, quarter);
+    expect(replayed(new Request(addresses[0]!), context())).toBeNull();
+    for (const address of addresses.slice(1)) expect(replayed(new Request(address), context()), address).not.toBeNull();
+    const huge = url();
+    keepLong(huge, `${quarter}${"x".repeat(REPLAY_CHARS)}`);
+    expect(replayed(new Request(huge), context())).toBeNull();
+    // Ended and replaced pages give their characters back: the four quarters are still all kept.
+    keepLong(addresses[1]!, quarter);
+    for (const address of addresses.slice(1)) expect(replayed(new Request(address), context()), address).not.toBeNull();
   });
 
   it("a page kept again replaces the one before it", async () => {

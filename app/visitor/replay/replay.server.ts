@@ -13,14 +13,17 @@
  * - it was rendered less than `STAMP_CHECK_MS` ago, so whatever was passing when it was made (an engine that
  *   failed, a narration being generated) shows at most that much longer than without it.
  * Never kept: another method than `GET`, a request with a session cookie (staff see their changes at once), a
- * draft preview, an answer that sets a cookie or is not a 200.
+ * draft preview, an answer that sets a cookie or is not a 200. At most `REPLAY_ENTRIES` answers and `REPLAY_CHARS`
+ * characters of HTML per isolate, the least recently kept going first.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { perIsolate } from "~/utils/per-isolate";
 import { STAMP_CHECK_MS } from "~/visitor-cache/snapshot.server";
 
-/** Answers kept per isolate (a long page is some tens of kilobytes; an isolate has 128 MB). */
+/** Answers kept per isolate. */
 export const REPLAY_ENTRIES = 200;
+/** And their HTML, in characters, all together: at most 8 MB of an isolate's 128 MB, however long the pages. */
+export const REPLAY_CHARS = 4_000_000;
 /** A key longer than this (an odd cookie) is not kept: it is no crowd's. */
 const MAX_KEY_CHARS = 4_096;
 /** A CSP nonce shorter than this could occur in a text by chance; the answer is then not kept. */
@@ -33,6 +36,8 @@ export interface Asked {
 }
 
 interface Kept {
+  /** The HTML's length, counted against `REPLAY_CHARS`. */
+  chars: number;
   /** The Worker's bindings and settings it was made with: one per isolate in production, several in tests. */
   env: object;
   /** The HTML cut where the page's nonce was. */
@@ -47,6 +52,15 @@ interface Kept {
 }
 
 const kept = perIsolate("visitor.replay", () => new Map<string, Kept>());
+/** The characters of HTML kept now (the sum of `chars`). */
+const held = perIsolate("visitor.replay-chars", () => ({ chars: 0 }));
+
+function forget(key: string): void {
+  const found = kept.get(key);
+  if (!found) return;
+  kept.delete(key);
+  held.chars -= found.chars;
+}
 
 function keyOf(request: Request): string | null {
   if (request.method !== "GET") return null;
@@ -70,18 +84,13 @@ export function keepForReplay(
   const nonce = context.cspNonce;
   const { html, response } = page;
   if (key === null || context.sessionCookie || page.draftPreview || !nonce || nonce.length < MIN_NONCE_CHARS) return;
-  if (response.status !== 200 || response.headers.has("Set-Cookie") || !holds()) return;
-  kept.delete(key);
-  kept.set(key, {
-    env: context.cloudflare.env,
-    parts: html.split(nonce),
-    status: response.status,
-    headers: [...response.headers],
-    until: now + STAMP_CHECK_MS,
-    holds,
-    count,
-  });
-  if (kept.size > REPLAY_ENTRIES) kept.delete(kept.keys().next().value!);
+  if (response.status !== 200 || response.headers.has("Set-Cookie") || html.length > REPLAY_CHARS || !holds()) return;
+  forget(key);
+  const chars = html.length;
+  const headers = [...response.headers];
+  kept.set(key, { chars, env: context.cloudflare.env, parts: html.split(nonce), status: response.status, headers, until: now + STAMP_CHECK_MS, holds, count });
+  held.chars += chars;
+  while (kept.size > REPLAY_ENTRIES || held.chars > REPLAY_CHARS) forget(kept.keys().next().value!);
 }
 
 /** The kept answer to this request, counted, with the request's own nonce; null when there is none to give. */
@@ -91,7 +100,7 @@ export function replayed(request: Request, context: AppLoadContext, now = Date.n
   const found = key === null ? undefined : kept.get(key);
   if (!found || found.env !== context.cloudflare.env) return null;
   if (now >= found.until || !found.holds()) {
-    kept.delete(key!);
+    forget(key!);
     return null;
   }
   context.timing.snapshot = "isolate";
