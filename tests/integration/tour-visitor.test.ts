@@ -565,6 +565,34 @@ describe("a cached tour page, stop page and keypad read nothing from D1", () => 
     expect(renamed.page).not.toContain(again.page.match(/<h1>([^<]*)<\/h1>/)![1]);
   });
 
+  it("a tour page is replayed to the identical requests of the next moment, each start counted (decision 141)", async () => {
+    const m = await museumWithTour();
+    const { sent, env: appEnv } = recordingScans<QueuedEvent>();
+    const open = async (headers: Record<string, string>) => {
+      const ctx = createExecutionContext();
+      const request = new Request(`${BASE}/t/${m.tour.link}`, { headers }) as Request<unknown, IncomingRequestCfProperties>;
+      const response = await worker.fetch!(request, appEnv, ctx);
+      const page = await response.text();
+      await waitOnExecutionContext(ctx);
+      const nonce = /nonce="([^"]+)"/.exec(page)?.[1];
+      return { page, nonce, replayed: (response.headers.get("Server-Timing") ?? "").includes('page;desc="replayed"') };
+    };
+    const visitor = { "Accept-Language": "de", "User-Agent": PHONE };
+    // Settled first: the first German view stores the tour's translation, a write that ends the snapshot.
+    expect((await cached(`/t/${m.tour.link}`, { "Accept-Language": "de" })).d1).toBe("0");
+    const views = [await open(visitor), await open(visitor), await open(visitor)];
+    expect(views.map((v) => v.replayed)).toEqual([false, true, true]);
+    expect(views[2]!.page).toBe(views[1]!.page.replaceAll(views[1]!.nonce!, views[2]!.nonce!));
+    expect(views[2]!.page).toContain("<h1>");
+    await open({ ...visitor, "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
+    expect(sent.map((e) => [e.type, e.lang, e.tour?.id])).toEqual(Array(3).fill(["start", "de", m.tour.id]));
+    // Staff's change ends it at once.
+    expect((await m.session.call("update_tour", { id: m.tour.id, version: 1, name: "Le parcours renommé" })).status).toBe(200);
+    const after = await open(visitor);
+    expect(after.replayed).toBe(false);
+    expect(after.page).toContain(pseudoTranslate("Le parcours renommé", "de"));
+  });
+
   it("update_tour (rename, reorder, a stop removed) shows on the next view of the tour and of its stops", async () => {
     const m = await museumWithTour();
     expect((await cached(`/t/${m.tour.link}`)).d1).toBe("0");

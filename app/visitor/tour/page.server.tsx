@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { VisitorTarget } from "~/models/visitor.server";
 import { translationDeps } from "~/utils/translation-deps.server";
-import { readThrough } from "~/visitor-cache/snapshot.server";
+import { readThrough, stillServed } from "~/visitor-cache/snapshot.server";
+import { keepForReplay } from "../replay/replay.server";
 import { chooseLanguage } from "../language.server";
 import { visitorLanguagesPage } from "../languages.server";
 import { visitorNotFound } from "../not-found.server";
@@ -107,7 +108,10 @@ export async function tourPage(request: Request, context: AppLoadContext, link: 
   const deps = snapshotDeps(context, snapshot);
   const [ui, translated] = await Promise.all([visitorStrings(deps, choice.lang), translatedTour(deps, snapshot, choice.lang)]);
   const pageLang = translated.status === "machine" || translated.status === "reviewed" ? choice.lang : tour.museum.sourceLang;
-  countOpen(context, request, tourStartEventFor(request, { id: tour.id, museumId: tour.museum.id }, choice.lang));
+  // A replayed view is counted with its own request and context (decision 141).
+  const count = (asked: Request, counted: AppLoadContext) =>
+    countOpen(counted, asked, tourStartEventFor(asked, { id: tour.id, museumId: tour.museum.id }, choice.lang));
+  count(request, context);
   const page = (
     <TourPage
       museumName={tour.museum.name}
@@ -130,11 +134,12 @@ export async function tourPage(request: Request, context: AppLoadContext, link: 
       offlineLink={tour.link}
     />
   );
-  return htmlPage(
-    context.timing.rendering(() => renderDocument(page)),
-    200,
-    { "Set-Cookie": choice.setCookie },
-  );
+  const html = context.timing.rendering(() => renderDocument(page));
+  const response = htmlPage(html, 200, { "Set-Cookie": choice.setCookie });
+  // Kept for the identical requests of the next moment, as an article's page is (decision 141).
+  const memo = memos.get(snapshot);
+  keepForReplay({ request, context }, { html, response, draftPreview: false }, memo ? () => stillServed(memo) : () => false, count);
+  return response;
 }
 
 /** `GET /t/{link}/languages`: the picker, leading back to the tour page. */
