@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { VisitorTarget } from "~/models/visitor.server";
 import { translationDeps } from "~/utils/translation-deps.server";
-import { readThrough, stillServed } from "~/visitor-cache/snapshot.server";
 import { keepForReplay } from "../replay/replay.server";
+import { snapshotDeps, tourSnapshot, tourSnapshotHolds } from "./snapshot.server";
 import { chooseLanguage } from "../language.server";
 import { visitorLanguagesPage } from "../languages.server";
 import { visitorNotFound } from "../not-found.server";
@@ -14,18 +14,8 @@ import { countOpen, tourStartEventFor } from "../scan.server";
 import { visitorStrings } from "../strings.server";
 import { findLanguage } from "~/translation/languages";
 import { linkSchema } from "~/models/qrcode-input";
-import { glossaryFor } from "~/translation/glossary";
 import type { TranslationDeps } from "~/translation/translate.server";
-import {
-  loadMuseumNumbers,
-  loadTourSnapshot,
-  slugForNumber,
-  validMuseumNumbers,
-  validTourSnapshot,
-  type MuseumNumbers,
-  type TourSnapshot,
-  type TourView,
-} from "./load.server";
+import { loadMuseumNumbers, slugForNumber, validMuseumNumbers, type MuseumNumbers, type TourSnapshot, type TourView } from "./load.server";
 import { KeypadPage, TourPage } from "./pages";
 import { translateTourTexts } from "./translate.server";
 import { parseStopNumber } from "./number";
@@ -50,35 +40,11 @@ function museumOnly(museum: VisitorTarget["museum"]): VisitorTarget {
   return { museum, article: null, qrcodeId: null, glossary: [], images: {} };
 }
 
-/**
- * The tour at `/t/{link}` through its snapshot `t/{link}` (decisions 039 and 101): a cached view reads no
- * D1. A malformed link leads nowhere without asking KV either.
- */
-async function tourSnapshot(context: AppLoadContext, link: string): Promise<TourSnapshot | null> {
-  if (!linkSchema.safeParse(link).success) return null;
-  const { target, memo } = await snapshotted(context, `t/${link}`, () => loadTourSnapshot(context.db, link), validTourSnapshot);
-  if (target && memo) memos.set(target, memo);
-  return target;
-}
-
-/** The KV reads remembered with each tour snapshot kept in this isolate (see `readThrough`), by snapshot. */
-const memos = new WeakMap<TourSnapshot, Map<string, unknown>>();
-
 const tourView = async (context: AppLoadContext, link: string): Promise<TourView | null> => (await tourSnapshot(context, link))?.view ?? null;
 
 /** The museum at `/v/{museum}/…` with its stop numbers, through its snapshot `n/{museum}` (decision 101). */
 async function museumNumbers(context: AppLoadContext, museumSlug: string): Promise<MuseumNumbers | null> {
   return (await snapshotted(context, `n/${museumSlug}`, () => loadMuseumNumbers(context.db, museumSlug), validMuseumNumbers)).target;
-}
-
-/**
- * Translation through the museum's glossary as the snapshot keeps it: a cached view reads no D1 (decision 101),
- * and the tour's translation is read from KV once per snapshot in this isolate, as an article's is (decision 039).
- */
-function snapshotDeps(context: AppLoadContext, snapshot: TourSnapshot): TranslationDeps {
-  const deps = translationDeps(context);
-  const memo = memos.get(snapshot);
-  return { ...deps, kv: memo ? readThrough(deps.kv, memo) : deps.kv, glossary: async (_museumId, to) => glossaryFor(snapshot.glossary, to) };
 }
 
 /**
@@ -137,8 +103,7 @@ export async function tourPage(request: Request, context: AppLoadContext, link: 
   const html = context.timing.rendering(() => renderDocument(page));
   const response = htmlPage(html, 200, { "Set-Cookie": choice.setCookie });
   // Kept for the identical requests of the next moment, as an article's page is (decision 141).
-  const memo = memos.get(snapshot);
-  keepForReplay({ request, context }, { html, response, draftPreview: false }, memo ? () => stillServed(memo) : () => false, count);
+  keepForReplay({ request, context }, { html, response, draftPreview: false }, () => tourSnapshotHolds(snapshot), count);
   return response;
 }
 
