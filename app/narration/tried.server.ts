@@ -5,6 +5,8 @@
  * and in KV (`narration:v1:tried:{museum}:{article}:{lang}`, a short TTL) for the other isolates. The D1
  * claim inside `generateOnce` stays the arbiter: this only spares it work, it never decides who generates.
  */
+import { perIsolate } from "~/lib/per-isolate";
+
 const PREFIX = "narration:v1:tried:";
 /** KV's smallest expirationTtl (https://developers.cloudflare.com/kv/api/write-key-value-pairs/). */
 const KV_MIN_TTL_SECONDS = 60;
@@ -26,12 +28,8 @@ export interface TriedAt {
 
 export const triedKey = (at: TriedAt) => `${PREFIX}${at.museumId}:${at.articleId}:${at.lang}`;
 
-// On globalThis under a registered symbol, like the visitor snapshots: every bundled copy shares it.
-const memory = (() => {
-  const key = Symbol.for("muselingo.narration.tried");
-  const holder = globalThis as unknown as Record<symbol, Map<string, TriedNote> | undefined>;
-  return (holder[key] ??= new Map<string, TriedNote>());
-})();
+// Per isolate (`perIsolate`), like the visitor snapshots: every bundled copy shares it.
+const memory = perIsolate("narration.tried", () => new Map<string, TriedNote>());
 
 function asNote(value: unknown): TriedNote | null {
   if (value === null || typeof value !== "object") return null;

@@ -12,7 +12,7 @@
 import type { VisitorTarget } from "~/models/visitor.server";
 import { sha256Hex } from "~/lib/crypto";
 import { changedMuseums, type MuseumChange } from "./changes.server";
-import { perIsolate } from "~/utils/per-isolate";
+import { perIsolate } from "~/lib/per-isolate";
 import type { RequestTiming } from "./timing";
 
 const PREFIX = "visitor:v1:";
@@ -65,12 +65,12 @@ export interface Found<T extends Owned = VisitorTarget> {
 // Per isolate (`perIsolate`): workers/app.ts publishes, the Remix server build's pages read, each with its own copy
 // of this module.
 const isolate = perIsolate("visitor-cache.snapshots", () => new Map<string, Kept>());
-/** The snapshot each memo belongs to: a page that read through a memo can ask whether its snapshot still holds. */
-const byMemo = perIsolate("visitor-cache.by-memo", () => new WeakMap<Map<string, unknown>, Kept>());
+/** The kept snapshot of each target served: a page can ask, from what it was given, whether that still holds. */
+const byTarget = perIsolate("visitor-cache.by-target", () => new WeakMap<object, Kept>());
 
 function remember<T extends Owned>(snapshot: Snapshot<T>, checkedAt: number): Kept & Snapshot<T> {
   const kept = { ...snapshot, memo: new Map<string, unknown>(), checkedAt };
-  byMemo.set(kept.memo, kept);
+  byTarget.set(kept.target, kept);
   isolate.delete(snapshot.address);
   isolate.set(snapshot.address, kept);
   if (isolate.size > ISOLATE_ENTRIES) isolate.delete(isolate.keys().next().value!);
@@ -78,12 +78,18 @@ function remember<T extends Owned>(snapshot: Snapshot<T>, checkedAt: number): Ke
 }
 
 /**
- * Whether the snapshot `memo` came with is still this isolate's and was checked less than `STAMP_CHECK_MS` ago:
- * what a view served now without reading anything would rest on (a page kept for replay, decision 141).
+ * Whether the snapshot `target` was served from is still this isolate's and was checked less than
+ * `STAMP_CHECK_MS` ago: what a view served now without reading anything would rest on (a page kept for replay,
+ * decision 141). False for a target no snapshot gave (a draft preview, `vite dev`).
  */
-export function stillServed(memo: Map<string, unknown>, now = Date.now()): boolean {
-  const kept = byMemo.get(memo);
+export function stillServed(target: object, now = Date.now()): boolean {
+  const kept = byTarget.get(target);
   return kept !== undefined && isolate.get(kept.address) === kept && now - kept.checkedAt < STAMP_CHECK_MS;
+}
+
+/** The memo of the snapshot `target` was served from (see `readThrough`), while this isolate keeps it. */
+export function memoOf(target: object): Map<string, unknown> | undefined {
+  return byTarget.get(target)?.memo;
 }
 
 /**

@@ -26,7 +26,7 @@ export interface Visit {
   display: DisplayChoices;
   /** The query every link of the page keeps (`ignoreStats=true`, `preview=draft`), or "". */
   keep: string;
-  /** Whether the snapshot the page was made from still holds in this isolate (false without one). */
+  /** Whether the snapshot the target came from still holds in this isolate (false without one). */
   holds: () => boolean;
 }
 
@@ -52,6 +52,6 @@ export function visitOf(
     deps: memo ? { ...fresh, kv: readThrough(fresh.kv, memo) } : fresh,
     display: displayFromRequest(request),
     keep: keptQuery(url),
-    holds: memo ? () => stillServed(memo) : () => false,
+    holds: () => stillServed(target),
   };
 }

@@ -17,7 +17,7 @@
  * characters of HTML per isolate, the least recently kept going first.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { perIsolate } from "~/utils/per-isolate";
+import { perIsolate } from "~/lib/per-isolate";
 import { STAMP_CHECK_MS } from "~/visitor-cache/snapshot.server";
 
 /** Answers kept per isolate. */

@@ -2,7 +2,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { VisitorTarget } from "~/models/visitor.server";
 import { translationDeps } from "~/utils/translation-deps.server";
 import { keepForReplay } from "../replay/replay.server";
-import { snapshotDeps, tourSnapshot, tourSnapshotHolds } from "./snapshot.server";
+import { snapshotDeps, tourSnapshot } from "./snapshot.server";
+import { stillServed } from "~/visitor-cache/snapshot.server";
 import { chooseLanguage } from "../language.server";
 import { visitorLanguagesPage } from "../languages.server";
 import { visitorNotFound } from "../not-found.server";
@@ -103,7 +104,7 @@ export async function tourPage(request: Request, context: AppLoadContext, link: 
   const html = context.timing.rendering(() => renderDocument(page));
   const response = htmlPage(html, 200, { "Set-Cookie": choice.setCookie });
   // Kept for the identical requests of the next moment, as an article's page is (decision 141).
-  keepForReplay({ request, context }, { html, response, draftPreview: false }, () => tourSnapshotHolds(snapshot), count);
+  keepForReplay({ request, context }, { html, response, draftPreview: false }, () => stillServed(snapshot), count);
   return response;
 }
 

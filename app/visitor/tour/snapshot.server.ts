@@ -1,11 +1,11 @@
-// A tour's snapshot `t/{link}` (decisions 039 and 101) with the KV reads remembered with it in this isolate:
-// what the tour page and its stops read before anything else.
+// A tour's snapshot `t/{link}` (decisions 039 and 101), and translation through the KV reads remembered with it
+// in this isolate: what the tour page and its stops read before anything else.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { linkSchema } from "~/models/qrcode-input";
 import { glossaryFor } from "~/translation/glossary";
 import type { TranslationDeps } from "~/translation/translate.server";
 import { translationDeps } from "~/utils/translation-deps.server";
-import { readThrough, stillServed } from "~/visitor-cache/snapshot.server";
+import { memoOf, readThrough } from "~/visitor-cache/snapshot.server";
 import { snapshotted } from "../place.server";
 import { loadTourSnapshot, validTourSnapshot, type TourSnapshot } from "./load.server";
 
@@ -15,18 +15,7 @@ import { loadTourSnapshot, validTourSnapshot, type TourSnapshot } from "./load.s
  */
 export async function tourSnapshot(context: AppLoadContext, link: string): Promise<TourSnapshot | null> {
   if (!linkSchema.safeParse(link).success) return null;
-  const { target, memo } = await snapshotted(context, `t/${link}`, () => loadTourSnapshot(context.db, link), validTourSnapshot);
-  if (target && memo) memos.set(target, memo);
-  return target;
-}
-
-/** The KV reads remembered with each tour snapshot kept in this isolate (see `readThrough`), by snapshot. */
-const memos = new WeakMap<TourSnapshot, Map<string, unknown>>();
-
-/** Whether the tour snapshot is still this isolate's and checked lately (`stillServed`); false without a memo. */
-export function tourSnapshotHolds(snapshot: TourSnapshot): boolean {
-  const memo = memos.get(snapshot);
-  return memo !== undefined && stillServed(memo);
+  return (await snapshotted(context, `t/${link}`, () => loadTourSnapshot(context.db, link), validTourSnapshot)).target;
 }
 
 /**
@@ -35,6 +24,6 @@ export function tourSnapshotHolds(snapshot: TourSnapshot): boolean {
  */
 export function snapshotDeps(context: AppLoadContext, snapshot: TourSnapshot): TranslationDeps {
   const deps = translationDeps(context);
-  const memo = memos.get(snapshot);
+  const memo = memoOf(snapshot);
   return { ...deps, kv: memo ? readThrough(deps.kv, memo) : deps.kv, glossary: async (_museumId, to) => glossaryFor(snapshot.glossary, to) };
 }
