@@ -2,6 +2,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { readConfig, type AppConfig } from "./config.server";
 import { createDb, type Database } from "./db/client.server";
 import { readCookie } from "./lib/cookies";
+import { requestHint } from "./shards/keys";
+import { RequestShards, routedD1, shardsOf } from "./shards/route.server";
 import { RequestTiming, d1DelayFor, timedD1, timedKv } from "./visitor-cache/timing";
 
 export interface CloudflareContext {
@@ -12,7 +14,12 @@ export interface CloudflareContext {
 
 export interface AppContext {
   cloudflare: CloudflareContext;
+  /** The museum's shard (decision 142): the one the request named (path, session cookie) or bound since. */
   db: Database;
+  /** The directory database: museums' shards, e-mail → museum, printed link → museum (decision 142). */
+  directory: Database;
+  /** Which museum, hence which shard, this request's `db` talks to; `shards.bind(id)` names it. */
+  shards: RequestShards;
   kv: KVNamespace;
   media: R2Bucket;
   scans: Queue;
@@ -53,20 +60,31 @@ export function getLoadContext({
   // The D1 handle is made on first use: a cached visitor view reads no D1 and skips drizzle's set-up of the
   // schema's relations (7 % of such a view's CPU, decision 139).
   let db: Database | undefined;
+  let directoryDb: Database | undefined;
+  const delay = d1DelayFor(request, env as unknown as Record<string, unknown>);
+  const kv = timedKv(env.KV, timing);
+  const sessionToken = readCookie(request.headers.get("Cookie"), "muselingo_session") ?? null;
+  // The shard is found when the first statement runs, from what the request names (decision 142).
+  const all = shardsOf(env);
+  const shards = new RequestShards({ directory: timedD1(all.directory, timing, delay), byIndex: all.byIndex }, kv, requestHint(new URL(request.url), sessionToken));
   const loadContext: AppLoadContext = {
     cloudflare: context.cloudflare,
     get db() {
       if (!db) {
-        db = createDb(timedD1(env.DB, timing, d1DelayFor(request, env as unknown as Record<string, unknown>)));
+        db = createDb(timedD1(routedD1(shards.target), timing, delay));
         made.set(loadContext, db);
       }
       return db;
     },
-    kv: timedKv(env.KV, timing),
+    get directory() {
+      return (directoryDb ??= createDb(shards.shards.directory));
+    },
+    shards,
+    kv,
     timing,
     visitorSnapshots: context.publishesVisitorChanges === true,
     // SESSION_COOKIE of app/utils/session.server.ts, named here without importing it (vite.config.ts loads this file).
-    sessionCookie: readCookie(request.headers.get("Cookie"), "muselingo_session") !== undefined,
+    sessionCookie: sessionToken !== null,
     media: env.MEDIA,
     scans: env.SCANS,
     ai: env.AI,

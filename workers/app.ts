@@ -2,7 +2,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the file may not exist yet, so expect-error would be wrong half the time
 // @ts-ignore The server build exists once `npm run build` has run; it has no type declarations.
 import * as build from "../build/server/index.js";
-import { createDb } from "../app/db/client.server";
+import { createDb, type Database } from "../app/db/client.server";
 import { getLoadContext, usedDb } from "../app/load-context";
 import { purgeExpiredTrash } from "../app/models/trash.server";
 import { pruneArticleVersions } from "../app/publishing/versions.server";
@@ -16,6 +16,7 @@ import { narrationDepsFromEnv } from "../app/utils/narration.server";
 import { SESSION_COOKIE, sessionToken } from "../app/utils/session.server";
 import { createNonce, crossSiteRefusal, isCrossSiteWrite, withSecurityHeaders } from "../app/utils/security.server";
 import { replayed } from "../app/visitor/replay/replay.server";
+import { groupByShard, museumShard, shardsOf } from "../app/shards/route.server";
 import { isVisitorPath, visitorBuild } from "./visitor-routes";
 
 /** The visitor's pages (`/r/…`, `/v/…`, `/t/…` tours, `/vtt`): their responses say where the time went (`Server-Timing`). */
@@ -42,6 +43,26 @@ function withoutLegacyDataParam(request: Request): Request {
   if (!url.searchParams.has("_data")) return request;
   url.searchParams.delete("_data");
   return new Request(url, request);
+}
+
+/** One shard's part of a cron run: due publications every minute; the daily purges and prunes. */
+async function scheduledOnShard(cron: string, db: Database, env: Env, now: number, shard: number) {
+  if (cron === PUBLISH_CRON) {
+    const result = await publishDue(db, now);
+    // Visitors' pages of the museums concerned change at once (decisions 039, 132).
+    await publishVisitorChanges(db, env.KV);
+    if (result.due > 0) console.log(`scheduled publications (shard ${shard}): ${JSON.stringify(result)}`);
+    return;
+  }
+  const purged = await purgeExpiredTrash(db, env.MEDIA);
+  console.log(`trash purge (shard ${shard}): ${JSON.stringify(purged)}`);
+  // Article history past what is kept (decision 042): the newest 50 per article, more from the last 90 days.
+  console.log(`article versions pruned (shard ${shard}): ${await pruneArticleVersions(db)}`);
+  // Audit entries are kept two years (decision 043).
+  console.log(`audit log prune (shard ${shard}): ${await pruneAuditLog(db.$client)}`);
+  // What went for good was already out of visitors' sight; its rows' triggers noted it all the same, and any
+  // write to a visitor table is published (decision 132).
+  await publishVisitorChanges(db, env.KV);
 }
 
 export default {
@@ -85,11 +106,19 @@ export default {
       batch.retryAll({ delaySeconds: 60 });
       return;
     }
-    const deps = narrationDepsFromEnv(env, ctx);
-    const summary = await consumeNarrationBatch(batch.messages, deps);
-    // Whatever the batch wrote to the visitor tables that was not published yet (decision 132).
-    await publishVisitorChanges(deps.db, env.KV);
-    if (summary.dropped || summary.retried) console.log(JSON.stringify({ event: "narration_batch", size: batch.messages.length, ...summary }));
+    // Each museum's messages on its own shard (decision 142).
+    const museumOf = (m: Message) => {
+      const id = (m.body as { museumId?: unknown } | null)?.museumId;
+      return typeof id === "number" && Number.isSafeInteger(id) ? id : null;
+    };
+    for (const group of await groupByShard(shardsOf(env), env.KV, batch.messages, museumOf)) {
+      const deps = { ...narrationDepsFromEnv(env, ctx), db: createDb(group.db) };
+      const summary = await consumeNarrationBatch(group.items, deps);
+      // Whatever the batch wrote to the visitor tables that was not published yet (decision 132).
+      await publishVisitorChanges(deps.db, env.KV);
+      if (summary.dropped || summary.retried)
+        console.log(JSON.stringify({ event: "narration_batch", shard: group.shard, size: group.items.length, ...summary }));
+    }
   },
 
   // Every minute (PUBLISH_CRON): scheduled publications that are due (decision 041), at most a minute late.
@@ -97,28 +126,28 @@ export default {
   // what is kept, audit entries past two years, files no row references past a day (decision 112).
   // Awaited rather than handed to waitUntil: the event lasts as long as the handler, and the purge now
   // also waits on R2.
+  // Each shard in turn (decision 142): one shard's failure is logged and the others still run.
   async scheduled(controller, env) {
-    const db = createDb(env.DB);
-    if (controller.cron === PUBLISH_CRON) {
-      const result = await publishDue(db, Math.max(Number(controller.scheduledTime) || 0, Date.now()));
-      // Visitors' pages of the museums concerned change at once (decisions 039, 132).
-      await publishVisitorChanges(db, env.KV);
-      if (result.due > 0) console.log(`scheduled publications: ${JSON.stringify(result)}`);
-      return;
+    const shards = shardsOf(env);
+    const now = Math.max(Number(controller.scheduledTime) || 0, Date.now());
+    const failed: number[] = [];
+    for (const [shard, d1] of shards.byIndex) {
+      try {
+        await scheduledOnShard(controller.cron, createDb(d1), env, now, shard);
+      } catch (error) {
+        failed.push(shard);
+        console.error(JSON.stringify({ event: "scheduled_shard_failed", cron: controller.cron, shard, error: String(error) }));
+      }
     }
-    const purged = await purgeExpiredTrash(db, env.MEDIA);
-    console.log(`trash purge: ${JSON.stringify(purged)}`);
-    // Article history past what is kept (decision 042): the newest 50 per article, more from the last 90 days.
-    console.log(`article versions pruned: ${await pruneArticleVersions(db)}`);
-    // Audit entries are kept two years (decision 043).
-    const pruned = await pruneAuditLog(env.DB);
-    console.log(`audit log prune: ${pruned}`);
-    // Files an import killed midway left in R2 with no row (decision 112): after the trash purge, whose
-    // deletions it would otherwise find first.
-    const swept = await sweepOrphanMedia({ db: db.$client, bucket: env.MEDIA, kv: env.KV }, Math.max(Number(controller.scheduledTime) || 0, Date.now()));
-    console.log(`media sweep: ${JSON.stringify(swept)}`);
-    // What went for good was already out of visitors' sight; its rows' triggers noted it all the same, and any
-    // write to a visitor table is published (decision 132).
-    await publishVisitorChanges(db, env.KV);
+    if (controller.cron !== PUBLISH_CRON) {
+      // Files an import killed midway left in R2 with no row (decision 112): after the trash purge, whose
+      // deletions it would otherwise find first. Each key is looked up in its museum's shard.
+      const swept = await sweepOrphanMedia(
+        { db: async (museumId) => (await museumShard(shards, env.KV, museumId))?.db ?? null, bucket: env.MEDIA, kv: env.KV },
+        now,
+      );
+      console.log(`media sweep: ${JSON.stringify(swept)}`);
+    }
+    if (failed.length > 0) throw new Error(`the scheduled run failed on shard(s) ${failed.join(", ")}`);
   },
 } satisfies ExportedHandler<Env>;

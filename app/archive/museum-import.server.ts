@@ -33,6 +33,7 @@ async function refuseForeignFiles(db: Database, bucket: R2Bucket, museumId: numb
 
 export async function importMuseum(
   db: Database,
+  directory: Database,
   bucket: R2Bucket,
   museumId: number,
   body: ReadableStream<Uint8Array>,
@@ -47,7 +48,7 @@ export async function importMuseum(
     const rows = parseArchiveData(archive.data);
     // Addresses the archive does not bring a file for are kept as written: none may be another museum's here (decision 114).
     await refuseForeignFiles(db, bucket, museumId, unbroughtMedia(rows, archive.mediaKeys));
-    const report = await restoreRows(d1, museumId, archive.manifest, rows, archive.mediaKeys, actor, archive.narrationKeys);
+    const report = await restoreRows(d1, directory.$client, museumId, archive.manifest, rows, archive.mediaKeys, actor, archive.narrationKeys);
     // Its rows reach visitors through the visitor tables' triggers (decision 132), like any other write.
     return report;
   } catch (error) {

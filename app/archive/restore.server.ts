@@ -1,5 +1,6 @@
 // The D1 half of an import (decision 063): the archive's rows under new ids, every reference mapped, media
 // addresses rewritten to the new keys, QR codes kept where their link is free here. One batch: all or nothing.
+import { claimLinks, claimNewLink } from "~/shards/directory.server";
 import { z } from "zod";
 import { auditD1, type AuditActor } from "~/audit/log.server";
 import { articleContentSchema } from "~/content/schema";
@@ -190,20 +191,34 @@ function inserts<T>(d1: D1Database, head: string, columns: number, rows: T[], va
   );
 }
 
-async function takenLinks(d1: D1Database, links: string[], table: "qrcodes" | "tours" = "qrcodes"): Promise<Set<string>> {
-  const taken = new Set<string>();
-  for (const part of chunks(links, IN_LIST_MAX)) {
-    const { results } = await d1
-      .prepare(`SELECT link FROM ${table} WHERE link IN (${part.map(() => "?").join(", ")})`)
-      .bind(...part)
-      .all<{ link: string }>();
-    for (const row of results) taken.add(row.link);
+/**
+ * The archive's links, each kept where the directory lets this museum claim it (free, or already its own), else
+ * replaced by a new link claimed for it (decision 142: a link is unique across museums, whichever shard).
+ */
+async function claimedLinks(directory: D1Database, museumId: number, links: string[], kind: "qrcode" | "tour") {
+  const kept: string[] = [];
+  const changed: { from: string; to: string }[] = [];
+  for (const link of links) {
+    if (await claimLinks(directory, museumId, [link], kind)) kept.push(link);
+    else {
+      const to = await claimNewLink(directory, museumId, kind, randomLink);
+      changed.push({ from: link, to });
+      kept.push(to);
+    }
   }
-  return taken;
+  return { links: kept, changed };
 }
 
+/**
+ * The largest id the table has handed out on this shard: its AUTOINCREMENT counter starts at the shard's own range
+ * (decision 142), so new ids go above it even in an empty table.
+ */
 async function maxId(d1: D1Database, table: "folders" | "articles" | "tours") {
-  return (await d1.prepare(`SELECT coalesce(max(id), 0) AS id FROM ${table}`).first<{ id: number }>())?.id ?? 0;
+  const row = await d1
+    .prepare(`SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?1), 0), coalesce((SELECT max(id) FROM ${table}), 0)) AS id`)
+    .bind(table)
+    .first<{ id: number }>();
+  return row?.id ?? 0;
 }
 
 /**
@@ -225,6 +240,7 @@ export async function restoreRows(...args: Parameters<typeof restoreOnce>): Prom
 
 async function restoreOnce(
   d1: D1Database,
+  directory: D1Database,
   museumId: number,
   manifest: Manifest,
   rows: Parsed,
@@ -241,34 +257,19 @@ async function restoreOnce(
   const unresolved = new Set<string>();
   const content = (c: unknown[] | null) => (c === null ? null : JSON.stringify(rewriteMedia(c, mediaKeys, unresolved)));
 
-  const taken = await takenLinks(
-    d1,
+  const { links, changed } = await claimedLinks(
+    directory,
+    museumId,
     rows.qrcodes.map((q) => q.link),
+    "qrcode",
   );
-  const used = new Set(rows.qrcodes.map((q) => q.link));
-  const changed: { from: string; to: string }[] = [];
-  const links = rows.qrcodes.map((q) => {
-    if (!taken.has(q.link)) return q.link;
-    let link = randomLink();
-    while (used.has(link)) link = randomLink();
-    used.add(link);
-    changed.push({ from: q.link, to: link });
-    return link;
-  });
   // Tours keep their link where it is free on this installation, like QR codes; a cover whose file did not come is dropped.
-  const takenTourLinks = await takenLinks(
-    d1,
+  const { links: tourLinks } = await claimedLinks(
+    directory,
+    museumId,
     rows.tours.map((t) => t.link),
-    "tours",
+    "tour",
   );
-  const usedTourLinks = new Set(rows.tours.map((t) => t.link));
-  const tourLinks = rows.tours.map((tour) => {
-    if (!takenTourLinks.has(tour.link)) return tour.link;
-    let link = randomLink();
-    while (usedTourLinks.has(link)) link = randomLink();
-    usedTourLinks.add(link);
-    return link;
-  });
   const tourBase = await maxId(d1, "tours");
   const tourId = new Map(rows.tours.map((tour, i) => [tour.id, tourBase + 1 + i]));
   const cover = (src: string | null) => {

@@ -34,7 +34,11 @@ export interface SweepResult {
 }
 
 export interface SweepDeps {
-  db: D1Database;
+  /**
+   * The database that holds the rows, or, with shards (decision 142), the database of a key's museum (null: a
+   * museum the directory does not know, whose files are left alone).
+   */
+  db: D1Database | ((museumId: number) => Promise<D1Database | null>);
   bucket: R2Bucket;
   kv: KVNamespace;
 }
@@ -66,6 +70,23 @@ export async function referencedKeys(db: D1Database, keys: readonly string[]): P
   return found;
 }
 
+/** Of these keys, the ones to keep: referenced in their museum's shard, or of a museum no shard is known for. */
+async function keptKeys(db: SweepDeps["db"], keys: readonly string[]): Promise<Set<string>> {
+  if (typeof db !== "function") return referencedKeys(db, keys);
+  const byMuseum = new Map<number, string[]>();
+  for (const key of keys) {
+    const museum = Number(OWNER.exec(key)?.[1] ?? 0);
+    byMuseum.set(museum, [...(byMuseum.get(museum) ?? []), key]);
+  }
+  const kept = new Set<string>();
+  for (const [museum, own] of byMuseum) {
+    const shard = await db(museum);
+    const found = shard ? await referencedKeys(shard, own) : new Set(own);
+    for (const key of found) kept.add(key);
+  }
+  return kept;
+}
+
 /** Deletes the media and narration files no row references that are older than the grace period. */
 export async function sweepOrphanMedia(
   deps: SweepDeps,
@@ -84,7 +105,7 @@ export async function sweepOrphanMedia(
       const candidates = listed.objects.filter((o) => o.uploaded.getTime() < cutoff && OWNER.test(o.key) && !PIECES.test(o.key)).map((o) => o.key);
       result.candidates += candidates.length;
       if (candidates.length > 0) {
-        const referenced = await referencedKeys(deps.db, candidates);
+        const referenced = await keptKeys(deps.db, candidates);
         const doomed = candidates.filter((key) => !referenced.has(key));
         if (doomed.length > 0) await deps.bucket.delete(doomed);
         result.deleted += doomed.length;

@@ -6,6 +6,9 @@ import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { parseLanguages, type Role } from "~/teams/roles";
 import { auditStatement } from "~/audit/log.server";
 import { SESSION_SEEN_EVERY_MS, touchSession } from "~/teams/member-sessions.server";
+import { museumOfAccount } from "~/shards/directory.server";
+import { museumToken } from "~/shards/keys";
+import type { RequestShards } from "~/shards/route.server";
 import { clearLoginFailures, refundLoginAttempt, reserveLoginAttempt } from "./rate-limit.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -35,18 +38,24 @@ export async function attemptKeys(secret: string, email: string, address: string
   return { emailKey: `e:${emailKey}`, addressKey: `a:${addressKey}` };
 }
 
+/**
+ * Signs in: the limiter and the address's museum are the directory's (decision 142); the member, their password
+ * and the new session are their museum's shard's, which `shards` is bound to before it is read.
+ */
 export async function login(
-  db: Database,
+  { db, directory, shards }: { db: Database; directory: Database; shards: RequestShards },
   input: { email: string; password: string; clientAddress: string; secret: string; userAgent?: string; now?: number },
 ): Promise<LoginResult> {
   const now = input.now ?? Date.now();
   const email = normalizeEmail(input.email);
   const { emailKey, addressKey } = await attemptKeys(input.secret, email, input.clientAddress);
 
-  const reservation = await reserveLoginAttempt(db, [emailKey, addressKey], now);
+  const reservation = await reserveLoginAttempt(directory, [emailKey, addressKey], now);
   if (!reservation.allowed) return { kind: "rate_limited", retryAfter: reservation.retryAfter };
 
-  const user = await db.query.users.findFirst({ where: eq(users.email, email) });
+  const museumId = await museumOfAccount(directory.$client, email);
+  if (museumId !== null) shards.bind(museumId);
+  const user = museumId === null ? undefined : await db.query.users.findFirst({ where: eq(users.email, email) });
   const valid = await verifyPassword(input.password, user?.passwordHash ?? null);
   if (!user || !valid) {
     // Only an existing account's museum hears of a failure: an unknown address belongs to no museum.
@@ -62,9 +71,9 @@ export async function login(
     return { kind: "invalid" };
   }
 
-  await refundLoginAttempt(db, [addressKey]);
-  await clearLoginFailures(db, emailKey);
-  const { token, expiresAt } = await createSession(db, user.id, now, {
+  await refundLoginAttempt(directory, [addressKey]);
+  await clearLoginFailures(directory, emailKey);
+  const { token, expiresAt } = await createSession(db, user, now, {
     userAgent: input.userAgent,
     audit: { museumId: user.museumId, email: user.email },
   });
@@ -80,11 +89,12 @@ export const USER_AGENT_MAX_LENGTH = 300;
  */
 export async function createSession(
   db: Database,
-  userId: number,
+  { id: userId, museumId }: { id: number; museumId: number },
   now = Date.now(),
   options: { userAgent?: string; audit?: { museumId: number; email: string } } = {},
 ) {
-  const token = randomToken();
+  // The token names its museum, so the next request finds the shard without reading the directory.
+  const token = museumToken(museumId, randomToken());
   const expiresAt = now + SESSION_TTL_MS;
   const userAgent = (options.userAgent ?? "").slice(0, USER_AGENT_MAX_LENGTH);
   const insert = db.insert(sessions).values({ id: await sha256Hex(token), userId, expiresAt, createdAt: now, userAgent, lastSeenAt: now });
@@ -146,18 +156,19 @@ export type ChangePasswordResult = { kind: "ok" } | { kind: "wrong_current" } | 
  */
 export async function changePassword(
   db: Database,
+  directory: Database,
   user: SessionUser,
   input: { currentPassword: string; newPassword: string; clientAddress: string; secret: string; now?: number },
 ): Promise<ChangePasswordResult> {
   const now = input.now ?? Date.now();
   const { emailKey, addressKey } = await attemptKeys(input.secret, normalizeEmail(user.email), input.clientAddress);
-  const reservation = await reserveLoginAttempt(db, [emailKey, addressKey], now);
+  const reservation = await reserveLoginAttempt(directory, [emailKey, addressKey], now);
   if (!reservation.allowed) return { kind: "rate_limited", retryAfter: reservation.retryAfter };
   const row = await db.query.users.findFirst({ where: eq(users.id, user.id) });
   if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
     return { kind: "wrong_current" };
   }
-  await refundLoginAttempt(db, [emailKey, addressKey]);
+  await refundLoginAttempt(directory, [emailKey, addressKey]);
   const passwordHash = await hashPassword(input.newPassword);
   await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
+import { claimNewLink } from "~/shards/directory.server";
 import { actorOf, auditWhenChangedD1 } from "~/audit/log.server";
 import type { Database } from "~/db/client.server";
 import { articles, qrcodes, tourStops } from "~/db/schema";
@@ -133,10 +134,16 @@ export async function printSheetCells(db: Database, museumId: number, choice: Sh
  * that parallel clicks (a double click, another tab) make one code: the insert happens only while the article is
  * live in this museum and has no code. A trashed or another museum's article is a 404 naming articleId.
  */
-export async function createCodeForArticle(db: Database, user: SessionUser, articleId: number): Promise<{ qrcodeId: number; created: boolean }> {
+export async function createCodeForArticle(
+  db: Database,
+  directory: Database,
+  user: SessionUser,
+  articleId: number,
+): Promise<{ qrcodeId: number; created: boolean }> {
   const { unformattedName: name } = await findLiveArticle(db, user.museumId, articleId);
   for (let attempt = 1; ; attempt++) {
-    const link = randomLink();
+    // Unique across museums and shards: the directory's claim (decision 142).
+    const link = await claimNewLink(directory.$client, user.museumId, "qrcode", randomLink);
     try {
       const [inserted] = await db.$client.batch([
         db.$client

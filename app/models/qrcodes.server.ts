@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
+import { claimNewLink } from "~/shards/directory.server";
 import type { Database } from "~/db/client.server";
 import { articles, qrcodes } from "~/db/schema";
 import { isUniqueViolation, notFound } from "~/errors";
@@ -48,10 +49,11 @@ export async function getQrCode(db: Database, museumId: number, qrcodeId: number
 }
 
 /** A new, inactive code. The unique index on `link` settles a collision, even between parallel calls. */
-export async function addQrCode(db: Database, museumId: number, actor: AuditActor): Promise<QrCodeView> {
+export async function addQrCode(db: Database, directory: Database, museumId: number, actor: AuditActor): Promise<QrCodeView> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const link = randomLink();
+      // Unique across museums and shards: the directory's claim (decision 142).
+      const link = await claimNewLink(directory.$client, museumId, "qrcode", randomLink);
       const [rows] = await db.batch([
         db.insert(qrcodes).values({ museumId, link }).returning({ id: qrcodes.id, link: qrcodes.link }),
         auditWhenChanged(db, { museumId, actor, action: "qrcode.create", target: "qrcode:", detail: { link } }, { insertedId: true }),

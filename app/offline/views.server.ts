@@ -37,6 +37,8 @@ export async function offlineViewEvents(
   now: number,
   fingerprint: (at: number) => Promise<string | null>,
   readPass: (token: string) => Promise<OfflinePass | null>,
+  /** Points `db` at the shard of the museum a tour's link leads to, before that tour is read (decision 142). */
+  bindLink: (link: string) => Promise<void> = async () => {},
 ): Promise<CountedViews> {
   const parsed = batch.views.map((view, i) => {
     const time = refusedTime(view.at, now);
@@ -52,7 +54,7 @@ export async function offlineViewEvents(
   const load = (link: string) => {
     let found = tours.get(link);
     if (!found) {
-      found = tourByLink(db, link).then(async (tour) => (tour ? { tour, stops: await visibleStops(db, tour.museum.id, tour.id) } : null));
+      found = bindLink(link).then(() => tourByLink(db, link)).then(async (tour) => (tour ? { tour, stops: await visibleStops(db, tour.museum.id, tour.id) } : null));
       tours.set(link, found);
     }
     return found;

@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // An archive sent in parts first (decision 064): read from R2, deleted whatever the outcome.
       const staged = await openStagedArchive(context.media, user.museumId, upload);
       try {
-        return await importMuseum(context.db, context.media, user.museumId, staged.body, actorOf(user));
+        return await importMuseum(context.db, context.directory, context.media, user.museumId, staged.body, actorOf(user));
       } finally {
         await staged.remove();
       }
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const body = drainingBody(request);
     if (!body) throw new DomainError("invalid_input", "The archive is missing", "archive", "required");
     try {
-      return await importMuseum(context.db, context.media, user.museumId, body.stream, actorOf(user));
+      return await importMuseum(context.db, context.directory, context.media, user.museumId, body.stream, actorOf(user));
     } finally {
       await body.finish();
     }

@@ -9,5 +9,5 @@ export const loader = postOnly;
  * is given this once (only its hash is stored); 409 `email` when the address already has an account.
  */
 export const action = jsonAction("museum.manage", inviteMemberSchema, ({ input, user, request, context }) =>
-  inviteMember(context.db, user, input, new URL(request.url).origin),
+  inviteMember(context.db, context.directory, user, input, new URL(request.url).origin),
 );

@@ -50,6 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       now,
       (at) => visitorFingerprint(context.config.SESSION_SECRET, address, userAgent, at),
       (token) => readOfflinePass(context.config.SESSION_SECRET, token),
+      (link) => context.shards.bindLink(link),
     );
     if (counted && events.length > 0) await context.scans.sendBatch(events.map((event) => ({ body: scanEventSchema.parse(event) })));
     return new Response(JSON.stringify({ counted: counted ? events.length : 0, ignored: counted ? ignored : parsed.data.views.length }), {

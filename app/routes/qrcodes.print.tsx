@@ -82,7 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 async function createCodeAction({ user, form, context }: IntentArgs) {
   const parsed = articleIdSchema.safeParse(formString(form, "articleId"));
   if (!parsed.success) return formRefusal("create-code", { articleId: "invalid" });
-  return { intent: "create-code", ok: true as const, ...(await createCodeForArticle(context.db, user, parsed.data)) };
+  return { intent: "create-code", ok: true as const, ...(await createCodeForArticle(context.db, context.directory, user, parsed.data)) };
 }
 
 export const action = intentAction("content.edit", { "create-code": createCodeAction });

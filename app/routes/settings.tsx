@@ -69,7 +69,7 @@ async function passwordAction({ request, user, form, context }: IntentArgs) {
     confirmPassword: formString(form, "confirmPassword"),
   });
   if (!parsed.success) return formRefusal("password", fieldErrors(parsed.error));
-  const result = await changePassword(context.db, user, {
+  const result = await changePassword(context.db, context.directory, user, {
     ...parsed.data,
     clientAddress: clientAddress(request),
     secret: context.config.SESSION_SECRET,

@@ -61,7 +61,7 @@ async function inviteAction({ request, user, form, context }: IntentArgs) {
     languages: role === "translator" ? languagesOf(form) : undefined,
   });
   if (!parsed.success) return formRefusal("invite", fieldErrors(parsed.error));
-  const invited = await inviteMember(context.db, user, parsed.data, new URL(request.url).origin);
+  const invited = await inviteMember(context.db, context.directory, user, parsed.data, new URL(request.url).origin);
   return {
     intent: "invite",
     ok: true,
@@ -113,7 +113,7 @@ async function removeMemberAction({ user, form, context }: IntentArgs) {
     userId: formString(form, "userId"),
   });
   if (!parsed.success) return formRefusal("remove_member", fieldErrors(parsed.error));
-  await removeMember(context.db, user, parsed.data.userId);
+  await removeMember(context.db, context.directory, user, parsed.data.userId);
   return {
     intent: "remove_member",
     ok: true,

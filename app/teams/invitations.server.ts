@@ -12,6 +12,8 @@ import { refundLoginAttempt, reserveAttempt } from "~/models/rate-limit.server";
 import { SESSION_TTL_MS } from "~/models/auth.server";
 import { conditionalAudit } from "./audit-sql.server";
 import { TOKEN_PATTERN } from "./member-input";
+import { claimAccount, releaseAccount } from "~/shards/directory.server";
+import { museumToken } from "~/shards/keys";
 import { parseLanguages, type Role } from "./roles";
 
 export type LinkKind = "invitation" | "password_reset";
@@ -121,6 +123,7 @@ const CLAIMABLE = "t.token_hash = ? AND t.kind = ? AND t.used_at IS NULL AND t.r
  */
 export async function acceptInvitation(
   db: Database,
+  directory: Database,
   token: string,
   input: { password: string; userAgent: string; client: { address: string; secret: string } },
   now = Date.now(),
@@ -130,7 +133,9 @@ export async function acceptInvitation(
   const d1 = db.$client;
   const hash = await sha256Hex(token);
   const passwordHash = await hashPassword(input.password);
-  const session = randomToken();
+  const session = museumToken(link.museumId, randomToken());
+  // An address joins one museum, whichever shard it is on: the directory claims it first (decision 142).
+  if (!(await claimAccount(directory.$client, link.museumId, link.email))) throw alreadyMember();
   const sessionExpiresAt = now + SESSION_TTL_MS;
   const mine = "u.email = ? AND u.password_hash = ?";
   let results: D1Result[];
@@ -171,16 +176,28 @@ export async function acceptInvitation(
       ),
     ]);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError("conflict", "This address already has an account", "email", "already_member");
+    await releaseUnused(db, directory, link.museumId, link.email);
+    if (isUniqueViolation(error)) throw alreadyMember();
     throw error;
   }
   const created = results[0]?.results[0] as { id: number } | undefined;
-  if (!created) throw linkRefusal("invalid");
+  if (!created) {
+    await releaseUnused(db, directory, link.museumId, link.email);
+    throw linkRefusal("invalid");
+  }
   return {
     token: session,
     expiresAt: sessionExpiresAt,
     user: { id: created.id, email: link.email, museumId: link.museumId, role: link.role, languages: link.languages },
   };
+}
+
+const alreadyMember = () => new DomainError("conflict", "This address already has an account", "email", "already_member");
+
+/** Gives the address back to the directory when joining failed and no member of the museum has it. */
+async function releaseUnused(db: Database, directory: Database, museumId: number, email: string) {
+  const member = await db.$client.prepare("SELECT 1 FROM users WHERE email = ?").bind(email).first();
+  if (!member) await releaseAccount(directory.$client, museumId, email);
 }
 
 /**
@@ -198,7 +215,7 @@ export async function resetPasswordWithLink(
   const d1 = db.$client;
   const hash = await sha256Hex(token);
   const passwordHash = await hashPassword(input.password);
-  const session = randomToken();
+  const session = museumToken(link.museumId, randomToken());
   const sessionExpiresAt = now + SESSION_TTL_MS;
   const userId = link.userId;
   const mine = "u.id = ? AND u.password_hash = ?";

@@ -55,7 +55,8 @@ export const choosePasswordFormSchema = z
   .refine((d) => d.password === d.confirmPassword, { path: ["confirmPassword"], message: "mismatch" });
 
 /** A link's token as the URL carries it: what `randomToken` makes (43 base64url characters), with room. */
-export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
+/** An invitation or reset link's token: its museum's id, a dot, 32 random bytes in base64url (decision 142). */
+export const TOKEN_PATTERN = /^[1-9]\d{0,15}\.[A-Za-z0-9_-]{32,64}$/;
 
 /** The languages stored for a role: only a translator's count; the others' are always "every language". */
 export function languagesForRole(role: (typeof ROLES)[number], languages: readonly string[] | undefined): string[] {

@@ -3,6 +3,8 @@
 // ids answer 404. The last-admin rule lives inside the SQL statement that changes the role or deletes the
 // member, so two admins demoting each other at once cannot leave the museum without one (D1 runs each
 // batch as one transaction, one after the other).
+import { museumOfAccount, releaseAccount } from "~/shards/directory.server";
+import { museumToken } from "~/shards/keys";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { auditStatement } from "~/audit/log.server";
 import type { Database } from "~/db/client.server";
@@ -87,14 +89,16 @@ export async function listMembers(db: Database, museumId: number, now = Date.now
  */
 export async function inviteMember(
   db: Database,
+  directory: Database,
   actor: Actor,
   input: { email: string; role: Role; languages?: string[] },
   origin: string,
   now = Date.now(),
 ): Promise<{ id: number; invitationUrl: string; expiresAt: number }> {
-  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
-  if (existing) throw conflict("email", "This address already has an account", "already_member");
-  const token = randomToken();
+  // An address with an account in any museum, whichever shard, is the directory's (decision 142).
+  const existing = await museumOfAccount(directory.$client, input.email);
+  if (existing !== null) throw conflict("email", "This address already has an account", "already_member");
+  const token = museumToken(actor.museumId, randomToken());
   const expiresAt = now + INVITATION_TTL_MS;
   const languages = languagesForRole(input.role, input.languages);
   const [, inserted] = await db.batch([
@@ -231,7 +235,7 @@ export async function updateMember(
  * out at their next request, and their reset links. Articles, versions and the audit log keep the e-mail
  * they stored. The last admin cannot be removed (409 `userId`, reason `last_admin`).
  */
-export async function removeMember(db: Database, actor: Actor, userId: number, now = Date.now()): Promise<{ id: number }> {
+export async function removeMember(db: Database, directory: Database, actor: Actor, userId: number, now = Date.now()): Promise<{ id: number }> {
   const d1 = db.$client;
   const allowed = `u.id = ? AND u.museum_id = ? AND ${OTHER_ADMIN_REMAINS("u")}`;
   const [, removed] = await d1.batch([
@@ -250,9 +254,11 @@ export async function removeMember(db: Database, actor: Actor, userId: number, n
       allowed,
       [userId, actor.museumId],
     ),
-    d1.prepare(`DELETE FROM users AS u WHERE ${allowed} RETURNING id`).bind(userId, actor.museumId),
+    d1.prepare(`DELETE FROM users AS u WHERE ${allowed} RETURNING id, email`).bind(userId, actor.museumId),
   ]);
   if (!removed?.results.length) throw await refusalFor(db, actor.museumId, userId, "userId");
+  // The address may join a museum again (decision 142).
+  await releaseAccount(directory.$client, actor.museumId, (removed.results[0] as { email: string }).email);
   return { id: userId };
 }
 
@@ -268,7 +274,7 @@ export async function createPasswordResetLink(
   now = Date.now(),
 ): Promise<{ url: string; expiresAt: number }> {
   const d1 = db.$client;
-  const token = randomToken();
+  const token = museumToken(actor.museumId, randomToken());
   const expiresAt = now + RESET_LINK_TTL_MS;
   const member = "u.id = ? AND u.museum_id = ?";
   const [, inserted] = await d1.batch([

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { claimNewLink } from "~/shards/directory.server";
 import type { Database } from "~/db/client.server";
 import { articles, media, tourStops, tours } from "~/db/schema";
 import { type DomainError, invalid, isUniqueViolation, notFound } from "~/errors";
@@ -127,6 +128,7 @@ WHERE EXISTS (SELECT 1 FROM articles a WHERE a.id = j.value AND a.museum_id = ?2
  */
 export async function addTour(
   db: Database,
+  directory: Database,
   museumId: number,
   input: { name: string; folderId?: string; pathArray: string[] },
   actor: AuditActor,
@@ -135,7 +137,8 @@ export async function addTour(
   if (articleIds.length > TOUR_MAX_STOPS)
     throw invalid("folderId", "too_many", `A tour holds at most ${TOUR_MAX_STOPS} stops; this folder has ${articleIds.length} articles`);
   for (let attempt = 1; ; attempt++) {
-    const link = randomLink();
+    // Unique across museums and shards: the directory's claim (decision 142).
+    const link = await claimNewLink(directory.$client, museumId, "tour", randomLink);
     const now = Date.now();
     try {
       const d1 = db.$client;

@@ -13,7 +13,7 @@ import { zodToDomainError } from "./zod-error";
 export async function attemptLogin(request: Request, context: AppLoadContext, input: unknown): Promise<{ email: string; setCookie: string }> {
   const parsed = loginSchema.safeParse(input);
   if (!parsed.success) throw zodToDomainError(parsed.error);
-  const result = await login(context.db, {
+  const result = await login(context, {
     ...parsed.data,
     clientAddress: clientAddress(request),
     secret: context.config.SESSION_SECRET,

@@ -13,7 +13,7 @@ export function followLink(request: Request, context: AppLoadContext, kind: Link
     userAgent: request.headers.get("User-Agent") ?? "",
     client: { address: clientAddress(request), secret: context.config.SESSION_SECRET },
   };
-  return kind === "invitation" ? acceptInvitation(context.db, token, input) : resetPasswordWithLink(context.db, token, input);
+  return kind === "invitation" ? acceptInvitation(context.db, context.directory, token, input) : resetPasswordWithLink(context.db, token, input);
 }
 
 /**

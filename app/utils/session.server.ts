@@ -11,7 +11,7 @@ export const SESSION_COOKIE = "muselingo_session";
 
 export function sessionToken(request: Request): string | null {
   const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
-  return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
+  return token && /^(?:[1-9]\d{0,15}\.)?[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
 }
 
 function cookieAttributes(request: Request): string {

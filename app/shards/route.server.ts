@@ -1,0 +1,222 @@
+// Which database a request, a queue message or a cron run talks to (decision 142): the directory, and the
+// museum's shard found from the directory, cached per isolate and in KV. A request's `context.db` is a D1
+// that picks its shard on each statement from what the request named (its path, its session cookie) or what
+// the route bound since (`bindMuseum`): no route module names a shard.
+import { perIsolate } from "~/lib/per-isolate";
+import { directoryMuseum, directoryMuseumBySlug, museumOfLink, type DirectoryMuseum } from "./directory.server";
+import { shardOfBinding, type MuseumHint } from "./keys";
+
+export interface Shards {
+  directory: D1Database;
+  /** Shard k's database, by k. */
+  byIndex: ReadonlyMap<number, D1Database>;
+}
+
+const sets = new WeakMap<object, Shards>();
+
+/** The deployment's directory and shards, read from the bindings (`DIRECTORY`, `DB`, `DB_1`, …). */
+export function shardsOf(env: object): Shards {
+  let set = sets.get(env);
+  if (!set) {
+    const byIndex = new Map<number, D1Database>();
+    for (const [name, value] of Object.entries(env as unknown as Record<string, unknown>)) {
+      const k = shardOfBinding(name);
+      if (k !== null && value) byIndex.set(k, value as D1Database);
+    }
+    if (!byIndex.has(0)) throw new Error("no shard 0: the D1 binding DB is missing");
+    const directory = (env as unknown as Record<string, unknown>).DIRECTORY as D1Database | undefined;
+    if (!directory) throw new Error("no directory: the D1 binding DIRECTORY is missing");
+    set = { directory, byIndex: new Map([...byIndex].sort((a, b) => a[0] - b[0])) };
+    sets.set(env, set);
+  }
+  return set;
+}
+
+/** How long an isolate trusts what it learnt of a museum's shard (a move rewrites KV and the directory). */
+export const SHARD_CACHE_MS = 60_000;
+const CACHE_MAX = 5_000;
+
+interface Cached<T> {
+  value: T;
+  until: number;
+}
+
+const cache = perIsolate("shards.cache", () => ({
+  museums: new Map<number, Cached<DirectoryMuseum | null>>(),
+  links: new Map<string, Cached<number | null>>(),
+  slugs: new Map<string, Cached<number | null>>(),
+}));
+
+function remember<K, T>(map: Map<K, Cached<T>>, key: K, value: T, now: number) {
+  if (map.size >= CACHE_MAX) map.clear();
+  map.set(key, { value, until: now + SHARD_CACHE_MS });
+}
+
+async function cached<K, T>(map: Map<K, Cached<T>>, key: K, load: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  const hit = map.get(key);
+  if (hit && hit.until > now) return hit.value;
+  const value = await load();
+  remember(map, key, value, now);
+  return value;
+}
+
+const kvKey = (id: number) => `dir:v1:museum:${id}`;
+
+/**
+ * A museum's directory row: from this isolate's memory, else KV, else the directory (then written to KV).
+ * Null for a museum the directory does not know.
+ */
+export function museumEntry(shards: Shards, kv: KVNamespace | undefined, id: number): Promise<DirectoryMuseum | null> {
+  return cached(cache.museums, id, async () => {
+    const stored = kv ? await kv.get<DirectoryMuseum>(kvKey(id), { type: "json", cacheTtl: 60 }) : null;
+    if (stored) return stored;
+    const row = await directoryMuseum(shards.directory, id);
+    if (row && kv) await kv.put(kvKey(id), JSON.stringify(row), { expirationTtl: 24 * 3600 });
+    return row;
+  });
+}
+
+/** Forgets what this isolate and KV know of a museum's row (after the directory changed it). */
+export async function forgetMuseum(kv: KVNamespace | undefined, id: number): Promise<void> {
+  cache.museums.delete(id);
+  if (kv) await kv.delete(kvKey(id));
+}
+
+/** The museum's shard's database, or null for a museum the directory does not know or a shard not bound here. */
+export async function museumShard(shards: Shards, kv: KVNamespace | undefined, id: number): Promise<{ shard: number; db: D1Database } | null> {
+  const entry = await museumEntry(shards, kv, id);
+  if (!entry) return null;
+  const db = shards.byIndex.get(entry.shard);
+  if (!db) throw new Error(`museum ${id} lives on shard ${entry.shard}, which this Worker has no binding for`);
+  return { shard: entry.shard, db };
+}
+
+/** The museum a hint names, or null when it names none the directory knows. */
+export async function museumOfHint(shards: Shards, hint: MuseumHint): Promise<number | null> {
+  switch (hint.kind) {
+    case "museum":
+      return hint.museumId;
+    case "link":
+      return cached(cache.links, hint.link, () => museumOfLink(shards.directory, hint.link));
+    case "slug":
+      return cached(cache.slugs, hint.slug, async () => (await directoryMuseumBySlug(shards.directory, hint.slug))?.id ?? null);
+    case "none":
+      return null;
+  }
+}
+
+/**
+ * A request's databases. Statements go to the bound museum's shard (`bind`), else to the shard of the museum
+ * the request named; a museum the directory does not know reads shard 0 (a code or link nobody claimed finds
+ * nothing there, as before shards). A request that names no museum reads the directory, which has none of
+ * the museum tables: a route that forgot to name its museum fails loudly rather than reading the wrong shard.
+ */
+/** A museum id no museum has: its statements go to shard 0, where what they look for is not either. */
+const UNKNOWN_MUSEUM = 0;
+
+export class RequestShards {
+  private bound: number | null = null;
+  private named: Promise<number | null> | undefined;
+
+  constructor(
+    readonly shards: Shards,
+    private readonly kv: KVNamespace | undefined,
+    private readonly hint: MuseumHint,
+  ) {}
+
+  /** From now on, this request's `context.db` is museum `id`'s shard. */
+  bind(id: number): void {
+    this.bound = id;
+  }
+
+  /** From now on, this request's `context.db` is the shard of the museum `link` leads to (shard 0 if none). */
+  async bindLink(link: string): Promise<void> {
+    this.bound = (await museumOfHint(this.shards, { kind: "link", link })) ?? UNKNOWN_MUSEUM;
+  }
+
+  /** The museum this request's statements go to: the bound one, else the one it named (null: none). */
+  async museumId(): Promise<number | null> {
+    if (this.bound !== null) return this.bound;
+    this.named ??= museumOfHint(this.shards, this.hint);
+    return this.named;
+  }
+
+  /** The database this request's next statement goes to. */
+  readonly target = async (): Promise<D1Database> => {
+    const id = await this.museumId();
+    if (id === null) return this.hint.kind === "none" ? this.shards.directory : this.shards.byIndex.get(0)!;
+    const found = await museumShard(this.shards, this.kv, id);
+    return found?.db ?? this.shards.byIndex.get(0)!;
+  };
+}
+
+/**
+ * A D1 whose statements run on `target()`'s database, resolved when each statement runs: `prepare` and `bind`
+ * only record, so a route can bind its museum after preparing. Statements of one `batch` run on one database.
+ */
+export function routedD1(target: () => Promise<D1Database>): D1Database {
+  class Statement {
+    constructor(
+      readonly query: string,
+      readonly values: unknown[],
+    ) {}
+    bind(...values: unknown[]) {
+      return new Statement(this.query, values);
+    }
+    async on(db?: D1Database): Promise<D1PreparedStatement> {
+      const real = (db ?? (await target())).prepare(this.query);
+      return this.values.length > 0 ? real.bind(...this.values) : real;
+    }
+    async first(column?: string) {
+      const s = await this.on();
+      return column === undefined ? s.first() : s.first(column);
+    }
+    async all() {
+      return (await this.on()).all();
+    }
+    async run() {
+      return (await this.on()).run();
+    }
+    async raw(options?: { columnNames?: boolean }) {
+      const s = await this.on();
+      return options?.columnNames ? s.raw({ columnNames: true }) : s.raw();
+    }
+  }
+  const d1 = {
+    prepare: (query: string) => new Statement(query, []),
+    batch: async (statements: Statement[]) => {
+      const db = await target();
+      return db.batch(await Promise.all(statements.map((s) => s.on(db))));
+    },
+    exec: async (query: string) => (await target()).exec(query),
+    dump: async () => (await target()).dump(),
+    withSession: () => {
+      throw new Error("sessions of a routed D1 are not supported");
+    },
+  };
+  return d1 as unknown as D1Database;
+}
+
+/**
+ * Items (queue messages) grouped by their museum's shard, each group with its database: the consumers write
+ * each shard in its own batch, and one shard's failure retries only its own messages. An item whose museum is
+ * unreadable or unknown goes with shard 0, where it finds nothing and is dropped as before shards.
+ */
+export async function groupByShard<T>(
+  shards: Shards,
+  kv: KVNamespace | undefined,
+  items: readonly T[],
+  museumIdOf: (item: T) => number | null,
+): Promise<{ shard: number; db: D1Database; items: T[] }[]> {
+  const groups = new Map<number, { shard: number; db: D1Database; items: T[] }>();
+  for (const item of items) {
+    const id = museumIdOf(item);
+    const found = id === null ? null : await museumShard(shards, kv, id);
+    const shard = found?.shard ?? 0;
+    let group = groups.get(shard);
+    if (!group) groups.set(shard, (group = { shard, db: found?.db ?? shards.byIndex.get(0)!, items: [] }));
+    group.items.push(item);
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,11 @@
+export const SHARD_ID_SPAN: number;
+export function shardSeedSql(k: number): string;
+export interface D1BindingConfig {
+  binding: string | null;
+  database_name: string | null;
+  database_id: string | null;
+  migrations_dir: string | null;
+  shard: number | null;
+}
+export function d1Bindings(tomlPath?: string): D1BindingConfig[];
+export function shardBindings(): D1BindingConfig[];

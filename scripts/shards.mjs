@@ -1,0 +1,46 @@
+// The shards' set-up shared by the scripts and the tests (decision 142): which D1 bindings wrangler.toml declares,
+// and the statement that starts shard k's AUTOINCREMENT counters at k × 2⁴⁰, so ids never collide across shards.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** 2⁴⁰: app/shards/keys.ts's SHARD_ID_SPAN. */
+export const SHARD_ID_SPAN = 2 ** 40;
+
+/**
+ * Starts every AUTOINCREMENT counter of shard `k` at k × 2⁴⁰ (never lowers one): run after its migrations, again
+ * after any migration that adds such a table. Shard 0 keeps SQLite's own start.
+ */
+export function shardSeedSql(k) {
+  if (!Number.isInteger(k) || k < 0) throw new RangeError(`not a shard: ${k}`);
+  if (k === 0) return "SELECT 1";
+  const first = k * SHARD_ID_SPAN;
+  return [
+    `INSERT INTO sqlite_sequence (name, seq) SELECT m.name, ${first} FROM sqlite_master m
+       WHERE m.type = 'table' AND m.sql LIKE '%AUTOINCREMENT%' AND NOT EXISTS (SELECT 1 FROM sqlite_sequence s WHERE s.name = m.name)`,
+    `UPDATE sqlite_sequence SET seq = ${first} WHERE seq < ${first}`,
+  ].join(";\n");
+}
+
+/** The D1 bindings of a wrangler.toml, in order: `{ binding, database_name, migrations_dir, shard }` (shard null for the directory). */
+export function d1Bindings(tomlPath = path.join(ROOT, "wrangler.toml")) {
+  const text = readFileSync(tomlPath, "utf8");
+  const blocks = text.split(/^\[\[d1_databases\]\]\s*$/m).slice(1);
+  return blocks.map((block) => {
+    const field = (name) => new RegExp(`^${name}\\s*=\\s*"([^"]*)"`, "m").exec(block)?.[1] ?? null;
+    const binding = field("binding");
+    const match = /^DB(?:_([1-9]\d{0,3}))?$/.exec(binding ?? "");
+    return {
+      binding,
+      database_name: field("database_name"),
+      database_id: field("database_id"),
+      migrations_dir: field("migrations_dir"),
+      shard: match ? (match[1] === undefined ? 0 : Number(match[1])) : null,
+    };
+  });
+}
+
+/** The shards' bindings (`DB`, `DB_1`, …) of the app's wrangler.toml. */
+export const shardBindings = () => d1Bindings().filter((b) => b.shard !== null);
