@@ -10,6 +10,7 @@ import { demoContent } from "./scripts/seed-demo.mjs";
 // with real local D1, KV, R2 and Queue bindings from wrangler.toml. `npm test` builds first.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(__dirname, "drizzle"));
+  const directoryMigrations = await readD1Migrations(path.join(__dirname, "drizzle-directory"));
   // The local eSpeak service of the `offline` speech engine (decision 102): a free port chosen here, the service
   // started on it in Node by the global setup, its address handed to the Workers as OFFLINE_SPEECH_URL.
   const offlineSpeechPort = await freePort();
@@ -46,6 +47,7 @@ export default defineConfig(async () => {
             d1Databases: { MIGRATION_TEST_DB: { id: "migration-test-db" } },
             bindings: {
               TEST_MIGRATIONS: migrations,
+              TEST_DIRECTORY_MIGRATIONS: directoryMigrations,
               DEMO_SEED: demoSeed,
               AUDIO_FIXTURES: audioFixtures,
               SESSION_SECRET: "integration-tests-secret-0123456789abcdef",

@@ -2,7 +2,7 @@
 // museum's shard found from the directory, cached per isolate and in KV. A request's `context.db` is a D1
 // that picks its shard on each statement from what the request named (its path, its session cookie) or what
 // the route bound since (`bindMuseum`): no route module names a shard.
-import { perIsolate } from "~/lib/per-isolate";
+import { perIsolate } from "../lib/per-isolate";
 import { directoryMuseum, directoryMuseumBySlug, museumOfLink, type DirectoryMuseum } from "./directory.server";
 import { shardOfBinding, type MuseumHint } from "./keys";
 
@@ -108,9 +108,10 @@ export async function museumOfHint(shards: Shards, hint: MuseumHint): Promise<nu
 
 /**
  * A request's databases. Statements go to the bound museum's shard (`bind`), else to the shard of the museum
- * the request named; a museum the directory does not know reads shard 0 (a code or link nobody claimed finds
- * nothing there, as before shards). A request that names no museum reads the directory, which has none of
- * the museum tables: a route that forgot to name its museum fails loudly rather than reading the wrong shard.
+ * the request named. A request that names none, or a museum the directory does not know, reads shard 0, the
+ * deployment's first database: a code or link nobody claimed finds nothing there, and a session from before
+ * shards (a token without its museum) is still found there. A route that forgot to name its museum would read
+ * shard 0 too: the tests plant museums on the other shards to find such a route (tests/integration/shards.test.ts).
  */
 /** A museum id no museum has: its statements go to shard 0, where what they look for is not either. */
 const UNKNOWN_MUSEUM = 0;
@@ -145,7 +146,7 @@ export class RequestShards {
   /** The database this request's next statement goes to. */
   readonly target = async (): Promise<D1Database> => {
     const id = await this.museumId();
-    if (id === null) return this.hint.kind === "none" ? this.shards.directory : this.shards.byIndex.get(0)!;
+    if (id === null) return this.shards.byIndex.get(0)!;
     const found = await museumShard(this.shards, this.kv, id);
     return found?.db ?? this.shards.byIndex.get(0)!;
   };

@@ -11,7 +11,8 @@ describe("POST /login", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ email: user.email });
     const cookie = response.headers.get("Set-Cookie")!;
-    expect(cookie).toMatch(/^muselingo_session=[A-Za-z0-9_-]{40,}; /);
+    // The token names its museum (decision 142): `{museumId}.{43 random base64url characters}`.
+    expect(cookie).toMatch(new RegExp(`^muselingo_session=${user.museumId}\\.[A-Za-z0-9_-]{43}; `));
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("SameSite=Lax");
     expect(cookie).toContain("Path=/");
@@ -153,7 +154,7 @@ describe("login rate limiting", () => {
     const user = await createMuseumWithUser();
     await failures(user.email, LOGIN_MAX_FAILURES);
     expect((await postJson("/login", { email: user.email, password: user.password })).status).toBe(429);
-    await env.DB.prepare("UPDATE login_attempts SET window_start = window_start - ?")
+    await env.DIRECTORY.prepare("UPDATE login_attempts SET window_start = window_start - ?")
       .bind(LOGIN_WINDOW_MS + 1000)
       .run();
     expect((await postJson("/login", { email: user.email, password: user.password })).status).toBe(200);
@@ -170,7 +171,7 @@ describe("login rate limiting", () => {
   it("keeps no raw e-mail or address in the attempts table", async () => {
     const user = await createMuseumWithUser();
     await failures(user.email, 1, "203.0.113.99");
-    const { results } = await env.DB.prepare("SELECT key FROM login_attempts").all<{ key: string }>();
+    const { results } = await env.DIRECTORY.prepare("SELECT key FROM login_attempts").all<{ key: string }>();
     expect(results.length).toBeGreaterThan(0);
     for (const { key } of results) {
       expect(key).not.toContain(user.email);

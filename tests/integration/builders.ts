@@ -57,13 +57,32 @@ export interface Museum {
  * A museum with no one in it, its columns at their defaults (French source, Paris time). `cleanup: true`
  * removes it and all it owns when the current test ends (call inside a test).
  */
-export async function createMuseum(opts: { name?: string; slug?: string; cleanup?: boolean } = {}): Promise<Museum> {
+export async function createMuseum(opts: { name?: string; slug?: string; cleanup?: boolean; shard?: number } = {}): Promise<Museum> {
   const museumSlug = opts.slug ?? unique("museum");
   const museumName = opts.name ?? `Museum ${museumSlug}`;
-  const row = await env.DB.prepare("INSERT INTO museums (name, slug) VALUES (?, ?) RETURNING id").bind(museumName, museumSlug).first<{ id: number }>();
-  const museum = { museumId: row!.id, museumSlug, museumName };
+  // As the operator's script makes one (decision 142): its id from the directory, its row on its shard (0 unless
+  // named: the tests' D1 reads go to `env.DB`; tests/integration/shards.test.ts plants museums on the others).
+  const shard = opts.shard ?? 0;
+  const dir = await env.DIRECTORY.prepare("INSERT INTO museums (slug, shard) VALUES (?, ?) RETURNING id").bind(museumSlug, shard).first<{ id: number }>();
+  await shardDb(shard).prepare("INSERT INTO museums (id, name, slug) VALUES (?, ?, ?)").bind(dir!.id, museumName, museumSlug).run();
+  museumShards.set(dir!.id, shard);
+  const museum = { museumId: dir!.id, museumSlug, museumName };
   if (opts.cleanup) onTestFinished(() => removeMuseum(museum));
   return museum;
+}
+
+const museumShards = new Map<number, number>();
+
+/** Shard k's database (`DB`, `DB_1`, `DB_2`). */
+export function shardDb(k: number): D1Database {
+  const db = k === 0 ? env.DB : (env as unknown as Record<string, D1Database | undefined>)[`DB_${k}`];
+  if (!db) throw new Error(`no shard ${k} in the test runtime`);
+  return db;
+}
+
+/** The database of the museum's shard, for tests that read or plant its rows. */
+export function museumDb(museum: MuseumRef): D1Database {
+  return shardDb(museumShards.get(museumIdOf(museum)) ?? 0);
 }
 
 /** The tables with a `museum_id` column (read from the schema, so a new table is covered without a change here). */
@@ -98,10 +117,9 @@ export async function rowsLeft(museum: MuseumRef): Promise<Record<string, number
 export async function removeMuseum(museum: MuseumRef): Promise<void> {
   const id = museumIdOf(museum);
   const tables = await museumOwnedTables();
-  await env.DB.batch([
-    env.DB.prepare("DELETE FROM museums WHERE id = ?").bind(id),
-    ...tables.map((t) => env.DB.prepare(`DELETE FROM "${t}" WHERE museum_id = ?`).bind(id)),
-  ]);
+  const db = museumDb(id);
+  await db.batch([db.prepare("DELETE FROM museums WHERE id = ?").bind(id), ...tables.map((t) => db.prepare(`DELETE FROM "${t}" WHERE museum_id = ?`).bind(id))]);
+  await env.DIRECTORY.prepare("DELETE FROM museums WHERE id = ?").bind(id).run();
   for (;;) {
     const listed = await env.MEDIA.list({ prefix: `m/${id}/` });
     if (listed.objects.length === 0) break;
@@ -144,7 +162,9 @@ export async function createMember(
     columns.push("role", "languages");
     values.push(opts.role, JSON.stringify(languagesForRole(opts.role, memberLanguagesSchema.parse(opts.languages ?? []))));
   } else if (opts.languages !== undefined) throw new Error("createMember: languages need a role (translator)");
-  const row = await env.DB.prepare(`INSERT INTO users (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) RETURNING id, role, languages`)
+  await env.DIRECTORY.prepare("INSERT INTO accounts (email, museum_id) VALUES (?, ?)").bind(email.toLowerCase(), museum.museumId).run();
+  const row = await museumDb(museum)
+    .prepare(`INSERT INTO users (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) RETURNING id, role, languages`)
     .bind(...values)
     .first<{ id: number; role: Role; languages: string }>();
   return {
@@ -263,7 +283,8 @@ export async function publishArticle(s: Pick<StaffSession, "call" | "read">, ele
  */
 export async function createArticleRow(museum: MuseumRef, opts: { slug?: string; name?: string } = {}) {
   const slug = opts.slug ?? unique("article");
-  const row = await env.DB.prepare("INSERT INTO articles (museum_id, slug, unformatted_name, content, updated_at) VALUES (?, ?, ?, '[]', 0) RETURNING id")
+  const row = await museumDb(museum)
+    .prepare("INSERT INTO articles (museum_id, slug, unformatted_name, content, updated_at) VALUES (?, ?, ?, '[]', 0) RETURNING id")
     .bind(museumIdOf(museum), slug, opts.name ?? slug)
     .first<{ id: number }>();
   return row!.id;
@@ -278,7 +299,9 @@ export async function createArticleRow(museum: MuseumRef, opts: { slug?: string;
  */
 export async function createQrCode(museum: MuseumRef, opts: { articleId?: number | null; link?: string } = {}) {
   const link = opts.link ?? randomLink();
-  const row = await env.DB.prepare("INSERT INTO qrcodes (museum_id, link, article_id) VALUES (?, ?, ?) RETURNING id")
+  await env.DIRECTORY.prepare("INSERT INTO links (link, museum_id, kind) VALUES (?, ?, 'qrcode') ON CONFLICT DO NOTHING").bind(link, museumIdOf(museum)).run();
+  const row = await museumDb(museum)
+    .prepare("INSERT INTO qrcodes (museum_id, link, article_id) VALUES (?, ?, ?) RETURNING id")
     .bind(museumIdOf(museum), link, opts.articleId ?? null)
     .first<{ id: number }>();
   return { qrcodeId: row!.id, link };
@@ -297,7 +320,9 @@ export async function createTour(
 ) {
   const museumId = museumIdOf(museum);
   const link = fields.link ?? randomLink();
-  const row = await env.DB.prepare(
+  await env.DIRECTORY.prepare("INSERT INTO links (link, museum_id, kind) VALUES (?, ?, 'tour') ON CONFLICT DO NOTHING").bind(link, museumId).run();
+  const db = museumDb(museum);
+  const row = await db.prepare(
     "INSERT INTO tours (museum_id, link, name, description, cover, minutes, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
   )
     .bind(
@@ -312,9 +337,9 @@ export async function createTour(
     .first<{ id: number }>();
   const id = row!.id;
   if (articleIds.length > 0) {
-    await env.DB.batch(
+    await db.batch(
       articleIds.map((articleId, i) =>
-        env.DB.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, ?, ?, ?)").bind(id, i + 1, articleId, museumId),
+        db.prepare("INSERT INTO tour_stops (tour_id, position, article_id, museum_id) VALUES (?, ?, ?, ?)").bind(id, i + 1, articleId, museumId),
       ),
     );
   }
@@ -395,6 +420,11 @@ export async function demoMuseum<S extends { user: { museumId: number; museumSlu
       .map((q) => q.trim())
       .filter(Boolean);
     await env.DB.batch(statements.map((q) => env.DB.prepare(q)));
+    // Its printed links are claimed in the directory, as the seed script claims them (decision 142).
+    const { results } = await env.DB.prepare("SELECT link FROM qrcodes WHERE museum_id = ?").bind(s.user.museumId).all<{ link: string }>();
+    await env.DIRECTORY.batch(
+      results.map((r) => env.DIRECTORY.prepare("INSERT INTO links (link, museum_id, kind) VALUES (?, ?, 'qrcode') ON CONFLICT DO NOTHING").bind(r.link, s.user.museumId)),
+    );
     for (const f of env.DEMO_SEED.files) {
       const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
       await env.MEDIA.put(f.key, bytes, { httpMetadata: { contentType: f.contentType } });

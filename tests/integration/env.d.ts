@@ -7,6 +7,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** The directory's migrations (drizzle-directory/, decision 142). */
+      TEST_DIRECTORY_MIGRATIONS: D1Migration[];
       /** An empty D1, migrated step by step by migration tests. */
       MIGRATION_TEST_DB: D1Database;
       SESSION_SECRET: string;

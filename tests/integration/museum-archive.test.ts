@@ -339,6 +339,7 @@ describe("museum archive", () => {
     const archive = await exportMuseum(s.cookie);
     // As if the archive came from another installation: the links are not used here.
     await env.DB.prepare("DELETE FROM qrcodes WHERE museum_id = ?").bind(s.user.museumId).run();
+    await env.DIRECTORY.prepare("DELETE FROM links WHERE museum_id = ?").bind(s.user.museumId).run();
     const b = await staffSession();
     const report = await importOk(b.cookie, archive);
     expect(report.qrcodes).toEqual({ kept: [published.link], changed: [], inactive: 0 });
@@ -654,7 +655,7 @@ describe("museum archive", () => {
     const rows = parseArchiveData(new Map(Object.entries(files)));
     const b = await staffSession();
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 10 }, () => restoreRows(env.DB, b.user.museumId, manifest, rows, new Map(), { id: b.user.userId, email: b.user.email })),
+      Array.from({ length: 10 }, () => restoreRows(env.DB, env.DIRECTORY, b.user.museumId, manifest, rows, new Map(), { id: b.user.userId, email: b.user.email })),
     );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     for (const o of outcomes) if (o.status === "rejected") expect((o.reason as DomainError).reason).toBe("museum_not_empty");
@@ -901,7 +902,7 @@ describe("museum archive: easy-to-read versions and narrations (issue 22, decisi
     const rows = parseArchiveData(new Map(Object.entries(unzipSync(archive)).filter(([p]) => p.startsWith("data/") || p.startsWith("stats/"))));
     const manifest = manifestSchema.parse(json(unzipSync(archive)["manifest.json"]!));
     await env.DB.prepare("UPDATE narrations SET museum_id = ? WHERE article_id = ? AND lang = 'it'").bind(d.user.museumId, articleId).run();
-    const raced = await restoreRows(env.DB, d.user.museumId, manifest, rows, new Map(), { id: d.user.userId, email: d.user.email }).catch(
+    const raced = await restoreRows(env.DB, env.DIRECTORY, d.user.museumId, manifest, rows, new Map(), { id: d.user.userId, email: d.user.email }).catch(
       (e: DomainError) => e,
     );
     expect((raced as DomainError).reason).toBe("museum_not_empty");

@@ -89,7 +89,7 @@ export async function send(c: FuzzCase): Promise<Outcome> {
   const headers = new Headers({ Host: "localhost" });
   if (c.session === "user") headers.set("Cookie", fx.cookie);
   else if (c.session === "fresh") {
-    const { token } = await createSession(createDb(env.DB), fx.user.userId);
+    const { token } = await createSession(createDb(env.DB), { id: fx.user.userId, museumId: fx.user.museumId });
     headers.set("Cookie", `muselingo_session=${token}`);
   } else if (typeof c.session === "object") headers.set("Cookie", c.session.cookie);
   for (const [name, value] of Object.entries(c.headers ?? {})) headers.set(name, value);
