@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { FolderIndex } from "~/models/folder-index.server";
 import { isLiveArticle, liveArticleSql } from "~/models/live-article.server";
-import { BASE, get, publishNow, staffSession, texts, type StaffSession } from "./helpers";
+import { BASE, createMuseum, get, publishNow, staffSession, texts, type StaffSession } from "./helpers";
 import { mp3Bytes } from "./narration-helpers";
 import { postForm } from "./team-helpers";
 
@@ -226,14 +226,8 @@ describe("an article in a trashed folder (decision 134)", () => {
 
 describe("the rule in SQL and in memory agree", () => {
   it("on random trees with trashed folders, parent loops, another museum's parent and odd names", async () => {
-    const museums = await Promise.all(
-      ["a", "b"].map((tag) =>
-        env.DB.prepare("INSERT INTO museums (name, slug) VALUES (?, ?) RETURNING id")
-          .bind(`Rule ${tag}`, `rule-${tag}-${crypto.randomUUID().slice(0, 8)}`)
-          .first<{ id: number }>(),
-      ),
-    );
-    const [museumId, otherId] = museums.map((m) => m!.id) as [number, number];
+    const museums = await Promise.all(["a", "b"].map((tag) => createMuseum({ name: `Rule ${tag}`, slug: `rule-${tag}-${crypto.randomUUID().slice(0, 8)}` })));
+    const [museumId, otherId] = museums.map((m) => m.museumId) as [number, number];
     let seed = 31;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const folderIds: number[] = [];

@@ -280,9 +280,12 @@ describe("the tables the visitor pages read (derived by recording their SQL)", (
     // Museums on a museum of their own (its delete takes everything with it).
     const db = createDb(env.DB);
     const before = Date.now();
+    // Its id from the directory, as every museum's (decision 142).
+    const slug = `scratch-${crypto.randomUUID()}`;
+    const id = await env.DIRECTORY.prepare("INSERT INTO museums (slug, shard) VALUES (?, 0) RETURNING id").bind(slug).first<{ id: number }>();
     const row = await db.$client
-      .prepare("INSERT INTO museums (name, slug) VALUES ('Scratch', ?) RETURNING id")
-      .bind(`scratch-${crypto.randomUUID()}`)
+      .prepare("INSERT INTO museums (id, name, slug) VALUES (?, 'Scratch', ?) RETURNING id")
+      .bind(id!.id, slug)
       .first<{ id: number }>();
     const scratch = row!.id;
     await publishVisitorChanges(db, env.KV);

@@ -1,0 +1,106 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { SHARD_ID_SPAN } from "~/shards/keys";
+import consumer from "../../workers/stats-consumer/index";
+import { createArticle, createMember, createMuseum, get, postJson, signIn } from "./helpers";
+import { museumDb, shardDb } from "./builders";
+
+// Past one database (decision 142): the directory and three local shards. Museums planted on shards 1 and 2
+// go through every kind of path (staff login and API, a visitor's scan, their files, invitations, the stats
+// consumer), and never reach one another's rows by any id.
+
+async function museumOn(shard: number) {
+  const museum = await createMuseum({ shard, cleanup: true });
+  const member = await createMember(museum);
+  const s = await signIn(member);
+  return { museum, member, s };
+}
+
+describe("museums on shards 1 and 2", () => {
+  it("are found from the session cookie, the login and the scanned link; their rows live on their own shard only", async () => {
+    const a = await museumOn(1);
+    expect(a.s.cookie).toMatch(new RegExp(`muselingo_session=${a.museum.museumId}\\.`));
+    const created = await createArticle(a.s, { elements: [{ type: "text", content: "Une amphore sur le tesson 1" }], published: true, qrcode: true });
+    // Ids from the shard's own range, so a move keeps them.
+    expect(created.articleId).toBeGreaterThan(SHARD_ID_SPAN);
+    expect(created.articleId).toBeLessThan(2 * SHARD_ID_SPAN);
+    expect(await shardDb(1).prepare("SELECT 1 FROM articles WHERE id = ?").bind(created.articleId).first()).not.toBeNull();
+    for (const k of [0, 2]) expect(await shardDb(k).prepare("SELECT 1 FROM articles WHERE id = ?").bind(created.articleId).first()).toBeNull();
+    // The printed link is the directory's, for this museum.
+    expect(await env.DIRECTORY.prepare("SELECT museum_id FROM links WHERE link = ?").bind(created.link).first()).toEqual({ museum_id: a.museum.museumId });
+
+    const scan = await get(`/r/${created.link}?lang=fr`);
+    expect(scan.status).toBe(200);
+    expect(await scan.text()).toContain("Une amphore sur le tesson 1");
+    const read = await a.s.read(`/api/read/article?articleId=${created.articleId}`);
+    expect(read.status).toBe(200);
+  });
+
+  it("a museum of shard 2 never reaches shard 1's rows by any id: 404 as for another museum", async () => {
+    const a = await museumOn(1);
+    const b = await museumOn(2);
+    const article = await createArticle(a.s, { elements: [{ type: "text", content: "Privé" }], published: true, qrcode: true });
+    for (const path of [`/api/read/article?articleId=${article.articleId}`, `/api/read/qrcode?qrcodeId=${article.qrcodeId}`]) {
+      const response = await b.s.read(path);
+      expect(response.status, path).toBe(404);
+    }
+    const renamed = await b.s.call("rename_article", { articleId: article.articleId, pathArray: [], newName: "Volé" });
+    expect(renamed.status).toBe(404);
+    expect(await museumDb(a.museum).prepare("SELECT unformatted_name AS name FROM articles WHERE id = ?").bind(article.articleId).first()).not.toEqual({
+      name: "Volé",
+    });
+    // A forged cookie naming museum 1 with museum 2's token finds no session anywhere.
+    const token = b.s.cookie.split("=")[1]!.split(".")[1];
+    const forged = await get("/api/tree", `muselingo_session=${a.museum.museumId}.${token}`);
+    expect(forged.status).toBe(401);
+  });
+
+  it("invites a member into a shard-2 museum; the address then belongs to it across every shard", async () => {
+    const b = await museumOn(2);
+    const email = `shard-invitee-${crypto.randomUUID()}@example.org`;
+    const invited = await b.s.call("invite_member", { email, role: "editor" });
+    expect(invited.status).toBe(200);
+    const path = new URL(invited.body.invitationUrl as string).pathname;
+    const joined = await postJson(path, { password: "un mot de passe assez long" });
+    expect(joined.status).toBe(200);
+    expect(await shardDb(2).prepare("SELECT role FROM users WHERE email = ?").bind(email).first()).toEqual({ role: "editor" });
+    // Another museum, on another shard, cannot invite the same address.
+    const a = await museumOn(1);
+    const again = await a.s.call("invite_member", { email, role: "viewer" });
+    expect(again.status).toBe(409);
+    // And the new member logs in, found through the directory.
+    const login = await postJson("/login", { email, password: "un mot de passe assez long" });
+    expect(login.status).toBe(200);
+  });
+
+  it("50 QR codes made at once across two shards get 50 distinct links, each claimed for its own museum", async () => {
+    const a = await museumOn(1);
+    const b = await museumOn(2);
+    const made = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).s.call("add_qrcode", {})));
+    expect(made.map((m) => m.status)).toEqual(Array(50).fill(200));
+    const links = made.map((m) => m.body.link as string);
+    expect(new Set(links).size).toBe(50);
+    const { results } = await env.DIRECTORY.prepare(`SELECT museum_id, count(*) AS n FROM links WHERE museum_id IN (?, ?) GROUP BY museum_id`)
+      .bind(a.museum.museumId, b.museum.museumId)
+      .all<{ museum_id: number; n: number }>();
+    expect(Object.fromEntries(results.map((r) => [r.museum_id, r.n]))).toEqual({ [a.museum.museumId]: 25, [b.museum.museumId]: 25 });
+  });
+
+  it("the stats consumer writes each shard's events to that shard, in one batch per shard", async () => {
+    const a = await museumOn(1);
+    const b = await museumOn(2);
+    const event = (museumId: number) => ({ id: crypto.randomUUID(), type: "scan", museumId, articleId: 1, qrcodeId: 1, lang: "en", at: Date.now() });
+    const batch = createMessageBatch("muselingo-scans", [
+      ...[a, a, b].map((m, i) => ({ id: `shard-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body: event(m.museum.museumId) })),
+    ]);
+    const ctx = createExecutionContext();
+    await consumer.queue(batch, env);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks).toHaveLength(3);
+    const scans = async (k: number, museumId: number) =>
+      (await shardDb(k).prepare("SELECT coalesce(sum(scans), 0) AS n FROM daily_stats WHERE museum_id = ?").bind(museumId).first<{ n: number }>())!.n;
+    expect(await scans(1, a.museum.museumId)).toBe(2);
+    expect(await scans(2, b.museum.museumId)).toBe(1);
+    expect(await scans(0, a.museum.museumId)).toBe(0);
+  });
+});
