@@ -31,6 +31,14 @@ CREATE TABLE links (
 ) WITHOUT ROWID;
 CREATE INDEX links_museum_idx ON links (museum_id);
 
+-- Each shard's size as D1 last reported it (`meta.size_after`), written by the app Worker's daily cron: a new
+-- museum goes to the shard with the most room (the smallest; a shard not measured yet is new, hence first).
+CREATE TABLE shards (
+  shard INTEGER PRIMARY KEY,
+  bytes INTEGER NOT NULL,
+  measured_at INTEGER NOT NULL
+);
+
 -- Rate limits keyed before a museum is known (login by address and e-mail), as the shards' own table.
 CREATE TABLE login_attempts (
   key TEXT PRIMARY KEY,

@@ -4,14 +4,27 @@ export const DEMO: { museumSlug: string; museumName: string; email: string; pass
 export function hashPassword(password: string): string;
 export function sqlString(value: unknown): string;
 export function d1Target(options?: { remote?: boolean; persistTo?: string }): string[];
-export function d1Query(sql: string, target: string[]): Record<string, unknown>[];
-export function d1QueryAll(sql: string, target: string[]): Record<string, unknown>[][];
-export function d1ExecFile(sql: string, target: string[]): void;
+export function d1Query(sql: string, target: string[], binding?: string): Record<string, unknown>[];
+export function d1QueryAll(sql: string, target: string[], binding?: string): Record<string, unknown>[][];
+export function d1ExecFile(sql: string, target: string[], binding?: string): void;
 export function applyMigrations(target: string[], options?: { quiet?: boolean }): void;
 export function pendingMigrations(target: string[]): string[];
 export function ensureSchema(target: string[], options?: { migrate?: boolean }): void;
 export class SchemaError extends Error {}
-export function upsertUserSql(user: { museumSlug: string; museumName?: string; email: string; password: string }): string;
+export interface AccountEntry {
+  museumSlug: string;
+  museumName?: string;
+  email?: string;
+  passwordHash?: string;
+  /** The shard a new museum goes to (an existing museum stays where the directory has it). */
+  shard?: number;
+}
+export function directoryAccountsSql(entries: AccountEntry[]): string;
+export function shardAccountsSql(entries: (AccountEntry & { museumId: number })[]): string;
+export function createAccounts<E extends AccountEntry>(entries: E[], target: string[]): (E & { museumId: number; shard: number })[];
+export function bindingOfShard(k: number): string;
+export function shardSizes(target: string[]): { shard: number; bytes: number; museums: number }[];
+export function roomiestShard(sizes: { shard: number; bytes: number; museums?: number }[]): number;
 export const ENGINE_SETTINGS: readonly string[];
 export class LocalEngineError extends Error {}
 export function engineVarArgs(env?: Record<string, string | undefined>): string[];

@@ -1,4 +1,5 @@
 // Shared helpers for the operator scripts. Plain Node (no build step), so they run before anything is built.
+import { d1Bindings, shardBindings, shardSeedSql } from "./shards.mjs";
 import { spawn, spawnSync } from "node:child_process";
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -70,44 +71,141 @@ export function d1Target({ remote = false, persistTo } = {}) {
   return ["--local", ...(persistTo ? ["--persist-to", persistTo] : [])];
 }
 
-/** Rows of the first statement. */
-export function d1Query(sql, target) {
-  return d1QueryAll(sql, target)[0] ?? [];
+/** Rows of the first statement (on `binding`: `DB`, shard 0, unless told; decision 142). */
+export function d1Query(sql, target, binding = "DB") {
+  return d1QueryAll(sql, target, binding)[0] ?? [];
 }
 
 /** Rows of each statement, in order: several statements cost one wrangler run (about a second). */
-export function d1QueryAll(sql, target) {
-  const out = wrangler(["d1", "execute", "DB", ...target, "--json", "--command", sql], { capture: true });
+export function d1QueryAll(sql, target, binding = "DB") {
+  const out = wrangler(["d1", "execute", binding, ...target, "--json", "--command", sql], { capture: true });
   const parsed = JSON.parse(out.slice(out.indexOf("[")));
   return parsed.map((statement) => statement.results ?? []);
 }
 
 /** Runs several statements from a temporary file, as one batch. */
-export function d1ExecFile(sql, target) {
+export function d1ExecFile(sql, target, binding = "DB") {
   const dir = mkdtempSync(join(tmpdir(), "muselingo-sql-"));
   const file = join(dir, "run.sql");
   writeFileSync(file, sql);
   try {
-    wrangler(["d1", "execute", "DB", ...target, "--file", file, "--yes"], { capture: true });
+    wrangler(["d1", "execute", binding, ...target, "--file", file, "--yes"], { capture: true });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/**
+ * Applies the migrations of every database wrangler.toml declares: the directory's (drizzle-directory/) and each
+ * shard's (drizzle/), then starts each shard's ids in its own range (decision 142).
+ */
 export function applyMigrations(target, { quiet = false } = {}) {
-  wrangler(["d1", "migrations", "apply", "DB", ...target], { capture: quiet });
+  for (const { binding, shard } of d1Bindings()) {
+    wrangler(["d1", "migrations", "apply", binding, ...target], { capture: quiet });
+    if (shard) wrangler(["d1", "execute", binding, ...target, "--command", shardSeedSql(shard)], { capture: true });
+  }
 }
 
-/** Migration files in drizzle/ that the target database has not recorded as applied. Reads only. */
+/** Migration files each database has not recorded as applied, as `BINDING/file.sql`. Reads only. */
 export function pendingMigrations(target) {
-  const files = readdirSync(join(ROOT, "drizzle"))
-    .filter((f) => f.endsWith(".sql"))
-    .sort();
-  const tables = d1Query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'd1_migrations'", target);
-  if (tables.length === 0) return files;
-  const applied = new Set(d1Query("SELECT name FROM d1_migrations", target).map((row) => row.name));
-  return files.filter((f) => !applied.has(f));
+  const pending = [];
+  for (const { binding, migrations_dir } of d1Bindings()) {
+    const files = readdirSync(join(ROOT, migrations_dir))
+      .filter((f) => f.endsWith(".sql"))
+      .sort();
+    const tables = d1Query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'd1_migrations'", target, binding);
+    const applied = tables.length === 0 ? new Set() : new Set(d1Query("SELECT name FROM d1_migrations", target, binding).map((row) => row.name));
+    pending.push(...files.filter((f) => !applied.has(f)).map((f) => `${binding}/${f}`));
+  }
+  return pending;
 }
+
+/**
+ * Each shard's measured size in bytes (decision 142: a new museum goes to the shard with the most room): a remote
+ * database's size as `wrangler d1 info` reports it now; a local one's as the app Worker's daily cron last recorded
+ * it in the directory (D1's `meta.size_after`; wrangler's local execute reports no size). A shard never measured
+ * is new, so it counts as empty (-1: first among equals).
+ */
+export function shardSizes(target) {
+  const [recorded, counts] = d1QueryAll("SELECT shard, bytes FROM shards; SELECT shard, count(*) AS n FROM museums GROUP BY shard", target, "DIRECTORY");
+  return shardBindings().map(({ database_name, shard }) => {
+    const museums = Number(counts.find((r) => Number(r.shard) === shard)?.n ?? 0);
+    if (target.includes("--remote")) {
+      const out = wrangler(["d1", "info", database_name, "--json"], { capture: true });
+      const info = JSON.parse(out.slice(out.indexOf("{")));
+      return { shard, bytes: Number(info.database_size ?? info.file_size ?? 0), museums };
+    }
+    const row = recorded.find((r) => Number(r.shard) === shard);
+    return { shard, bytes: row ? Number(row.bytes) : -1, museums };
+  });
+}
+
+/** The shard with the most room: the smallest measured; among equals, the one with fewest museums, then the lowest number. */
+export function roomiestShard(sizes) {
+  return [...sizes].sort((a, b) => a.bytes - b.bytes || (a.museums ?? 0) - (b.museums ?? 0) || a.shard - b.shard)[0]?.shard ?? 0;
+}
+
+/**
+ * The directory's part of making museums and accounts (decision 142): each museum missing from it registered on
+ * its shard, each e-mail claimed for its museum; the last statement lists the museums `{ slug, id, shard }`.
+ */
+export function directoryAccountsSql(entries) {
+  const slugs = [...new Set(entries.map((e) => e.museumSlug))];
+  const lines = [];
+  for (const slug of slugs) {
+    const entry = entries.find((e) => e.museumSlug === slug);
+    lines.push(`INSERT INTO museums (slug, shard) VALUES (${sqlString(slug)}, ${Number(entry.shard ?? 0)}) ON CONFLICT (slug) DO NOTHING;`);
+  }
+  for (const e of entries.filter((e) => e.email)) {
+    lines.push(
+      `INSERT INTO accounts (email, museum_id) SELECT ${sqlString(e.email.trim().toLowerCase())}, id FROM museums WHERE slug = ${sqlString(e.museumSlug)} ON CONFLICT (email) DO NOTHING;`,
+    );
+  }
+  lines.push(`SELECT slug, id, shard FROM museums WHERE slug IN (${slugs.map(sqlString).join(", ")});`);
+  return lines.join("\n");
+}
+
+/** A shard's part: its museums' rows (with the directory's ids) where missing, and the users. */
+export function shardAccountsSql(entries) {
+  const lines = [];
+  const seen = new Set();
+  for (const e of entries) {
+    if (!seen.has(e.museumId)) {
+      seen.add(e.museumId);
+      lines.push(
+        `INSERT INTO museums (id, name, slug) VALUES (${Number(e.museumId)}, ${sqlString(e.museumName ?? e.museumSlug)}, ${sqlString(e.museumSlug)}) ON CONFLICT (id) DO NOTHING;`,
+      );
+    }
+    if (e.email) {
+      lines.push(
+        `INSERT INTO users (museum_id, email, password_hash) VALUES (${Number(e.museumId)}, ${sqlString(e.email.trim().toLowerCase())}, ${sqlString(e.passwordHash)});`,
+      );
+    }
+  }
+  return lines.join("\n");
+}
+
+/**
+ * Makes museums (where missing, on `entry.shard`) and their users: the directory first, then each shard in one
+ * run. Returns the entries with `museumId` and `shard`, as the directory placed them.
+ */
+export function createAccounts(entries, target) {
+  const museums = d1QueryAll(directoryAccountsSql(entries), target, "DIRECTORY").at(-1) ?? [];
+  const bySlug = new Map(museums.map((m) => [m.slug, m]));
+  const placed = entries.map((e) => {
+    const museum = bySlug.get(e.museumSlug);
+    if (!museum) throw new Error(`the directory did not register the museum ${e.museumSlug}`);
+    return { ...e, museumId: Number(museum.id), shard: Number(museum.shard) };
+  });
+  for (const shard of new Set(placed.map((e) => e.shard))) {
+    const own = placed.filter((e) => e.shard === shard);
+    d1ExecFile(shardAccountsSql(own), target, bindingOfShard(shard));
+  }
+  return placed;
+}
+
+/** Shard k's binding name (app/shards/keys.ts's bindingOfShard). */
+export const bindingOfShard = (k) => (k === 0 ? "DB" : `DB_${k}`);
 
 /**
  * Gets a database ready for the operator scripts. A local one is migrated on the spot; a remote one is
@@ -128,16 +226,6 @@ export function ensureSchema(target, { migrate = !target.includes("--remote") } 
 }
 
 export class SchemaError extends Error {}
-
-/** Creates the museum when it is missing and the user (or resets the password of an existing one). */
-export function upsertUserSql({ museumSlug, museumName, email, password }) {
-  const hash = hashPassword(password);
-  const normalized = email.trim().toLowerCase();
-  return [
-    `INSERT INTO museums (name, slug) SELECT ${sqlString(museumName ?? museumSlug)}, ${sqlString(museumSlug)} WHERE NOT EXISTS (SELECT 1 FROM museums WHERE slug = ${sqlString(museumSlug)});`,
-    `INSERT INTO users (museum_id, email, password_hash) SELECT id, ${sqlString(normalized)}, ${sqlString(hash)} FROM museums WHERE slug = ${sqlString(museumSlug)};`,
-  ].join("\n");
-}
 
 /**
  * Local settings for `npm start` and `npm run dev`: a random SESSION_SECRET and the offline pseudo engine
@@ -267,9 +355,14 @@ export const DEMO = {
 export async function prepareLocalDatabase(target) {
   applyMigrations(target, { quiet: true });
   const demo = sqlString(DEMO.museumSlug);
-  const [{ museums = 0, others = 0, items = 0 } = {}] = d1Query(
-    `SELECT (SELECT COUNT(*) FROM museums) AS museums, (SELECT COUNT(*) FROM museums WHERE slug <> ${demo}) AS others, ` +
-      `(SELECT COUNT(*) FROM folders f JOIN museums m ON m.id = f.museum_id WHERE m.slug = ${demo}) + ` +
+  // The demo museum lives on shard 0 (`DB`); the directory knows every museum (decision 142).
+  const [{ museums = 0, others = 0 } = {}] = d1Query(
+    `SELECT (SELECT COUNT(*) FROM museums) AS museums, (SELECT COUNT(*) FROM museums WHERE slug <> ${demo}) AS others`,
+    target,
+    "DIRECTORY",
+  );
+  const [{ items = 0 } = {}] = d1Query(
+    `SELECT (SELECT COUNT(*) FROM folders f JOIN museums m ON m.id = f.museum_id WHERE m.slug = ${demo}) + ` +
       `(SELECT COUNT(*) FROM articles a JOIN museums m ON m.id = a.museum_id WHERE m.slug = ${demo}) + ` +
       `(SELECT COUNT(*) FROM qrcodes q JOIN museums m ON m.id = q.museum_id WHERE m.slug = ${demo}) AS items`,
     target,
@@ -279,7 +372,18 @@ export async function prepareLocalDatabase(target) {
   const { sql, files } = demoContent(DEMO.museumSlug);
   const persistIndex = target.indexOf("--persist-to");
   await putDemoFiles(files, persistIndex >= 0 ? target[persistIndex + 1] : undefined);
-  d1ExecFile(`${Number(museums) === 0 ? upsertUserSql(DEMO) : ""}\n${sql}`, target);
+  if (Number(museums) === 0) createAccounts([{ ...DEMO, passwordHash: hashPassword(DEMO.password), shard: 0 }], target);
+  d1ExecFile(sql, target);
+  // Its printed links are claimed in the directory, as the app claims every new code's.
+  const links = d1Query(`SELECT q.link AS link, q.museum_id AS museum FROM qrcodes q JOIN museums m ON m.id = q.museum_id WHERE m.slug = ${demo}`, target);
+  if (links.length > 0)
+    d1ExecFile(
+      links
+        .map((l) => `INSERT INTO links (link, museum_id, kind) VALUES (${sqlString(l.link)}, ${Number(l.museum)}, 'qrcode') ON CONFLICT (link) DO NOTHING;`)
+        .join("\n"),
+      target,
+      "DIRECTORY",
+    );
   console.log(
     `\nSeeded the demo museum "${DEMO.museumName}" (articles, QR codes, synthetic statistics).\n  Login:    ${DEMO.email}\n  Password: ${DEMO.password}\n`,
   );

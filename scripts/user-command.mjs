@@ -1,7 +1,7 @@
 // What `npm run user:create` / `user:reset-password` decide, without a database or a process to end:
 // scripts/user.mjs reads the arguments with parseUserCommand, asks D1 the lookups, and runs userCommandSteps'
 // SQL. Kept apart so the unit tests check every refusal and the SQL itself without spawning wrangler.
-import { hashPassword, readOptions, sqlString, upsertUserSql, UsageError } from "./lib.mjs";
+import { directoryAccountsSql, hashPassword, readOptions, shardAccountsSql, sqlString, UsageError } from "./lib.mjs";
 
 export { UsageError };
 
@@ -9,7 +9,7 @@ const PASSWORD_MIN = 10;
 const PASSWORD_MAX = 200;
 const COMMON = { email: "string", password: "string", remote: "boolean", "persist-to": "string" };
 export const USER_OPTIONS = {
-  create: { ...COMMON, museum: "string", "museum-name": "string" },
+  create: { ...COMMON, museum: "string", "museum-name": "string", shard: "string" },
   "reset-password": COMMON,
 };
 
@@ -31,33 +31,53 @@ export function parseUserCommand(argv) {
   if (command !== "create") return { command, email, password, remote: args.remote === true, persistTo: args["persist-to"] };
   const museum = requireString("museum", (v) => /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/.test(v), "a slug of lowercase letters, digits and dashes");
   const museumName = typeof args["museum-name"] === "string" ? args["museum-name"].trim().slice(0, 120) : undefined;
-  return { command, email, password, museum, museumName, remote: args.remote === true, persistTo: args["persist-to"] };
-}
-
-/** The read-only statements whose rows userCommandSteps needs: the user by e-mail, then (create) the museum by slug. */
-export function userLookupSql(plan) {
-  const user = `SELECT id FROM users WHERE email = ${sqlString(plan.email)};`;
-  return plan.command === "create" ? `${user}\nSELECT id FROM museums WHERE slug = ${sqlString(plan.museum)};` : user;
+  let shard;
+  if (args.shard !== undefined) {
+    if (!/^(0|[1-9]\d{0,3})$/.test(args.shard)) throw new UsageError("--shard is invalid: a shard's number (0 is DB, k is DB_k)");
+    shard = Number(args.shard);
+  }
+  return { command, email, password, museum, museumName, shard, remote: args.remote === true, persistTo: args["persist-to"] };
 }
 
 /**
- * What to write and what to print, given the rows of userLookupSql's statements; throws UsageError for a
- * user that already exists (create) or is missing (reset-password).
+ * The directory's read-only statements whose rows userCommandSteps needs (decision 142): the address's museum and
+ * its shard, then (create) the museum by slug.
  */
-export function userCommandSteps(plan, [users, museums = []]) {
+export function userLookupSql(plan) {
+  const user = `SELECT a.museum_id AS museumId, m.shard AS shard FROM accounts a JOIN museums m ON m.id = a.museum_id WHERE a.email = ${sqlString(plan.email)};`;
+  return plan.command === "create" ? `${user}\nSELECT id, shard FROM museums WHERE slug = ${sqlString(plan.museum)};` : user;
+}
+
+/**
+ * What to write and what to print, given the rows of userLookupSql's statements and, for a new museum, the shard
+ * it goes to (`--shard`, else the one with the most room, which the script measured). Throws UsageError for a user
+ * that already exists (create) or is missing (reset-password), and for a shard wrangler.toml does not declare.
+ * `directorySql` runs on the directory first; its last statement's row `{ id, shard }` (create) is the museum,
+ * which `shardSql` takes to write the shard's part.
+ */
+export function userCommandSteps(plan, [users, museums = []], { roomiest = 0, shards = [0] } = {}) {
   const { email } = plan;
   if (plan.command === "create") {
     if (users.length > 0) throw new UsageError(`a user with e-mail ${email} already exists; use npm run user:reset-password`);
     const hadMuseum = museums.length > 0;
+    if (hadMuseum && plan.shard !== undefined && Number(museums[0].shard) !== plan.shard)
+      throw new UsageError(`the museum "${plan.museum}" is on shard ${museums[0].shard}; moving it is npm run museum:move's job`);
+    const shard = hadMuseum ? Number(museums[0].shard) : (plan.shard ?? roomiest);
+    if (!shards.includes(shard)) throw new UsageError(`--shard is invalid: wrangler.toml declares shards ${shards.join(", ")}`);
+    const entry = { museumSlug: plan.museum, museumName: plan.museumName, email, passwordHash: hashPassword(plan.password), shard };
     return {
-      sql: upsertUserSql({ museumSlug: plan.museum, museumName: plan.museumName, email, password: plan.password }),
-      message: `${hadMuseum ? "Added" : "Created museum"} "${plan.museum}"${hadMuseum ? "" : " and"} user ${email}. They can log in now.`,
+      shard,
+      directorySql: directoryAccountsSql([entry]),
+      shardSql: (museum) => shardAccountsSql([{ ...entry, museumId: museum.id }]),
+      message: `${hadMuseum ? "Added" : `Created museum (shard ${shard})`} "${plan.museum}"${hadMuseum ? "" : " and"} user ${email}. They can log in now.`,
     };
   }
   if (users.length === 0) throw new UsageError(`no user with e-mail ${email}`);
   // A new password also ends every session, so a leaked cookie stops working.
   return {
-    sql:
+    shard: Number(users[0].shard),
+    directorySql: null,
+    shardSql: () =>
       `UPDATE users SET password_hash = ${sqlString(hashPassword(plan.password))} WHERE email = ${sqlString(email)};\n` +
       `DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ${sqlString(email)});`,
     message: `Password of ${email} reset; their sessions were closed.`,

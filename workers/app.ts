@@ -17,6 +17,7 @@ import { SESSION_COOKIE, sessionToken } from "../app/utils/session.server";
 import { createNonce, crossSiteRefusal, isCrossSiteWrite, withSecurityHeaders } from "../app/utils/security.server";
 import { replayed } from "../app/visitor/replay/replay.server";
 import { groupByShard, museumShard, shardsOf } from "../app/shards/route.server";
+import { recordShardSize } from "../app/shards/directory.server";
 import { isVisitorPath, visitorBuild } from "./visitor-routes";
 
 /** The visitor's pages (`/r/…`, `/v/…`, `/t/…` tours, `/vtt`): their responses say where the time went (`Server-Timing`). */
@@ -63,6 +64,8 @@ async function scheduledOnShard(cron: string, db: Database, env: Env, now: numbe
   // What went for good was already out of visitors' sight; its rows' triggers noted it all the same, and any
   // write to a visitor table is published (decision 132).
   await publishVisitorChanges(db, env.KV);
+  // Its size, for placing new museums on the shard with the most room (decision 142).
+  console.log(`shard ${shard} size: ${await recordShardSize(shardsOf(env).directory, shard, db.$client, now)} bytes`);
 }
 
 export default {

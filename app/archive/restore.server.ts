@@ -6,7 +6,7 @@ import { auditD1, type AuditActor } from "~/audit/log.server";
 import { articleContentSchema } from "~/content/schema";
 import { mediaReferences, type MediaReference } from "~/content/media-refs";
 import { MEDIA_PREFIX } from "~/content/urls";
-import { chunks, IN_LIST_MAX, rowsPerStatement } from "~/db/chunks";
+import { chunks, rowsPerStatement } from "~/db/chunks";
 import { lostRace } from "~/db/guards";
 import { DomainError, isUniqueViolation } from "~/errors";
 import { randomLink } from "~/models/qrcodes.server";

@@ -63,7 +63,9 @@ async function claim(directory: D1Database, table: "links" | "accounts", key: "l
   if (rows.length === 0) return true;
   const inserts = rows.map((r) =>
     table === "links"
-      ? directory.prepare("INSERT INTO links (link, museum_id, kind) VALUES (?1, ?2, ?3) ON CONFLICT (link) DO NOTHING").bind(r.value, museumId, r.kind ?? "qrcode")
+      ? directory
+          .prepare("INSERT INTO links (link, museum_id, kind) VALUES (?1, ?2, ?3) ON CONFLICT (link) DO NOTHING")
+          .bind(r.value, museumId, r.kind ?? "qrcode")
       : directory.prepare("INSERT INTO accounts (email, museum_id) VALUES (?1, ?2) ON CONFLICT (email) DO NOTHING").bind(r.value, museumId),
   );
   const results = await directory.batch(inserts);
@@ -121,4 +123,15 @@ export async function claimNewLink(directory: D1Database, museumId: number, kind
     if (claimed.meta.changes > 0) return link;
   }
   throw new Error("five printed links drawn in a row were all taken");
+}
+
+/** Records a shard's size as D1 reported it (`meta.size_after` of a statement on it): placement reads it. */
+export async function recordShardSize(directory: D1Database, shard: number, db: D1Database, now = Date.now()): Promise<number> {
+  const probe = await db.prepare("SELECT 1").run();
+  const bytes = Number(probe.meta.size_after ?? 0);
+  await directory
+    .prepare("INSERT INTO shards (shard, bytes, measured_at) VALUES (?1, ?2, ?3) ON CONFLICT (shard) DO UPDATE SET bytes = ?2, measured_at = ?3")
+    .bind(shard, bytes, now)
+    .run();
+  return bytes;
 }

@@ -1,16 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
-import { d1QueryAll, upsertUserSql } from "../../scripts/lib.mjs";
+import { bindingOfShard, createAccounts, d1QueryAll, hashPassword } from "../../scripts/lib.mjs";
 import { beginTest, claimStaff, e2eTarget, endTest, exclusively, E2E_SLUG_PREFIX, POOL_SIZE } from "./staff-pool.mjs";
 
-export type Staff = { email: string; password: string; museumSlug: string; museumName: string };
+/** A staff login of a museum of its own, on `shard` (decision 142: the pool spreads them over the shards). */
+export type Staff = { email: string; password: string; museumSlug: string; museumName: string; shard: number };
 
 /** Where logins come from once the pool made before the server started (staff-pool.mjs) is used up. */
 const BATCH = 20;
 
-function newStaff(workerIndex: number): Staff {
+function newStaff(workerIndex: number, i: number): Staff {
   const id = `${E2E_SLUG_PREFIX}${workerIndex}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
-  return { email: `${id}@muselingo.test`, password: randomBytes(12).toString("base64url"), museumSlug: id, museumName: `Musée ${id}` };
+  return { email: `${id}@muselingo.test`, password: randomBytes(12).toString("base64url"), museumSlug: id, museumName: `Musée ${id}`, shard: i % 3 };
 }
 
 let warned = false;
@@ -69,15 +70,14 @@ class StaffPool {
       warned = true;
       console.warn(`The e2e staff pool is used up: making logins with wrangler mid-run (set E2E_STAFF_POOL above ${POOL_SIZE}).`);
     }
-    const batch = Array.from({ length: BATCH }, () => newStaff(this.workerIndex));
-    const emails = batch.map((s) => `'${s.email}'`).join(", ");
-    const sql = `${batch.map((s) => upsertUserSql(s)).join("\n")}\nSELECT users.email AS email FROM users WHERE users.email IN (${emails});`;
-    const created = exclusively(() => d1QueryAll(sql, e2eTarget)).result;
-    const rows = (created.at(-1) ?? []) as { email: string }[];
-    for (const staff of batch) {
-      if (!rows.some((r) => r.email === staff.email)) throw new Error(`Could not create the e2e staff user ${staff.email}`);
-      this.extra.push(staff);
-    }
+    const batch = Array.from({ length: BATCH }, (_, i) => newStaff(this.workerIndex, i));
+    const placed = exclusively(() =>
+      createAccounts(
+        batch.map((s) => ({ ...s, passwordHash: hashPassword(s.password) })),
+        e2eTarget,
+      ),
+    ).result;
+    for (const { passwordHash: _, museumId: __, ...staff } of placed) this.extra.push(staff);
   }
 }
 
@@ -119,8 +119,8 @@ export { expect };
  * second process writing the server's SQLite file while another worker's request reads it fails that request
  * with SQLITE_BUSY (decision 080). The wait is added to the calling test's time limit.
  */
-export function writeD1(sql: string) {
-  const { result, waited } = exclusively(() => d1QueryAll(sql, e2eTarget));
+export function writeD1(sql: string, staff: Pick<Staff, "shard">) {
+  const { result, waited } = exclusively(() => d1QueryAll(sql, e2eTarget, bindingOfShard(staff.shard)));
   const info = test.info();
   if (waited > 0) info.setTimeout(info.timeout + waited);
   return result;

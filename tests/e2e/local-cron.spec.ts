@@ -52,8 +52,8 @@ test("the local cron trigger docs/api.md gives runs the daily purge of the trash
   await call("add_folder", { pathArray: [], id: name });
   await call("delete_item", { type: "folder", id: name, pathArray: [] });
   const where = `name = '${name.replace(/'/g, "''")}' AND museum_id = (SELECT id FROM museums WHERE slug = '${staff.museumSlug}')`;
-  const count = () => (writeD1(`SELECT COUNT(*) AS n FROM folders WHERE ${where};`).at(-1) as { n: number }[])[0]!.n;
-  writeD1(`UPDATE folders SET deleted_at = deleted_at - ${31 * 24 * 3600 * 1000} WHERE ${where};`);
+  const count = () => (writeD1(`SELECT COUNT(*) AS n FROM folders WHERE ${where};`, staff).at(-1) as { n: number }[])[0]!.n;
+  writeD1(`UPDATE folders SET deleted_at = deleted_at - ${31 * 24 * 3600 * 1000} WHERE ${where};`, staff);
   expect(count()).toBe(1);
 
   for (const url of urls) {

@@ -3,10 +3,14 @@ export const e2eTarget: string[];
 export const E2E_SLUG_PREFIX: string;
 export const POOL_SIZE: number;
 export const OWNED: readonly string[];
-export function poolSql(count: number, run: string, password: string): { staff: { email: string; museumSlug: string; museumName: string }[]; sql: string };
+export function poolStaff(
+  count: number,
+  run: string,
+  password: string,
+): { email: string; museumSlug: string; museumName: string; passwordHash: string; shard: number }[];
 export function createPool(count?: number): number;
-export function readPool(): { password: string; staff: { email: string; museumSlug: string; museumName: string; museumId: number; userId: number }[] };
-export function claimStaff(): { email: string; password: string; museumSlug: string; museumName: string } | null;
+export function readPool(): { password: string; staff: { email: string; museumSlug: string; museumName: string; museumId: number; shard: number }[] };
+export function claimStaff(): { email: string; password: string; museumSlug: string; museumName: string; shard: number } | null;
 export function deleteE2eMuseums(): number;
 export function beginTest(): number;
 export function endTest(): void;

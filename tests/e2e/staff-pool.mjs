@@ -11,7 +11,8 @@ import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ROOT, d1QueryAll, d1Target, hashPassword, prepareLocalDatabase, sqlString } from "../../scripts/lib.mjs";
+import { ROOT, createAccounts, d1QueryAll, d1Target, hashPassword, prepareLocalDatabase, sqlString } from "../../scripts/lib.mjs";
+import { shardBindings } from "../../scripts/shards.mjs";
 
 /** Where the end-to-end server keeps its local D1/KV/R2 state, relative to the repository root. */
 export const E2E_PERSIST_TO = ".wrangler/e2e";
@@ -28,36 +29,25 @@ export const E2E_SLUG_PREFIX = "e2e-";
  */
 export const POOL_SIZE = Number(process.env.E2E_STAFF_POOL || 300);
 
-/** Rows for `count` museums and their logins, one password (hashed once: PBKDF2 costs ~0.1 s a hash). */
-export function poolSql(count, run, password) {
-  const hash = hashPassword(password);
-  const staff = Array.from({ length: count }, (_, i) => {
+/**
+ * `count` museums and their logins, one password (hashed once: PBKDF2 costs ~0.1 s a hash), spread over the shards
+ * in turn, so every journey runs on each shard in some run (decision 142).
+ */
+export function poolStaff(count, run, password) {
+  const passwordHash = hashPassword(password);
+  const shards = shardBindings().map((b) => b.shard);
+  return Array.from({ length: count }, (_, i) => {
     const slug = `${E2E_SLUG_PREFIX}${run}-${i}`;
-    return { email: `${slug}@muselingo.test`, museumSlug: slug, museumName: `Musée ${slug}` };
+    return { email: `${slug}@muselingo.test`, museumSlug: slug, museumName: `Musée ${slug}`, passwordHash, shard: shards[i % shards.length] };
   });
-  const museums = staff.map((s) => `(${sqlString(s.museumName)}, ${sqlString(s.museumSlug)})`).join(", ");
-  const prefix = sqlString(`${E2E_SLUG_PREFIX}${run}-`);
-  const own = `substr(slug, 1, length(${prefix})) = ${prefix}`;
-  const sql = [
-    `INSERT INTO museums (name, slug) VALUES ${museums};`,
-    `INSERT INTO users (museum_id, email, password_hash) SELECT id, slug || '@muselingo.test', ${sqlString(hash)} FROM museums WHERE ${own};`,
-    `SELECT museums.slug AS slug, museums.id AS museumId, users.id AS userId FROM museums JOIN users ON users.museum_id = museums.id WHERE ${own};`,
-  ].join("\n");
-  return { staff, sql };
 }
 
-/** Makes the pool (one wrangler run) and writes its file. Run before the server starts. */
+/** Makes the pool (the directory, then each shard: four wrangler runs) and writes its file. Run before the server starts. */
 export function createPool(count = POOL_SIZE) {
   const run = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
   const password = randomBytes(12).toString("base64url");
-  const { staff, sql } = poolSql(count, run, password);
-  const rows = /** @type {{ slug: string; museumId: number; userId: number }[]} */ (d1QueryAll(sql, e2eTarget).at(-1) ?? []);
-  const bySlug = new Map(rows.map((r) => [r.slug, r]));
-  const entries = staff.map((s) => {
-    const row = bySlug.get(s.museumSlug);
-    if (!row) throw new Error(`Could not create the e2e staff user ${s.email}`);
-    return { ...s, museumId: Number(row.museumId), userId: Number(row.userId) };
-  });
+  const placed = createAccounts(poolStaff(count, run, password), e2eTarget);
+  const entries = placed.map((s) => ({ email: s.email, museumSlug: s.museumSlug, museumName: s.museumName, museumId: s.museumId, shard: s.shard }));
   rmSync(CLAIMS, { recursive: true, force: true });
   mkdirSync(CLAIMS, { recursive: true });
   writeFileSync(POOL_FILE, JSON.stringify({ password, staff: entries }));
@@ -66,7 +56,7 @@ export function createPool(count = POOL_SIZE) {
 
 /** The pool's file: its password and entries. */
 export function readPool() {
-  return /** @type {{ password: string; staff: { email: string; museumSlug: string; museumName: string; museumId: number; userId: number }[] }} */ (
+  return /** @type {{ password: string; staff: { email: string; museumSlug: string; museumName: string; museumId: number; shard: number }[] }} */ (
     JSON.parse(readFileSync(POOL_FILE, "utf8"))
   );
 }
@@ -88,8 +78,8 @@ export function claimStaff() {
       if (/** @type {NodeJS.ErrnoException} */ (error).code === "EEXIST") continue;
       throw error;
     }
-    const { email, museumSlug, museumName } = pool.staff[index];
-    return { email, password: pool.password, museumSlug, museumName };
+    const { email, museumSlug, museumName, shard } = pool.staff[index];
+    return { email, password: pool.password, museumSlug, museumName, shard };
   }
   return null;
 }
@@ -218,9 +208,9 @@ export const OWNED = [
 ];
 
 /**
- * Deletes every museum the suite made (the pool's, by id, and any other whose slug starts with "e2e-"), then
- * checks that no row of any table hanging off a museum, nor any session of their users, is left. Three
- * wrangler runs whatever the suite's size; throws naming the leftovers.
+ * Deletes every museum the suite made (the pool's, by id, and any other whose slug starts with "e2e-"), on each
+ * shard and then in the directory (decision 142), and checks that no row of any table hanging off a museum, nor
+ * any session of their users, is left. Throws naming the leftovers.
  */
 export function deleteE2eMuseums() {
   let poolIds = [];
@@ -231,11 +221,21 @@ export function deleteE2eMuseums() {
   }
   const prefix = sqlString(E2E_SLUG_PREFIX);
   const listed = poolIds.length > 0 ? `id IN (${poolIds.join(", ")}) OR ` : "";
+  const [inDirectory = []] = d1QueryAll(`SELECT id FROM museums WHERE ${listed}substr(slug, 1, length(${prefix})) = ${prefix};`, e2eTarget, "DIRECTORY");
+  let deleted = 0;
+  for (const { binding } of shardBindings()) deleted += deleteOnShard(binding, listed, prefix);
+  if (inDirectory.length > 0) d1QueryAll(`DELETE FROM museums WHERE id IN (${inDirectory.map((m) => Number(m.id)).join(", ")});`, e2eTarget, "DIRECTORY");
+  return Math.max(deleted, inDirectory.length);
+}
+
+/** deleteE2eMuseums' work on one shard: its e2e museums deleted, and nothing of theirs left. */
+function deleteOnShard(binding, listed, prefix) {
   const [museums = [], users = [], columns = []] = d1QueryAll(
     `SELECT id FROM museums WHERE ${listed}substr(slug, 1, length(${prefix})) = ${prefix};\n` +
       `SELECT users.id AS id FROM users JOIN museums ON museums.id = users.museum_id WHERE ${listed.replaceAll("id IN", "museums.id IN")}substr(museums.slug, 1, length(${prefix})) = ${prefix};\n` +
       "SELECT m.name AS name FROM sqlite_master m JOIN pragma_table_info(m.name) c ON c.name = 'museum_id' WHERE m.type = 'table' AND m.name NOT LIKE '\\_%' ESCAPE '\\';",
     e2eTarget,
+    binding,
   );
   const owned = [...new Set([...OWNED, ...columns.map((t) => String(t.name))])];
   const ids = museums.map((m) => Number(m.id));
@@ -252,6 +252,7 @@ export function deleteE2eMuseums() {
   const results = d1QueryAll(
     `DELETE FROM scan_events WHERE museum_id IN ${inIds};\nDELETE FROM translation_claims WHERE museum_id IN ${inIds};\nDELETE FROM museums WHERE id IN ${inIds};\nDELETE FROM visitor_changes WHERE museum_id IN ${inIds};\nSELECT ${totals};`,
     e2eTarget,
+    binding,
   );
   const [row = {}] = results.at(-1) ?? [];
   const left = Object.entries(row).filter(([, n]) => Number(n) > 0);
@@ -259,8 +260,10 @@ export function deleteE2eMuseums() {
     const owners = left
       .filter(([table]) => table !== "sessions")
       .map(([table]) => `SELECT '${table}' AS tbl, museum_id AS museum, COUNT(*) AS n FROM ${table} WHERE museum_id IN ${inIds} GROUP BY museum_id;`);
-    const detail = owners.length > 0 ? d1QueryAll(owners.join("\n"), e2eTarget).flat() : [];
-    throw new Error(`Deleting the e2e museums left rows behind: ${JSON.stringify(Object.fromEntries(left))} ${JSON.stringify(detail.slice(0, 20))}`);
+    const detail = owners.length > 0 ? d1QueryAll(owners.join("\n"), e2eTarget, binding).flat() : [];
+    throw new Error(
+      `Deleting the e2e museums left rows behind on ${binding}: ${JSON.stringify(Object.fromEntries(left))} ${JSON.stringify(detail.slice(0, 20))}`,
+    );
   }
   return ids.length;
 }

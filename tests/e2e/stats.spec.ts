@@ -20,7 +20,7 @@ function parisDay(offsetDays = 0) {
 
 function seed(staff: Staff, rows: [articleId: number, lang: string, scans: number, views: number, daysAgo: number][]) {
   const values = rows.map(([a, l, s, v, d]) => `((SELECT id FROM museums WHERE slug = '${staff.museumSlug}'), '${parisDay(d)}', ${a}, '${l}', ${s}, ${v})`);
-  writeD1(`INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES ${values.join(", ")};`);
+  writeD1(`INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES ${values.join(", ")};`, staff);
 }
 
 test("read the three charts, their tables and totals, change the period, fetch one article, download the CSV", async ({ page, staff }) => {

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "~/lib/password.server";
-import { d1Query, ensureSchema, ROOT, SchemaError } from "../../scripts/lib.mjs";
+import { d1Query, ensureSchema, ROOT, roomiestShard, SchemaError } from "../../scripts/lib.mjs";
+import { shardSeedSql } from "../../scripts/shards.mjs";
 import { parseUserCommand, UsageError, userCommandSteps, userLookupSql, type UserPlan } from "../../scripts/user-command.mjs";
 
 // `npm run user:create` / `user:reset-password` (scripts/user.mjs). What the script decides — its arguments,
@@ -70,15 +71,16 @@ describe("the command line (no database)", () => {
   });
 });
 
-describe("what it writes, on a real D1 (Miniflare, migrated)", () => {
+describe("what it writes, on a real directory and shards (Miniflare, migrated)", () => {
   let mf: Miniflare;
-  let db: D1Database;
+  const dbs: Record<string, D1Database> = {};
 
   /**
    * Statements one per line or split at drizzle's breakpoints, comments dropped, run as one batch. A trigger's
    * body (0013, decision 132) holds statements of its own: its parts are joined again up to its END.
    */
-  async function run(sql: string) {
+  async function run(sql: string, binding = "DB") {
+    const db = dbs[binding]!;
     const parts = sql
       .replaceAll("--> statement-breakpoint", "\n")
       .split("\n")
@@ -96,56 +98,87 @@ describe("what it writes, on a real D1 (Miniflare, migrated)", () => {
     return (await db.batch(statements.map((statement) => db.prepare(statement)))).map((result) => result.results as Record<string, unknown>[]);
   }
 
-  /** What scripts/user.mjs does once its arguments are read: the lookups, then the steps' SQL. */
-  async function command(argv: string[]) {
+  /** What scripts/user.mjs does once its arguments are read: the directory's lookups and part, then the shard's. */
+  async function command(argv: string[], roomiest = 0) {
     const plan: UserPlan = parseUserCommand(argv);
-    const { sql, message } = userCommandSteps(plan, await run(userLookupSql(plan)));
-    await run(sql);
-    return message;
+    const steps = userCommandSteps(plan, await run(userLookupSql(plan), "DIRECTORY"), { roomiest, shards: [0, 1] });
+    const museum = steps.directorySql === null ? null : ((await run(steps.directorySql, "DIRECTORY")).at(-1)?.[0] as { id: number; shard: number });
+    await run(steps.shardSql(museum), steps.shard === 0 ? "DB" : `DB_${steps.shard}`);
+    return steps.message;
   }
 
-  const users = async () =>
+  const users = async (binding = "DB") =>
     (
       await run(
-        "SELECT users.id, users.email, users.password_hash, museums.name, museums.slug FROM users JOIN museums ON museums.id = users.museum_id ORDER BY users.id",
+        "SELECT users.id, users.email, users.password_hash, museums.id AS museum_id, museums.name, museums.slug FROM users JOIN museums ON museums.id = users.museum_id ORDER BY users.id",
+        binding,
       )
     )[0] as {
       id: number;
       email: string;
       password_hash: string;
+      museum_id: number;
       name: string;
       slug: string;
     }[];
 
-  beforeAll(async () => {
-    mf = new Miniflare(convertV4MiniflareOptions({ modules: true, script: "export default { fetch: () => new Response(null) };", d1Databases: ["DB"] }));
-    db = (await mf.getD1Database("DB")) as unknown as D1Database;
-    for (const file of readdirSync(join(ROOT, "drizzle"))
+  const migrate = async (dir: string, binding: string) => {
+    for (const file of readdirSync(join(ROOT, dir))
       .filter((name) => name.endsWith(".sql"))
       .sort()) {
-      await run(readFileSync(join(ROOT, "drizzle", file), "utf8"));
+      await run(readFileSync(join(ROOT, dir, file), "utf8"), binding);
     }
+  };
+
+  beforeAll(async () => {
+    mf = new Miniflare(
+      convertV4MiniflareOptions({ modules: true, script: "export default { fetch: () => new Response(null) };", d1Databases: ["DIRECTORY", "DB", "DB_1"] }),
+    );
+    for (const binding of ["DIRECTORY", "DB", "DB_1"]) dbs[binding] = (await mf.getD1Database(binding)) as unknown as D1Database;
+    await migrate("drizzle-directory", "DIRECTORY");
+    await migrate("drizzle", "DB");
+    await migrate("drizzle", "DB_1");
+    await run(shardSeedSql(1), "DB_1");
   });
   afterAll(() => mf?.dispose());
 
   it("creates the museum and a user whose password verifies, refuses the same e-mail twice, adds a second user to the museum", async () => {
     expect(await command(["create", "--museum", "orsay", "--museum-name", "Musée d'Orsay", "--email", "Claire@Orsay.fr", "--password", "gare-1900-ok"])).toBe(
-      'Created museum "orsay" and user claire@orsay.fr. They can log in now.',
+      'Created museum (shard 0) "orsay" and user claire@orsay.fr. They can log in now.',
     );
     const [claire] = await users();
     expect(claire).toMatchObject({ email: "claire@orsay.fr", name: "Musée d'Orsay", slug: "orsay" });
     expect(await verifyPassword("gare-1900-ok", claire!.password_hash)).toBe(true);
+    // The directory knows the museum (its id is the shard row's) and the address.
+    expect((await run("SELECT id, slug, shard FROM museums", "DIRECTORY"))[0]).toEqual([{ id: claire!.museum_id, slug: "orsay", shard: 0 }]);
+    expect((await run("SELECT email, museum_id FROM accounts", "DIRECTORY"))[0]).toEqual([{ email: "claire@orsay.fr", museum_id: claire!.museum_id }]);
 
     await expect(command(["create", "--museum", "orsay", "--email", "claire@orsay.fr", "--password", "gare-1900-ok"])).rejects.toThrow(
       "a user with e-mail claire@orsay.fr already exists; use npm run user:reset-password",
     );
-    expect(await command(["create", "--museum", "orsay", "--museum-name", "Autre nom", "--email", "o'brien@orsay.fr", "--password", "quai-1986-ok"])).toBe(
+    expect(await command(["create", "--museum", "orsay", "--museum-name", "Autre nom", "--email", "o'brien@orsay.fr", "--password", "quai-1986-ok"], 1)).toBe(
       'Added "orsay" user o\'brien@orsay.fr. They can log in now.',
     );
     expect((await users()).map((u) => [u.email, u.name])).toEqual([
       ["claire@orsay.fr", "Musée d'Orsay"],
       ["o'brien@orsay.fr", "Musée d'Orsay"],
     ]);
+  });
+
+  it("puts a new museum on the shard with the most room, or the one named; its ids in that shard's range", async () => {
+    expect(await command(["create", "--museum", "quai", "--email", "anne@quai.fr", "--password", "branly-2006"], 1)).toBe(
+      'Created museum (shard 1) "quai" and user anne@quai.fr. They can log in now.',
+    );
+    const [anne] = await users("DB_1");
+    expect(anne).toMatchObject({ email: "anne@quai.fr", slug: "quai" });
+    expect(anne!.id).toBeGreaterThan(2 ** 40);
+    expect(refusal("create", "--museum", "x", "--email", "a@b.fr", "--password", "long-enough-1", "--shard", "one")).toMatch(/^--shard is invalid/);
+    await expect(command(["create", "--museum", "zz", "--email", "z@zz.fr", "--password", "long-enough-1", "--shard", "7"])).rejects.toThrow(
+      "--shard is invalid: wrangler.toml declares shards 0, 1",
+    );
+    await expect(command(["create", "--museum", "quai", "--email", "b@quai.fr", "--password", "long-enough-1", "--shard", "0"])).rejects.toThrow(
+      'the museum "quai" is on shard 1',
+    );
   });
 
   it("resets a password and ends that user's sessions only; refuses an e-mail it does not know", async () => {
@@ -166,6 +199,24 @@ describe("what it writes, on a real D1 (Miniflare, migrated)", () => {
     expect((await run("SELECT id FROM sessions ORDER BY id"))[0]).toEqual([{ id: "s-paul" }]);
 
     await expect(command(["reset-password", "--email", "nobody@b.fr", "--password", "long-enough-1"])).rejects.toThrow("no user with e-mail nobody@b.fr");
+  });
+
+  it("picks the smallest measured shard, then the one with fewest museums, then the lowest number", () => {
+    expect(
+      roomiestShard([
+        { shard: 0, bytes: 900 },
+        { shard: 1, bytes: 100 },
+        { shard: 2, bytes: 500 },
+      ]),
+    ).toBe(1);
+    expect(
+      roomiestShard([
+        { shard: 0, bytes: -1, museums: 3 },
+        { shard: 1, bytes: -1, museums: 1 },
+        { shard: 2, bytes: -1, museums: 1 },
+      ]),
+    ).toBe(1);
+    expect(roomiestShard([])).toBe(0);
   });
 });
 
@@ -200,7 +251,7 @@ describe("npm run user:create against a local D1", () => {
 
       const created = user("create", "--museum", "orsay", "--museum-name", "Musée d'Orsay", "--email", "Claire@Orsay.fr", "--password", "gare-1900-ok");
       expect(created.status, created.stderr).toBe(0);
-      expect(created.stdout).toContain('Created museum "orsay" and user claire@orsay.fr.');
+      expect(created.stdout).toContain('Created museum (shard 0) "orsay" and user claire@orsay.fr.');
       const [row] = d1Query(
         "SELECT users.email, users.password_hash, museums.name, museums.slug FROM users JOIN museums ON museums.id = users.museum_id",
         target,
