@@ -66,7 +66,11 @@ export function getLoadContext({
   const sessionToken = readCookie(request.headers.get("Cookie"), "muselingo_session") ?? null;
   // The shard is found when the first statement runs, from what the request names (decision 142).
   const all = shardsOf(env);
-  const shards = new RequestShards({ directory: timedD1(all.directory, timing, delay), byIndex: all.byIndex }, kv, requestHint(new URL(request.url), sessionToken));
+  const shards = new RequestShards(
+    { directory: timedD1(all.directory, timing, delay), byIndex: all.byIndex },
+    kv,
+    requestHint(new URL(request.url), sessionToken),
+  );
   const loadContext: AppLoadContext = {
     cloudflare: context.cloudflare,
     get db() {

@@ -54,7 +54,9 @@ export async function offlineViewEvents(
   const load = (link: string) => {
     let found = tours.get(link);
     if (!found) {
-      found = bindLink(link).then(() => tourByLink(db, link)).then(async (tour) => (tour ? { tour, stops: await visibleStops(db, tour.museum.id, tour.id) } : null));
+      found = bindLink(link)
+        .then(() => tourByLink(db, link))
+        .then(async (tour) => (tour ? { tour, stops: await visibleStops(db, tour.museum.id, tour.id) } : null));
       tours.set(link, found);
     }
     return found;

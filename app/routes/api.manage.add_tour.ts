@@ -6,4 +6,6 @@ import { jsonAction, postOnly } from "~/utils/api.server";
 export const loader = postOnly;
 
 /** `POST /api/manage/add_tour {name, folderId?, pathArray?}`: a new tour; with a folder, its live articles become the stops. */
-export const action = jsonAction("content.edit", addTourSchema, ({ input, user, context }) => addTour(context.db, context.directory, user.museumId, input, actorOf(user)));
+export const action = jsonAction("content.edit", addTourSchema, ({ input, user, context }) =>
+  addTour(context.db, context.directory, user.museumId, input, actorOf(user)),
+);

@@ -41,11 +41,7 @@ export function museumOfToken(token: string): number | null {
 }
 
 /** What a request names of its museum before any database is read. */
-export type MuseumHint =
-  | { kind: "museum"; museumId: number }
-  | { kind: "link"; link: string }
-  | { kind: "slug"; slug: string }
-  | { kind: "none" };
+export type MuseumHint = { kind: "museum"; museumId: number } | { kind: "link"; link: string } | { kind: "slug"; slug: string } | { kind: "none" };
 
 function decoded(segment: string): string | null {
   try {

@@ -118,7 +118,10 @@ export async function removeMuseum(museum: MuseumRef): Promise<void> {
   const id = museumIdOf(museum);
   const tables = await museumOwnedTables();
   const db = museumDb(id);
-  await db.batch([db.prepare("DELETE FROM museums WHERE id = ?").bind(id), ...tables.map((t) => db.prepare(`DELETE FROM "${t}" WHERE museum_id = ?`).bind(id))]);
+  await db.batch([
+    db.prepare("DELETE FROM museums WHERE id = ?").bind(id),
+    ...tables.map((t) => db.prepare(`DELETE FROM "${t}" WHERE museum_id = ?`).bind(id)),
+  ]);
   await env.DIRECTORY.prepare("DELETE FROM museums WHERE id = ?").bind(id).run();
   for (;;) {
     const listed = await env.MEDIA.list({ prefix: `m/${id}/` });
@@ -322,9 +325,8 @@ export async function createTour(
   const link = fields.link ?? randomLink();
   await env.DIRECTORY.prepare("INSERT INTO links (link, museum_id, kind) VALUES (?, ?, 'tour') ON CONFLICT DO NOTHING").bind(link, museumId).run();
   const db = museumDb(museum);
-  const row = await db.prepare(
-    "INSERT INTO tours (museum_id, link, name, description, cover, minutes, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-  )
+  const row = await db
+    .prepare("INSERT INTO tours (museum_id, link, name, description, cover, minutes, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
     .bind(
       museumId,
       link,
@@ -423,7 +425,9 @@ export async function demoMuseum<S extends { user: { museumId: number; museumSlu
     // Its printed links are claimed in the directory, as the seed script claims them (decision 142).
     const { results } = await env.DB.prepare("SELECT link FROM qrcodes WHERE museum_id = ?").bind(s.user.museumId).all<{ link: string }>();
     await env.DIRECTORY.batch(
-      results.map((r) => env.DIRECTORY.prepare("INSERT INTO links (link, museum_id, kind) VALUES (?, ?, 'qrcode') ON CONFLICT DO NOTHING").bind(r.link, s.user.museumId)),
+      results.map((r) =>
+        env.DIRECTORY.prepare("INSERT INTO links (link, museum_id, kind) VALUES (?, ?, 'qrcode') ON CONFLICT DO NOTHING").bind(r.link, s.user.museumId),
+      ),
     );
     for (const f of env.DEMO_SEED.files) {
       const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));

@@ -655,7 +655,9 @@ describe("museum archive", () => {
     const rows = parseArchiveData(new Map(Object.entries(files)));
     const b = await staffSession();
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 10 }, () => restoreRows(env.DB, env.DIRECTORY, b.user.museumId, manifest, rows, new Map(), { id: b.user.userId, email: b.user.email })),
+      Array.from({ length: 10 }, () =>
+        restoreRows(env.DB, env.DIRECTORY, b.user.museumId, manifest, rows, new Map(), { id: b.user.userId, email: b.user.email }),
+      ),
     );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     for (const o of outcomes) if (o.status === "rejected") expect((o.reason as DomainError).reason).toBe("museum_not_empty");
