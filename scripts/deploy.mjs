@@ -15,6 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, parseOptions } from "./lib.mjs";
+import { shardSeedSql } from "./shards.mjs";
 import { APP_TOML, CONSUMER_TOML, NAMES, StepError, engineProblems, readEngines, readIds, replaceInFile, wranglerJson } from "./deploy/lib.mjs";
 
 const { values: args } = parseOptions(process.argv.slice(2), {
@@ -36,10 +37,13 @@ let current = "";
  */
 function syncIds({ d1, kv }) {
   const ids = readIds();
-  if (d1 && (ids.d1 !== d1 || ids.consumerD1 !== d1)) {
-    replaceInFile(APP_TOML, [[ids.d1, d1]]);
-    replaceInFile(CONSUMER_TOML, [[ids.consumerD1, d1]]);
-    console.log(`  wrote the D1 id ${d1} into wrangler.toml and workers/stats-consumer/wrangler.toml (commit both)`);
+  if (d1) {
+    const known = ids.databases.find((b) => b.binding === d1.binding);
+    if (known && (known.database_id !== d1.uuid || known.consumerId !== d1.uuid)) {
+      replaceInFile(APP_TOML, [[known.database_id, d1.uuid]]);
+      replaceInFile(CONSUMER_TOML, [[known.consumerId, d1.uuid]]);
+      console.log(`  wrote the D1 id ${d1.uuid} (${d1.binding}) into wrangler.toml and workers/stats-consumer/wrangler.toml (commit both)`);
+    }
   }
   if (kv && ids.kv !== kv) {
     replaceInFile(APP_TOML, [[ids.kv, kv]]);
@@ -107,10 +111,10 @@ async function main() {
     if (missing(result)) return false;
     throw new StepError(current, result);
   };
-  const database = d1.json.find((db) => db.name === NAMES.database) ?? null;
+  // The directory and every shard (decision 142), each found by its name.
+  const databases = readIds().databases.map((b) => ({ ...b, found: d1.json.find((db) => db.name === b.database_name) ?? null }));
   const namespace = kv.json.find((ns) => ns.title === NAMES.kvTitle) ?? null;
   const have = {
-    database,
     namespace,
     bucket: exists(r2, (r) => r.code === 10006),
     queue: exists(scans, (r) => r.code === undefined && /does not exist/.test(r.message)),
@@ -132,7 +136,7 @@ async function main() {
   }
 
   const toCreate = [
-    !have.database && `D1 database ${NAMES.database}`,
+    ...databases.filter((b) => !b.found).map((b) => `D1 database ${b.database_name}${b.jurisdiction ? ` (jurisdiction ${b.jurisdiction})` : ""}`),
     !have.namespace && `KV namespace ${NAMES.kvTitle}`,
     !have.bucket && `R2 bucket ${NAMES.bucket}`,
     !have.queue && `queue ${NAMES.queue}`,
@@ -146,19 +150,24 @@ async function main() {
     step("Dry run: what `npm run deploy` would do");
     console.log(toCreate.length ? `  create: ${toCreate.join("; ")}` : "  create: nothing, every resource exists");
     const ids = readIds();
-    if (have.database && ids.d1 !== have.database.uuid) console.log(`  write the D1 id ${have.database.uuid} into both wrangler.toml files`);
+    for (const b of databases)
+      if (b.found && b.database_id !== b.found.uuid) console.log(`  write the D1 id ${b.found.uuid} (${b.binding}) into both wrangler.toml files`);
     if (have.namespace && ids.kv !== have.namespace.id) console.log(`  write the KV id ${have.namespace.id} into wrangler.toml`);
     console.log(setSecret ? "  set SESSION_SECRET (random, with the first upload)" : "  keep SESSION_SECRET (already set)");
-    if (have.database) {
-      const applied = await wranglerJson(["d1", "execute", NAMES.database, "--remote", "--json", "--command", "SELECT name FROM d1_migrations ORDER BY id"], {
-        work,
-      });
-      const names = applied.ok ? (applied.json[0]?.results ?? []).map((row) => row.name) : [];
-      const pending = readIds.migrations().filter((file) => !names.includes(file));
-      console.log(`  apply migrations: ${pending.length ? pending.join(", ") : "none pending"}`);
-    } else {
-      console.log(`  apply migrations: all ${readIds.migrations().length} (${readIds.migrations().join(", ")})`);
-    }
+    const pendings = await Promise.all(
+      databases.map(async (b) => {
+        const files = readIds.migrations(b.migrations_dir);
+        if (!b.found) return files.map((f) => `${b.binding}/${f}`);
+        const applied = await wranglerJson(
+          ["d1", "execute", b.database_name, "--remote", "--json", "--command", "SELECT name FROM d1_migrations ORDER BY id"],
+          { work },
+        );
+        const names = applied.ok ? (applied.json[0]?.results ?? []).map((row) => row.name) : [];
+        return files.filter((file) => !names.includes(file)).map((f) => `${b.binding}/${f}`);
+      }),
+    );
+    const pending = pendings.flat();
+    console.log(`  apply migrations: ${pending.length ? pending.join(", ") : "none pending"}`);
     console.log(
       `  build, then deploy ${NAMES.app} (D1, KV, R2, queue producers, narration queue consumer, AI, assets, cron) and ${NAMES.consumer} (D1, queue consumer, cron)`,
     );
@@ -167,14 +176,16 @@ async function main() {
   }
 
   // 3. Create what is missing; each id goes into the wrangler files as soon as it is known.
-  if (!have.database) {
-    step(`Creating the D1 database ${NAMES.database}`);
-    await must(["d1", "create", NAMES.database]);
-    const listed = await must(["d1", "list", "--json"]);
-    have.database = listed.json.find((db) => db.name === NAMES.database);
-    if (!have.database) throw new StepError(current, { message: "the new database is not in `wrangler d1 list`" });
+  for (const b of databases) {
+    if (!b.found) {
+      step(`Creating the D1 database ${b.database_name}${b.jurisdiction ? ` in the ${b.jurisdiction.toUpperCase()} jurisdiction` : ""}`);
+      await must(["d1", "create", b.database_name, ...(b.jurisdiction ? ["--jurisdiction", b.jurisdiction] : [])]);
+      const listed = await must(["d1", "list", "--json"]);
+      b.found = listed.json.find((db) => db.name === b.database_name);
+      if (!b.found) throw new StepError(current, { message: `the new database ${b.database_name} is not in \`wrangler d1 list\`` });
+    }
+    syncIds({ d1: { binding: b.binding, uuid: b.found.uuid } });
   }
-  syncIds({ d1: have.database.uuid });
   if (!have.namespace) {
     step(`Creating the KV namespace ${NAMES.kvTitle}`);
     await must(["kv", "namespace", "create", NAMES.kvTitle]);
@@ -201,11 +212,15 @@ async function main() {
     step("Building");
     build();
   }
-  step("Applying the migrations to the remote D1");
-  const migrated = await must(["d1", "migrations", "apply", NAMES.database, "--remote"]);
-  // For the reader only (what happened is in the exit status): wrangler's first table lists the files.
-  const files = [...new Set(migrated.stdout.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? [])];
-  console.log(files.length ? `  applied ${files.length}: ${files.join(", ")}` : "  none pending");
+  // The directory and every shard, one after the other; each shard's ids then start in its own range.
+  for (const b of databases) {
+    step(`Applying the migrations to the remote D1 ${b.database_name} (${b.binding})`);
+    const migrated = await must(["d1", "migrations", "apply", b.database_name, "--remote"]);
+    // For the reader only (what happened is in the exit status): wrangler's first table lists the files.
+    const files = [...new Set(migrated.stdout.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? [])];
+    console.log(files.length ? `  applied ${files.length}: ${files.join(", ")}` : "  none pending");
+    if (b.shard) await must(["d1", "execute", b.database_name, "--remote", "--command", shardSeedSql(b.shard)]);
+  }
 
   // Both Workers at once (each upload takes seconds); a failure names the one that failed.
   step(`Deploying the Workers ${NAMES.app} and ${NAMES.consumer}`);

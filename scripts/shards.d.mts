@@ -5,6 +5,7 @@ export interface D1BindingConfig {
   database_name: string | null;
   database_id: string | null;
   migrations_dir: string | null;
+  jurisdiction: string | null;
   shard: number | null;
 }
 export function d1Bindings(tomlPath?: string): D1BindingConfig[];

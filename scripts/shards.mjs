@@ -37,6 +37,8 @@ export function d1Bindings(tomlPath = path.join(ROOT, "wrangler.toml")) {
       database_name: field("database_name"),
       database_id: field("database_id"),
       migrations_dir: field("migrations_dir"),
+      // "eu": created in the EU jurisdiction (decision 142); null: the default location.
+      jurisdiction: field("jurisdiction"),
       shard: match ? (match[1] === undefined ? 0 : Number(match[1])) : null,
     };
   });

@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { quietEnv, ROOT } from "../lib.mjs";
+import { d1Bindings } from "../shards.mjs";
 
 const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
 export const APP_TOML = join(ROOT, "wrangler.toml");
@@ -137,18 +138,21 @@ export function engineProblems({ list, vars, hasAi }, secretNames) {
   return problems;
 }
 
-/** The D1 and KV ids the wrangler files hold now. */
+/**
+ * The D1 databases the app's wrangler.toml declares (the directory and each shard, decision 142), each with the id
+ * the app's and the consumer's files hold now, and the KV id.
+ */
 export function readIds() {
+  const consumer = d1Bindings(CONSUMER_TOML);
   const app = readFileSync(APP_TOML, "utf8");
-  const consumer = readFileSync(CONSUMER_TOML, "utf8");
   return {
-    d1: /database_id\s*=\s*"([^"]+)"/.exec(app)?.[1],
-    consumerD1: /database_id\s*=\s*"([^"]+)"/.exec(consumer)?.[1],
+    databases: d1Bindings(APP_TOML).map((b) => ({ ...b, consumerId: consumer.find((c) => c.binding === b.binding)?.database_id ?? null })),
     kv: /\[\[kv_namespaces\]\][^[]*?\bid\s*=\s*"([^"]+)"/.exec(app)?.[1],
   };
 }
-readIds.migrations = () =>
-  readdirSync(join(ROOT, "drizzle"))
+/** A database's migration files (its wrangler.toml `migrations_dir`, relative to the app's). */
+readIds.migrations = (dir = "drizzle") =>
+  readdirSync(join(ROOT, dir))
     .filter((f) => f.endsWith(".sql"))
     .sort();
 

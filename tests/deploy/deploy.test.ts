@@ -24,13 +24,19 @@ type Call = {
   upload?: { script: string; bindings: Array<Record<string, unknown>> };
   consumer?: Record<string, unknown>;
   schedules?: unknown;
+  seeded?: { database: string; first: number };
 };
 type Fake = Awaited<ReturnType<typeof startFakeCloudflare>>;
 
-const MIGRATIONS = readdirSync(join(REPO, "drizzle"))
-  .filter((f) => f.endsWith(".sql"))
-  .sort();
-const PLACEHOLDER_D1 = "00000000-0000-0000-0000-000000000000";
+const migrationsOf = (dir: string) =>
+  readdirSync(join(REPO, dir))
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
+// The directory's, then each shard's (decision 142), in wrangler.toml's order.
+const MIGRATIONS = [...migrationsOf("drizzle-directory"), ...migrationsOf("drizzle"), ...migrationsOf("drizzle"), ...migrationsOf("drizzle")];
+const DATABASES = ["muselingo-directory", "muselingo", "muselingo-shard-1", "muselingo-shard-2"];
+/** wrangler.toml's placeholder ids, one per database (…0000 to …0003). */
+const PLACEHOLDER_D1 = /00000000-0000-0000-0000-00000000000\d/;
 const PLACEHOLDER_KV = "00000000000000000000000000000000";
 // wrangler's compiled code, shared by every run of this file (Node's compile cache, keyed by file content).
 const compileCache = mkdtempSync(join(tmpdir(), "muselingo-rehearsal-cache-"));
@@ -102,11 +108,15 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
     expect(failed.err).toContain("run `npm run deploy` again");
     expect(since(fake, from).some((c) => c.injected)).toBe(true);
     expect(since(fake, from).filter((c) => c.upload)).toEqual([]);
-    const db = fake.state.d1[0]!;
+    // The directory and the three shards exist by then, the last one in the EU jurisdiction (decision 142).
+    expect(fake.state.d1.map((d) => [d.name, d.jurisdiction])).toEqual(DATABASES.map((name) => [name, name === "muselingo-shard-2" ? "eu" : null]));
+    const db = fake.state.d1.find((d) => d.name === "muselingo")!;
     let files = ids(dir);
-    // Both files hold the real D1 id; the KV id is still the placeholder, nothing half written.
-    expect(files.app).toContain(`database_id = "${db.uuid}"`);
-    expect(files.consumer).toContain(`database_id = "${db.uuid}"`);
+    // Both files hold the real D1 ids; the KV id is still the placeholder, nothing half written.
+    for (const d of fake.state.d1) {
+      expect(files.app).toContain(`database_id = "${d.uuid}"`);
+      expect(files.consumer).toContain(`database_id = "${d.uuid}"`);
+    }
     expect(files.app).toContain(`id = "${PLACEHOLDER_KV}"`);
     expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
 
@@ -130,14 +140,19 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
       "queue:muselingo-scans-dlq",
       "r2:muselingo-media",
     ]);
-    expect(fake.state.d1).toHaveLength(1);
+    expect(fake.state.d1).toHaveLength(4);
     // Every migration, in order, once.
     expect(calls.flatMap((c) => c.migrations ?? [])).toEqual(MIGRATIONS);
+    // Shards 1 and 2 start their ids at k × 2⁴⁰ (shard 0 keeps SQLite's own start).
+    expect(calls.filter((c) => c.seeded).map((c) => c.seeded)).toEqual([
+      { database: "muselingo-shard-1", first: 2 ** 40 },
+      { database: "muselingo-shard-2", first: 2 * 2 ** 40 },
+    ]);
     files = ids(dir);
     const kvId = fake.state.kv[0]!.id;
     expect(files.app).toContain(`id = "${kvId}"`);
-    expect(files.app).not.toContain(PLACEHOLDER_D1);
-    expect(files.consumer).not.toContain(PLACEHOLDER_D1);
+    expect(files.app).not.toMatch(PLACEHOLDER_D1);
+    expect(files.consumer).not.toMatch(PLACEHOLDER_D1);
 
     // Both Workers, with the right bindings.
     const uploads = calls.filter((c) => c.upload).map((c) => c.upload!);
@@ -145,6 +160,12 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
     const app = uploads.find((u) => u.script === "muselingo")!;
     const byName = (name: string) => app.bindings.find((b) => b.name === name);
     expect(byName("DB")).toMatchObject({ type: "d1", id: db.uuid });
+    for (const [binding, name] of [
+      ["DIRECTORY", "muselingo-directory"],
+      ["DB_1", "muselingo-shard-1"],
+      ["DB_2", "muselingo-shard-2"],
+    ])
+      expect(byName(binding!)).toMatchObject({ type: "d1", id: fake.state.d1.find((d) => d.name === name)!.uuid });
     expect(byName("KV")).toMatchObject({ type: "kv_namespace", namespace_id: kvId });
     expect(byName("MEDIA")).toMatchObject({ type: "r2_bucket", bucket_name: "muselingo-media" });
     expect(byName("SCANS")).toMatchObject({ type: "queue", queue_name: "muselingo-scans" });
@@ -159,6 +180,7 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
     expect(byName("SESSION_SECRET")).toEqual({ name: "SESSION_SECRET", type: "secret_text", length: 48 });
     const consumer = uploads.find((u) => u.script === "muselingo-stats-consumer")!;
     expect(consumer.bindings.find((b) => b.name === "DB")).toMatchObject({ type: "d1", id: db.uuid });
+    expect(consumer.bindings.filter((b) => b.type === "d1").map((b) => b.name)).toEqual(["DIRECTORY", "DB", "DB_1", "DB_2"]);
     const queueConsumer = calls.find((c) => c.consumer?.queue === "muselingo-scans")?.consumer;
     expect(queueConsumer).toMatchObject({ queue: "muselingo-scans", script: "muselingo-stats-consumer", dead_letter_queue: "muselingo-scans-dlq" });
     const narrationConsumer = calls.find((c) => c.consumer?.queue === "muselingo-narrations")?.consumer;

@@ -1,5 +1,5 @@
 // A throwaway copy of the repository for the deploy rehearsal: its own wrangler.toml files and scripts
-// (so a run never edits the real ones), the rest linked (app, build, drizzle, node_modules, public).
+// (so a run never edits the real ones), the rest linked (app, build, drizzle, drizzle-directory, node_modules, public).
 import { cpSync, mkdirSync, mkdtempSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -12,7 +12,8 @@ export function makeSandbox() {
   for (const file of ["wrangler.toml", "package.json", "tsconfig.json"]) cpSync(join(REPO, file), join(dir, file));
   cpSync(join(REPO, "scripts"), join(dir, "scripts"), { recursive: true });
   cpSync(join(REPO, "workers"), join(dir, "workers"), { recursive: true });
-  for (const link of ["app", "build", "drizzle", "node_modules", "public", "locales", "content"]) symlinkSync(join(REPO, link), join(dir, link));
+  for (const link of ["app", "build", "drizzle", "drizzle-directory", "node_modules", "public", "locales", "content"])
+    symlinkSync(join(REPO, link), join(dir, link));
   mkdirSync(join(dir, ".wrangler"), { recursive: true });
   return dir;
 }

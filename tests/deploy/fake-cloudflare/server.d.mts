@@ -13,7 +13,7 @@ export interface FakeCall {
   [key: string]: unknown;
 }
 export interface FakeState {
-  d1: Array<{ uuid: string; name: string; migrations: Array<{ id: number; name: string }> }>;
+  d1: Array<{ uuid: string; name: string; migrations: Array<{ id: number; name: string }>; jurisdiction: string | null }>;
   kv: Array<{ id: string; title: string }>;
   r2: Array<{ name: string }>;
   queues: Array<{ queue_id: string; queue_name: string }>;

@@ -42,7 +42,7 @@ const hex32 = () => randomBytes(16).toString("hex");
  */
 export async function startFakeCloudflare({ port = 0, fail = null, state: initial } = {}) {
   const state = initial ?? {
-    d1: [], // { uuid, name, created_at, migrations: [{ id, name }], statements: number }
+    d1: [], // { uuid, name, created_at, migrations: [{ id, name }], statements: number, jurisdiction: string | null }
     kv: [], // { id, title }
     r2: [], // { name, creation_date }
     queues: [], // { queue_id, queue_name, consumers: [] }
@@ -129,11 +129,15 @@ export async function startFakeCloudflare({ port = 0, fail = null, state: initia
         );
       }
       if (sub === "/d1/database" && req.method === "POST") {
-        const { name } = json();
+        // `d1 create --jurisdiction eu` sends { name, jurisdiction } (wrangler src/d1/create.ts createD1Database);
+        // the API takes "eu" or "fedramp" (https://developers.cloudflare.com/api/resources/d1/subresources/database/methods/create,
+        // read 2026-11-27), and "us" since 2026-10-02 (developers.cloudflare.com/changelog/post/2026-10-02-us-jurisdiction).
+        const { name, jurisdiction } = json();
         if (state.d1.some((d) => d.name === name)) return error(400, 7502, "A database with that name already exists");
-        const db = { uuid: randomUUID(), name, created_at: new Date().toISOString(), migrations: [], statements: 0 };
+        if (jurisdiction !== undefined && !["eu", "fedramp", "us"].includes(jurisdiction)) return error(400, 7400, `Unknown jurisdiction ${jurisdiction}`);
+        const db = { uuid: randomUUID(), name, created_at: new Date().toISOString(), migrations: [], statements: 0, jurisdiction: jurisdiction ?? null };
         state.d1.push(db);
-        call.created = `d1:${name}`;
+        call.created = `d1:${name}${jurisdiction ? `@${jurisdiction}` : ""}`;
         return ok({ uuid: db.uuid, name, created_in_region: "WEUR" });
       }
       if ((m = /^\/d1\/database\/([^/]+)(\/query|\/raw)?$/.exec(sub))) {
@@ -330,6 +334,9 @@ function runSql(db, sql, call) {
     db.migrations.push({ id: db.migrations.length + 1, name, applied_at: new Date().toISOString().replace("T", " ").slice(0, 19) });
   }
   if (inserted.length) call.migrations = inserted;
+  // A shard's id range (decision 142): recorded so the rehearsal can check which databases got one.
+  const seeded = /INSERT INTO sqlite_sequence \(name, seq\) SELECT m\.name, (\d+)/.exec(sql);
+  if (seeded) call.seeded = { database: db.name, first: Number(seeded[1]) };
   db.statements += 1;
   return [{ results: [], success: true, meta: { ...meta, changed_db: true } }];
 }
