@@ -18,6 +18,8 @@ export interface AccountEntry {
   passwordHash?: string;
   /** The shard a new museum goes to (an existing museum stays where the directory has it). */
   shard?: number;
+  /** "eu" for a museum whose data stays in the EU (on an EU shard); "" otherwise. */
+  jurisdiction?: string;
 }
 export function directoryAccountsSql(entries: AccountEntry[]): string;
 export function shardAccountsSql(entries: (AccountEntry & { museumId: number })[]): string;

@@ -154,7 +154,9 @@ export function directoryAccountsSql(entries) {
   const lines = [];
   for (const slug of slugs) {
     const entry = entries.find((e) => e.museumSlug === slug);
-    lines.push(`INSERT INTO museums (slug, shard) VALUES (${sqlString(slug)}, ${Number(entry.shard ?? 0)}) ON CONFLICT (slug) DO NOTHING;`);
+    lines.push(
+      `INSERT INTO museums (slug, shard, jurisdiction) VALUES (${sqlString(slug)}, ${Number(entry.shard ?? 0)}, ${sqlString(entry.jurisdiction ?? "")}) ON CONFLICT (slug) DO NOTHING;`,
+    );
   }
   for (const e of entries.filter((e) => e.email)) {
     lines.push(

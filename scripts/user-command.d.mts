@@ -1,5 +1,15 @@
 export type UserPlan =
-  | { command: "create"; email: string; password: string; museum: string; museumName?: string; shard?: number; remote: boolean; persistTo?: string }
+  | {
+      command: "create";
+      email: string;
+      password: string;
+      museum: string;
+      museumName?: string;
+      shard?: number;
+      eu?: boolean;
+      remote: boolean;
+      persistTo?: string;
+    }
   | { command: "reset-password"; email: string; password: string; remote: boolean; persistTo?: string };
 export const USER_OPTIONS: Record<"create" | "reset-password", Record<string, "string" | "boolean">>;
 export { UsageError } from "./lib.mjs";
@@ -8,5 +18,5 @@ export function userLookupSql(plan: UserPlan): string;
 export function userCommandSteps(
   plan: UserPlan,
   rows: Record<string, unknown>[][],
-  placement?: { roomiest?: number; shards?: number[] },
+  placement?: { roomiest?: number; shards?: number[]; euShards?: number[] },
 ): { shard: number; directorySql: string | null; shardSql: (museum: { id: number; shard: number } | null | undefined) => string; message: string };

@@ -9,7 +9,7 @@ const PASSWORD_MIN = 10;
 const PASSWORD_MAX = 200;
 const COMMON = { email: "string", password: "string", remote: "boolean", "persist-to": "string" };
 export const USER_OPTIONS = {
-  create: { ...COMMON, museum: "string", "museum-name": "string", shard: "string" },
+  create: { ...COMMON, museum: "string", "museum-name": "string", shard: "string", eu: "boolean" },
   "reset-password": COMMON,
 };
 
@@ -36,7 +36,7 @@ export function parseUserCommand(argv) {
     if (!/^(0|[1-9]\d{0,3})$/.test(args.shard)) throw new UsageError("--shard is invalid: a shard's number (0 is DB, k is DB_k)");
     shard = Number(args.shard);
   }
-  return { command, email, password, museum, museumName, shard, remote: args.remote === true, persistTo: args["persist-to"] };
+  return { command, email, password, museum, museumName, shard, eu: args.eu === true, remote: args.remote === true, persistTo: args["persist-to"] };
 }
 
 /**
@@ -45,7 +45,7 @@ export function parseUserCommand(argv) {
  */
 export function userLookupSql(plan) {
   const user = `SELECT a.museum_id AS museumId, m.shard AS shard FROM accounts a JOIN museums m ON m.id = a.museum_id WHERE a.email = ${sqlString(plan.email)};`;
-  return plan.command === "create" ? `${user}\nSELECT id, shard FROM museums WHERE slug = ${sqlString(plan.museum)};` : user;
+  return plan.command === "create" ? `${user}\nSELECT id, shard, jurisdiction FROM museums WHERE slug = ${sqlString(plan.museum)};` : user;
 }
 
 /**
@@ -55,21 +55,31 @@ export function userLookupSql(plan) {
  * `directorySql` runs on the directory first; its last statement's row `{ id, shard }` (create) is the museum,
  * which `shardSql` takes to write the shard's part.
  */
-export function userCommandSteps(plan, [users, museums = []], { roomiest = 0, shards = [0] } = {}) {
+export function userCommandSteps(plan, [users, museums = []], { roomiest = 0, shards = [0], euShards = [] } = {}) {
   const { email } = plan;
   if (plan.command === "create") {
     if (users.length > 0) throw new UsageError(`a user with e-mail ${email} already exists; use npm run user:reset-password`);
     const hadMuseum = museums.length > 0;
     if (hadMuseum && plan.shard !== undefined && Number(museums[0].shard) !== plan.shard)
       throw new UsageError(`the museum "${plan.museum}" is on shard ${museums[0].shard}; moving it is npm run museum:move's job`);
+    if (hadMuseum && plan.eu && museums[0].jurisdiction !== "eu")
+      throw new UsageError(`the museum "${plan.museum}" is not on an EU shard; moving it is npm run museum:move's job`);
     const shard = hadMuseum ? Number(museums[0].shard) : (plan.shard ?? roomiest);
     if (!shards.includes(shard)) throw new UsageError(`--shard is invalid: wrangler.toml declares shards ${shards.join(", ")}`);
-    const entry = { museumSlug: plan.museum, museumName: plan.museumName, email, passwordHash: hashPassword(plan.password), shard };
+    // A museum that asks for its data to stay in the EU goes to a shard created in the EU jurisdiction (decision 142).
+    if (plan.eu && !euShards.includes(shard))
+      throw new UsageError(
+        euShards.length === 0
+          ? "--eu: wrangler.toml declares no shard in the EU jurisdiction"
+          : `--eu: shard ${shard} is not in the EU (EU shards: ${euShards.join(", ")})`,
+      );
+    const jurisdiction = hadMuseum ? String(museums[0].jurisdiction ?? "") : euShards.includes(shard) ? "eu" : "";
+    const entry = { museumSlug: plan.museum, museumName: plan.museumName, email, passwordHash: hashPassword(plan.password), shard, jurisdiction };
     return {
       shard,
       directorySql: directoryAccountsSql([entry]),
       shardSql: (museum) => shardAccountsSql([{ ...entry, museumId: museum.id }]),
-      message: `${hadMuseum ? "Added" : `Created museum (shard ${shard})`} "${plan.museum}"${hadMuseum ? "" : " and"} user ${email}. They can log in now.`,
+      message: `${hadMuseum ? "Added" : `Created museum (shard ${shard}${jurisdiction ? `, ${jurisdiction.toUpperCase()}` : ""})`} "${plan.museum}"${hadMuseum ? "" : " and"} user ${email}. They can log in now.`,
     };
   }
   if (users.length === 0) throw new UsageError(`no user with e-mail ${email}`);

@@ -1,4 +1,4 @@
-// `npm run user:create -- --museum <slug> --email <email> --password <password> [--museum-name <name>] [--shard <k>] [--remote]`
+// `npm run user:create -- --museum <slug> --email <email> --password <password> [--museum-name <name>] [--shard <k> | --eu] [--remote]`
 // `npm run user:reset-password -- --email <email> --password <password> [--remote]`
 // Works beside a running `npm start`: both use the same local D1 files under .wrangler/state.
 // With --remote it never migrates production: it checks the schema and points at db:migrate:remote.
@@ -28,8 +28,17 @@ const target = d1Target({ remote: plan.remote, persistTo: plan.persistTo });
 orFail(() => ensureSchema(target), SchemaError);
 const rows = d1QueryAll(userLookupSql(plan), target, "DIRECTORY");
 const placing = plan.command === "create" && plan.shard === undefined && (rows[1] ?? []).length === 0;
+const euShards = shardBindings()
+  .filter((b) => b.jurisdiction === "eu")
+  .map((b) => b.shard);
+const candidates = (sizes) => (plan.eu ? sizes.filter((s) => euShards.includes(s.shard)) : sizes);
 const steps = orFail(
-  () => userCommandSteps(plan, rows, { roomiest: placing ? roomiestShard(shardSizes(target)) : 0, shards: shardBindings().map((b) => b.shard) }),
+  () =>
+    userCommandSteps(plan, rows, {
+      roomiest: placing ? roomiestShard(candidates(shardSizes(target))) : 0,
+      shards: shardBindings().map((b) => b.shard),
+      euShards,
+    }),
   UsageError,
 );
 const museum = steps.directorySql === null ? null : d1QueryAll(steps.directorySql, target, "DIRECTORY").at(-1)?.[0];

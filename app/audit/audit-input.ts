@@ -46,7 +46,7 @@ const actor = z.preprocess(
     .max(320, "too_long")
     .transform((value, ctx): ActorFilter => {
       const trimmed = value.trim();
-      if (/^\d{1,12}$/.test(trimmed)) return { kind: "id", id: Number(trimmed) };
+      if (/^\d{1,16}$/.test(trimmed) && Number.isSafeInteger(Number(trimmed))) return { kind: "id", id: Number(trimmed) };
       if (trimmed === "system") return { kind: "system" };
       if (trimmed.includes("@") && !/[\s\p{Cc}]/u.test(trimmed)) return { kind: "email", email: trimmed.toLowerCase() };
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: "invalid" });
@@ -69,7 +69,7 @@ const cursor = z.preprocess(
   empty,
   z
     .string()
-    .regex(/^\d{1,16}:\d{1,12}$/, "invalid")
+    .regex(/^\d{1,16}:\d{1,16}$/, "invalid")
     .transform((v) => {
       const [at, id] = v.split(":").map(Number) as [number, number];
       return { at, id };

@@ -57,7 +57,8 @@ export const unitId = (articleId: number, segmentId: string) => `a${articleId}.$
 
 /** The article and segment place a unit id names, or null for an id this app never writes. */
 export function parseUnitId(id: string): { articleId: number; segmentId: string } | null {
-  const match = /^a([1-9]\d{0,9})\.(e\d{1,4}\..{1,200})$/.exec(id);
+  // Up to 16 digits: shard k hands out ids from k × 2⁴⁰ (decision 142), 13 digits and more.
+  const match = /^a([1-9]\d{0,15})\.(e\d{1,4}\..{1,200})$/.exec(id);
   if (!match) return null;
   const articleId = Number(match[1]);
   return Number.isSafeInteger(articleId) ? { articleId, segmentId: match[2]! } : null;

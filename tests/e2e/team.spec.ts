@@ -25,7 +25,7 @@ async function inviteByForm(page: Page, email: string, role: string, languages: 
   const heading = page.getByRole("heading", { name: `Invitation pour ${email}` });
   await expect(heading).toBeFocused();
   const url = await page.getByTestId("once-link-url").inputValue();
-  expect(url).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+  expect(url).toMatch(/\/invite\/[1-9]\d*\.[A-Za-z0-9_-]{43}$/);
   await page.getByRole("button", { name: "Copier le lien" }).click();
   await expect(page.getByText("Lien copié")).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __copied?: string }).__copied)).toBe(url);
@@ -184,7 +184,7 @@ test("change a role, the member now a viewer sees only statistics; make a reset 
   await card.getByRole("button", { name: `Lien de nouveau mot de passe pour ${email}` }).click();
   await expect(card.getByRole("heading", { name: `Lien de nouveau mot de passe pour ${email}` })).toBeFocused();
   const resetUrl = await card.getByTestId("once-link-url").inputValue();
-  expect(resetUrl).toMatch(/\/reset\/[A-Za-z0-9_-]{43}$/);
+  expect(resetUrl).toMatch(/\/reset\/[1-9]\d*\.[A-Za-z0-9_-]{43}$/);
 
   const remove = card.getByRole("button", { name: `Retirer ${email}` });
   await remove.click();

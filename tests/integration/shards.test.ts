@@ -1,8 +1,8 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SHARD_ID_SPAN } from "~/shards/keys";
 import consumer from "../../workers/stats-consumer/index";
-import { createArticle, createMember, createMuseum, get, postJson, signIn } from "./helpers";
+import { BASE, createArticle, createMember, createMuseum, get, postJson, signIn } from "./helpers";
 import { museumDb, shardDb } from "./builders";
 
 // Past one database (decision 142): the directory and three local shards. Museums planted on shards 1 and 2
@@ -73,6 +73,20 @@ describe("museums on shards 1 and 2", () => {
     expect(login.status).toBe(200);
   });
 
+  it("50 identical joins with one invitation at once make one member, and the address stays claimed for it", async () => {
+    const b = await museumOn(2);
+    const email = `shard-race-${crypto.randomUUID()}@example.org`;
+    const invited = await b.s.call("invite_member", { email, role: "viewer" });
+    const path = new URL(invited.body.invitationUrl as string).pathname;
+    const joins = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => postJson(path, { password: "un mot de passe assez long" }, { "CF-Connecting-IP": `203.0.113.${i + 1}` })),
+    );
+    expect(joins.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of joins) expect([200, 404, 409]).toContain(r.status);
+    expect(await shardDb(2).prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(email).first()).toEqual({ n: 1 });
+    expect(await env.DIRECTORY.prepare("SELECT museum_id FROM accounts WHERE email = ?").bind(email).first()).toEqual({ museum_id: b.museum.museumId });
+  });
+
   it("50 QR codes made at once across two shards get 50 distinct links, each claimed for its own museum", async () => {
     const a = await museumOn(1);
     const b = await museumOn(2);
@@ -84,6 +98,32 @@ describe("museums on shards 1 and 2", () => {
       .bind(a.museum.museumId, b.museum.museumId)
       .all<{ museum_id: number; n: number }>();
     expect(Object.fromEntries(results.map((r) => [r.museum_id, r.n]))).toEqual({ [a.museum.museumId]: 25, [b.museum.museumId]: 25 });
+  });
+
+  it("ids of 13 digits and more work wherever an id travels as text: audit pages, XLIFF units", async () => {
+    const a = await museumOn(1);
+    const article = await createArticle(a.s, { elements: [{ type: "text", content: "Une amphore attique." }], published: true });
+    expect(article.articleId).toBeGreaterThan(SHARD_ID_SPAN);
+    // The audit log's cursor is "at:id", the id an audit entry's of the shard's range.
+    const first = (await a.s.read("/api/read/audit_log?limit=1")).body as { entries: { id: number }[]; nextCursor: string | null };
+    expect(first.entries[0]!.id).toBeGreaterThan(SHARD_ID_SPAN);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await a.s.read(`/api/read/audit_log?limit=1&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(second.status).toBe(200);
+    expect((second.body as { entries: { id: number }[] }).entries[0]!.id).toBeLessThan(first.entries[0]!.id);
+    // XLIFF unit ids are "a{articleId}.{segment}": exported and read back.
+    const exported = await get(`/api/read/xliff?articleId=${article.articleId}&lang=de`, a.s.cookie);
+    expect(exported.status).toBe(200);
+    const xml = (await exported.text()).replace(
+      /<source>Une amphore attique\.<\/source>(\s*<target[^>]*>[\s\S]*?<\/target>)?/,
+      "<source>Une amphore attique.</source><target>Eine attische Amphore.</target>",
+    );
+    const form = new FormData();
+    form.append("file", new File([xml], "back.xlf", { type: "application/xliff+xml" }));
+    const imported = await SELF.fetch(`${BASE}/api/manage/import_xliff`, { method: "POST", body: form, headers: { Cookie: a.s.cookie } });
+    const report = (await imported.json()) as { counts: Record<string, number> };
+    expect(imported.status).toBe(200);
+    expect(report.counts).toMatchObject({ applied: 1, error: 0 });
   });
 
   it("the stats consumer writes each shard's events to that shard, in one batch per shard", async () => {

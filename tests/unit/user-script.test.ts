@@ -55,6 +55,8 @@ describe("the command line (no database)", () => {
       museumName: "Musée d'Orsay",
       email: "claire@orsay.fr",
       password: "gare-1900-ok",
+      shard: undefined,
+      eu: false,
       remote: false,
       persistTo: undefined,
     });
@@ -179,6 +181,19 @@ describe("what it writes, on a real directory and shards (Miniflare, migrated)",
     await expect(command(["create", "--museum", "quai", "--email", "b@quai.fr", "--password", "long-enough-1", "--shard", "0"])).rejects.toThrow(
       'the museum "quai" is on shard 1',
     );
+  });
+
+  it("--eu puts a new museum on an EU shard and records it in the directory; refuses where none is, or a shard outside the EU", async () => {
+    const plan = parseUserCommand(["create", "--museum", "rijks", "--email", "eu@rijks.nl", "--password", "nachtwacht-1642", "--eu"]);
+    const lookups = await run(userLookupSql(plan), "DIRECTORY");
+    expect(() => userCommandSteps(plan, lookups, { roomiest: 0, shards: [0, 1] })).toThrow("--eu: wrangler.toml declares no shard in the EU jurisdiction");
+    const onZero = parseUserCommand(["create", "--museum", "rijks", "--email", "eu@rijks.nl", "--password", "nachtwacht-1642", "--eu", "--shard", "0"]);
+    expect(() => userCommandSteps(onZero, lookups, { shards: [0, 1], euShards: [1] })).toThrow("--eu: shard 0 is not in the EU");
+    const steps = userCommandSteps(plan, lookups, { roomiest: 1, shards: [0, 1], euShards: [1] });
+    expect(steps.message).toBe('Created museum (shard 1, EU) "rijks" and user eu@rijks.nl. They can log in now.');
+    const museum = (await run(steps.directorySql!, "DIRECTORY")).at(-1)?.[0] as { id: number; shard: number };
+    await run(steps.shardSql(museum), "DB_1");
+    expect((await run("SELECT shard, jurisdiction FROM museums WHERE slug = 'rijks'", "DIRECTORY"))[0]).toEqual([{ shard: 1, jurisdiction: "eu" }]);
   });
 
   it("resets a password and ends that user's sessions only; refuses an e-mail it does not know", async () => {

@@ -106,7 +106,10 @@ describe("XLIFF build and parse", () => {
   it("reads unit ids this app writes and nothing else", () => {
     expect(parseUnitId(unitId(12, "e3.content.0"))).toEqual({ articleId: 12, segmentId: "e3.content.0" });
     expect(parseUnitId("a5.e2.vtt.c4.0.0")).toEqual({ articleId: 5, segmentId: "e2.vtt.c4.0.0" });
-    for (const bad of ["", "12.e3.content.0", "a0.e1.content.0", "a12", "a12.x1", "a99999999999.e1.content.0", "tu1"]) expect(parseUnitId(bad)).toBeNull();
+    // A shard's ids (decision 142): shard 2 starts at 2 × 2⁴⁰, 13 digits.
+    expect(parseUnitId(unitId(2 * 2 ** 40 + 7, "e1.content.0"))).toEqual({ articleId: 2_199_023_255_559, segmentId: "e1.content.0" });
+    for (const bad of ["", "12.e3.content.0", "a0.e1.content.0", "a12", "a12.x1", "a99999999999999999.e1.content.0", "a9007199254740993.e1.content.0", "tu1"])
+      expect(parseUnitId(bad), bad).toBeNull();
   });
 
   it("names files in ASCII whatever the label", () => {
