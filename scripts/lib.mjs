@@ -180,7 +180,7 @@ export function shardAccountsSql(entries) {
     }
     if (e.email) {
       lines.push(
-        `INSERT INTO users (museum_id, email, password_hash) VALUES (${Number(e.museumId)}, ${sqlString(e.email.trim().toLowerCase())}, ${sqlString(e.passwordHash)});`,
+        `INSERT INTO users (museum_id, email, password_hash) VALUES (${Number(e.museumId)}, ${sqlString(e.email.trim().toLowerCase())}, ${sqlString(e.passwordHash)}) ON CONFLICT DO NOTHING;`,
       );
     }
   }
@@ -191,17 +191,19 @@ export function shardAccountsSql(entries) {
  * Makes museums (where missing, on `entry.shard`) and their users: the directory first, then each shard in one
  * run. Returns the entries with `museumId` and `shard`, as the directory placed them.
  */
-export function createAccounts(entries, target) {
-  const museums = d1QueryAll(directoryAccountsSql(entries), target, "DIRECTORY").at(-1) ?? [];
+export function createAccounts(entries, target, extra = {}) {
+  // `extra.directory` runs before the directory's part; `extra.shards[k]` after shard k's (one wrangler run each).
+  const museums = d1QueryAll(`${extra.directory ?? ""}\n${directoryAccountsSql(entries)}`, target, "DIRECTORY").at(-1) ?? [];
   const bySlug = new Map(museums.map((m) => [m.slug, m]));
   const placed = entries.map((e) => {
     const museum = bySlug.get(e.museumSlug);
     if (!museum) throw new Error(`the directory did not register the museum ${e.museumSlug}`);
     return { ...e, museumId: Number(museum.id), shard: Number(museum.shard) };
   });
-  for (const shard of new Set(placed.map((e) => e.shard))) {
+  const shards = new Set([...placed.map((e) => e.shard), ...Object.keys(extra.shards ?? {}).map(Number)]);
+  for (const shard of shards) {
     const own = placed.filter((e) => e.shard === shard);
-    d1ExecFile(shardAccountsSql(own), target, bindingOfShard(shard));
+    d1ExecFile(`${shardAccountsSql(own)}\n${extra.shards?.[shard] ?? ""}`, target, bindingOfShard(shard));
   }
   return placed;
 }
@@ -354,41 +356,38 @@ export const DEMO = {
  * QR codes and statistics (scripts/seed-demo.mjs), and prints the login. A database that has any other
  * museum, or a demo museum with content of its own, is left alone.
  */
-export async function prepareLocalDatabase(target) {
+export async function prepareLocalDatabase(target, { fresh = false, accounts = [] } = {}) {
   applyMigrations(target, { quiet: true });
   const demo = sqlString(DEMO.museumSlug);
-  // The demo museum lives on shard 0 (`DB`); the directory knows every museum (decision 142).
-  const [{ museums = 0, others = 0 } = {}] = d1Query(
-    `SELECT (SELECT COUNT(*) FROM museums) AS museums, (SELECT COUNT(*) FROM museums WHERE slug <> ${demo}) AS others`,
-    target,
-    "DIRECTORY",
-  );
-  const [{ items = 0 } = {}] = d1Query(
-    `SELECT (SELECT COUNT(*) FROM folders f JOIN museums m ON m.id = f.museum_id WHERE m.slug = ${demo}) + ` +
-      `(SELECT COUNT(*) FROM articles a JOIN museums m ON m.id = a.museum_id WHERE m.slug = ${demo}) + ` +
-      `(SELECT COUNT(*) FROM qrcodes q JOIN museums m ON m.id = q.museum_id WHERE m.slug = ${demo}) AS items`,
-    target,
-  );
-  if (Number(others) > 0 || Number(items) > 0) return;
+  if (!fresh) {
+    // The demo museum lives on shard 0 (`DB`); the directory knows every museum (decision 142).
+    const [{ others = 0 } = {}] = d1Query(`SELECT (SELECT COUNT(*) FROM museums WHERE slug <> ${demo}) AS others`, target, "DIRECTORY");
+    const [{ items = 0 } = {}] = d1Query(
+      `SELECT (SELECT COUNT(*) FROM folders f JOIN museums m ON m.id = f.museum_id WHERE m.slug = ${demo}) + ` +
+        `(SELECT COUNT(*) FROM articles a JOIN museums m ON m.id = a.museum_id WHERE m.slug = ${demo}) + ` +
+        `(SELECT COUNT(*) FROM qrcodes q JOIN museums m ON m.id = q.museum_id WHERE m.slug = ${demo}) AS items`,
+      target,
+    );
+    if (Number(others) > 0 || Number(items) > 0) return accounts.length > 0 ? createAccounts(accounts, target) : [];
+  }
   const { demoContent, putDemoFiles } = await import("./seed-demo.mjs");
-  const { sql, files } = demoContent(DEMO.museumSlug);
+  const { sql, files, links } = demoContent(DEMO.museumSlug);
   const persistIndex = target.indexOf("--persist-to");
   await putDemoFiles(files, persistIndex >= 0 ? target[persistIndex + 1] : undefined);
-  if (Number(museums) === 0) createAccounts([{ ...DEMO, passwordHash: hashPassword(DEMO.password), shard: 0 }], target);
-  d1ExecFile(sql, target);
-  // Its printed links are claimed in the directory, as the app claims every new code's.
-  const links = d1Query(`SELECT q.link AS link, q.museum_id AS museum FROM qrcodes q JOIN museums m ON m.id = q.museum_id WHERE m.slug = ${demo}`, target);
-  if (links.length > 0)
-    d1ExecFile(
-      links
-        .map((l) => `INSERT INTO links (link, museum_id, kind) VALUES (${sqlString(l.link)}, ${Number(l.museum)}, 'qrcode') ON CONFLICT (link) DO NOTHING;`)
-        .join("\n"),
-      target,
-      "DIRECTORY",
-    );
+  // The demo's login (where missing) and its content on shard 0, its printed links claimed in the directory as the
+  // app claims every new code's; `accounts` (the e2e pool) in the same runs: the directory, then each shard.
+  const claims = links.map(
+    (link) =>
+      `INSERT INTO links (link, museum_id, kind) SELECT ${sqlString(link)}, id, 'qrcode' FROM museums WHERE slug = ${demo} ON CONFLICT (link) DO NOTHING;`,
+  );
+  const placed = createAccounts([...accounts, { ...DEMO, passwordHash: hashPassword(DEMO.password), shard: 0 }], target, {
+    directory: `INSERT INTO museums (slug, shard) VALUES (${demo}, 0) ON CONFLICT (slug) DO NOTHING;\n${claims.join("\n")}`,
+    shards: { 0: sql },
+  });
   console.log(
     `\nSeeded the demo museum "${DEMO.museumName}" (articles, QR codes, synthetic statistics).\n  Login:    ${DEMO.email}\n  Password: ${DEMO.password}\n`,
   );
+  return placed.slice(0, accounts.length);
 }
 
 /** Machine-translation settings `npm start` hands from its own environment to the Worker (docs/translation-engines.md). */

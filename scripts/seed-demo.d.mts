@@ -7,5 +7,5 @@ export interface DemoFile {
   contentType: string;
   bytes: number;
 }
-export function demoContent(museumSlug: string): { sql: string; files: DemoFile[] };
+export function demoContent(museumSlug: string): { sql: string; files: DemoFile[]; links: string[] };
 export function putDemoFiles(files: DemoFile[], persistTo?: string): Promise<void>;

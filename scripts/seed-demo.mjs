@@ -233,6 +233,7 @@ export function demoContent(museumSlug) {
   const museum = MUSEUM(museumSlug);
   const now = Date.now();
   const sql = [];
+  const links = [];
   ROOMS.forEach((room) => sql.push(`INSERT INTO folders (museum_id, parent_id, name) VALUES (${museum}, NULL, ${sqlString(room)});`));
   const list = articles(media);
   for (const a of list) {
@@ -246,10 +247,14 @@ export function demoContent(museumSlug) {
     sql.push(
       `INSERT INTO article_versions (article_id, museum_id, number, content, name, published_at) SELECT id, museum_id, 1, content, unformatted_name, ${now} FROM articles WHERE id = ${article};`,
     );
-    sql.push(`INSERT INTO qrcodes (museum_id, link, article_id) VALUES (${museum}, ${sqlString(a.test ? DEMO_TEST_LINK : randomLink())}, ${article});`);
+    const link = a.test ? DEMO_TEST_LINK : randomLink();
+    links.push(link);
+    sql.push(`INSERT INTO qrcodes (museum_id, link, article_id) VALUES (${museum}, ${sqlString(link)}, ${article});`);
   }
   // One code printed but not linked yet: the list shows it as inactive.
-  sql.push(`INSERT INTO qrcodes (museum_id, link, article_id) VALUES (${museum}, ${sqlString(randomLink())}, NULL);`);
+  const unlinked = randomLink();
+  links.push(unlinked);
+  sql.push(`INSERT INTO qrcodes (museum_id, link, article_id) VALUES (${museum}, ${sqlString(unlinked)}, NULL);`);
   for (const f of files) {
     const user = list.find((a) => JSON.stringify(a.content).includes(media[f.name]));
     const article = user ? `(SELECT id FROM articles WHERE museum_id = ${museum} AND slug = ${sqlString(user.slug)})` : "NULL";
@@ -259,7 +264,8 @@ export function demoContent(museumSlug) {
     );
   }
   sql.push(statisticsSql(museum));
-  return { sql: sql.join("\n"), files };
+  // The printed links, for the directory (decision 142).
+  return { sql: sql.join("\n"), files, links };
 }
 
 /**

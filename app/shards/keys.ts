@@ -88,10 +88,13 @@ function fileHint(key: string, prefix: "m" | "n"): MuseumHint {
 }
 
 /**
- * The request's hint: its path's (for `/vtt`, its subtitle file's, `?src=/media/m/{id}/…`), else its session
- * token's museum.
+ * The request's hint: its path's (for `/vtt`, its subtitle file's, `?src=/media/m/{id}/…`; for `/offline`, its
+ * tour's, `?tour={link}`), else its session token's museum.
  */
 export function requestHint(url: URL, sessionToken: string | null): MuseumHint {
+  // A saved tour's offline page (`/offline?tour={link}`) names its tour.
+  const tour = url.pathname === "/offline" ? url.searchParams.get("tour") : null;
+  if (tour) return { kind: "link", link: tour };
   const src = url.pathname === "/vtt" ? url.searchParams.get("src") : null;
   const byPath = pathHint(src?.startsWith("/media/") ? src : url.pathname);
   if (byPath.kind !== "none") return byPath;

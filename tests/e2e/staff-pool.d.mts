@@ -8,7 +8,7 @@ export function poolStaff(
   run: string,
   password: string,
 ): { email: string; museumSlug: string; museumName: string; passwordHash: string; shard: number }[];
-export function createPool(count?: number): number;
+export function createPool(count?: number): Promise<number>;
 export function readPool(): { password: string; staff: { email: string; museumSlug: string; museumName: string; museumId: number; shard: number }[] };
 export function claimStaff(): { email: string; password: string; museumSlug: string; museumName: string; shard: number } | null;
 export function deleteE2eMuseums(): number;

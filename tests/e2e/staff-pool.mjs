@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ROOT, createAccounts, d1QueryAll, d1Target, hashPassword, prepareLocalDatabase, sqlString } from "../../scripts/lib.mjs";
+import { ROOT, d1QueryAll, d1Target, hashPassword, prepareLocalDatabase, sqlString } from "../../scripts/lib.mjs";
 import { shardBindings } from "../../scripts/shards.mjs";
 
 /** Where the end-to-end server keeps its local D1/KV/R2 state, relative to the repository root. */
@@ -42,11 +42,14 @@ export function poolStaff(count, run, password) {
   });
 }
 
-/** Makes the pool (the directory, then each shard: four wrangler runs) and writes its file. Run before the server starts. */
-export function createPool(count = POOL_SIZE) {
+/**
+ * Makes the state and the pool, and writes the pool's file: the migrations, then the demo museum and the pool's
+ * museums and logins in the same runs (the directory, then each shard). Run before the server starts.
+ */
+export async function createPool(count = POOL_SIZE) {
   const run = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
   const password = randomBytes(12).toString("base64url");
-  const placed = createAccounts(poolStaff(count, run, password), e2eTarget);
+  const placed = await prepareLocalDatabase(e2eTarget, { fresh: true, accounts: poolStaff(count, run, password) });
   const entries = placed.map((s) => ({ email: s.email, museumSlug: s.museumSlug, museumName: s.museumName, museumId: s.museumId, shard: s.shard }));
   rmSync(CLAIMS, { recursive: true, force: true });
   mkdirSync(CLAIMS, { recursive: true });
@@ -286,8 +289,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   }
   const t0 = Date.now();
   rmSync(join(ROOT, E2E_PERSIST_TO), { recursive: true, force: true });
-  await prepareLocalDatabase(e2eTarget);
-  const made = createPool();
+  const made = await createPool();
   if (process.env.E2E_POOL_MARK) writeFileSync(READY_FILE, process.env.E2E_POOL_MARK);
   console.log(`e2e: ${made} staff logins ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF }
 import { describe, expect, it } from "vitest";
 import { SHARD_ID_SPAN } from "~/shards/keys";
 import consumer from "../../workers/stats-consumer/index";
-import { BASE, createArticle, createMember, createMuseum, get, postJson, signIn } from "./helpers";
+import { BASE, createArticle, createMember, createMuseum, createTour, get, postJson, signIn } from "./helpers";
 import { museumDb, shardDb } from "./builders";
 
 // Past one database (decision 142): the directory and three local shards. Museums planted on shards 1 and 2
@@ -124,6 +124,18 @@ describe("museums on shards 1 and 2", () => {
     const report = (await imported.json()) as { counts: Record<string, number> };
     expect(imported.status).toBe(200);
     expect(report.counts).toMatchObject({ applied: 1, error: 0 });
+  });
+
+  it("a tour of shard 2: its page, its offline copy's manifest and its offline page, which leads back to it", async () => {
+    const b = await museumOn(2);
+    const stop = await createArticle(b.s, { elements: [{ type: "text", content: "Première salle" }], published: true });
+    const tour = await createTour(b.museum, [stop.articleId], { name: "Parcours du tesson 2" });
+    expect((await get(`/t/${tour.link}`)).status).toBe(200);
+    const manifest = await get(`/t/${tour.link}/offline.json?lang=fr`);
+    expect(manifest.status).toBe(200);
+    const offline = await get(`/offline?tour=${tour.link}&lang=fr`);
+    expect(offline.status).toBe(200);
+    expect(await offline.text()).toContain(`href="/t/${tour.link}"`);
   });
 
   it("the stats consumer writes each shard's events to that shard, in one batch per shard", async () => {

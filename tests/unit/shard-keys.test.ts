@@ -75,5 +75,7 @@ describe("what a request names of its museum", () => {
     expect(requestHint(url("/r/abc"), "9.token")).toEqual({ kind: "link", link: "abc" });
     expect(requestHint(url("/vtt?src=/media/m/4/sub.vtt&lang=de"), null)).toEqual({ kind: "museum", museumId: 4 });
     expect(requestHint(url("/vtt?src=https://elsewhere/m/4/x"), null)).toEqual({ kind: "none" });
+    expect(requestHint(url("/offline?tour=ab12cd34&lang=fr"), "9.token")).toEqual({ kind: "link", link: "ab12cd34" });
+    expect(requestHint(url("/offline?lang=fr"), null)).toEqual({ kind: "none" });
   });
 });
