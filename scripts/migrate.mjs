@@ -6,7 +6,7 @@ import { d1Bindings } from "./shards.mjs";
 
 const { values } = parseOptions(process.argv.slice(2), { remote: "boolean", "persist-to": "string" });
 const target = d1Target({ remote: values.remote === true, persistTo: values["persist-to"] });
-applyMigrations(target);
+await applyMigrations(target);
 console.log(
   `Migrated ${d1Bindings()
     .map((b) => b.binding)

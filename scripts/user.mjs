@@ -25,7 +25,12 @@ function orFail(step, ...refusals) {
 
 const plan = orFail(() => parseUserCommand(process.argv.slice(2)), UsageError);
 const target = d1Target({ remote: plan.remote, persistTo: plan.persistTo });
-orFail(() => ensureSchema(target), SchemaError);
+try {
+  await ensureSchema(target);
+} catch (error) {
+  if (error instanceof SchemaError) fail(error.message);
+  throw error;
+}
 const rows = d1QueryAll(userLookupSql(plan), target, "DIRECTORY");
 const placing = plan.command === "create" && plan.shard === undefined && (rows[1] ?? []).length === 0;
 const euShards = shardBindings()

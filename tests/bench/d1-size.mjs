@@ -119,7 +119,7 @@ const started = performance.now();
 let proxy;
 try {
   // The real schema: every migration of drizzle/, applied by wrangler to a local D1 of its own.
-  applyMigrations(d1Target({ persistTo: persist }), { quiet: true });
+  await applyMigrations(d1Target({ persistTo: persist }), { quiet: true });
 
   const museum = await importBundled("tests/bench/d1-size-museum.ts", work, "museum");
   await esbuild({

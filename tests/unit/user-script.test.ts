@@ -247,13 +247,10 @@ describe("npm run user:create against a local D1", () => {
     { timeout: 180_000 },
     async () => {
       // A fresh database: only checked, and the refusal says which command to run.
-      const unmigrated = (() => {
-        try {
-          ensureSchema(target, { migrate: false });
-        } catch (error) {
-          return error;
-        }
-      })();
+      const unmigrated = await ensureSchema(target, { migrate: false }).then(
+        () => null,
+        (error: unknown) => error,
+      );
       expect(unmigrated).toBeInstanceOf(SchemaError);
       expect((unmigrated as Error).message).toContain("0000_init.sql");
       expect((unmigrated as Error).message).toContain("npm run db:migrate:remote");
