@@ -62,6 +62,23 @@ async function cached<K, T>(map: Map<K, Cached<T>>, key: K, load: () => Promise<
 }
 
 const kvKey = (id: number) => `dir:v1:museum:${id}`;
+const linkKey = (link: string) => `dir:v1:link:${link}`;
+
+/**
+ * The museum a printed link leads to: from this isolate's memory, else KV, else the directory (then written to KV
+ * for a day: a link never changes museum, so the entry cannot go stale). A link nobody claimed is not written to
+ * KV, and this isolate forgets it after SHARD_CACHE_MS, so a code claimed since is found within a minute.
+ */
+function museumOfLinkCached(shards: Shards, kv: KVNamespace | undefined, link: string): Promise<number | null> {
+  return cached(cache.links, link, async () => {
+    if (link.length > 512) return museumOfLink(shards.directory, link);
+    const stored = kv ? await kv.get(linkKey(link), { cacheTtl: 3600 }) : null;
+    if (stored !== null && /^[1-9]\d{0,15}$/.test(stored)) return Number(stored);
+    const id = await museumOfLink(shards.directory, link);
+    if (id !== null && kv) await kv.put(linkKey(link), String(id), { expirationTtl: 24 * 3600 });
+    return id;
+  });
+}
 
 /**
  * A museum's directory row: from this isolate's memory, else KV, else the directory (then written to KV).
@@ -93,12 +110,12 @@ export async function museumShard(shards: Shards, kv: KVNamespace | undefined, i
 }
 
 /** The museum a hint names, or null when it names none the directory knows. */
-export async function museumOfHint(shards: Shards, hint: MuseumHint): Promise<number | null> {
+export async function museumOfHint(shards: Shards, hint: MuseumHint, kv?: KVNamespace): Promise<number | null> {
   switch (hint.kind) {
     case "museum":
       return hint.museumId;
     case "link":
-      return cached(cache.links, hint.link, () => museumOfLink(shards.directory, hint.link));
+      return museumOfLinkCached(shards, kv, hint.link);
     case "slug":
       return cached(cache.slugs, hint.slug, async () => (await directoryMuseumBySlug(shards.directory, hint.slug))?.id ?? null);
     case "none":
@@ -133,13 +150,13 @@ export class RequestShards {
 
   /** From now on, this request's `context.db` is the shard of the museum `link` leads to (shard 0 if none). */
   async bindLink(link: string): Promise<void> {
-    this.bound = (await museumOfHint(this.shards, { kind: "link", link })) ?? UNKNOWN_MUSEUM;
+    this.bound = (await museumOfHint(this.shards, { kind: "link", link }, this.kv)) ?? UNKNOWN_MUSEUM;
   }
 
   /** The museum this request's statements go to: the bound one, else the one it named (null: none). */
   async museumId(): Promise<number | null> {
     if (this.bound !== null) return this.bound;
-    this.named ??= museumOfHint(this.shards, this.hint);
+    this.named ??= museumOfHint(this.shards, this.hint, this.kv);
     return this.named;
   }
 

@@ -32,6 +32,9 @@ describe("museums on shards 1 and 2", () => {
     const scan = await get(`/r/${created.link}?lang=fr`);
     expect(scan.status).toBe(200);
     expect(await scan.text()).toContain("Une amphore sur le tesson 1");
+    // What the scan learnt is kept in KV for the next isolate: the link's museum and the museum's shard.
+    expect(await env.KV.get(`dir:v1:link:${created.link}`)).toBe(String(a.museum.museumId));
+    expect(await env.KV.get(`dir:v1:museum:${a.museum.museumId}`, "json")).toMatchObject({ id: a.museum.museumId, shard: 1, state: "active" });
     const read = await a.s.read(`/api/read/article?articleId=${created.articleId}`);
     expect(read.status).toBe(200);
   });
