@@ -63,6 +63,7 @@ async function cached<K, T>(map: Map<K, Cached<T>>, key: K, load: () => Promise<
 
 const kvKey = (id: number) => `dir:v1:museum:${id}`;
 const linkKey = (link: string) => `dir:v1:link:${link}`;
+const KV_SAFE_LINK = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * The museum a printed link leads to: from this isolate's memory, else KV, else the directory (then written to KV
@@ -71,11 +72,13 @@ const linkKey = (link: string) => `dir:v1:link:${link}`;
  */
 function museumOfLinkCached(shards: Shards, kv: KVNamespace | undefined, link: string): Promise<number | null> {
   return cached(cache.links, link, async () => {
-    if (link.length > 512) return museumOfLink(shards.directory, link);
-    const stored = kv ? await kv.get(linkKey(link), { cacheTtl: 3600 }) : null;
+    // Only a link of the printed alphabet names a KV key: any other text (an odd code, a malformed address)
+    // could be a key KV refuses ("Could not URL-decode key name"), so it goes to the directory alone.
+    const store = kv && KV_SAFE_LINK.test(link) ? kv : undefined;
+    const stored = store ? await store.get(linkKey(link), { cacheTtl: 3600 }) : null;
     if (stored !== null && /^[1-9]\d{0,15}$/.test(stored)) return Number(stored);
     const id = await museumOfLink(shards.directory, link);
-    if (id !== null && kv) await kv.put(linkKey(link), String(id), { expirationTtl: 24 * 3600 });
+    if (id !== null && store) await store.put(linkKey(link), String(id), { expirationTtl: 24 * 3600 });
     return id;
   });
 }

@@ -39,6 +39,18 @@ describe("museums on shards 1 and 2", () => {
     expect(read.status).toBe(200);
   });
 
+  it("an odd or broken code is a 404, never a 500, and is kept out of KV's keys", async () => {
+    for (const link of ["%ED%A0%80", "a%2Fb", "x".repeat(600), "%F0%9F%98%80", "é t"]) {
+      const response = await get(`/r/${link}`);
+      expect(response.status, link).toBe(404);
+    }
+    const offline = await postJson("/api/visit/offline_views", {
+      client: "odd-phone-0123456789",
+      views: [{ path: "/t/%ED%A0%80/1", lang: "fr", at: Date.now() - 1000 }],
+    });
+    expect(offline.status).not.toBe(500);
+  });
+
   it("a museum of shard 2 never reaches shard 1's rows by any id: 404 as for another museum", async () => {
     const a = await museumOn(1);
     const b = await museumOn(2);
