@@ -4,6 +4,7 @@ import { SHARD_ID_SPAN } from "~/shards/keys";
 import consumer from "../../workers/stats-consumer/index";
 import { BASE, createArticle, createMember, createMuseum, createTour, get, postJson, signIn } from "./helpers";
 import { museumDb, shardDb } from "./builders";
+import { runCron } from "./cron";
 
 // Past one database (decision 142): the directory and three local shards. Museums planted on shards 1 and 2
 // go through every kind of path (staff login and API, a visitor's scan, their files, invitations, the stats
@@ -151,6 +152,37 @@ describe("museums on shards 1 and 2", () => {
     const offline = await get(`/offline?tour=${tour.link}&lang=fr`);
     expect(offline.status).toBe(200);
     expect(await offline.text()).toContain(`href="/t/${tour.link}"`);
+  });
+
+  it("the crons run on every shard: a publication due on shard 2 goes out; the daily run records each shard's size", async () => {
+    const b = await museumOn(2);
+    const created = await createArticle(b.s, { elements: [{ type: "text", content: "Publiée par le cron du tesson 2" }], qrcode: true });
+    const current = (await b.s.read(`/api/read/article?articleId=${created.articleId}`)).body as { version: number };
+    const scheduled = await b.s.call("publish_article", { id: created.articleId, version: current.version, at: new Date(Date.now() + 120_000).toISOString() });
+    expect(scheduled.status).toBe(200);
+    // Made due by moving the schedule into the past, as a minute passing would.
+    await shardDb(2)
+      .prepare("UPDATE articles SET publish_at = ? WHERE id = ?")
+      .bind(Date.now() - 1_000, created.articleId)
+      .run();
+    expect((await get(`/r/${created.link}`)).status).toBe(404);
+    await runCron("* * * * *");
+    const page = await get(`/r/${created.link}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Publiée par le cron du tesson 2");
+
+    const before = Date.now();
+    await runCron("30 3 * * *");
+    const { results } = await env.DIRECTORY.prepare("SELECT shard, bytes, measured_at FROM shards ORDER BY shard").all<{
+      shard: number;
+      bytes: number;
+      measured_at: number;
+    }>();
+    expect(results.map((r) => r.shard)).toEqual([0, 1, 2]);
+    for (const r of results) {
+      expect(r.bytes).toBeGreaterThan(0);
+      expect(r.measured_at).toBeGreaterThanOrEqual(before);
+    }
   });
 
   it("the stats consumer writes each shard's events to that shard, in one batch per shard", async () => {
