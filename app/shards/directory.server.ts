@@ -32,30 +32,6 @@ export async function museumOfAccount(directory: D1Database, email: string): Pro
 }
 
 /**
- * Registers a new museum on `shard` and hands out its id (unique across shards). Throws `slug_taken` as a
- * DirectoryConflict when the slug is another museum's.
- */
-export async function registerMuseum(directory: D1Database, input: { slug: string; shard: number; jurisdiction?: string }): Promise<number> {
-  const row = await directory
-    .prepare("INSERT INTO museums (slug, shard, jurisdiction) VALUES (?1, ?2, ?3) ON CONFLICT (slug) DO NOTHING RETURNING id")
-    .bind(input.slug, input.shard, input.jurisdiction ?? "")
-    .first<{ id: number }>();
-  if (!row) throw new DirectoryConflict("slug", `the museum slug "${input.slug}" is taken`);
-  return row.id;
-}
-
-/** A claim refused because the value is another museum's (an e-mail, a link, a slug). */
-export class DirectoryConflict extends Error {
-  constructor(
-    readonly field: "email" | "link" | "slug",
-    message: string,
-  ) {
-    super(message);
-    this.name = "DirectoryConflict";
-  }
-}
-
-/**
  * Claims values for a museum before its shard writes them: true when every one is now the museum's (newly or
  * already), false when any is another museum's (then none of this call's new claims is kept).
  */

@@ -23,10 +23,6 @@ export function bindingOfShard(k: number): string {
  */
 export const SHARD_ID_SPAN = 2 ** 40;
 
-export function firstIdOfShard(k: number): number {
-  return k * SHARD_ID_SPAN;
-}
-
 /** A token that names its museum (`{museumId}.{random}`): the prefix routes, the whole token authenticates. */
 export function museumToken(museumId: number, random: string): string {
   return `${museumId}.${random}`;

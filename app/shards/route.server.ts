@@ -97,12 +97,6 @@ export function museumEntry(shards: Shards, kv: KVNamespace | undefined, id: num
   });
 }
 
-/** Forgets what this isolate and KV know of a museum's row (after the directory changed it). */
-export async function forgetMuseum(kv: KVNamespace | undefined, id: number): Promise<void> {
-  cache.museums.delete(id);
-  if (kv) await kv.delete(kvKey(id));
-}
-
 /** The museum's shard's database, or null for a museum the directory does not know or a shard not bound here. */
 export async function museumShard(shards: Shards, kv: KVNamespace | undefined, id: number): Promise<{ shard: number; db: D1Database } | null> {
   const entry = await museumEntry(shards, kv, id);
