@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { zipSync } from "fflate";
 import { build, d1Target, DEMO, parseOptions, prepareLocalDatabase, ROOT } from "../../scripts/lib.mjs";
-import { startServer } from "./server.mjs";
+import { startServer, logIn } from "./server.mjs";
 
 const PORT = 8813;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -76,12 +76,7 @@ function workerdUsage(pids) {
 const server = await startServer({ port: PORT, persistTo: PERSIST });
 try {
   const workerd = descendants(server.pid ?? 0);
-  const login = await fetch(`${BASE}/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.255.3.1" },
-    body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
-  });
-  const cookie = /muselingo_session=[^;]+/.exec(login.headers.get("Set-Cookie") ?? "")?.[0] ?? "";
+  const cookie = await logIn(BASE, { email: DEMO.email, password: DEMO.password }, "10.255.3.1");
   const run = async (label, dryRun) => {
     const form = new FormData();
     form.append("file", new Blob([csv]), "bench.csv");

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build, DEMO, parseOptions, ROOT } from "../../scripts/lib.mjs";
-import { percentile, startServer } from "./server.mjs";
+import { percentile, startServer, logIn } from "./server.mjs";
 
 const PORT = 8795;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -93,12 +93,7 @@ try {
   );
 
   // A museum of 40 folders (two levels) and 400 articles, built through the API itself.
-  const login = await fetch(`${BASE}/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.255.1.1" },
-    body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
-  });
-  const cookie = /muselingo_session=[^;]+/.exec(login.headers.get("Set-Cookie") ?? "")?.[0] ?? "";
+  const cookie = await logIn(BASE, { email: DEMO.email, password: DEMO.password }, "10.255.1.1");
   const api = (name, body) =>
     fetch(`${BASE}/api/manage/${name}`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body: JSON.stringify(body) });
   const t0 = performance.now();

@@ -37,3 +37,14 @@ export async function startServer({ port, persistTo, env = {} }) {
   stop();
   throw new Error("the local server did not start within 90 s");
 }
+
+/** Logs a staff member in through `POST /login` from `address`; resolves with the session cookie (`name=value`). */
+export async function logIn(base, { email, password }, address) {
+  const response = await fetch(`${base}/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": address },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`login of ${email}: HTTP ${response.status}`);
+  return /muselingo_session=[^;]+/.exec(response.headers.get("Set-Cookie") ?? "")?.[0] ?? "";
+}

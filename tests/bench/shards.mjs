@@ -9,7 +9,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { build, createAccounts, d1Target, hashPassword, parseOptions, ROOT } from "../../scripts/lib.mjs";
 import { shardBindings } from "../../scripts/shards.mjs";
-import { percentile, startServer } from "./server.mjs";
+import { percentile, startServer, logIn } from "./server.mjs";
 
 const PORT = Number(process.env.BENCH_SHARDS_PORT || 8796);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -43,13 +43,7 @@ try {
   const t1 = performance.now();
   const museums = [];
   for (const m of placed) {
-    const login = await fetch(`${BASE}/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.253.${m.museumId % 250}.${(m.museumId >> 8) % 250}` },
-      body: JSON.stringify({ email: m.email, password: PASSWORD }),
-    });
-    if (login.status !== 200) throw new Error(`login of ${m.email}: ${login.status}`);
-    const cookie = /muselingo_session=[^;]+/.exec(login.headers.get("Set-Cookie") ?? "")?.[0] ?? "";
+    const cookie = await logIn(BASE, { email: m.email, password: PASSWORD }, `10.253.${m.museumId % 250}.${(m.museumId >> 8) % 250}`);
     const call = async (name, body) => {
       const r = await fetch(`${BASE}/api/manage/${name}`, {
         method: "POST",

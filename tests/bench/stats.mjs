@@ -15,7 +15,7 @@ import { pathToFileURL } from "node:url";
 import { build as esbuild } from "esbuild";
 import { getPlatformProxy } from "wrangler";
 import { build, d1Target, DEMO, parseOptions, prepareLocalDatabase, quietEnv, ROOT } from "../../scripts/lib.mjs";
-import { percentile, startServer } from "./server.mjs";
+import { percentile, startServer, logIn } from "./server.mjs";
 
 const PORT = 8797;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -217,12 +217,7 @@ try {
 
   // The API, through wrangler dev on the same state.
   server = await startServer({ port: PORT, persistTo: PERSIST });
-  const login = await fetch(`${BASE}/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.255.2.1" },
-    body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
-  });
-  const cookie = /muselingo_session=[^;]+/.exec(login.headers.get("Set-Cookie") ?? "")?.[0] ?? "";
+  const cookie = await logIn(BASE, { email: DEMO.email, password: DEMO.password }, "10.255.2.1");
   const measure = async (label, path, count = 30) => {
     for (let i = 0; i < 3; i++) await (await fetch(`${BASE}${path}`, { headers: { Cookie: cookie } })).arrayBuffer();
     const times = [];

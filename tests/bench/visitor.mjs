@@ -7,7 +7,7 @@ import { createServer } from "node:http";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build, DEMO, parseOptions, ROOT } from "../../scripts/lib.mjs";
-import { percentile, startServer } from "./server.mjs";
+import { percentile, startServer, logIn } from "./server.mjs";
 
 // BENCH_VISITOR_PORT moves it when 8794 is taken (another checkout's bench on the same machine).
 const PORT = Number(process.env.BENCH_VISITOR_PORT || 8794);
@@ -186,12 +186,7 @@ const server = await startServer({
   env: { TRANSLATION_ENGINES: "libretranslate", LIBRETRANSLATE_URL: `http://127.0.0.1:${enginePort}`, DEV_D1_DELAY: "allow" },
 });
 try {
-  const login = await fetch(`${BASE}/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.254.0.1" },
-    body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
-  });
-  const cookie = /muselingo_session=[^;]+/.exec(login.headers.get("Set-Cookie") ?? "")?.[0] ?? "";
+  const cookie = await logIn(BASE, { email: DEMO.email, password: DEMO.password }, "10.254.0.1");
   const api = async (name, body) => {
     const r = await fetch(`${BASE}/api/manage/${name}`, {
       method: "POST",
