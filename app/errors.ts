@@ -62,7 +62,9 @@ export type ErrorReason =
   // Easy-to-read versions (decision 094).
   | "engine_failed"
   | "no_engine"
-  | "not_generated";
+  | "not_generated"
+  // Moves between shards (decision 143): staff writes wait a minute.
+  | "museum_moving";
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_input: 400,
@@ -107,6 +109,7 @@ export class DomainError extends Error {
     super(message);
     this.name = "DomainError";
     this.status = STATUS[code];
+    (this as unknown as Record<symbol, boolean>)[Symbol.for("muselingo.DomainError")] = true;
   }
 
   /** The same error, telling the caller when to try again. */
@@ -144,6 +147,22 @@ export const conflict = (field: string, message: string, reason: ErrorReason = "
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
 }
+
+/**
+ * The domain error a caught error is or carries: drizzle wraps what the database driver throws (a move's refusal
+ * of a write, decision 143) in its own DrizzleQueryError, with the original as `cause`. Null for anything else.
+ */
+export function asDomainError(error: unknown): DomainError | null {
+  for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) if (e instanceof DomainError || isBranded(e)) return e as DomainError;
+  return null;
+}
+
+/**
+ * workers/app.ts and the Remix server build each bundle their own copy of this module: a refusal thrown by the
+ * Worker's code (the routed database of `context.db`) is the other copy's DomainError, known by its brand.
+ */
+const BRAND = Symbol.for("muselingo.DomainError");
+const isBranded = (error: Error) => (error as unknown as Record<symbol, unknown>)[BRAND] === true;
 
 /** Error messages quote user input shortened, so a 1 MB bad value never comes back whole. */
 export function quote(value: string, max = 60): string {
@@ -202,6 +221,7 @@ export const REASON_TEXT: Record<ErrorReason, string> = {
   engine_failed: "could not be written: the text engine failed; nothing was changed, try again later",
   no_engine: "cannot be generated: no LLM engine (workers-ai-llm, openai-compatible) is configured",
   not_generated: "has no easy-to-read version yet",
+  museum_moving: "is moving to another database: try again in a minute",
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

@@ -16,7 +16,7 @@ import { narrationDepsFromEnv } from "../app/utils/narration.server";
 import { SESSION_COOKIE, sessionToken } from "../app/utils/session.server";
 import { createNonce, crossSiteRefusal, isCrossSiteWrite, withSecurityHeaders } from "../app/utils/security.server";
 import { replayed } from "../app/visitor/replay/replay.server";
-import { groupByShard, museumShard, shardsOf } from "../app/shards/route.server";
+import { FROZEN_RETRY_SECONDS, groupByShard, museumShard, shardsOf } from "../app/shards/route.server";
 import { recordShardSize } from "../app/shards/directory.server";
 import { isVisitorPath, visitorBuild } from "./visitor-routes";
 
@@ -114,7 +114,10 @@ export default {
       const id = (m.body as { museumId?: unknown } | null)?.museumId;
       return typeof id === "number" && Number.isSafeInteger(id) ? id : null;
     };
-    for (const group of await groupByShard(shardsOf(env), env.KV, batch.messages, museumOf)) {
+    const { groups, frozen } = await groupByShard(shardsOf(env), env.KV, batch.messages, museumOf);
+    // A museum being moved gets its narrations once its new shard is live (decision 143).
+    for (const message of frozen) message.retry({ delaySeconds: FROZEN_RETRY_SECONDS });
+    for (const group of groups) {
       const deps = { ...narrationDepsFromEnv(env, ctx), db: createDb(group.db) };
       const summary = await consumeNarrationBatch(group.items, deps);
       // Whatever the batch wrote to the visitor tables that was not published yet (decision 132).

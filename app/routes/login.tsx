@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { useEffect } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
-import { isDomainError, type ErrorBody } from "~/errors";
+import { asDomainError, type ErrorBody } from "~/errors";
 import { methodNotAllowed, readFormBody } from "~/utils/http.server";
 import { attemptLogin, jsonLogin } from "~/utils/login.server";
 import { answerItself, isApiCall } from "~/utils/own-answer.server";
@@ -41,7 +41,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     outcome = await attemptLogin(request, context, input);
   } catch (error) {
-    if (isDomainError(error)) return actionRefusal(error);
+    const domain = asDomainError(error);
+    if (domain) return actionRefusal(domain);
     throw error;
   }
   const headers = new Headers({ "Set-Cookie": outcome.setCookie, "Cache-Control": "private, no-store" });

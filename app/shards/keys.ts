@@ -23,6 +23,9 @@ export function bindingOfShard(k: number): string {
  */
 export const SHARD_ID_SPAN = 2 ** 40;
 
+/** The KV key of a museum's directory row, as the app caches it and a move rewrites it (decision 143). */
+export const museumKvKey = (id: number) => `dir:v1:museum:${id}`;
+
 /** A token that names its museum (`{museumId}.{random}`): the prefix routes, the whole token authenticates. */
 export function museumToken(museumId: number, random: string): string {
   return `${museumId}.${random}`;

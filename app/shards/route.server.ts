@@ -4,7 +4,8 @@
 // the route bound since (`bindMuseum`): no route module names a shard.
 import { perIsolate } from "../lib/per-isolate";
 import { directoryMuseum, directoryMuseumBySlug, museumOfLink, type DirectoryMuseum } from "./directory.server";
-import { shardOfBinding, type MuseumHint } from "./keys";
+import { DomainError } from "../errors";
+import { museumKvKey, shardOfBinding, type MuseumHint } from "./keys";
 
 export interface Shards {
   directory: D1Database;
@@ -47,21 +48,28 @@ const cache = perIsolate("shards.cache", () => ({
   slugs: new Map<string, Cached<number | null>>(),
 }));
 
+/**
+ * Forgets what this isolate learnt of museums' shards, as SHARD_CACHE_MS passing would: a move waits that long
+ * (app/shards/move.ts); the tests, whose moves run in the app's own isolate, call this instead of waiting.
+ */
+export function forgetDirectoryRows(): void {
+  cache.museums.clear();
+}
+
 function remember<K, T>(map: Map<K, Cached<T>>, key: K, value: T, now: number) {
   if (map.size >= CACHE_MAX) map.clear();
   map.set(key, { value, until: now + SHARD_CACHE_MS });
 }
 
-async function cached<K, T>(map: Map<K, Cached<T>>, key: K, load: () => Promise<T>): Promise<T> {
+async function cached<K, T>(map: Map<K, Cached<T>>, key: K, load: () => Promise<T>, trust: (value: T) => boolean = () => true): Promise<T> {
   const now = Date.now();
   const hit = map.get(key);
-  if (hit && hit.until > now) return hit.value;
+  if (hit && hit.until > now && trust(hit.value)) return hit.value;
   const value = await load();
   remember(map, key, value, now);
   return value;
 }
 
-const kvKey = (id: number) => `dir:v1:museum:${id}`;
 const linkKey = (link: string) => `dir:v1:link:${link}`;
 const KV_SAFE_LINK = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -83,19 +91,33 @@ function museumOfLinkCached(shards: Shards, kv: KVNamespace | undefined, link: s
   });
 }
 
+/** A row worth keeping: an active museum's. A museum being moved is read from the directory every time (decision 143). */
+const settled = (row: DirectoryMuseum | null) => row === null || row.state === "active";
+
 /**
  * A museum's directory row: from this isolate's memory, else KV, else the directory (then written to KV).
- * Null for a museum the directory does not know.
+ * Null for a museum the directory does not know. The row of a museum being moved ('copying', 'frozen') is read
+ * from the directory each time, so its freeze and its switch take effect at once in every isolate that knew
+ * it was moving; a move waits until every isolate has had time to learn it (app/shards/move.ts).
  */
 export function museumEntry(shards: Shards, kv: KVNamespace | undefined, id: number): Promise<DirectoryMuseum | null> {
-  return cached(cache.museums, id, async () => {
-    const stored = kv ? await kv.get<DirectoryMuseum>(kvKey(id), { type: "json", cacheTtl: 60 }) : null;
-    if (stored) return stored;
-    const row = await directoryMuseum(shards.directory, id);
-    if (row && kv) await kv.put(kvKey(id), JSON.stringify(row), { expirationTtl: 24 * 3600 });
-    return row;
-  });
+  return cached(
+    cache.museums,
+    id,
+    async () => {
+      const stored = kv ? await kv.get<DirectoryMuseum>(museumKvKey(id), { type: "json", cacheTtl: 60 }) : null;
+      if (stored && settled(stored)) return stored;
+      const row = await directoryMuseum(shards.directory, id);
+      if (row && kv && JSON.stringify(stored) !== JSON.stringify(row)) await kv.put(museumKvKey(id), JSON.stringify(row), { expirationTtl: 24 * 3600 });
+      return row;
+    },
+    settled,
+  );
 }
+
+/** A staff write to a museum being frozen for its move (decision 143): 503, try again in a minute. */
+export const museumMoving = () =>
+  new DomainError("unavailable", "This museum is moving to another database; try again in a minute", undefined, "museum_moving").withRetryAfter(60);
 
 /** The museum's shard's database, or null for a museum the directory does not know or a shard not bound here. */
 export async function museumShard(shards: Shards, kv: KVNamespace | undefined, id: number): Promise<{ shard: number; db: D1Database } | null> {
@@ -133,6 +155,8 @@ const UNKNOWN_MUSEUM = 0;
 export class RequestShards {
   private bound: number | null = null;
   private named: Promise<number | null> | undefined;
+  /** The directory rows this request read, by museum: one read per request, not per statement. */
+  private readonly entries = new Map<number, Promise<DirectoryMuseum | null>>();
 
   constructor(
     readonly shards: Shards,
@@ -157,20 +181,40 @@ export class RequestShards {
     return this.named;
   }
 
-  /** The database this request's next statement goes to. */
-  readonly target = async (): Promise<D1Database> => {
+  /**
+   * The database this request's next statement goes to. A write to a museum being moved reads its directory row
+   * again first: once the move has frozen it, the write is refused (503, `museumMoving`), and once it has switched,
+   * the write goes to the new shard (decision 143).
+   */
+  readonly target = async (write = false): Promise<D1Database> => {
     const id = await this.museumId();
-    if (id === null) return this.shards.byIndex.get(0)!;
-    const found = await museumShard(this.shards, this.kv, id);
-    return found?.db ?? this.shards.byIndex.get(0)!;
+    const first = this.shards.byIndex.get(0)!;
+    if (id === null) return first;
+    let entry = this.entries.get(id);
+    if (!entry) this.entries.set(id, (entry = museumEntry(this.shards, this.kv, id)));
+    let row = await entry;
+    if (write && row && row.state !== "active") {
+      const fresh = directoryMuseum(this.shards.directory, id);
+      this.entries.set(id, fresh);
+      row = await fresh;
+      if (row?.state === "frozen") throw museumMoving();
+    }
+    if (!row) return first;
+    const db = this.shards.byIndex.get(row.shard);
+    if (!db) throw new Error(`museum ${id} lives on shard ${row.shard}, which this Worker has no binding for`);
+    return db;
   };
 }
+
+/** Whether a statement writes (drizzle's and the app's SQL: INSERT, UPDATE, DELETE, REPLACE, or a WITH ending in one). */
+export const isWrite = (query: string) =>
+  /^\s*(insert|update|delete|replace)\b/i.test(query) || (/^\s*with\b/i.test(query) && /\b(insert|update|delete)\b/i.test(query));
 
 /**
  * A D1 whose statements run on `target()`'s database, resolved when each statement runs: `prepare` and `bind`
  * only record, so a route can bind its museum after preparing. Statements of one `batch` run on one database.
  */
-export function routedD1(target: () => Promise<D1Database>): D1Database {
+export function routedD1(target: (write: boolean) => Promise<D1Database>): D1Database {
   class Statement {
     constructor(
       readonly query: string,
@@ -180,7 +224,7 @@ export function routedD1(target: () => Promise<D1Database>): D1Database {
       return new Statement(this.query, values);
     }
     async on(db?: D1Database): Promise<D1PreparedStatement> {
-      const real = (db ?? (await target())).prepare(this.query);
+      const real = (db ?? (await target(isWrite(this.query)))).prepare(this.query);
       return this.values.length > 0 ? real.bind(...this.values) : real;
     }
     async first(column?: string) {
@@ -201,11 +245,11 @@ export function routedD1(target: () => Promise<D1Database>): D1Database {
   const d1 = {
     prepare: (query: string) => new Statement(query, []),
     batch: async (statements: Statement[]) => {
-      const db = await target();
+      const db = await target(statements.some((s) => isWrite(s.query)));
       return db.batch(await Promise.all(statements.map((s) => s.on(db))));
     },
-    exec: async (query: string) => (await target()).exec(query),
-    dump: async () => (await target()).dump(),
+    exec: async (query: string) => (await target(true)).exec(query),
+    dump: async () => (await target(false)).dump(),
     withSession: () => {
       throw new Error("sessions of a routed D1 are not supported");
     },
@@ -216,22 +260,31 @@ export function routedD1(target: () => Promise<D1Database>): D1Database {
 /**
  * Items (queue messages) grouped by their museum's shard, each group with its database: the consumers write
  * each shard in its own batch, and one shard's failure retries only its own messages. An item whose museum is
- * unreadable or unknown goes with shard 0, where it finds nothing and is dropped as before shards.
+ * unreadable or unknown goes with shard 0, where it finds nothing and is dropped as before shards. An item of a
+ * museum frozen for its move is in `frozen`: the consumer retries it later (decision 143).
  */
 export async function groupByShard<T>(
   shards: Shards,
   kv: KVNamespace | undefined,
   items: readonly T[],
   museumIdOf: (item: T) => number | null,
-): Promise<{ shard: number; db: D1Database; items: T[] }[]> {
+): Promise<{ groups: { shard: number; db: D1Database; items: T[] }[]; frozen: T[] }> {
   const groups = new Map<number, { shard: number; db: D1Database; items: T[] }>();
+  const frozen: T[] = [];
   for (const item of items) {
     const id = museumIdOf(item);
-    const found = id === null ? null : await museumShard(shards, kv, id);
-    const shard = found?.shard ?? 0;
+    const entry = id === null ? null : await museumEntry(shards, kv, id);
+    if (entry?.state === "frozen") {
+      frozen.push(item);
+      continue;
+    }
+    const shard = entry && shards.byIndex.has(entry.shard) ? entry.shard : 0;
     let group = groups.get(shard);
-    if (!group) groups.set(shard, (group = { shard, db: found?.db ?? shards.byIndex.get(0)!, items: [] }));
+    if (!group) groups.set(shard, (group = { shard, db: shards.byIndex.get(shard)!, items: [] }));
     group.items.push(item);
   }
-  return [...groups.values()];
+  return { groups: [...groups.values()], frozen };
 }
+
+/** How long a queue message of a museum frozen for its move waits before it is delivered again. */
+export const FROZEN_RETRY_SECONDS = 30;

@@ -1,3 +1,4 @@
+import { asDomainError } from "~/errors";
 import { sha256Hex } from "~/lib/crypto";
 import type { ArticleContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
@@ -151,8 +152,15 @@ export async function translateSegments(
   const toClaim = missing.filter((hash) => !holds(remembered.get(hash)));
   if (toClaim.length > 0) {
     // Another request may have stored some between our read and our claim, or failed them: read again with the claim.
-    const { owned, found, failures } = await claimAndRead(deps.db, scope, toClaim, CLAIM_TTL_MS);
-    let released = false;
+    // A museum frozen for its move (decision 143) takes no write: its visitors' new segments are translated all the
+    // same, and stored by a later request once the move is done.
+    const frozen = { owned: new Set(toClaim), found: new Map<string, MemoryEntry>(), failures: new Map<string, SegmentFailure>() };
+    const claimed = await claimAndRead(deps.db, scope, toClaim, CLAIM_TTL_MS).catch((error: unknown) => {
+      if (asDomainError(error)?.reason === "museum_moving") return null;
+      throw error;
+    });
+    const { owned, found, failures } = claimed ?? frozen;
+    let released = claimed === null;
     try {
       for (const [hash, entry] of found) memory.set(hash, entry);
       const todo = [...owned].filter((hash) => {
@@ -176,14 +184,17 @@ export async function translateSegments(
           const failed = todo.flatMap((hash, i) => (outcome.texts[i] === undefined ? [{ hash, ...textFailure(outcome.lost[i]!, outcome.error) }] : []));
           const at = now();
           // The claims, the failures remembered and the ones forgotten go in the same transaction as the rows.
-          const written = await writeMachineMemory(deps.db, scope, entries, [...owned], at, [
-            ...clearFailureStatements(
-              deps.db,
-              scope,
-              entries.map((entry) => entry.hash),
-            ),
-            ...recordFailureStatements(deps.db, scope, failed, { engines: chain, articleId: options.articleId, now: at }),
-          ]);
+          const written =
+            claimed === null
+              ? new Set(entries.map((entry) => entry.hash))
+              : await writeMachineMemory(deps.db, scope, entries, [...owned], at, [
+                  ...clearFailureStatements(
+                    deps.db,
+                    scope,
+                    entries.map((entry) => entry.hash),
+                  ),
+                  ...recordFailureStatements(deps.db, scope, failed, { engines: chain, articleId: options.articleId, now: at }),
+                ]);
           released = true;
           for (const entry of entries) if (written.has(entry.hash)) memory.set(entry.hash, { text: entry.text, origin: "machine", engine: entry.engine });
           // A staff correction that landed meanwhile was kept by the write: read it rather than ours.
@@ -194,7 +205,7 @@ export async function translateSegments(
         } catch (error) {
           console.warn(`translation ${scope.from}→${scope.to} failed for ${todo.length} segments: ${short(error)}`);
           const failure = thrownFailure(error);
-          if (failure && !released) {
+          if (failure && !released && claimed !== null) {
             const at = now();
             const failed = todo.map((hash) => ({ hash, ...failure }));
             await releaseClaims(

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import { isDomainError } from "~/errors";
+import { asDomainError } from "~/errors";
 import type { SessionUser } from "~/models/auth.server";
 import type { Permission } from "~/teams/roles";
 import { domainErrorResponse, invalidInput, jsonNoStore, methodNotAllowed, readJsonBody } from "./http.server";
@@ -19,7 +19,8 @@ export async function run(fn: () => Promise<unknown>): Promise<Response> {
     const result = await fn();
     return result instanceof Response ? result : jsonNoStore(result);
   } catch (error) {
-    if (isDomainError(error)) return domainErrorResponse(error);
+    const domain = asDomainError(error);
+    if (domain) return domainErrorResponse(domain);
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 // Staff pages whose forms send an `intent` (issue 31 §3): one action built from a named handler per intent,
 // with one way to refuse an unknown or missing intent and one way to map a domain error to the form's answer.
 import { data, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
-import { invalidField, isDomainError, type ErrorReason } from "~/errors";
+import { invalidField, asDomainError, type ErrorReason } from "~/errors";
 import type { SessionUser } from "~/models/auth.server";
 import type { Permission } from "~/teams/roles";
 import { formRefusal, readStaffForm } from "./form-action.server";
@@ -45,8 +45,9 @@ export function intentAction<H extends Record<string, IntentHandler>>(
     const args = { request, context, user, form };
     try {
       return (await handlers[name]!(args)) as Awaited<ReturnType<H[keyof H]>>;
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
+    } catch (caught) {
+      const error = asDomainError(caught);
+      if (!error) throw caught;
       const refusal = formRefusal(
         name,
         { [error.field ?? "_form"]: error.reason ?? "invalid" },

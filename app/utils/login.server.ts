@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { DomainError, isDomainError } from "~/errors";
+import { DomainError, asDomainError } from "~/errors";
 import { login } from "~/models/auth.server";
 import { loginSchema } from "~/models/login-input";
 import { clientAddress, domainErrorResponse, jsonNoStore, readJsonBody } from "./http.server";
@@ -38,7 +38,8 @@ export async function jsonLogin(request: Request, context: AppLoadContext): Prom
   try {
     outcome = await attemptLogin(request, context, body.value);
   } catch (error) {
-    if (isDomainError(error)) return domainErrorResponse(error);
+    const domain = asDomainError(error);
+    if (domain) return domainErrorResponse(domain);
     throw error;
   }
   return jsonNoStore({ email: outcome.email }, { headers: { "Set-Cookie": outcome.setCookie } });

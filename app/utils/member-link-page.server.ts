@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isDomainError, type ErrorReason } from "~/errors";
+import { asDomainError, type ErrorReason } from "~/errors";
 import { choosePasswordFormSchema } from "~/teams/member-input";
 import { lookUpLink, type LinkKind } from "~/teams/invitations.server";
 import type { Role } from "~/teams/roles";
@@ -21,7 +21,8 @@ export async function linkPageLoader(kind: LinkKind, { request, context, params 
   try {
     link = await lookUpLink(context.db, kind, params.token ?? "", { address: clientAddress(request), secret: context.config.SESSION_SECRET });
   } catch (error) {
-    if (isDomainError(error)) refusePage(error);
+    const domain = asDomainError(error);
+    if (domain) refusePage(domain);
     throw error;
   }
   if (link.state !== "valid") return data<LinkPageData>({ state: link.state }, { status: link.state === "invalid" ? 404 : 410 });
@@ -55,8 +56,9 @@ export async function linkPageAction(kind: LinkKind, { request, context, params 
     const headers = new Headers({ "Set-Cookie": sessionCookie(request, session.token), "Cache-Control": "private, no-store" });
     headers.append("Set-Cookie", await flashToast("success", kind === "invitation" ? "team.link_page.joined" : "team.link_page.resetDone"));
     return redirect("/dashboard", { headers });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
+  } catch (caught) {
+    const error = asDomainError(caught);
+    if (!error) throw caught;
     if (error.code === "rate_limited") {
       return data<LinkActionResult>(
         { errors: { password: "too_many_attempts" }, retryAfter: error.retryAfter },

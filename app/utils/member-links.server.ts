@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { isDomainError } from "~/errors";
+import { asDomainError } from "~/errors";
 import { choosePasswordSchema } from "~/teams/member-input";
 import { acceptInvitation, resetPasswordWithLink, type LinkKind, type LinkSession } from "~/teams/invitations.server";
 import { clientAddress, domainErrorResponse, jsonNoStore, readJsonBody } from "./http.server";
@@ -30,7 +30,8 @@ export async function jsonLinkPost(request: Request, context: AppLoadContext, ki
     const session = await followLink(request, context, kind, token, parsed.data.password);
     return jsonNoStore({ user: session.user }, { headers: { "Set-Cookie": sessionCookie(request, session.token) } });
   } catch (error) {
-    if (isDomainError(error)) return domainErrorResponse(error);
+    const domain = asDomainError(error);
+    if (domain) return domainErrorResponse(domain);
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { data } from "@remix-run/cloudflare";
-import { isDomainError, type DomainError } from "~/errors";
+import { asDomainError, type DomainError } from "~/errors";
 import { domainErrorResponse } from "./http.server";
 
 /**
@@ -23,7 +23,8 @@ export async function orPageError<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (isDomainError(error)) refusePage(error);
+    const domain = asDomainError(error);
+    if (domain) refusePage(domain);
     throw error;
   }
 }
@@ -42,7 +43,8 @@ export async function orResourceError<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (isDomainError(error)) refuseResource(error);
+    const domain = asDomainError(error);
+    if (domain) refuseResource(domain);
     throw error;
   }
 }

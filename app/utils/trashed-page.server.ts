@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { isDomainError, notFound, type DomainError } from "~/errors";
+import { asDomainError, notFound, type DomainError } from "~/errors";
 import { isArticleInTrash, isFolderPathInTrash } from "~/models/trashed.server";
 import { refusePage } from "./page.server";
 
@@ -16,8 +16,9 @@ function refuseTrashed(error: DomainError): never {
 export async function orArticlePageError<T>(context: AppLoadContext, museumId: number, articleId: number, work: Promise<T>): Promise<T> {
   try {
     return await work;
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
+  } catch (caught) {
+    const error = asDomainError(caught);
+    if (!error) throw caught;
     if (error.code === "not_found" && (await isArticleInTrash(context.db, museumId, articleId))) refuseTrashed(error);
     refusePage(error);
   }

@@ -1,5 +1,5 @@
 import { consumeScanBatch, pruneScanEvents, pruneScanVisits } from "../../app/queue/scan-stats.server";
-import { groupByShard, shardsOf } from "../../app/shards/route.server";
+import { FROZEN_RETRY_SECONDS, groupByShard, shardsOf } from "../../app/shards/route.server";
 
 /** The message's museum, read without trusting the body (consumeScanBatch validates it properly). */
 function museumOf(message: Message): number | null {
@@ -16,7 +16,9 @@ function museumOf(message: Message): number | null {
  */
 export default {
   async queue(batch, env) {
-    const groups = await groupByShard(shardsOf(env), env.KV, batch.messages, museumOf);
+    const { groups, frozen } = await groupByShard(shardsOf(env), env.KV, batch.messages, museumOf);
+    // A museum being moved counts its scans once its new shard is live (decision 143): nothing is lost.
+    for (const message of frozen) message.retry({ delaySeconds: FROZEN_RETRY_SECONDS });
     for (const group of groups) {
       const summary = await consumeScanBatch(group.items, group.db);
       if (summary.dropped || summary.retried) console.log(JSON.stringify({ event: "scan_batch", shard: group.shard, size: group.items.length, ...summary }));
