@@ -195,23 +195,30 @@ function removal(db: D1Database, spec: TableSpec, key: unknown[]): D1PreparedSta
 
 /**
  * Inserting a row keeps its id, and SQLite's AUTOINCREMENT counter jumps to the largest id inserted: the ids of a
- * museum from another shard would send this shard's next ids into that shard's range. In the same batch, so no
- * other museum's insert comes between, the counter goes back to the largest id of the shard's own range.
+ * museum from a higher shard would send this shard's next ids into that shard's range. Each batch of inserts into
+ * such a table is wrapped, in the same transaction (so no other museum's insert comes between), by statements
+ * that keep the counter as it was before the batch (in `sqlite_sequence` itself, under a name no table has) and
+ * put it back if the batch sent it past the shard's range. Never lower than it was: ids are never reused.
  */
-function keepOwnRange(db: D1Database, shard: number, table: string): D1PreparedStatement {
-  const low = shard * SHARD_ID_SPAN;
+function keepingOwnRange(db: D1Database, shard: number, table: string, chunk: D1PreparedStatement[]): D1PreparedStatement[] {
+  const kept = `_move:${table}`;
   const high = (shard + 1) * SHARD_ID_SPAN;
-  return db
-    .prepare(
-      `UPDATE sqlite_sequence SET seq = (SELECT coalesce(max(id), ?2) FROM ${quoteId(table)} WHERE id >= ?2 AND id < ?3) WHERE name = ?1 AND (seq >= ?3 OR seq < ?2)`,
-    )
-    .bind(table, low, high);
+  const forget = db.prepare("DELETE FROM sqlite_sequence WHERE name = ?1").bind(kept);
+  return [
+    forget,
+    db.prepare("INSERT INTO sqlite_sequence (name, seq) SELECT ?1, seq FROM sqlite_sequence WHERE name = ?2").bind(kept, table),
+    ...chunk,
+    db
+      .prepare("UPDATE sqlite_sequence SET seq = coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?2), ?3) WHERE name = ?1 AND seq >= ?4")
+      .bind(table, kept, shard * SHARD_ID_SPAN, high),
+    forget,
+  ];
 }
 
-async function writeAll(db: D1Database, statements: D1PreparedStatement[], after?: () => D1PreparedStatement) {
+async function writeAll(db: D1Database, statements: D1PreparedStatement[], wrap?: (chunk: D1PreparedStatement[]) => D1PreparedStatement[]) {
   for (let i = 0; i < statements.length; i += WRITE_BATCH) {
     const chunk = statements.slice(i, i + WRITE_BATCH);
-    await db.batch(after ? [...chunk, after()] : chunk);
+    await db.batch(wrap ? wrap(chunk) : chunk);
   }
 }
 
@@ -240,7 +247,7 @@ export async function syncMuseum(source: D1Database, target: D1Database, targetS
     let pending: D1PreparedStatement[] = [];
     const flush = async () => {
       if (pending.length === 0) return;
-      await writeAll(target, pending, spec.autoincrement ? () => keepOwnRange(target, targetShard, spec.name) : undefined);
+      await writeAll(target, pending, spec.autoincrement ? (chunk) => keepingOwnRange(target, targetShard, spec.name, chunk) : undefined);
       written += pending.length;
       pending = [];
     };

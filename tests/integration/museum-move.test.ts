@@ -229,8 +229,14 @@ describe("moving a museum", () => {
     await createArticle(a.s, { elements: [{ type: "text", content: "Interrompu" }], published: true, qrcode: true });
     const original = await checkMuseum(shardDb(2), id);
 
+    // Shard 1's counter before rows of shard 2's range come in: it never goes back, so no id is handed out twice.
+    const sequence = async () => (await shardDb(1).prepare("SELECT seq FROM sqlite_sequence WHERE name = 'articles'").first<{ seq: number }>())!.seq;
+    const counterBefore = await sequence();
+
     // Killed after the live copy, then rolled back: the museum stays on shard 2, the partial copy goes.
     await expect(moveMuseum(io(), id, 1, { ...FAST, stopAfter: "copied" })).rejects.toBeInstanceOf(MoveStopped);
+    expect(await sequence()).toBe(counterBefore);
+    expect(await shardDb(1).prepare("SELECT count(*) AS n FROM sqlite_sequence WHERE substr(name, 1, 6) = '_move:'").first()).toEqual({ n: 0 });
     expect(await directoryRow(id)).toMatchObject({ shard: 2, state: "copying", moving_to: 1 });
     expect(await count(1, "articles", id)).toBe(1);
     await rollbackMove(io(), id);
