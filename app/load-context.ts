@@ -3,6 +3,7 @@ import { readConfig, type AppConfig } from "./config.server";
 import { createDb, type Database } from "./db/client.server";
 import { readCookie } from "./lib/cookies";
 import { requestHint } from "./shards/keys";
+import { routedMedia } from "./shards/media.server";
 import { RequestShards, routedD1, shardsOf } from "./shards/route.server";
 import { RequestTiming, d1DelayFor, timedD1, timedKv } from "./visitor-cache/timing";
 
@@ -89,7 +90,8 @@ export function getLoadContext({
     visitorSnapshots: context.publishesVisitorChanges === true,
     // SESSION_COOKIE of app/utils/session.server.ts, named here without importing it (vite.config.ts loads this file).
     sessionCookie: sessionToken !== null,
-    media: env.MEDIA,
+    // Each museum's files in its jurisdiction's bucket (decision 144).
+    media: routedMedia(env, kv),
     scans: env.SCANS,
     ai: env.AI,
     config: readConfig(env as unknown as Record<string, unknown>),

@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, parseOptions } from "./lib.mjs";
-import { shardSeedSql } from "./shards.mjs";
+import { r2Buckets, shardSeedSql } from "./shards.mjs";
 import { APP_TOML, CONSUMER_TOML, NAMES, StepError, engineProblems, readEngines, readIds, replaceInFile, wranglerJson } from "./deploy/lib.mjs";
 
 const { values: args } = parseOptions(process.argv.slice(2), {
@@ -89,7 +89,13 @@ async function main() {
   const [d1, kv, r2, scans, dlq, narrations, narrationDlq, secrets] = await Promise.all([
     wranglerJson(["d1", "list", "--json"], { work }),
     wranglerJson(["kv", "namespace", "list"], { work }),
-    wranglerJson(["r2", "bucket", "info", NAMES.bucket, "--json"], { work }),
+    // Each bucket of wrangler.toml in its own jurisdiction (decision 144): `--jurisdiction eu` is a bucket of the
+    // same name in another namespace (the API's `cf-r2-jurisdiction` header).
+    Promise.all(
+      r2Buckets(APP_TOML).map((b) =>
+        wranglerJson(["r2", "bucket", "info", b.bucket_name, "--json", ...(b.jurisdiction ? ["--jurisdiction", b.jurisdiction] : [])], { work }),
+      ),
+    ),
     wranglerJson(["queues", "info", NAMES.queue], { work }),
     wranglerJson(["queues", "info", NAMES.dlq], { work }),
     wranglerJson(["queues", "info", NAMES.narrationQueue], { work }),
@@ -116,7 +122,7 @@ async function main() {
   const namespace = kv.json.find((ns) => ns.title === NAMES.kvTitle) ?? null;
   const have = {
     namespace,
-    bucket: exists(r2, (r) => r.code === 10006),
+    buckets: r2Buckets(APP_TOML).map((b, i) => ({ ...b, present: exists(r2[i], (r) => r.code === 10006) })),
     queue: exists(scans, (r) => r.code === undefined && /does not exist/.test(r.message)),
     dlq: exists(dlq, (r) => r.code === undefined && /does not exist/.test(r.message)),
     narrationQueue: exists(narrations, (r) => r.code === undefined && /does not exist/.test(r.message)),
@@ -138,7 +144,7 @@ async function main() {
   const toCreate = [
     ...databases.filter((b) => !b.found).map((b) => `D1 database ${b.database_name}${b.jurisdiction ? ` (jurisdiction ${b.jurisdiction})` : ""}`),
     !have.namespace && `KV namespace ${NAMES.kvTitle}`,
-    !have.bucket && `R2 bucket ${NAMES.bucket}`,
+    ...have.buckets.filter((b) => !b.present).map((b) => `R2 bucket ${b.bucket_name}${b.jurisdiction ? ` (jurisdiction ${b.jurisdiction})` : ""}`),
     !have.queue && `queue ${NAMES.queue}`,
     !have.dlq && `queue ${NAMES.dlq} (dead letters)`,
     !have.narrationQueue && `queue ${NAMES.narrationQueue}`,
@@ -195,7 +201,11 @@ async function main() {
   }
   syncIds({ kv: have.namespace.id });
   for (const [present, title, cmd] of [
-    [have.bucket, `Creating the R2 bucket ${NAMES.bucket}`, ["r2", "bucket", "create", NAMES.bucket]],
+    ...have.buckets.map((b) => [
+      b.present,
+      `Creating the R2 bucket ${b.bucket_name}${b.jurisdiction ? ` in the ${b.jurisdiction.toUpperCase()} jurisdiction` : ""}`,
+      ["r2", "bucket", "create", b.bucket_name, ...(b.jurisdiction ? ["--jurisdiction", b.jurisdiction] : [])],
+    ]),
     [have.queue, `Creating the queue ${NAMES.queue}`, ["queues", "create", NAMES.queue]],
     [have.dlq, `Creating the dead-letter queue ${NAMES.dlq}`, ["queues", "create", NAMES.dlq]],
     [have.narrationQueue, `Creating the queue ${NAMES.narrationQueue}`, ["queues", "create", NAMES.narrationQueue]],

@@ -6,6 +6,7 @@
 // The steps are app/shards/move.ts, run here on the databases' bindings: locally those of wrangler's local runtime
 // (the same files `npm start` serves, so the app sees the freeze and the switch at once); remotely D1's HTTP API.
 import { applyMigrations, d1Target, parseOptions, withLocalD1 } from "./lib.mjs";
+import { shardBindings } from "./shards.mjs";
 import { remoteBindings } from "./d1-http.mjs";
 
 const { MOVE_DEFAULTS, MoveError, finishMove, moveMuseum, museumIdOf, rollbackMove } = await import("../app/shards/move.ts");
@@ -57,6 +58,7 @@ async function run(env) {
       return db;
     },
     kv: env.KV,
+    jurisdictionOf: (k) => shardBindings().find((b) => b.shard === k)?.jurisdiction ?? "",
     log: (line) => console.log(line),
   };
   const museumId = await museumIdOf(io.directory, values.museum);

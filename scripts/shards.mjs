@@ -44,5 +44,18 @@ export function d1Bindings(tomlPath = path.join(ROOT, "wrangler.toml")) {
   });
 }
 
+/** The R2 buckets of a wrangler.toml, in order: `{ binding, bucket_name, jurisdiction }` (jurisdiction null: the default one). */
+export function r2Buckets(tomlPath = path.join(ROOT, "wrangler.toml")) {
+  const text = readFileSync(tomlPath, "utf8");
+  return text
+    .split(/^\[\[r2_buckets\]\]\s*$/m)
+    .slice(1)
+    .map((block) => {
+      const body = block.split(/^\[/m)[0];
+      const field = (name) => new RegExp(`^${name}\\s*=\\s*"([^"]*)"`, "m").exec(body)?.[1] ?? null;
+      return { binding: field("binding"), bucket_name: field("bucket_name"), jurisdiction: field("jurisdiction") };
+    });
+}
+
 /** The shards' bindings (`DB`, `DB_1`, …) of the app's wrangler.toml. */
 export const shardBindings = () => d1Bindings().filter((b) => b.shard !== null);

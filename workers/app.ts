@@ -18,6 +18,7 @@ import { createNonce, crossSiteRefusal, isCrossSiteWrite, withSecurityHeaders } 
 import { replayed } from "../app/visitor/replay/replay.server";
 import { FROZEN_RETRY_SECONDS, groupByShard, museumShard, shardsOf } from "../app/shards/route.server";
 import { recordShardSize } from "../app/shards/directory.server";
+import { mediaBuckets, routedMedia } from "../app/shards/media.server";
 import { isVisitorPath, visitorBuild } from "./visitor-routes";
 
 /** The visitor's pages (`/r/…`, `/v/…`, `/t/…` tours, `/vtt`): their responses say where the time went (`Server-Timing`). */
@@ -55,7 +56,7 @@ async function scheduledOnShard(cron: string, db: Database, env: Env, now: numbe
     if (result.due > 0) console.log(`scheduled publications (shard ${shard}): ${JSON.stringify(result)}`);
     return;
   }
-  const purged = await purgeExpiredTrash(db, env.MEDIA);
+  const purged = await purgeExpiredTrash(db, routedMedia(env, env.KV));
   console.log(`trash purge (shard ${shard}): ${JSON.stringify(purged)}`);
   // Article history past what is kept (decision 042): the newest 50 per article, more from the last 90 days.
   console.log(`article versions pruned (shard ${shard}): ${await pruneArticleVersions(db)}`);
@@ -118,7 +119,7 @@ export default {
     // A museum being moved gets its narrations once its new shard is live (decision 143).
     for (const message of frozen) message.retry({ delaySeconds: FROZEN_RETRY_SECONDS });
     for (const group of groups) {
-      const deps = { ...narrationDepsFromEnv(env, ctx), db: createDb(group.db) };
+      const deps = narrationDepsFromEnv(env, ctx, createDb(group.db));
       const summary = await consumeNarrationBatch(group.items, deps);
       // Whatever the batch wrote to the visitor tables that was not published yet (decision 132).
       await publishVisitorChanges(deps.db, env.KV);
@@ -148,11 +149,14 @@ export default {
     if (controller.cron !== PUBLISH_CRON) {
       // Files an import killed midway left in R2 with no row (decision 112): after the trash purge, whose
       // deletions it would otherwise find first. Each key is looked up in its museum's shard.
-      const swept = await sweepOrphanMedia(
-        { db: async (museumId) => (await museumShard(shards, env.KV, museumId))?.db ?? null, bucket: env.MEDIA, kv: env.KV },
-        now,
-      );
-      console.log(`media sweep: ${JSON.stringify(swept)}`);
+      // Each bucket in turn: MEDIA, and MEDIA_EU where museums keep their files in the EU (decision 144).
+      for (const [jurisdiction, bucket] of mediaBuckets(env)) {
+        const swept = await sweepOrphanMedia(
+          { db: async (museumId) => (await museumShard(shards, env.KV, museumId))?.db ?? null, bucket, kv: env.KV, label: jurisdiction },
+          now,
+        );
+        console.log(`media sweep${jurisdiction ? ` (${jurisdiction})` : ""}: ${JSON.stringify(swept)}`);
+      }
     }
     if (failed.length > 0) throw new Error(`the scheduled run failed on shard(s) ${failed.join(", ")}`);
   },

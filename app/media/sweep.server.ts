@@ -22,7 +22,7 @@ const PIECES = /^n\/[0-9]+\/p\//;
 const PAGES_PER_RUN = 50;
 /** D1 binds at most 100 values a statement: two per key. */
 const KEYS_PER_QUERY = 49;
-const cursorKey = (space: string) => `media-sweep:cursor:${space}`;
+const cursorKey = (space: string, label = "") => `media-sweep:cursor:${label ? `${label}:` : ""}${space}`;
 
 export interface SweepResult {
   /** Objects listed, old enough to be looked at, and deleted. */
@@ -41,6 +41,8 @@ export interface SweepDeps {
   db: D1Database | ((museumId: number) => Promise<D1Database | null>);
   bucket: R2Bucket;
   kv: KVNamespace;
+  /** Which bucket, when there are several (decision 144: "eu"): its walk keeps its own place. */
+  label?: string;
 }
 
 /** Of these keys, the ones some row names (see the file's head). */
@@ -97,7 +99,7 @@ export async function sweepOrphanMedia(
   const pages = options.pagesPerRun ?? PAGES_PER_RUN;
   const result: SweepResult = { listed: 0, candidates: 0, deleted: 0, complete: true };
   for (const space of SPACES) {
-    let cursor = (await deps.kv.get(cursorKey(space))) ?? undefined;
+    let cursor = (await deps.kv.get(cursorKey(space, deps.label))) ?? undefined;
     let finished = false;
     for (let page = 0; page < pages; page++) {
       const listed = await deps.bucket.list({ prefix: space, cursor, limit: options.pageSize ?? 1000 });
@@ -116,9 +118,9 @@ export async function sweepOrphanMedia(
       }
       cursor = listed.cursor;
     }
-    if (finished) await deps.kv.delete(cursorKey(space));
+    if (finished) await deps.kv.delete(cursorKey(space, deps.label));
     else if (cursor) {
-      await deps.kv.put(cursorKey(space), cursor);
+      await deps.kv.put(cursorKey(space, deps.label), cursor);
       result.complete = false;
     }
   }

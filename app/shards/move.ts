@@ -12,6 +12,11 @@ export interface MoveIo {
   directory: D1Database;
   /** Shard k's database; throws for a shard this deployment does not have. */
   shard(k: number): D1Database;
+  /**
+   * Shard k's jurisdiction ("" or "eu", from wrangler.toml). When given, a museum placed in a jurisdiction only moves
+   * to a shard of it: its files stay in that jurisdiction's bucket (decision 144), which a move does not copy.
+   */
+  jurisdictionOf?: (k: number) => string;
   /** Where the app caches directory rows (`dir:v1:museum:{id}`): rewritten at each state change. */
   kv?: KVNamespace;
   log?: (line: string) => void;
@@ -377,6 +382,9 @@ export async function moveMuseum(io: MoveIo, museumId: number, to: number, optio
     throw new MoveError(`museum ${museumId}'s old rows on shard ${row.moved_from} are not removed yet: run the move again with --resume`);
   if (row.state === "active") {
     if (row.shard === to) throw new MoveError(`museum ${museumId} is already on shard ${to}`);
+    const there = io.jurisdictionOf?.(to);
+    if (row.jurisdiction && there !== undefined && there !== row.jurisdiction)
+      throw new MoveError(`museum ${museumId} keeps its data in the ${row.jurisdiction.toUpperCase()} jurisdiction, and shard ${to} is not in it`);
     await transition(io, museumId, "active", "state = 'copying', moving_to = ?3", [to]);
     row = await directoryRow(io, museumId);
     log(`copying museum ${museumId} from shard ${row.shard} to shard ${to} (staff and visitors carry on)`);

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ArticleContent } from "~/content/schema";
-import { createDb } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { DomainError } from "~/errors";
 import { getMuseum } from "~/models/museums.server";
 import { readArticle } from "~/models/tree.server";
@@ -8,6 +8,7 @@ import { narrationText } from "~/narration/text";
 import { chargedChars, monthlyCharsFrom, readBudget } from "~/narration/budget.server";
 import { narrationMessage } from "~/narration/message";
 import { narrationTextHash, type NarrationDeps } from "~/narration/narrations.server";
+import { routedMedia } from "~/shards/media.server";
 import { speechEnginesFromEnv, speechFor } from "~/speech/engines";
 import { translateArticle } from "~/translation/translate.server";
 import { translationDeps } from "./translation-deps.server";
@@ -15,14 +16,15 @@ import { translationDeps } from "./translation-deps.server";
 /** What narrations need, from a request's context: the consumer's, with this request's clients. */
 export function narrationDeps(context: AppLoadContext): NarrationDeps {
   const { env, ctx } = context.cloudflare;
-  return { ...narrationDepsFromEnv(env, ctx), db: context.db, media: context.media, kv: context.kv };
+  return { ...narrationDepsFromEnv(env, ctx, context.db), media: context.media, kv: context.kv };
 }
 
-/** What the narrations queue's consumer needs, from the Worker's env (workers/app.ts `queue()`). */
-export function narrationDepsFromEnv(env: Env, ctx: Pick<ExecutionContext, "waitUntil">): NarrationDeps {
+/** What the narrations queue's consumer needs, from the Worker's env and the shard's database (workers/app.ts `queue()`). */
+export function narrationDepsFromEnv(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, db: Database): NarrationDeps {
   return {
-    db: createDb(env.DB),
-    media: env.MEDIA,
+    db,
+    // Each museum's audio in its jurisdiction's bucket (decision 144).
+    media: routedMedia(env, env.KV),
     engines: speechEnginesFromEnv(env as unknown as Record<string, unknown>),
     waitUntil: (p) => ctx.waitUntil(p),
     kv: env.KV,

@@ -139,6 +139,7 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
       "queue:muselingo-scans",
       "queue:muselingo-scans-dlq",
       "r2:muselingo-media",
+      "r2:muselingo-media-eu@eu",
     ]);
     expect(fake.state.d1).toHaveLength(4);
     // Every migration, in order, once.
@@ -168,6 +169,9 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
       expect(byName(binding!)).toMatchObject({ type: "d1", id: fake.state.d1.find((d) => d.name === name)!.uuid });
     expect(byName("KV")).toMatchObject({ type: "kv_namespace", namespace_id: kvId });
     expect(byName("MEDIA")).toMatchObject({ type: "r2_bucket", bucket_name: "muselingo-media" });
+    // The EU museums' files (decision 144): a bucket created in the EU jurisdiction, bound as such.
+    expect(fake.state.r2.find((b) => b.name === "muselingo-media-eu")).toMatchObject({ jurisdiction: "eu" });
+    expect(byName("MEDIA_EU")).toMatchObject({ type: "r2_bucket", bucket_name: "muselingo-media-eu", jurisdiction: "eu" });
     expect(byName("SCANS")).toMatchObject({ type: "queue", queue_name: "muselingo-scans" });
     // Narration generation (decision 104): the app produces to its own queue and consumes it.
     expect(byName("NARRATIONS")).toMatchObject({ type: "queue", queue_name: "muselingo-narrations" });

@@ -15,7 +15,7 @@ export interface FakeCall {
 export interface FakeState {
   d1: Array<{ uuid: string; name: string; migrations: Array<{ id: number; name: string }>; jurisdiction: string | null }>;
   kv: Array<{ id: string; title: string }>;
-  r2: Array<{ name: string }>;
+  r2: Array<{ name: string; jurisdiction: string }>;
   queues: Array<{ queue_id: string; queue_name: string }>;
   scripts: Record<string, unknown>;
 }

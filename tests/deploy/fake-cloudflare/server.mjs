@@ -44,7 +44,7 @@ export async function startFakeCloudflare({ port = 0, fail = null, state: initia
   const state = initial ?? {
     d1: [], // { uuid, name, created_at, migrations: [{ id, name }], statements: number, jurisdiction: string | null }
     kv: [], // { id, title }
-    r2: [], // { name, creation_date }
+    r2: [], // { name, creation_date, jurisdiction: "default" | "eu" | "fedramp" }
     queues: [], // { queue_id, queue_name, consumers: [] }
     scripts: {}, // name → { uploads: [metadata], secrets: { NAME: length }, schedules, subdomain }
     assetSessions: {},
@@ -159,17 +159,24 @@ export async function startFakeCloudflare({ port = 0, fail = null, state: initia
         return ok({ ...ns, supports_url_encoding: true });
       }
 
-      // R2
-      if (sub === "/r2/buckets" && req.method === "GET") return ok({ buckets: state.r2 });
+      // R2. A bucket lives in a jurisdiction: the `cf-r2-jurisdiction` header of every bucket call ("default" when
+      // absent; "eu", "fedramp"), as the API documents it ("Create Bucket", POST /accounts/{account_id}/r2/buckets,
+      // header cf-r2-jurisdiction) and wrangler sends it for `--jurisdiction` (src/r2/helpers/bucket.ts). The same
+      // name may exist in two jurisdictions.
+      const r2Jurisdiction = String(req.headers["cf-r2-jurisdiction"] ?? "default");
+      if (sub.startsWith("/r2/buckets") && !["default", "eu", "fedramp"].includes(r2Jurisdiction))
+        return error(400, 10040, `Unknown jurisdiction ${r2Jurisdiction}`);
+      if (sub === "/r2/buckets" && req.method === "GET") return ok({ buckets: state.r2.filter((b) => b.jurisdiction === r2Jurisdiction) });
       if (sub === "/r2/buckets" && req.method === "POST") {
         const { name } = json();
-        if (state.r2.some((b) => b.name === name)) return error(409, 10004, "The bucket you tried to create already exists, and you own it.");
-        state.r2.push({ name, creation_date: new Date().toISOString(), location: "WEUR", storage_class: "Standard" });
-        call.created = `r2:${name}`;
+        if (state.r2.some((b) => b.name === name && b.jurisdiction === r2Jurisdiction))
+          return error(409, 10004, "The bucket you tried to create already exists, and you own it.");
+        state.r2.push({ name, creation_date: new Date().toISOString(), location: "WEUR", storage_class: "Standard", jurisdiction: r2Jurisdiction });
+        call.created = `r2:${name}${r2Jurisdiction === "default" ? "" : `@${r2Jurisdiction}`}`;
         return ok({});
       }
       if ((m = /^\/r2\/buckets\/([^/]+)$/.exec(sub)) && req.method === "GET") {
-        const bucket = state.r2.find((b) => b.name === m[1]);
+        const bucket = state.r2.find((b) => b.name === m[1] && b.jurisdiction === r2Jurisdiction);
         return bucket ? ok(bucket) : error(404, 10006, "The specified bucket does not exist.");
       }
 
