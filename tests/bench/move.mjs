@@ -35,7 +35,19 @@ try {
   });
   const move = spawnSync(
     process.execPath,
-    [join(ROOT, "scripts/museum-move.mjs"), "--museum", slug, "--to", "1", "--persist-to", persist, "--propagation-seconds", "0", "--cleanup-after-seconds", "0"],
+    [
+      join(ROOT, "scripts/museum-move.mjs"),
+      "--museum",
+      slug,
+      "--to",
+      "1",
+      "--persist-to",
+      persist,
+      "--propagation-seconds",
+      "0",
+      "--cleanup-after-seconds",
+      "0",
+    ],
     { cwd: ROOT, env: quietEnv, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
   );
   const summary = /Moved museum .+ in ([\d.]+) s; staff writes waited ([\d.]+) s\./.exec(move.stdout ?? "");
@@ -45,7 +57,13 @@ try {
   }
   console.log(`bench:move — one generated museum (${passThrough.join(" ") || "bench:size's defaults"}), generated in ${generatedIn.toFixed(0)} s`);
   console.log(`  ${rows} rows in its four largest tables; moved shard 0 → 1 in ${summary[1]} s; staff writes waited ${summary[2]} s`);
-  console.log(move.stdout.split("\n").filter((line) => /^(live copy|copy under freeze|removed)/.test(line)).map((line) => `  ${line}`).join("\n"));
+  console.log(
+    move.stdout
+      .split("\n")
+      .filter((line) => /^(live copy|copy under freeze|removed)/.test(line))
+      .map((line) => `  ${line}`)
+      .join("\n"),
+  );
 } finally {
   rmSync(kept, { recursive: true, force: true });
 }
