@@ -139,8 +139,12 @@ export const MOVED_TABLES: readonly TableSpec[] = [
 export const SHARD_TABLES: readonly string[] = ["login_attempts", "visitor_changes", "sqlite_sequence", "d1_migrations", "_cf_KV", "_cf_METADATA"];
 
 type Row = Record<string, unknown>;
-const PAGE = 500;
-const WRITE_BATCH = 100;
+const PAGE = 1000;
+/** Statements per D1 batch (each statement carries up to ROWS_PER_STATEMENT rows). */
+const WRITE_BATCH = 20;
+/** Rows one statement carries, as one JSON array bound as one parameter, and the text it may weigh. */
+const ROWS_PER_STATEMENT = 1000;
+const JSON_BYTES_PER_STATEMENT = 400_000;
 
 const quoteId = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -184,18 +188,66 @@ function upsert(db: D1Database, spec: TableSpec, row: Row): D1PreparedStatement 
   const cols = Object.keys(row);
   const values = cols.map((c) => row[c]);
   const insert = `INSERT INTO ${quoteId(spec.name)} (${cols.map(quoteId).join(", ")}) VALUES (${cols.map((_, i) => `?${i + 1}`).join(", ")})`;
-  if (!spec.key) return db.prepare(insert).bind(...values);
-  const rest = cols.filter((c) => !spec.key!.includes(c));
-  const onConflict =
-    rest.length === 0
-      ? ` ON CONFLICT (${spec.key.map(quoteId).join(", ")}) DO NOTHING`
-      : ` ON CONFLICT (${spec.key.map(quoteId).join(", ")}) DO UPDATE SET ${rest.map((c) => `${quoteId(c)} = excluded.${quoteId(c)}`).join(", ")}`;
-  return db.prepare(insert + onConflict).bind(...values);
+  return db.prepare(insert + conflictClause(spec, cols)).bind(...values);
 }
 
-function removal(db: D1Database, spec: TableSpec, key: unknown[]): D1PreparedStatement {
-  const where = spec.key!.map((k, i) => `${quoteId(k)} = ?${i + 1}`).join(" AND ");
-  return db.prepare(`DELETE FROM ${quoteId(spec.name)} WHERE ${where}`).bind(...key);
+/**
+ * Statements that write many rows each: the rows go as one JSON array, one bound parameter, read back by
+ * `json_each` (D1 binds at most 100 parameters a statement; a statement a row made a full-size museum's copy take
+ * more than a quarter of an hour). A row holding bytes (no table has one today) goes alone, bound as it is.
+ */
+function upsertMany(db: D1Database, spec: TableSpec, rows: readonly Row[]): D1PreparedStatement[] {
+  const statements: D1PreparedStatement[] = [];
+  let group: unknown[][] = [];
+  let bytes = 0;
+  let cols: string[] = [];
+  const flush = () => {
+    if (group.length === 0) return;
+    const select = cols.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ");
+    const insert = `INSERT INTO ${quoteId(spec.name)} (${cols.map(quoteId).join(", ")}) SELECT ${select} FROM json_each(?1) WHERE true`;
+    statements.push(db.prepare(insert + conflictClause(spec, cols)).bind(JSON.stringify(group)));
+    group = [];
+    bytes = 0;
+  };
+  for (const row of rows) {
+    const rowCols = Object.keys(row);
+    if (rowCols.some((c) => row[c] instanceof ArrayBuffer)) {
+      statements.push(upsert(db, spec, row));
+      continue;
+    }
+    if (rowCols.join("\u0000") !== cols.join("\u0000")) {
+      flush();
+      cols = rowCols;
+    }
+    const values = cols.map((c) => row[c]);
+    group.push(values);
+    bytes += JSON.stringify(values).length;
+    if (group.length >= ROWS_PER_STATEMENT || bytes >= JSON_BYTES_PER_STATEMENT) flush();
+  }
+  flush();
+  return statements;
+}
+
+function conflictClause(spec: TableSpec, cols: readonly string[]): string {
+  if (!spec.key) return "";
+  const rest = cols.filter((c) => !spec.key!.includes(c));
+  return rest.length === 0
+    ? ` ON CONFLICT (${spec.key.map(quoteId).join(", ")}) DO NOTHING`
+    : ` ON CONFLICT (${spec.key.map(quoteId).join(", ")}) DO UPDATE SET ${rest.map((c) => `${quoteId(c)} = excluded.${quoteId(c)}`).join(", ")}`;
+}
+
+/** Deletes rows by key, many a statement (their keys as one JSON array, as upsertMany). */
+function removals(db: D1Database, spec: TableSpec, keys: readonly unknown[][]): D1PreparedStatement[] {
+  const cols = spec.key!.map(quoteId).join(", ");
+  const picked = spec.key!.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ");
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < keys.length; i += ROWS_PER_STATEMENT)
+    statements.push(
+      db
+        .prepare(`DELETE FROM ${quoteId(spec.name)} WHERE (${cols}) IN (SELECT ${picked} FROM json_each(?1))`)
+        .bind(JSON.stringify(keys.slice(i, i + ROWS_PER_STATEMENT))),
+    );
+  return statements;
 }
 
 /**
@@ -241,18 +293,19 @@ export async function syncMuseum(source: D1Database, target: D1Database, targetS
         .prepare(`DELETE FROM ${quoteId(spec.name)} WHERE ${spec.scope}`)
         .bind(museumId)
         .run();
-      const inserts: D1PreparedStatement[] = [];
-      for await (const row of rowsOf(source, spec, museumId)) inserts.push(upsert(target, spec, row));
-      await writeAll(target, inserts);
-      written += inserts.length;
+      const rows: Row[] = [];
+      for await (const row of rowsOf(source, spec, museumId)) rows.push(row);
+      await writeAll(target, upsertMany(target, spec, rows));
+      written += rows.length;
       continue;
     }
     const there = new Map<string, string>();
     for await (const row of rowsOf(target, spec, museumId)) there.set(keyOf(spec, row), rowText(row));
-    let pending: D1PreparedStatement[] = [];
+    let pending: Row[] = [];
     const flush = async () => {
       if (pending.length === 0) return;
-      await writeAll(target, pending, spec.autoincrement ? (chunk) => keepingOwnRange(target, targetShard, spec.name, chunk) : undefined);
+      const statements = upsertMany(target, spec, pending);
+      await writeAll(target, statements, spec.autoincrement ? (chunk) => keepingOwnRange(target, targetShard, spec.name, chunk) : undefined);
       written += pending.length;
       pending = [];
     };
@@ -261,17 +314,14 @@ export async function syncMuseum(source: D1Database, target: D1Database, targetS
       const same = there.get(key) === rowText(row);
       there.delete(key);
       if (same) continue;
-      pending.push(upsert(target, spec, row));
-      if (pending.length >= WRITE_BATCH * 5) await flush();
+      pending.push(row);
+      if (pending.length >= ROWS_PER_STATEMENT * WRITE_BATCH) await flush();
     }
     await flush();
     if (there.size > 0) deletions.push({ spec, keys: [...there.keys()].map((k) => JSON.parse(k) as unknown[]) });
   }
   for (const { spec, keys } of deletions.reverse()) {
-    await writeAll(
-      target,
-      keys.map((key) => removal(target, spec, key)),
-    );
+    await writeAll(target, removals(target, spec, keys));
     written += keys.length;
   }
   return written;

@@ -1,4 +1,5 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from "cloudflare:test";
+import { decode } from "turbo-stream";
 import { describe, expect, it } from "vitest";
 import { SHARD_ID_SPAN } from "~/shards/keys";
 import { pseudoTranslate } from "~/translation/engines";
@@ -16,7 +17,7 @@ import {
 } from "~/shards/move";
 import { forgetDirectoryRows } from "~/shards/route.server";
 import consumer from "../../workers/stats-consumer/index";
-import { createArticle, createMember, createMuseum, get, postJson, signIn } from "./helpers";
+import { BASE, createArticle, createMember, createMuseum, get, postJson, signIn } from "./helpers";
 import { shardDb } from "./builders";
 
 // Moving a museum between shards (decision 143), in the Worker's own runtime: the move's steps run here while
@@ -206,6 +207,18 @@ describe("moving a museum", () => {
     expect(json.status).toBe(503);
     expect(json.headers.get("Retry-After")).toBe("60");
     expect(await json.json()).toMatchObject({ error: { code: "unavailable", reason: "museum_moving" } });
+    // A page's form (the glossary's, as the browser posts it): the same refusal, for the form to say beside it.
+    const form = await SELF.fetch(`${BASE}/glossary.data`, {
+      method: "POST",
+      headers: { Cookie: a.s.cookie, Host: "localhost", Origin: BASE },
+      body: new URLSearchParams({ intent: "add", mode: "never", term: "Amphore" }),
+      redirect: "manual",
+    });
+    expect(form.status).toBe(503);
+    const decoded = await decode(form.body!);
+    await decoded.done;
+    const refusal = decoded.value as { data?: { errors?: Record<string, string> } } & { errors?: Record<string, string> };
+    expect((refusal.data ?? refusal).errors).toEqual({ _form: "museum_moving" });
     const visitor = await get(`/r/${article.link}?lang=pt`);
     expect(visitor.status, "a visitor's page in a new language").toBe(200);
     const during = await visitor.text();

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { checkMuseum, moveMuseum } from "~/shards/move";
+import { checkMuseum, moveMuseum, syncMuseum } from "~/shards/move";
 import { SHARD_ID_SPAN } from "~/shards/keys";
 import { httpD1, httpKv } from "../../scripts/d1-http.mjs";
 import { shardSeedSql } from "../../scripts/shards.mjs";
@@ -130,6 +130,31 @@ describe("a remote move, through D1's and KV's HTTP API", () => {
     // The 400 statistics rows went in batches of 100, not a call per row: each of the 27 tables is read three
     // times on the target (two copies, the comparison), and written in a few batches.
     expect(calls.filter((c) => c.startsWith("d1 s1")).length).toBeLessThan(27 * 3 + 40);
+  });
+
+  it("a second copy writes only what changed: an edit, new rows, and rows the source lost are deleted", async () => {
+    const sqlite = new Map([
+      ["s0", migrated("drizzle", 0)],
+      ["s1", migrated("drizzle", 1)],
+    ]);
+    const { fetchImpl, calls } = fakeCloudflare(sqlite, new Map());
+    const d1 = (id: string) => httpD1({ base: "http://fake.test/client/v4", account: ACCOUNT, token: TOKEN, databaseId: id, fetchImpl });
+    const s0 = sqlite.get("s0")!;
+    s0.prepare("INSERT INTO museums (id, name, slug) VALUES (7, 'Sept', 'sept')").run();
+    const article = s0
+      .prepare("INSERT INTO articles (museum_id, slug, unformatted_name, content, updated_at) VALUES (7, 'a', 'A', '{}', 1) RETURNING id")
+      .get() as { id: number };
+    for (let day = 0; day < 30; day++)
+      s0.prepare("INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES (7, ?, ?, 'fr', 1, 1)").run(`d${day}`, article.id);
+    expect(await syncMuseum(d1("s0"), d1("s1"), 1, 7)).toBe(32);
+    s0.prepare("UPDATE articles SET unformatted_name = 'A « renommé » ✨' WHERE id = ?").run(article.id);
+    s0.prepare("DELETE FROM daily_stats WHERE day IN ('d1', 'd2', 'd3')").run();
+    s0.prepare("INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES (7, 'd99', ?, 'fr', 5, 5)").run(article.id);
+    const before = calls.length;
+    expect(await syncMuseum(d1("s0"), d1("s1"), 1, 7)).toBe(1 + 1 + 3);
+    // Reads of the 27 tables on both sides, then three writes (the article, the new row, the deletions).
+    expect(calls.length - before).toBeLessThan(27 * 2 + 6);
+    expect(await checkMuseum(d1("s1"), 7)).toEqual(await checkMuseum(d1("s0"), 7));
   });
 
   it("an API refusal comes back as an error with the API's message", async () => {
