@@ -139,7 +139,7 @@ export const MOVED_TABLES: readonly TableSpec[] = [
 export const SHARD_TABLES: readonly string[] = ["login_attempts", "visitor_changes", "sqlite_sequence", "d1_migrations", "_cf_KV", "_cf_METADATA"];
 
 type Row = Record<string, unknown>;
-const PAGE = 1000;
+const PAGE = 2500;
 /** Statements per D1 batch (each statement carries up to ROWS_PER_STATEMENT rows). */
 const WRITE_BATCH = 20;
 /** Rows one statement carries, as one JSON array bound as one parameter, and the text it may weigh. */
@@ -283,24 +283,26 @@ async function writeAll(db: D1Database, statements: D1PreparedStatement[], wrap?
  * Makes the target's rows of the museum what the source's are: rows missing or different are written (upserts,
  * parents first), rows the source no longer has are deleted (children first). Returns the rows written.
  */
-export async function syncMuseum(source: D1Database, target: D1Database, targetShard: number, museumId: number): Promise<number> {
+export async function syncMuseum(source: D1Database, target: D1Database, targetShard: number, museumId: number, sourceChecks?: TableCheck[]): Promise<number> {
   let written = 0;
   const deletions: { spec: TableSpec; keys: unknown[][] }[] = [];
   for (const spec of MOVED_TABLES) {
+    // Both sides at once: under the freeze, reading is most of the time staff wait.
+    const [sourceRows, targetRows] = await Promise.all([collect(rowsOf(source, spec, museumId)), spec.key ? collect(rowsOf(target, spec, museumId)) : []]);
+    // The source's checksum from the rows just read: the comparison then reads only the target again.
+    if (sourceChecks) sourceChecks.push(await checkOf(spec, sourceRows));
     if (!spec.key) {
       // A table without a key (visits kept an hour) is copied whole.
       await target
         .prepare(`DELETE FROM ${quoteId(spec.name)} WHERE ${spec.scope}`)
         .bind(museumId)
         .run();
-      const rows: Row[] = [];
-      for await (const row of rowsOf(source, spec, museumId)) rows.push(row);
-      await writeAll(target, upsertMany(target, spec, rows));
-      written += rows.length;
+      await writeAll(target, upsertMany(target, spec, sourceRows));
+      written += sourceRows.length;
       continue;
     }
     const there = new Map<string, string>();
-    for await (const row of rowsOf(target, spec, museumId)) there.set(keyOf(spec, row), rowText(row));
+    for (const row of targetRows) there.set(keyOf(spec, row), rowText(row));
     let pending: Row[] = [];
     const flush = async () => {
       if (pending.length === 0) return;
@@ -309,7 +311,7 @@ export async function syncMuseum(source: D1Database, target: D1Database, targetS
       written += pending.length;
       pending = [];
     };
-    for await (const row of rowsOf(source, spec, museumId)) {
+    for (const row of sourceRows) {
       const key = keyOf(spec, row);
       const same = there.get(key) === rowText(row);
       there.delete(key);
@@ -335,17 +337,20 @@ async function sha256Hex(text: string): Promise<string> {
 /** Each table's count of the museum's rows and a SHA-256 of them in key order (rows without a key: in content order). */
 export async function checkMuseum(db: D1Database, museumId: number): Promise<TableCheck[]> {
   const checks: TableCheck[] = [];
-  for (const spec of MOVED_TABLES) {
-    let rows = 0;
-    let texts: string[] = [];
-    for await (const row of rowsOf(db, spec, museumId)) {
-      rows += 1;
-      texts.push(rowText(row));
-    }
-    if (!spec.key) texts = texts.sort();
-    checks.push({ table: spec.name, rows, checksum: await sha256Hex(texts.join("\n")) });
-  }
+  for (const spec of MOVED_TABLES) checks.push(await checkOf(spec, await collect(rowsOf(db, spec, museumId))));
   return checks;
+}
+
+async function checkOf(spec: TableSpec, rows: readonly Row[]): Promise<TableCheck> {
+  const texts = rows.map(rowText);
+  if (!spec.key) texts.sort();
+  return { table: spec.name, rows: rows.length, checksum: await sha256Hex(texts.join("\n")) };
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
 }
 
 /** Deletes the museum's rows from a shard, children first, in batches (a museum can be many rows). */
@@ -462,8 +467,9 @@ export async function moveMuseum(io: MoveIo, museumId: number, to: number, optio
     if (options.stopAfter === "frozen") throw new MoveStopped("frozen");
   } else frozenAt = row.state_since ?? now();
   await sleep(options.graceMs);
-  copied.frozen = await syncMuseum(source, target, to, museumId);
-  const [a, b] = await Promise.all([checkMuseum(source, museumId), checkMuseum(target, museumId)]);
+  const a: TableCheck[] = [];
+  copied.frozen = await syncMuseum(source, target, to, museumId, a);
+  const b = await checkMuseum(target, museumId);
   const differ = a.filter((check, i) => check.rows !== b[i]!.rows || check.checksum !== b[i]!.checksum);
   if (differ.length > 0) {
     await rollbackMove(io, museumId);
