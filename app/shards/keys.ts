@@ -18,8 +18,9 @@ export function bindingOfShard(k: number): string {
 
 /**
  * Ids stay unique across shards: shard k's AUTOINCREMENT counters start at k × 2⁴⁰, so a museum moves with
- * its ids and QR codes, KV keys and archive files stay valid. 2⁴⁰ ids per table per shard; 8,191 shards
- * still stay below 2⁵³ (JavaScript's exact integers).
+ * its ids and QR codes, KV keys and archive files stay valid. 2⁴⁰ ids per table per shard. Shards are numbered
+ * below 512; blocks 512 to 908 go to shards that receive a moved museum (app/shards/move.ts `idsAboveMuseum`), and
+ * ids stay below 10¹⁵, the 15 digits the app's id fields accept.
  */
 export const SHARD_ID_SPAN = 2 ** 40;
 

@@ -251,39 +251,63 @@ function removals(db: D1Database, spec: TableSpec, keys: readonly unknown[][]): 
 }
 
 /**
- * Inserting a row keeps its id, and SQLite's AUTOINCREMENT counter jumps to the largest id inserted: the ids of a
- * museum from a higher shard would send this shard's next ids into that shard's range. Each batch of inserts into
- * such a table is wrapped, in the same transaction (so no other museum's insert comes between), by statements
- * that keep the counter as it was before the batch (in `sqlite_sequence` itself, under a name no table has) and
- * put it back if the batch sent it past the shard's range. Never lower than it was: ids are never reused.
+ * The first block of ids a shard may be moved to (shard k's own first block is k, so shards stay below 512): see
+ * `idsAboveMuseum`. Ids stay below 10^15, the 15 digits the app's id fields accept: blocks 512 to 908.
  */
-function keepingOwnRange(db: D1Database, shard: number, table: string, chunk: D1PreparedStatement[]): D1PreparedStatement[] {
-  const kept = `_move:${table}`;
-  const high = (shard + 1) * SHARD_ID_SPAN;
-  const forget = db.prepare("DELETE FROM sqlite_sequence WHERE name = ?1").bind(kept);
-  return [
-    forget,
-    db.prepare("INSERT INTO sqlite_sequence (name, seq) SELECT ?1, seq FROM sqlite_sequence WHERE name = ?2").bind(kept, table),
-    ...chunk,
-    db
-      .prepare("UPDATE sqlite_sequence SET seq = coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?2), ?3) WHERE name = ?1 AND seq >= ?4")
-      .bind(table, kept, shard * SHARD_ID_SPAN, high),
-    forget,
-  ];
+export const FIRST_MOVE_BLOCK = 512;
+const ID_LIMIT = 10 ** 15;
+
+/**
+ * Inserting a row keeps its id, and SQLite's AUTOINCREMENT gives the next row an id above both the table's counter
+ * and the largest id it holds. A museum whose ids are above the target's own would send the target's next ids right
+ * after the museum's: into the range of the shard it came from, where they are handed out too. Before any of its
+ * rows is written, such a target moves every counter to a fresh block claimed in the directory (`id_blocks`, 512
+ * and up, each above every id ever handed out), so its next ids are above the museum's. A block is 2^40 ids.
+ * Returns the block claimed, or null.
+ */
+export async function idsAboveMuseum(io: MoveIo, source: D1Database, target: D1Database, targetShard: number, museumId: number): Promise<number | null> {
+  const tables = MOVED_TABLES.filter((spec) => spec.autoincrement);
+  let needed = false;
+  for (const spec of tables) {
+    const moved = await source
+      .prepare(`SELECT max(id) AS n FROM ${quoteId(spec.name)} WHERE ${spec.scope}`)
+      .bind(museumId)
+      .first<{ n: number | null }>();
+    const next = await target
+      .prepare(`SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?1), 0), coalesce((SELECT max(id) FROM ${quoteId(spec.name)}), 0)) AS n`)
+      .bind(spec.name)
+      .first<{ n: number }>();
+    if ((moved?.n ?? 0) > (next?.n ?? 0)) needed = true;
+  }
+  if (!needed) return null;
+  const claimed = await io.directory
+    .prepare("INSERT INTO id_blocks (block, shard, claimed_at) SELECT max(?1, coalesce(max(block), 0) + 1), ?2, ?3 FROM id_blocks RETURNING block")
+    .bind(FIRST_MOVE_BLOCK, targetShard, (io.now ?? Date.now)())
+    .first<{ block: number }>();
+  const block = claimed!.block;
+  const start = block * SHARD_ID_SPAN;
+  if (start + SHARD_ID_SPAN > ID_LIMIT) throw new MoveError(`no id block is left below 10^15 (block ${block}): ids of 16 digits are refused by the app`);
+  await target.batch(
+    tables.flatMap((spec) => [
+      target.prepare("UPDATE sqlite_sequence SET seq = ?2 WHERE name = ?1 AND seq < ?2").bind(spec.name, start),
+      target
+        .prepare("INSERT INTO sqlite_sequence (name, seq) SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?1)")
+        .bind(spec.name, start),
+    ]),
+  );
+  io.log?.(`shard ${targetShard}'s ids now start at block ${block} (${start}), above the museum's`);
+  return block;
 }
 
-async function writeAll(db: D1Database, statements: D1PreparedStatement[], wrap?: (chunk: D1PreparedStatement[]) => D1PreparedStatement[]) {
-  for (let i = 0; i < statements.length; i += WRITE_BATCH) {
-    const chunk = statements.slice(i, i + WRITE_BATCH);
-    await db.batch(wrap ? wrap(chunk) : chunk);
-  }
+async function writeAll(db: D1Database, statements: D1PreparedStatement[]) {
+  for (let i = 0; i < statements.length; i += WRITE_BATCH) await db.batch(statements.slice(i, i + WRITE_BATCH));
 }
 
 /**
  * Makes the target's rows of the museum what the source's are: rows missing or different are written (upserts,
  * parents first), rows the source no longer has are deleted (children first). Returns the rows written.
  */
-export async function syncMuseum(source: D1Database, target: D1Database, targetShard: number, museumId: number, sourceChecks?: TableCheck[]): Promise<number> {
+export async function syncMuseum(source: D1Database, target: D1Database, museumId: number, sourceChecks?: TableCheck[]): Promise<number> {
   let written = 0;
   const deletions: { spec: TableSpec; keys: unknown[][] }[] = [];
   for (const spec of MOVED_TABLES) {
@@ -307,7 +331,7 @@ export async function syncMuseum(source: D1Database, target: D1Database, targetS
     const flush = async () => {
       if (pending.length === 0) return;
       const statements = upsertMany(target, spec, pending);
-      await writeAll(target, statements, spec.autoincrement ? (chunk) => keepingOwnRange(target, targetShard, spec.name, chunk) : undefined);
+      await writeAll(target, statements);
       written += pending.length;
       pending = [];
     };
@@ -452,7 +476,8 @@ export async function moveMuseum(io: MoveIo, museumId: number, to: number, optio
   const copied = { live: 0, frozen: 0 };
   let frozenAt: number;
   if (row.state === "copying") {
-    copied.live = await syncMuseum(source, target, to, museumId);
+    await idsAboveMuseum(io, source, target, to, museumId);
+    copied.live = await syncMuseum(source, target, museumId);
     log(`live copy: ${copied.live} rows written`);
     if (options.stopAfter === "copied") throw new MoveStopped("copied");
     // Every isolate must have seen 'copying' (then it reads the directory on each request) before the freeze.
@@ -467,8 +492,9 @@ export async function moveMuseum(io: MoveIo, museumId: number, to: number, optio
     if (options.stopAfter === "frozen") throw new MoveStopped("frozen");
   } else frozenAt = row.state_since ?? now();
   await sleep(options.graceMs);
+  await idsAboveMuseum(io, source, target, to, museumId);
   const a: TableCheck[] = [];
-  copied.frozen = await syncMuseum(source, target, to, museumId, a);
+  copied.frozen = await syncMuseum(source, target, museumId, a);
   const b = await checkMuseum(target, museumId);
   const differ = a.filter((check, i) => check.rows !== b[i]!.rows || check.checksum !== b[i]!.checksum);
   if (differ.length > 0) {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { checkMuseum, moveMuseum, syncMuseum } from "~/shards/move";
+import { FIRST_MOVE_BLOCK, checkMuseum, moveMuseum, syncMuseum } from "~/shards/move";
 import { SHARD_ID_SPAN } from "~/shards/keys";
 import { httpD1, httpKv } from "../../scripts/d1-http.mjs";
 import { shardSeedSql } from "../../scripts/shards.mjs";
@@ -122,14 +122,19 @@ describe("a remote move, through D1's and KV's HTTP API", () => {
       moved_from: null,
     });
     expect(JSON.parse(kv.get(`dir:v1:museum:${id}`)!.value)).toMatchObject({ id, shard: 1, state: "active" });
-    // Shard 1's counters stayed in its range, and the bookkeeping rows are gone.
-    for (const row of sqlite.get("s1")!.prepare("SELECT name, seq FROM sqlite_sequence").all() as { name: string; seq: number }[]) {
-      expect(row.name.startsWith("_move:"), row.name).toBe(false);
-      expect(row.seq, row.name).toBeLessThan(2 * SHARD_ID_SPAN);
-    }
+    // The museum's ids (shard 2's range) are above shard 1's own: before the copy, shard 1's counters moved to a fresh
+    // block claimed in the directory, so its next ids are above the museum's, never in shard 2's range.
+    expect(sqlite.get("dir")!.prepare("SELECT block, shard FROM id_blocks").all()).toEqual([{ block: FIRST_MOVE_BLOCK, shard: 1 }]);
+    for (const row of sqlite.get("s1")!.prepare("SELECT name, seq FROM sqlite_sequence").all() as { name: string; seq: number }[])
+      expect(row.seq, row.name).toBeGreaterThanOrEqual(FIRST_MOVE_BLOCK * SHARD_ID_SPAN);
+    const next = sqlite
+      .get("s1")!
+      .prepare("INSERT INTO articles (museum_id, slug, unformatted_name, content, updated_at) VALUES (?, 'n', 'N', '{}', 1) RETURNING id")
+      .get(id) as { id: number };
+    expect(next.id).toBe(FIRST_MOVE_BLOCK * SHARD_ID_SPAN + 1);
     // The 400 statistics rows went in batches of 100, not a call per row: each of the 27 tables is read three
     // times on the target (two copies, the comparison), and written in a few batches.
-    expect(calls.filter((c) => c.startsWith("d1 s1")).length).toBeLessThan(27 * 3 + 40);
+    expect(calls.filter((c) => c.startsWith("d1 s1")).length).toBeLessThan(27 * 3 + 40 + 2 * 12);
   });
 
   it("a second copy writes only what changed: an edit, new rows, and rows the source lost are deleted", async () => {
@@ -146,12 +151,12 @@ describe("a remote move, through D1's and KV's HTTP API", () => {
       .get() as { id: number };
     for (let day = 0; day < 30; day++)
       s0.prepare("INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES (7, ?, ?, 'fr', 1, 1)").run(`d${day}`, article.id);
-    expect(await syncMuseum(d1("s0"), d1("s1"), 1, 7)).toBe(32);
+    expect(await syncMuseum(d1("s0"), d1("s1"), 7)).toBe(32);
     s0.prepare("UPDATE articles SET unformatted_name = 'A « renommé » ✨' WHERE id = ?").run(article.id);
     s0.prepare("DELETE FROM daily_stats WHERE day IN ('d1', 'd2', 'd3')").run();
     s0.prepare("INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES (7, 'd99', ?, 'fr', 5, 5)").run(article.id);
     const before = calls.length;
-    expect(await syncMuseum(d1("s0"), d1("s1"), 1, 7)).toBe(1 + 1 + 3);
+    expect(await syncMuseum(d1("s0"), d1("s1"), 7)).toBe(1 + 1 + 3);
     // Reads of the 27 tables on both sides, then three writes (the article, the new row, the deletions).
     expect(calls.length - before).toBeLessThan(27 * 2 + 6);
     expect(await checkMuseum(d1("s1"), 7)).toEqual(await checkMuseum(d1("s0"), 7));
