@@ -15,6 +15,8 @@ export const SHARD_ID_SPAN = 2 ** 40;
  */
 export function shardSeedSql(k) {
   if (!Number.isInteger(k) || k < 0) throw new RangeError(`not a shard: ${k}`);
+  // Blocks 512 and up are the ones a shard claims to receive a moved museum (decision 143, app/shards/move.ts).
+  if (k >= 512) throw new RangeError(`shards are numbered below 512 (blocks 512 and up are the moves'), not ${k}`);
   if (k === 0) return "SELECT 1";
   const first = k * SHARD_ID_SPAN;
   return [

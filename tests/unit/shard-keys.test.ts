@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DIRECTORY_MIGRATIONS } from "~/shards/directory-migrations";
 import { bindingOfShard, museumOfToken, museumToken, pathHint, requestHint, SHARD_ID_SPAN, shardOfBinding } from "~/shards/keys";
 import { d1Bindings, SHARD_ID_SPAN as SCRIPT_SPAN, shardSeedSql } from "../../scripts/shards.mjs";
+import { FIRST_MOVE_BLOCK } from "~/shards/move";
 
 // The pure rules of the shards (decision 142): bindings, id ranges, tokens that name their museum, and what a
 // request's path names of its museum before any database is read.
@@ -24,6 +25,9 @@ describe("shard bindings and id ranges", () => {
     expect(shardSeedSql(0)).toBe("SELECT 1");
     expect(shardSeedSql(2)).toContain(String(2 * SHARD_ID_SPAN));
     expect(() => shardSeedSql(-1)).toThrow(RangeError);
+    // Blocks 512 and up are the ones moves claim (decision 143): no shard starts there.
+    expect(shardSeedSql(511)).toContain(String(511 * SHARD_ID_SPAN));
+    expect(() => shardSeedSql(FIRST_MOVE_BLOCK)).toThrow(/below 512/);
   });
 
   it("wrangler.toml and the consumer's declare the same directory and shards", () => {
