@@ -14,13 +14,19 @@ export function museumOfMediaKey(key: string): number | null {
 
 /** The deployment's media buckets by jurisdiction: "" is `MEDIA`; "eu" is `MEDIA_EU` when bound. */
 export function mediaBuckets(env: object): ReadonlyMap<string, R2Bucket> {
-  const bindings = env as unknown as Record<string, R2Bucket | undefined>;
-  const out = new Map<string, R2Bucket>();
-  if (!bindings.MEDIA) throw new Error("no media bucket: the R2 binding MEDIA is missing");
-  out.set("", bindings.MEDIA);
-  if (bindings.MEDIA_EU) out.set("eu", bindings.MEDIA_EU);
+  let out = bucketSets.get(env);
+  if (!out) {
+    const bindings = env as unknown as Record<string, R2Bucket | undefined>;
+    if (!bindings.MEDIA) throw new Error("no media bucket: the R2 binding MEDIA is missing");
+    out = new Map([["", bindings.MEDIA]]);
+    if (bindings.MEDIA_EU) out.set("eu", bindings.MEDIA_EU);
+    bucketSets.set(env, out);
+  }
   return out;
 }
+
+/** Read once per env (every request makes a routed bucket, a cached visitor view included). */
+const bucketSets = new WeakMap<object, Map<string, R2Bucket>>();
 
 /**
  * An R2Bucket whose operations go to the bucket of the museum each key names (the directory's `jurisdiction`,
