@@ -7,7 +7,7 @@ export function d1Target(options?: { remote?: boolean; persistTo?: string }): st
 export function d1Query(sql: string, target: string[], binding?: string): Record<string, unknown>[];
 export function d1QueryAll(sql: string, target: string[], binding?: string): Record<string, unknown>[][];
 export function d1ExecFile(sql: string, target: string[], binding?: string): void;
-export function applyMigrations(target: string[], options?: { quiet?: boolean }): Promise<void>;
+export function applyMigrations(target: string[], options?: { quiet?: boolean; before?: string }): Promise<void>;
 export function pendingMigrations(target: string[]): Promise<string[]>;
 export function ensureSchema(target: string[], options?: { migrate?: boolean }): Promise<void>;
 export class SchemaError extends Error {}

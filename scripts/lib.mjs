@@ -102,7 +102,7 @@ export function d1ExecFile(sql, target, binding = "DB") {
  * `wrangler dev --persist-to`), recording each file in `d1_migrations` as wrangler does, so either finds the other's
  * work: six wrangler starts were 9 s of CPU, this is one.
  */
-export async function applyMigrations(target, { quiet = false } = {}) {
+export async function applyMigrations(target, { quiet = false, before } = {}) {
   if (target.includes("--remote")) {
     for (const { binding, shard } of d1Bindings()) {
       wrangler(["d1", "migrations", "apply", binding, ...target], { capture: quiet });
@@ -114,7 +114,9 @@ export async function applyMigrations(target, { quiet = false } = {}) {
   await withLocalD1(target, async (env) => {
     for (const { binding, migrations_dir, shard } of d1Bindings()) {
       const db = env[binding];
-      const applied = await applyD1Migrations(db, await readD1Migrations(join(ROOT, migrations_dir)));
+      // `before` (local only, the size bench): the migrations named below it, to build a database as it was.
+      const migrations = (await readD1Migrations(join(ROOT, migrations_dir))).filter((m) => before === undefined || m.name < before);
+      const applied = await applyD1Migrations(db, migrations);
       if (!quiet && applied.length > 0) console.log(`${binding}: applied ${applied.join(", ")}`);
       if (shard) for (const statement of shardSeedSql(shard).split(";\n")) await db.prepare(statement).run();
     }

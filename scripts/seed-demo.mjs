@@ -271,7 +271,7 @@ export function demoContent(museumSlug) {
 /**
  * 60 days of synthetic, deterministic statistics (no randomness: the same shape on every machine): more
  * readers at weekends, French and English first, a few visitors in six other languages, more views than
- * scans. Days in UTC, close enough to the museum's Paris time for a demonstration.
+ * scans. Days in UTC (stored as day numbers, 0014), close enough to the museum's Paris time for a demonstration.
  */
 function statisticsSql(museum) {
   const day = "date('now', '-' || d.i || ' days')";
@@ -280,7 +280,7 @@ function statisticsSql(museum) {
   return `WITH RECURSIVE d(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM d WHERE i < 59),
 langs(code, weight) AS (VALUES ('fr', 9), ('en', 6), ('es', 3), ('de', 3), ('it', 2), ('zh', 2), ('ja', 1), ('ar', 1))
 INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views)
-SELECT ${museum}, ${day}, a.id, langs.code, ${scans}, ${scans} + (${scans} * 3 + a.id) / 5
+SELECT ${museum}, CAST(julianday(${day}) - 2440587.5 AS INTEGER), a.id, langs.code, ${scans}, ${scans} + (${scans} * 3 + a.id) / 5
 FROM d CROSS JOIN langs JOIN articles a ON a.museum_id = ${museum} AND a.deleted_at IS NULL;`;
 }
 

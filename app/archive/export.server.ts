@@ -1,11 +1,12 @@
 // `GET /api/read/export` (decision 062): the museum as one ZIP, streamed. The data files are read from D1 and
 // written deflated; every media file is piped from R2 into the ZIP as stored bytes (already compressed), one
 // chunk at a time with the response's backpressure, so a 2 GB video never sits in memory.
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { auditStatement, type AuditActor } from "~/audit/log.server";
 import type { Database } from "~/db/client.server";
 import * as t from "~/db/schema";
+import { isoDay } from "~/lib/dates";
 import { notFound } from "~/errors";
 import {
   ARCHIVE_FORMAT,
@@ -41,7 +42,29 @@ export async function readMuseumData(db: Database, museumId: number) {
     qrcodes: () => db.select().from(t.qrcodes).where(byMuseum(t.qrcodes)).orderBy(asc(t.qrcodes.id)),
     glossary_terms: () => db.select().from(t.glossaryTerms).where(byMuseum(t.glossaryTerms)).orderBy(asc(t.glossaryTerms.id)),
     media: () => db.select().from(t.media).where(byMuseum(t.media)).orderBy(asc(t.media.id)),
-    translation_memory: () => db.select().from(t.translationMemory).where(byMuseum(t.translationMemory)),
+    // The segment's source text beside each translation, as archives have always carried it (0014 stores it once).
+    translation_memory: () =>
+      db
+        .select({
+          sourceLang: t.translationMemory.sourceLang,
+          targetLang: t.translationMemory.targetLang,
+          sourceHash: t.translationMemory.sourceHash,
+          sourceText: t.translationSegments.sourceText,
+          text: t.translationMemory.text,
+          origin: t.translationMemory.origin,
+          engine: t.translationMemory.engine,
+          updatedAt: t.translationMemory.updatedAt,
+        })
+        .from(t.translationMemory)
+        .innerJoin(
+          t.translationSegments,
+          and(
+            eq(t.translationSegments.museumId, t.translationMemory.museumId),
+            eq(t.translationSegments.sourceLang, t.translationMemory.sourceLang),
+            eq(t.translationSegments.sourceHash, t.translationMemory.sourceHash),
+          ),
+        )
+        .where(byMuseum(t.translationMemory)),
     translation_reviews: () => db.select().from(t.translationReviews).where(byMuseum(t.translationReviews)),
     translation_reports: () => db.select().from(t.translationReports).where(byMuseum(t.translationReports)).orderBy(asc(t.translationReports.id)),
     daily_stats: () =>
@@ -67,6 +90,7 @@ export async function readMuseumData(db: Database, museumId: number) {
     read.easy_read_versions(),
     read.narrations(),
   ]);
+  const statRows = stats.map(({ museumId: _, day, ...row }) => ({ day: isoDay(day), ...row }));
   const mediaRows: MediaRow[] = media.map((m) => ({
     key: m.r2Key,
     kind: m.kind,
@@ -108,15 +132,15 @@ export async function readMuseumData(db: Database, museumId: number) {
     qrcodes: qrcodes.map((q) => ({ id: q.id, link: q.link, articleId: q.articleId, createdAt: q.createdAt })),
     glossary: glossary.map((g) => ({ term: g.term, targetLang: g.targetLang, translation: g.translation, createdAt: g.createdAt })),
     media: mediaRows,
-    translationMemory: memory.map(({ museumId: _, ...row }) => row),
+    translationMemory: memory,
     translationReviews: reviews.map(({ museumId: _, ...row }) => row),
     translationReports: reports.map((r) => ({ articleId: r.articleId, lang: r.lang, message: r.message, createdAt: r.createdAt, resolvedAt: r.resolvedAt })),
-    dailyStats: stats,
+    dailyStats: statRows,
   };
   const encoder = new TextEncoder();
   const data: { path: string; bytes: Uint8Array }[] = (Object.keys(DATA_FILES) as (keyof typeof DATA_FILES)[]).map((name) => ({
     path: DATA_FILES[name],
-    bytes: encoder.encode(name === "dailyStats" ? statsCsv(stats) : `${JSON.stringify(files[name], null, 1)}\n`),
+    bytes: encoder.encode(name === "dailyStats" ? statsCsv(statRows) : `${JSON.stringify(files[name], null, 1)}\n`),
   }));
   // Tours and their stops (issue 21), after the first archives' files.
   const tourRows: TourRow[] = tours.map((tour) => ({

@@ -9,6 +9,7 @@ import { MEDIA_PREFIX } from "~/content/urls";
 import { chunks, rowsPerStatement } from "~/db/chunks";
 import { lostRace } from "~/db/guards";
 import { DomainError, isUniqueViolation } from "~/errors";
+import { dayNumber } from "~/lib/dates";
 import { randomLink } from "~/models/qrcodes.server";
 import { DATA_FILES, OPTIONAL_DATA_FILES, type Manifest } from "./format";
 import { archiveError } from "./import.server";
@@ -184,6 +185,16 @@ export function parseArchiveData(data: Map<string, Uint8Array>): Parsed {
 }
 
 /** Multi-row inserts within D1's 100 bound parameters. */
+/** Each segment of the memory rows once (its first row's source text), for `translation_segments` (0014). */
+function segmentsOf(memory: r.MemoryRow[]): r.MemoryRow[] {
+  const seen = new Map<string, r.MemoryRow>();
+  for (const m of memory) {
+    const key = `${m.sourceLang}\n${m.sourceHash}`;
+    if (!seen.has(key)) seen.set(key, m);
+  }
+  return [...seen.values()];
+}
+
 function inserts<T>(d1: D1Database, head: string, columns: number, rows: T[], values: (row: T) => unknown[]): D1PreparedStatement[] {
   const placeholders = `(${Array(columns).fill("?").join(", ")})`;
   return chunks(rows, rowsPerStatement(columns)).map((part) =>
@@ -349,12 +360,19 @@ async function restoreOnce(
       m.createdAt,
       m.originalName,
     ]),
+    // A segment's source text once, then its translations (0014): the archive keeps one file of memory rows.
+    ...inserts(d1, "INSERT INTO translation_segments (museum_id, source_lang, source_hash, source_text)", 4, segmentsOf(rows.memory), (m) => [
+      museumId,
+      m.sourceLang,
+      m.sourceHash,
+      m.sourceText,
+    ]),
     ...inserts(
       d1,
-      "INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at)",
-      9,
+      "INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, text, origin, engine, updated_at)",
+      8,
       rows.memory,
-      (m) => [museumId, m.sourceLang, m.targetLang, m.sourceHash, m.sourceText, m.text, m.origin, m.engine, m.updatedAt],
+      (m) => [museumId, m.sourceLang, m.targetLang, m.sourceHash, m.text, m.origin, m.engine, m.updatedAt],
     ),
     ...inserts(
       d1,
@@ -373,7 +391,7 @@ async function restoreOnce(
     ]),
     ...inserts(d1, "INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views)", 6, stats, (s) => [
       museumId,
-      s.day,
+      dayNumber(s.day),
       mapArticle(s.articleId),
       s.lang,
       s.scans,

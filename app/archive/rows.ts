@@ -1,6 +1,7 @@
 // The rows of a museum archive's data files (decision 062): the tables' columns in the content model's
 // words, with the ids they had in the museum they came from (an import gives new ones and maps every reference).
 import { z } from "zod";
+import { isDay } from "~/lib/dates";
 import { sanitiseOriginalName } from "~/models/media-name";
 
 const id = z.number().int().positive();
@@ -159,7 +160,7 @@ export const reviewRow = z.object({
 export const reportRow = z.object({ articleId: id, lang, message: short(5000), createdAt: time, resolvedAt: time.nullable() });
 
 export const statRow = z.object({
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  day: z.string().refine(isDay, "a calendar day, YYYY-MM-DD"),
   articleId: id,
   lang,
   scans: z.number().int().nonnegative(),

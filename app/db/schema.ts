@@ -204,6 +204,24 @@ export const auditLog = sqliteTable(
   (t) => [index("audit_log_museum_at_idx").on(t.museumId, t.at), index("audit_log_at_idx").on(t.at)],
 );
 
+/**
+ * A segment's source text, once per museum, source language and hash (0014, decision 145): the memory and its
+ * glossary check read it from here. Written before the memory rows that point at it; deleted with the last of them.
+ */
+export const translationSegments = sqliteTable(
+  "translation_segments",
+  {
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    sourceLang: text("source_lang").notNull(),
+    sourceHash: text("source_hash").notNull(),
+    sourceText: text("source_text").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.museumId, t.sourceLang, t.sourceHash] })],
+);
+
+/** One translation of a segment into one language; WITHOUT ROWID, its source text in `translation_segments` (0014). */
 export const translationMemory = sqliteTable(
   "translation_memory",
   {
@@ -211,15 +229,14 @@ export const translationMemory = sqliteTable(
       .notNull()
       .references(() => museums.id, { onDelete: "cascade" }),
     sourceLang: text("source_lang").notNull(),
-    targetLang: text("target_lang").notNull(),
     sourceHash: text("source_hash").notNull(),
-    sourceText: text("source_text").notNull(),
+    targetLang: text("target_lang").notNull(),
     text: text("text").notNull(),
     origin: text("origin", { enum: ["machine", "edited"] }).notNull(),
     engine: text("engine").notNull(),
     updatedAt: integer("updated_at", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.museumId, t.sourceLang, t.targetLang, t.sourceHash] })],
+  (t) => [primaryKey({ columns: [t.museumId, t.sourceLang, t.sourceHash, t.targetLang] })],
 );
 
 // A visitor's request translating a segment now; others wait for its memory row (decision 019).
@@ -289,8 +306,10 @@ export const scanEvents = sqliteTable(
     occurredAt: integer("occurred_at", { mode: "number" }).notNull(),
     /** The QR code scanned; null for a view from elsewhere (0004). */
     qrcodeId: integer("qrcode_id"),
+    /** When the consumer counted it (0014): the row is pruned RAW_EVENT_RETENTION_DAYS later. WITHOUT ROWID. */
+    receivedAt: integer("received_at", { mode: "number" }).notNull(),
   },
-  (t) => [index("scan_events_occurred_idx").on(t.occurredAt)],
+  (t) => [index("scan_events_received_idx").on(t.receivedAt)],
 );
 
 /** One counted visit, by the visitor's salted daily fingerprint; pruned about an hour after insertion (0006, decision 032). */
@@ -312,7 +331,8 @@ export const dailyStats = sqliteTable(
     museumId: integer("museum_id")
       .notNull()
       .references(() => museums.id, { onDelete: "cascade" }),
-    day: text("day").notNull(),
+    /** Days since 1970-01-01 in the museum's time zone (0014; app/lib/dates.ts dayNumber); WITHOUT ROWID. */
+    day: integer("day").notNull(),
     articleId: integer("article_id").notNull(),
     lang: text("lang").notNull(),
     scans: integer("scans").notNull().default(0),
@@ -455,7 +475,8 @@ export const tourDailyStats = sqliteTable(
     museumId: integer("museum_id")
       .notNull()
       .references(() => museums.id, { onDelete: "cascade" }),
-    day: text("day").notNull(),
+    /** Days since 1970-01-01 in the museum's time zone (0014; app/lib/dates.ts dayNumber); WITHOUT ROWID. */
+    day: integer("day").notNull(),
     tourId: integer("tour_id").notNull(),
     position: integer("position").notNull(),
     views: integer("views").notNull().default(0),
@@ -572,7 +593,8 @@ export const easyReadDailyStats = sqliteTable(
     museumId: integer("museum_id")
       .notNull()
       .references(() => museums.id, { onDelete: "cascade" }),
-    day: text("day").notNull(),
+    /** Days since 1970-01-01 in the museum's time zone (0014; app/lib/dates.ts dayNumber); WITHOUT ROWID. */
+    day: integer("day").notNull(),
     articleId: integer("article_id").notNull(),
     lang: text("lang").notNull(),
     opens: integer("opens").notNull().default(0),

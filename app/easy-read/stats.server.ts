@@ -1,4 +1,5 @@
 import type { Database } from "~/db/client.server";
+import { dayNumber } from "~/lib/dates";
 
 export interface EasyReadOpens {
   articleId: number;
@@ -18,7 +19,7 @@ export async function easyReadOpens(db: Database, museumId: number, firstDay: st
        WHERE s.museum_id = ?1 AND s.day >= ?2 AND s.day <= ?3
        GROUP BY s.article_id ORDER BY opens DESC, name LIMIT 200`,
     )
-    .bind(museumId, firstDay, today)
+    .bind(museumId, dayNumber(firstDay), dayNumber(today))
     .all<EasyReadOpens>();
   return results;
 }

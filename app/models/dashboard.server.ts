@@ -1,5 +1,6 @@
 import { parseStoredContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
+import { dayNumber } from "~/lib/dates";
 import type { FailureReason } from "~/translation/failures.server";
 import { articleSegments, segmentHash } from "~/translation/segments";
 import { listQrCodes } from "./qrcodes.server";
@@ -92,8 +93,8 @@ async function failingTranslations(db: Database, museumId: number, live: Readonl
 /** What a curator looks at first: this week's scans, what is read, and what needs attention. */
 export async function loadDashboard(db: Database, museumId: number) {
   const today = await museumToday(db, museumId);
-  const [weekStart] = dayRange(today, 7);
-  const bind = (sql: string, ...extra: unknown[]) => db.$client.prepare(sql).bind(museumId, weekStart, today, ...extra);
+  const weekStart = dayRange(today, 7)[0]!;
+  const bind = (sql: string, ...extra: unknown[]) => db.$client.prepare(sql).bind(museumId, dayNumber(weekStart), dayNumber(today), ...extra);
   const [week, topArticles, topLanguages, scanned, articles, codes, reports] = await Promise.all([
     bind(WEEK).first<{ today: number; week: number }>(),
     bind(TOP_ARTICLES, DASHBOARD_LIST_SIZE).all<{ id: number; name: string; scans: number }>(),

@@ -48,7 +48,7 @@ export async function glossaryRules(db: Database, museumId: number, to: string):
 
 /**
  * Forgets the machine translations (never a staff correction) this term may have changed: every memory
- * row of the museum whose source contains the term, in the term's language or, for a never-translate
+ * row of the museum whose source (its segment's text, 0014) contains the term, in the term's language or, for a never-translate
  * term, in every language. The next view translates them again, with the glossary as it is now.
  * A plain substring test (`instr`, case-sensitive like the matching) finds a superset of whole-word
  * matches: forgetting a few rows too many only costs a re-translation. Four bound parameters.
@@ -57,7 +57,8 @@ function forgetMachineRows(db: Database, museumId: number, term: string, lang: s
   return db.$client
     .prepare(
       `DELETE FROM translation_memory
-        WHERE museum_id = ?1 AND origin = 'machine' AND instr(source_text, ?2) > 0 AND (?3 = '' OR target_lang = ?3)`,
+        WHERE museum_id = ?1 AND origin = 'machine' AND (?3 = '' OR target_lang = ?3)
+          AND (source_lang, source_hash) IN (SELECT source_lang, source_hash FROM translation_segments WHERE museum_id = ?1 AND instr(source_text, ?2) > 0)`,
     )
     .bind(museumId, term, lang);
 }
@@ -103,8 +104,9 @@ export async function deleteGlossaryTerm(db: Database, museumId: number, id: num
       .prepare(
         `DELETE FROM translation_memory
           WHERE museum_id = ?1 AND origin = 'machine'
-            AND EXISTS (SELECT 1 FROM glossary_terms g
-                         WHERE g.id = ?2 AND g.museum_id = ?1 AND instr(translation_memory.source_text, g.term) > 0
+            AND EXISTS (SELECT 1 FROM glossary_terms g JOIN translation_segments s
+                           ON s.museum_id = ?1 AND s.source_lang = translation_memory.source_lang AND s.source_hash = translation_memory.source_hash
+                         WHERE g.id = ?2 AND g.museum_id = ?1 AND instr(s.source_text, g.term) > 0
                            AND (g.target_lang = '' OR g.target_lang = translation_memory.target_lang))`,
       )
       .bind(museumId, id),

@@ -1,6 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { notFound } from "~/errors";
-import { dayInTimeZone } from "~/lib/dates";
+import { dayInTimeZone, dayNumber, isoDay } from "~/lib/dates";
 import { listLiveArticles } from "./tree.server";
 
 /** The spec's daily stats row: `formatted_date` plus one count per article name or language code. */
@@ -38,7 +38,8 @@ export async function museumToday(db: Database, museumId: number, now = Date.now
 }
 
 interface Count {
-  day: string;
+  /** Days since 1970-01-01 (0014). */
+  day: number;
   key: string;
   count: number;
 }
@@ -48,7 +49,7 @@ function toSeries(days: string[], counts: readonly Count[]): StatsSeries {
   const totals: Record<string, number> = {};
   let total = 0;
   for (const { day, key, count } of counts) {
-    const row = byDay.get(day);
+    const row = byDay.get(isoDay(day));
     if (!row || count <= 0) continue;
     row[key] = count;
     totals[key] = (totals[key] ?? 0) + count;
@@ -78,7 +79,7 @@ async function series(db: Database, museumId: number, sql: string, count: number
   const days = dayRange(today ?? (await museumToday(db, museumId)), count);
   const { results } = await db.$client
     .prepare(sql)
-    .bind(museumId, days[0], days[days.length - 1], ...extra)
+    .bind(museumId, dayNumber(days[0]!), dayNumber(days[days.length - 1]!), ...extra)
     .all<Count>();
   return toSeries(days, results);
 }

@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { articles, translationMemory, translationReviews } from "~/db/schema";
 import { clearFailureStatements } from "~/translation/failures.server";
-import type { Statement } from "~/translation/memory.server";
+import { segmentStatements, type Statement } from "~/translation/memory.server";
 import type { CatalogueEntry } from "~/translation/catalogue.server";
 import { MEDIA_PREFIX } from "~/content/urls";
 import { dropCachedPages, dropKvPrefix } from "./translations.server";
@@ -26,9 +26,9 @@ export interface CorrectionScope {
   lang: string;
 }
 
-// A memory row binds 9 values, a review row 8; each upsert's SET binds a few more (origin, engine and
-// updatedAt; updatedAt), so one row fewer per statement keeps it under D1's 100 (11 memory rows were 102).
-const MEMORY_ROWS = rowsPerStatement(9) - 1;
+// A memory row binds 8 values, a review row 8; each upsert's SET binds a few more (origin, engine and
+// updatedAt; updatedAt), so one row fewer per statement keeps it under D1's 100.
+const MEMORY_ROWS = rowsPerStatement(8) - 1;
 const REVIEW_ROWS = rowsPerStatement(8) - 1;
 
 /**
@@ -54,7 +54,6 @@ export function correctionStatements(db: Database, scope: CorrectionScope, corre
           sourceLang: scope.sourceLang,
           targetLang: scope.lang,
           sourceHash: c.entry.hash,
-          sourceText: c.entry.source,
           text: c.text,
           origin: "edited" as const,
           engine: "staff",
@@ -87,7 +86,13 @@ export function correctionStatements(db: Database, scope: CorrectionScope, corre
       }),
   );
   const failures = clearFailureStatements(db, { museumId: scope.museumId, from: scope.sourceLang, to: scope.lang }, [...byHash.keys()]);
-  return [...memory, ...reviews, ...failures];
+  const segments = segmentStatements(
+    db,
+    scope.museumId,
+    scope.sourceLang,
+    [...byHash.values()].map((c) => ({ hash: c.entry.hash, source: c.entry.source })),
+  );
+  return [...segments, ...memory, ...reviews, ...failures];
 }
 
 /** Articles of the museum whose content (draft or published) holds any of these texts, in their JSON spelling. */

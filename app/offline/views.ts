@@ -5,7 +5,7 @@ import { OFFLINE_PASS_PATTERN } from "./pass";
 // The batch of views a phone made offline (decision 088): pure rules, shared by the endpoint and tests.
 
 const DAY_MS = 86_400_000;
-/** Views older than this are refused: the statistics' de-duplication keeps raw events 35 days (scan-stats). */
+/** Views older than this are refused, as the statistics consumer refuses events older than MAX_EVENT_AGE_DAYS (scan-stats). */
 export const OFFLINE_VIEW_MAX_AGE_DAYS = 30;
 /** A phone's clock ahead by more than this is refused. */
 export const OFFLINE_VIEW_MAX_SKEW_MS = DAY_MS;

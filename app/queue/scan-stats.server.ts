@@ -1,17 +1,23 @@
 import { chunks, IN_LIST_MAX } from "~/db/chunks";
-import { dayInTimeZone } from "~/lib/dates";
+import { dayInTimeZone, dayNumber } from "~/lib/dates";
 import { scanEventSchema, type QueuedEvent } from "./scan-event";
 
 // The consumer side of the scan event: turns queue messages into `daily_stats` counters. Imported by
 // workers/stats-consumer, which bundles on its own: relative imports only, no `~/`.
 
 const DAY_MS = 86_400_000;
-/** Raw events are kept this long for de-duplication, then pruned by the consumer's cron. */
-export const RAW_EVENT_RETENTION_DAYS = 35;
 /**
- * An event older than this is refused: its raw row could be pruned before a late redelivery, which
- * would then count it twice. Queues keep a message 4 days by default (14 at most), so this never
- * drops a real scan; it drops a producer's broken clock.
+ * Raw events are kept this long after the consumer counted them (`received_at`), then pruned by the cron
+ * (0014, decision 145). They exist so that an event arriving again is counted once: a queue redelivers a
+ * message at most as long as it keeps one, QUEUE_RETENTION_SECONDS (4 days, set when the deploy creates the
+ * queue), and a phone re-sends its offline views when it did not see the answer, minutes later.
+ */
+export const RAW_EVENT_RETENTION_DAYS = 5;
+/** How long the scan queue keeps a message (`wrangler queues create --message-retention-period-secs`): Cloudflare's default, 4 days. */
+export const QUEUE_RETENTION_SECONDS = 4 * 86_400;
+/**
+ * An event that happened longer ago than this is refused: a phone's offline views are sent up to 30 days
+ * after the visit (app/offline/views.ts), anything older is a producer's broken clock.
  */
 export const MAX_EVENT_AGE_DAYS = 30;
 /** A producer clock ahead by more than this is refused too. */
@@ -70,7 +76,7 @@ export function parseScanMessage(body: unknown, now: number): Parsed {
     lang = undefined;
   }
   if (!lang) return { ok: false, reason: "lang: not a valid language tag" };
-  if (event.at < now - MAX_EVENT_AGE_DAYS * DAY_MS) return { ok: false, reason: "at: older than the de-duplication window" };
+  if (event.at < now - MAX_EVENT_AGE_DAYS * DAY_MS) return { ok: false, reason: `at: older than ${MAX_EVENT_AGE_DAYS} days` };
   if (event.at > now + MAX_EVENT_SKEW_MS) return { ok: false, reason: "at: in the future" };
   return { ok: true, event: { ...event, lang } };
 }
@@ -80,8 +86,8 @@ export function parseScanMessage(body: unknown, now: number): Parsed {
 // counted for this article and kind within the window finds its `scan_visits` row and is not added; in
 // both cases `changes()` reads 0 and the counters stay as they are. D1 runs a batch as one transaction
 // and one database runs one at a time, so concurrent batches cannot both see "not yet counted".
-const INSERT_EVENT = `INSERT OR IGNORE INTO scan_events (id, museum_id, article_id, qrcode_id, lang, kind, occurred_at)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)`;
+const INSERT_EVENT = `INSERT OR IGNORE INTO scan_events (id, museum_id, article_id, qrcode_id, lang, kind, occurred_at, received_at)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`;
 const INSERT_VISIT = `INSERT INTO scan_visits (fingerprint, article_id, kind, counted_at, inserted_at)
 SELECT ?1, ?2, ?3, ?4, ?5 WHERE changes() = 1 AND NOT EXISTS (
   SELECT 1 FROM scan_visits WHERE fingerprint = ?1 AND article_id = ?2 AND kind = ?3 AND counted_at > ?6 AND counted_at < ?7
@@ -93,8 +99,8 @@ ON CONFLICT (museum_id, day, article_id, lang) DO UPDATE SET scans = scans + exc
 // A tour's part of an event (decision 084) is counted by the same rules with its own rows: a second raw
 // event (id + "#tour", so a redelivery is ignored), a visit of kind "tour:{position}" keyed by the tour
 // (kinds never collide with "scan"/"view", so tour ids and article ids never mix), then the day's counter.
-const INSERT_TOUR_EVENT = `INSERT OR IGNORE INTO scan_events (id, museum_id, article_id, qrcode_id, lang, kind, occurred_at)
-VALUES (?1, ?2, ?3, NULL, ?4, 'tour', ?5)`;
+const INSERT_TOUR_EVENT = `INSERT OR IGNORE INTO scan_events (id, museum_id, article_id, qrcode_id, lang, kind, occurred_at, received_at)
+VALUES (?1, ?2, ?3, NULL, ?4, 'tour', ?5, ?6)`;
 const ADD_TO_TOUR_DAY = `INSERT INTO tour_daily_stats (museum_id, day, tour_id, position, views)
 SELECT ?1, ?2, ?3, ?4, 1 WHERE changes() = 1
 ON CONFLICT (museum_id, day, tour_id, position) DO UPDATE SET views = views + 1`;
@@ -119,10 +125,10 @@ function counter(db: D1Database, now: number) {
   const addEasyRead = db.prepare(ADD_EASY_READ);
   const visit = (fingerprint: string | undefined, key: number, kind: string, at: number) =>
     fingerprint === undefined ? [] : [insertVisit.bind(fingerprint, key, kind, at, now, at - VISIT_WINDOW_MS, at + VISIT_WINDOW_MS)];
-  return (event: QueuedEvent, day: string): D1PreparedStatement[] => {
+  return (event: QueuedEvent, day: number): D1PreparedStatement[] => {
     const tour = event.tour
       ? [
-          insertTourEvent.bind(`${event.id}#tour`, event.museumId, event.type === "start" ? 0 : event.articleId, event.lang, event.at),
+          insertTourEvent.bind(`${event.id}#tour`, event.museumId, event.type === "start" ? 0 : event.articleId, event.lang, event.at, now),
           ...visit(event.fingerprint, event.tour.id, `tour:${event.tour.position}`, event.at),
           addToTourDay.bind(event.museumId, day, event.tour.id, event.tour.position),
         ]
@@ -130,7 +136,7 @@ function counter(db: D1Database, now: number) {
     if (event.type === "start") return tour;
     const scan = event.type === "scan" ? 1 : 0;
     return [
-      insertEvent.bind(event.id, event.museumId, event.articleId, event.qrcodeId, event.lang, event.type, event.at),
+      insertEvent.bind(event.id, event.museumId, event.articleId, event.qrcodeId, event.lang, event.type, event.at, now),
       ...(event.easyRead ? [addEasyRead.bind(event.museumId, day, event.articleId, event.lang)] : []),
       ...visit(event.fingerprint, event.articleId, event.type, event.at),
       addToDay.bind(event.museumId, day, event.articleId, event.lang, scan, 1 - scan),
@@ -196,7 +202,7 @@ export async function consumeScanBatch(messages: readonly ScanMessage[], db: D1D
   for (const { message, event } of valid) {
     const zone = zones.get(event.museumId);
     if (zone === undefined) drop(message, `museumId: museum ${event.museumId} does not exist`);
-    else work.push({ message, statements: count(event, dayInTimeZone(event.at, zone)) });
+    else work.push({ message, statements: count(event, dayNumber(dayInTimeZone(event.at, zone))) });
   }
   if (work.length === 0) return summary;
 
@@ -224,13 +230,13 @@ export async function consumeScanBatch(messages: readonly ScanMessage[], db: D1D
   return summary;
 }
 
-/** Deletes raw events past the retention window, a chunk at a time so no statement runs long. */
+/** Deletes raw events counted longer ago than the retention, a chunk at a time so no statement runs long. */
 export async function pruneScanEvents(db: D1Database, now = Date.now()): Promise<number> {
   const cutoff = now - RAW_EVENT_RETENTION_DAYS * DAY_MS;
   let deleted = 0;
   for (let round = 0; round < PRUNE_MAX_ROUNDS; round++) {
     const result = await db
-      .prepare("DELETE FROM scan_events WHERE id IN (SELECT id FROM scan_events WHERE occurred_at < ?1 LIMIT ?2)")
+      .prepare("DELETE FROM scan_events WHERE id IN (SELECT id FROM scan_events WHERE received_at < ?1 LIMIT ?2)")
       .bind(cutoff, PRUNE_CHUNK)
       .run();
     deleted += result.meta.changes;

@@ -112,7 +112,8 @@ export const MOVED_TABLES: readonly TableSpec[] = [
   { name: "narrations", key: ["id"], scope: OWN, autoincrement: true },
   { name: "narration_claims", key: ["article_id", "lang"], scope: OWN },
   { name: "narration_spend", key: ["museum_id", "month"], scope: OWN },
-  { name: "translation_memory", key: ["museum_id", "source_lang", "target_lang", "source_hash"], scope: OWN },
+  { name: "translation_segments", key: ["museum_id", "source_lang", "source_hash"], scope: OWN },
+  { name: "translation_memory", key: ["museum_id", "source_lang", "source_hash", "target_lang"], scope: OWN },
   { name: "translation_reviews", key: ["article_id", "target_lang", "segment_id"], scope: OWN },
   { name: "translation_reports", key: ["id"], scope: OWN, autoincrement: true },
   { name: "translation_failures", key: ["museum_id", "source_lang", "target_lang", "source_hash"], scope: OWN },
@@ -382,8 +383,12 @@ export async function removeMuseum(db: D1Database, museumId: number): Promise<nu
   let removed = 0;
   for (const spec of [...MOVED_TABLES].reverse()) {
     for (;;) {
+      // By the key: the WITHOUT ROWID tables (0014) have no rowid; a table without a key has one.
+      const key = spec.key ? `(${spec.key.map(quoteId).join(", ")})` : "rowid";
       const result = await db
-        .prepare(`DELETE FROM ${quoteId(spec.name)} WHERE rowid IN (SELECT rowid FROM ${quoteId(spec.name)} WHERE ${spec.scope} LIMIT 1000)`)
+        .prepare(
+          `DELETE FROM ${quoteId(spec.name)} WHERE ${key} IN (SELECT ${key.replace(/^\(|\)$/g, "")} FROM ${quoteId(spec.name)} WHERE ${spec.scope} LIMIT 1000)`,
+        )
         .bind(museumId)
         .run();
       removed += result.meta.changes ?? 0;

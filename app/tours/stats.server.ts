@@ -1,6 +1,7 @@
 import { and, asc, between, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { tourDailyStats, tours } from "~/db/schema";
+import { dayNumber } from "~/lib/dates";
 import { dayRange, museumToday } from "~/models/stats.server";
 import { visibleStopsByTour } from "./stops.server";
 
@@ -56,7 +57,7 @@ export async function tourStats(db: Database, museumId: number, query: { from?: 
     db
       .select({ tourId: tourDailyStats.tourId, position: tourDailyStats.position, views: sql<number>`sum(${tourDailyStats.views})` })
       .from(tourDailyStats)
-      .where(and(eq(tourDailyStats.museumId, museumId), between(tourDailyStats.day, range.from, range.to)))
+      .where(and(eq(tourDailyStats.museumId, museumId), between(tourDailyStats.day, dayNumber(range.from), dayNumber(range.to))))
       .groupBy(tourDailyStats.tourId, tourDailyStats.position)
       .all(),
     visibleStopsByTour(db, museumId),

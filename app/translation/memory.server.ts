@@ -2,7 +2,7 @@ import { chunks, IN_LIST_MAX, rowsPerStatement } from "~/db/chunks";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
-import { translationClaims, translationMemory } from "~/db/schema";
+import { translationClaims, translationMemory, translationSegments } from "~/db/schema";
 import { failureMap, failuresQuery, type SegmentFailure } from "./failures.server";
 
 /** Extra statements that must commit with a write (failures remembered or forgotten). */
@@ -30,8 +30,9 @@ export interface NewMemoryEntry {
 
 // D1 allows 100 bound parameters per statement: the scope takes three, the rest are hashes.
 const HASHES_PER_READ = IN_LIST_MAX;
-// A memory row binds 9 values; a claim binds 5.
-const ROWS_PER_WRITE = rowsPerStatement(9);
+// A memory row binds 8 values; a segment 4; a claim binds 5.
+const ROWS_PER_WRITE = rowsPerStatement(8);
+const SEGMENTS_PER_WRITE = rowsPerStatement(4);
 const CLAIMS_PER_WRITE = rowsPerStatement(5) - 2;
 
 /** The memory rows of these hashes (at most HASHES_PER_READ) in one language pair. */
@@ -102,6 +103,21 @@ export async function readMemoryAndFailures(db: Database, scope: MemoryScope, ha
 }
 
 /**
+ * The statements that store each segment's source text once (0014, decision 145), to run before the memory rows
+ * that point at them in the same batch (their foreign key). A segment already stored is left as it is: its hash
+ * is of that very text.
+ */
+export function segmentStatements(db: Database, museumId: number, sourceLang: string, segments: readonly { hash: string; source: string }[]): Statement[] {
+  const unique = [...new Map(segments.map((segment) => [segment.hash, segment])).values()];
+  return chunks(unique, SEGMENTS_PER_WRITE).map((chunk) =>
+    db
+      .insert(translationSegments)
+      .values(chunk.map((segment) => ({ museumId, sourceLang, sourceHash: segment.hash, sourceText: segment.source })))
+      .onConflictDoNothing(),
+  );
+}
+
+/**
  * Stores machine translations and returns the hashes written; `release` gives those claims back and
  * `extra` (failures remembered or forgotten) runs in the same transaction. A row staff edited meanwhile
  * is kept (and not returned): the machine never overwrites a person's correction.
@@ -123,7 +139,6 @@ export async function writeMachineMemory(
           sourceLang: scope.from,
           targetLang: scope.to,
           sourceHash: entry.hash,
-          sourceText: entry.source,
           text: entry.text,
           origin: "machine" as const,
           engine: entry.engine,
@@ -138,11 +153,12 @@ export async function writeMachineMemory(
       .returning({ hash: translationMemory.sourceHash }),
   );
   const releases = chunks([...new Set(release)], HASHES_PER_READ).map((chunk) => releaseStatement(db, scope, chunk));
-  const [first, ...rest] = [...statements, ...releases, ...extra];
+  const segments = segmentStatements(db, scope.museumId, scope.from, entries);
+  const [first, ...rest] = [...segments, ...statements, ...releases, ...extra];
   const written = new Set<string>();
   if (!first) return written;
   const results = await db.batch([first, ...rest]);
-  for (const rows of results.slice(0, statements.length) as { hash: string }[][]) for (const row of rows) written.add(row.hash);
+  for (const rows of results.slice(segments.length, segments.length + statements.length) as { hash: string }[][]) for (const row of rows) written.add(row.hash);
   return written;
 }
 

@@ -49,7 +49,8 @@ const VIEWS_PER_DAY = num("views-per-day", 500);
 const WORDS = num("words", 350);
 const REVIEWED_LANGS = num("reviewed-langs", 3);
 const CONSUMER_EVENTS = num("consumer-events", 3_000);
-const RAW_DAYS = 35; // RAW_EVENT_RETENTION_DAYS in app/queue/scan-stats.server.ts
+const RAW_DAYS = 35; // RAW_EVENT_RETENTION_DAYS before 0014 (by the time events happened); 5 days after they are counted since
+const LEANER = "0014"; // drizzle/0014_leaner_rows.sql (decision 145)
 const DAY = 86_400_000;
 const SOURCE = "fr";
 // Target languages, most visited first (the order the skewed draw below favours).
@@ -118,8 +119,9 @@ const persist = join(work, "state");
 const started = performance.now();
 let proxy;
 try {
-  // The real schema: every migration of drizzle/, applied by wrangler to a local D1 of its own.
-  await applyMigrations(d1Target({ persistTo: persist }), { quiet: true });
+  // The real schema as it was before the leaner layout (drizzle/ up to 0013), in a local D1 of its own: the museum
+  // is generated in it, measured, then converted in place by 0014 (the migration a deploy runs) and measured again.
+  await applyMigrations(d1Target({ persistTo: persist }), { quiet: true, before: LEANER });
 
   const museum = await importBundled("tests/bench/d1-size-museum.ts", work, "museum");
   await esbuild({
@@ -130,7 +132,7 @@ try {
     outfile: join(work, "scan-stats.mjs"),
     logLevel: "error",
   });
-  const { consumeScanBatch } = await import(pathToFileURL(join(work, "scan-stats.mjs")).href);
+  const { consumeScanBatch, pruneScanEvents } = await import(pathToFileURL(join(work, "scan-stats.mjs")).href);
   const rand = museum.random(20261123);
 
   Object.assign(process.env, quietEnv);
@@ -340,56 +342,93 @@ try {
     .prepare(
       `SELECT (SELECT COUNT(*) FROM translation_memory) AS tm, (SELECT COUNT(*) FROM translation_reviews) AS reviews,
               (SELECT COUNT(*) FROM daily_stats) AS stats, (SELECT COUNT(*) FROM scan_events) AS events,
+              (SELECT SUM(scans) + SUM(views) FROM daily_stats) AS counted,
               (SELECT SUM(LENGTH(CAST(content AS BLOB))) FROM articles) AS contentBytes`,
     )
     .first();
   await proxy.dispose();
   proxy = undefined;
 
-  // The database file wrangler's local D1 keeps (one SQLite file per database).
-  const dir = join(persist, "v3", "d1", "miniflare-D1DatabaseObject");
-  const file = readdirSync(dir)
-    .filter((f) => f.endsWith(".sqlite"))
-    .map((f) => join(dir, f))
-    .sort((a, b) => statSync(b).size - statSync(a).size)[0];
-  const sqlite = (sql) => execFileSync("sqlite3", ["-json", file, sql], { encoding: "utf8" });
-  sqlite("PRAGMA wal_checkpoint(TRUNCATE);");
-  const fileBytes = statSync(file).size;
-  let objects = [];
-  try {
-    objects = JSON.parse(
-      sqlite(
-        `SELECT s.name AS name, COALESCE(m.tbl_name, s.name) AS tbl, SUM(s.pgsize) AS bytes, SUM(s.payload) AS payload, COUNT(*) AS pages
-         FROM dbstat s LEFT JOIN sqlite_master m ON m.name = s.name GROUP BY s.name ORDER BY bytes DESC`,
-      ) || "[]",
-    );
-  } catch (error) {
-    console.warn(`sqlite3 without dbstat (${String(error).split("\n")[0]}): per-table figures skipped`);
-  }
-  const byTable = new Map();
-  for (const o of objects) {
-    const t = byTable.get(o.tbl) ?? { table: o.tbl, bytes: 0, dataBytes: 0, indexBytes: 0 };
-    t.bytes += o.bytes;
-    if (o.name === o.tbl) t.dataBytes += o.bytes;
-    else t.indexBytes += o.bytes;
-    byTable.set(o.tbl, t);
-  }
-  const tables = [...byTable.values()].sort((a, b) => b.bytes - a.bytes);
-  const baseline = tables
-    .filter(
-      (t) => !["articles", "translation_memory", "translation_reviews", "daily_stats", "scan_events", "scan_visits", "media", "qrcodes"].includes(t.table),
-    )
-    .reduce((s, t) => s + t.bytes, 0);
-  const sum = (names) => tables.filter((t) => names.includes(t.table)).reduce((s, t) => s + t.bytes, 0);
-  const groups = {
-    content: sum(["articles", "qrcodes", "media", "folders", "glossary_terms", "users", "museums"]),
-    translationMemory: sum(["translation_memory"]),
-    reviews: sum(["translation_reviews", "translation_reports"]),
-    statsYear: sum(["daily_stats"]),
-    rawEvents: sum(["scan_events", "scan_visits"]),
+  /** The database file wrangler's local D1 keeps, and each table and index in it (dbstat). */
+  const measure = () => {
+    const dir = join(persist, "v3", "d1", "miniflare-D1DatabaseObject");
+    const file = readdirSync(dir)
+      .filter((f) => f.endsWith(".sqlite"))
+      .map((f) => join(dir, f))
+      .sort((a, b) => statSync(b).size - statSync(a).size)[0];
+    const sqlite = (sql) => execFileSync("sqlite3", ["-json", file, sql], { encoding: "utf8" });
+    sqlite("PRAGMA wal_checkpoint(TRUNCATE);");
+    const fileBytes = statSync(file).size;
+    let objects = [];
+    try {
+      objects = JSON.parse(
+        sqlite(
+          `SELECT s.name AS name, COALESCE(m.tbl_name, s.name) AS tbl, SUM(s.pgsize) AS bytes, SUM(s.payload) AS payload, COUNT(*) AS pages
+           FROM dbstat s LEFT JOIN sqlite_master m ON m.name = s.name GROUP BY s.name ORDER BY bytes DESC`,
+        ) || "[]",
+      );
+    } catch (error) {
+      console.warn(`sqlite3 without dbstat (${String(error).split("\n")[0]}): per-table figures skipped`);
+    }
+    const byTable = new Map();
+    for (const o of objects) {
+      const t = byTable.get(o.tbl) ?? { table: o.tbl, bytes: 0, dataBytes: 0, indexBytes: 0 };
+      t.bytes += o.bytes;
+      if (o.name === o.tbl) t.dataBytes += o.bytes;
+      else t.indexBytes += o.bytes;
+      byTable.set(o.tbl, t);
+    }
+    const tables = [...byTable.values()].sort((a, b) => b.bytes - a.bytes);
+    const baseline = tables
+      .filter(
+        (t) =>
+          ![
+            "articles",
+            "translation_memory",
+            "translation_segments",
+            "translation_reviews",
+            "daily_stats",
+            "scan_events",
+            "scan_visits",
+            "media",
+            "qrcodes",
+          ].includes(t.table),
+      )
+      .reduce((s, t) => s + t.bytes, 0);
+    const sum = (names) => tables.filter((t) => names.includes(t.table)).reduce((s, t) => s + t.bytes, 0);
+    const groups = {
+      content: sum(["articles", "qrcodes", "media", "folders", "glossary_terms", "users", "museums"]),
+      translationMemory: sum(["translation_memory", "translation_segments"]),
+      reviews: sum(["translation_reviews", "translation_reports"]),
+      statsYear: sum(["daily_stats"]),
+      rawEvents: sum(["scan_events", "scan_visits"]),
+    };
+    const perMuseum = Object.values(groups).reduce((a, b) => a + b, 0);
+    const perStatsYear = groups.statsYear;
+    return { fileBytes, tables, baseline, groups, perMuseum, perStatsYear };
   };
-  const perMuseum = Object.values(groups).reduce((a, b) => a + b, 0);
-  const perStatsYear = groups.statsYear;
+  const before = measure();
+
+  // 0014 in place, as a deploy runs it, timed; then the same rows read back through the new layout.
+  const m0 = performance.now();
+  await applyMigrations(d1Target({ persistTo: persist }), { quiet: true });
+  const migrationSeconds = (performance.now() - m0) / 1000;
+  proxy = await getPlatformProxy({ configPath: join(ROOT, "workers/stats-consumer/wrangler.toml"), persist: { path: join(persist, "v3") } });
+  const converted = await proxy.env.DB.prepare(
+    `SELECT (SELECT COUNT(*) FROM translation_memory m JOIN translation_segments s USING (museum_id, source_lang, source_hash)) AS tm,
+            (SELECT COUNT(*) FROM translation_segments) AS segments, (SELECT COUNT(*) FROM daily_stats) AS stats,
+            (SELECT SUM(scans) + SUM(views) FROM daily_stats) AS counted, (SELECT COUNT(*) FROM scan_events) AS events`,
+  ).first();
+  if (converted.tm !== counts.tm || converted.stats !== counts.stats || converted.counted !== counts.counted || converted.events !== counts.events)
+    throw new Error(`0014 lost rows: before ${JSON.stringify(counts)}, after ${JSON.stringify(converted)}`);
+  // Steady state: raw events kept 5 days after they were counted (the consumer's own prune, with each event
+  // counted when it happened) instead of 35 after they happened.
+  await proxy.env.DB.prepare("UPDATE scan_events SET received_at = occurred_at").run();
+  const pruned = await pruneScanEvents(proxy.env.DB, now);
+  await proxy.dispose();
+  proxy = undefined;
+  const after = measure();
+  const { fileBytes, tables, baseline, groups, perMuseum, perStatsYear } = after;
   // The consumer on the full-size database (after the size was measured, so its rows are not counted).
   let consumer;
   if (CONSUMER_EVENTS > 0) {
@@ -459,45 +498,6 @@ try {
     proxy = undefined;
   }
 
-  // What-if: the same rows in a leaner layout, built by D1 itself from the measured tables, then measured
-  // the same way (docs/scaling.md, "what shrinks it"). Source text and hash stored once per segment
-  // (32-byte hash), memory and reviews keyed by an integer segment id, counters WITHOUT ROWID with the
-  // day as an integer.
-  proxy = await getPlatformProxy({ configPath: join(ROOT, "workers/stats-consumer/wrangler.toml"), persist: { path: join(persist, "v3") } });
-  const wdb = proxy.env.DB;
-  await wdb.batch(
-    [
-      `CREATE TABLE w_segments (id INTEGER PRIMARY KEY, museum_id INTEGER NOT NULL, source_lang TEXT NOT NULL, source_hash BLOB NOT NULL, source_text TEXT NOT NULL)`,
-      `CREATE UNIQUE INDEX w_segments_key ON w_segments (museum_id, source_lang, source_hash)`,
-      `INSERT INTO w_segments (museum_id, source_lang, source_hash, source_text)
-         SELECT DISTINCT museum_id, source_lang, unhex(source_hash), source_text FROM translation_memory`,
-      `CREATE TABLE w_memory (segment_id INTEGER NOT NULL, target_lang TEXT NOT NULL, text TEXT NOT NULL, origin TEXT NOT NULL,
-         engine TEXT NOT NULL, updated_at INTEGER NOT NULL, PRIMARY KEY (segment_id, target_lang)) WITHOUT ROWID`,
-      `INSERT INTO w_memory SELECT s.id, m.target_lang, m.text, m.origin, m.engine, m.updated_at
-         FROM translation_memory m JOIN w_segments s ON s.museum_id = m.museum_id AND s.source_lang = m.source_lang AND s.source_hash = unhex(m.source_hash)`,
-      `CREATE TABLE w_reviews (article_id INTEGER NOT NULL, target_lang TEXT NOT NULL, segment_id TEXT NOT NULL, segment INTEGER NOT NULL,
-         text TEXT NOT NULL, updated_at INTEGER NOT NULL, PRIMARY KEY (article_id, target_lang, segment_id)) WITHOUT ROWID`,
-      `INSERT INTO w_reviews SELECT r.article_id, r.target_lang, r.segment_id, s.id, r.text, r.updated_at
-         FROM translation_reviews r JOIN w_segments s ON s.museum_id = r.museum_id AND s.source_hash = unhex(r.source_hash)`,
-      `CREATE TABLE w_daily_stats (museum_id INTEGER NOT NULL, day INTEGER NOT NULL, article_id INTEGER NOT NULL, lang TEXT NOT NULL,
-         scans INTEGER NOT NULL, views INTEGER NOT NULL, PRIMARY KEY (museum_id, day, article_id, lang)) WITHOUT ROWID`,
-      `CREATE INDEX w_daily_stats_article_day_idx ON w_daily_stats (museum_id, article_id, day)`,
-      `INSERT INTO w_daily_stats SELECT museum_id, CAST(julianday(day) - 2440587.5 AS INTEGER), article_id, lang, scans, views FROM daily_stats`,
-    ].map((sql) => wdb.prepare(sql)),
-  );
-  await proxy.dispose();
-  proxy = undefined;
-  sqlite("PRAGMA wal_checkpoint(TRUNCATE);");
-  const whatIf = {};
-  try {
-    for (const row of JSON.parse(
-      sqlite(`SELECT COALESCE(m.tbl_name, s.name) AS tbl, SUM(s.pgsize) AS bytes FROM dbstat s LEFT JOIN sqlite_master m ON m.name = s.name
-              WHERE COALESCE(m.tbl_name, s.name) LIKE 'w\\_%' ESCAPE '\\' GROUP BY tbl`) || "[]",
-    ))
-      whatIf[row.tbl] = row.bytes;
-  } catch {
-    // no dbstat: reported above
-  }
   const D1_MAX = 10e9; // 10 GB, Cloudflare's D1 limits page (decimal GB)
   const result = {
     parameters: {
@@ -523,8 +523,9 @@ try {
     bytes: { file: fileBytes, schemaAndOther: baseline, groups, perMuseum, perStatsYear, kvRenderedTranslations: kvBytes },
     museumsPer10GB: { firstYear: Math.floor(D1_MAX / perMuseum), afterThreeYears: Math.floor(D1_MAX / (perMuseum + 2 * perStatsYear)) },
     tables,
+    before: { file: before.fileBytes, groups: before.groups, perMuseum: before.perMuseum, tables: before.tables },
+    migration: { seconds: migrationSeconds, segments: converted.segments, rawEventsPruned: pruned },
     consumer,
-    whatIf,
     seconds: (performance.now() - started) / 1000,
   };
   if (args.json) {
@@ -559,15 +560,15 @@ try {
       log(`  the same path with 300 × SELECT 1 in one batch (its floor): p50 ${consumer.trivialBatchP50Ms.toFixed(0)} ms`);
       if (consumer.acked !== consumer.events || consumer.rawEventsAdded !== consumer.events) process.exitCode = 1;
     }
-    if (Object.keys(whatIf).length > 0) {
-      const memoryNow = groups.translationMemory + sum(["translation_reviews"]);
-      const memoryLean = (whatIf.w_segments ?? 0) + (whatIf.w_memory ?? 0) + (whatIf.w_reviews ?? 0);
-      log(
-        `\n  leaner layout (what-if, same rows): memory + reviews ${mb(memoryNow)} → ${mb(memoryLean)}` +
-          ` (segments ${mb(whatIf.w_segments ?? 0)}, memory ${mb(whatIf.w_memory ?? 0)}, reviews ${mb(whatIf.w_reviews ?? 0)});` +
-          ` daily_stats ${mb(groups.statsYear)} → ${mb(whatIf.w_daily_stats ?? 0)}`,
-      );
-    }
+    const D = (x, y) => `${mb(x)} → ${mb(y)}`;
+    log(
+      `\n  before 0014 (the same museum, converted in place by the migration in ${migrationSeconds.toFixed(1)} s):` +
+        `\n    translation memory ${D(before.groups.translationMemory, groups.translationMemory)} (${converted.segments} segments stored once)` +
+        `\n    reviews and reports ${D(before.groups.reviews, groups.reviews)}` +
+        `\n    statistics, one year ${D(before.groups.statsYear, groups.statsYear)}` +
+        `\n    raw events and visits ${D(before.groups.rawEvents, groups.rawEvents)} (${pruned} events pruned: 5 days kept, not 35)` +
+        `\n    per museum ${D(before.perMuseum, perMuseum)}: one 10 GB D1 holds ${Math.floor(D1_MAX / before.perMuseum)} → ${result.museumsPer10GB.firstYear} museums in their first year`,
+    );
     log(`  ${result.seconds.toFixed(0)} s`);
   }
 } finally {

@@ -169,8 +169,8 @@ describe("removeMuseum", () => {
     const a = await createArticle(s, { elements: texts(["Une amphore."]), published: true, qrcode: true });
     await createTour(s.user, [a.articleId]);
     // A scan event has no foreign key to its museum: no cascade removes it.
-    await env.DB.prepare("INSERT INTO scan_events (id, museum_id, article_id, lang, kind, occurred_at) VALUES (?, ?, ?, 'fr', 'scan', ?)")
-      .bind(crypto.randomUUID(), s.user.museumId, a.articleId, Date.now())
+    await env.DB.prepare("INSERT INTO scan_events (id, museum_id, article_id, lang, kind, occurred_at, received_at) VALUES (?, ?, ?, 'fr', 'scan', ?, ?)")
+      .bind(crypto.randomUUID(), s.user.museumId, a.articleId, Date.now(), Date.now())
       .run();
     await env.MEDIA.put(`m/${s.user.museumId}/leftover.txt`, "x");
     const userIds = [s.user.userId, member.user.userId];

@@ -28,7 +28,9 @@ function content(texts: string[]): ArticleContent {
 }
 
 async function memory(museumId: number, lang: string) {
-  const rows = await env.DB.prepare("SELECT source_text, text, origin FROM translation_memory WHERE museum_id = ? AND target_lang = ? ORDER BY source_text")
+  const rows = await env.DB.prepare(
+    "SELECT source_text, text, origin FROM translation_memory JOIN translation_segments USING (museum_id, source_lang, source_hash) WHERE museum_id = ? AND target_lang = ? ORDER BY source_text",
+  )
     .bind(museumId, lang)
     .all<{ source_text: string; text: string; origin: string }>();
   return rows.results;
@@ -259,7 +261,7 @@ describe("glossary in the translation pipeline", () => {
     expect((await env.KV.list({ prefix })).keys).toHaveLength(1);
     // A staff correction of a segment with the term is never forgotten by a glossary change.
     await env.DB.prepare(
-      "UPDATE translation_memory SET text = 'Die Seerosen von Monet (geprüft).', origin = 'edited' WHERE museum_id = ? AND target_lang = 'de' AND source_text = ?",
+      "UPDATE translation_memory SET text = 'Die Seerosen von Monet (geprüft).', origin = 'edited' WHERE museum_id = ?1 AND target_lang = 'de' AND source_hash IN (SELECT source_hash FROM translation_segments WHERE museum_id = ?1 AND source_text = ?2)",
     )
       .bind(museumId, SEGMENTS[1])
       .run();

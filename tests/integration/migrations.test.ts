@@ -27,9 +27,11 @@ const EXPECTED: Record<string, string[]> = {
     "updated_by",
     "stop_number",
   ],
-  translation_memory: ["museum_id", "source_lang", "target_lang", "source_hash", "source_text", "text", "origin", "engine", "updated_at"],
+  // 0014 (issue 32 §3, decision 145): the source text once per segment, in translation_segments.
+  translation_memory: ["museum_id", "source_lang", "target_lang", "source_hash", "text", "origin", "engine", "updated_at"],
+  translation_segments: ["museum_id", "source_lang", "source_hash", "source_text"],
   qrcodes: ["id", "museum_id", "link", "article_id", "created_at"],
-  scan_events: ["id", "museum_id", "article_id", "qrcode_id", "lang", "kind", "occurred_at"],
+  scan_events: ["id", "museum_id", "article_id", "qrcode_id", "lang", "kind", "occurred_at", "received_at"],
   scan_visits: ["fingerprint", "article_id", "kind", "counted_at", "inserted_at"],
   daily_stats: ["museum_id", "day", "article_id", "lang", "scans", "views"],
   media: ["id", "museum_id", "r2_key", "kind", "content_type", "bytes", "article_id", "width", "height", "created_at", "original_name"],

@@ -104,7 +104,7 @@ async function museumState(museumId: number, opts: { links?: (link: string) => s
       .map((m) => ({ file: fileHash.get(`/media/${m.r2_key}`), ...strip(m, "id", "museum_id", "r2_key", "article_id"), article: slugOf(m.article_id) }))
       .sort((a, b) => `${a.file}`.localeCompare(`${b.file}`)),
     memory: await all(
-      "SELECT source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at FROM translation_memory WHERE museum_id = ? ORDER BY source_hash, target_lang",
+      "SELECT source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at FROM translation_memory JOIN translation_segments USING (museum_id, source_lang, source_hash) WHERE museum_id = ? ORDER BY source_hash, target_lang",
     ),
     reviews: (await all<Record<string, unknown>>("SELECT * FROM translation_reviews WHERE museum_id = ?"))
       .map((r) => ({ ...strip(r, "museum_id", "article_id"), article: slugOf(r.article_id) }))
@@ -214,11 +214,14 @@ describe("museum archive", () => {
     const amphore = (await env.DB.prepare("SELECT id FROM articles WHERE museum_id = ? AND slug = 'amphore'").bind(museumA).first<{ id: number }>())!.id;
     const reviewed = await a.call("update_translation", { articleId: amphore, lang: "en", segmentId: "e1.content.0", text: "The amphora" });
     expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(200);
-    await env.DB.prepare(
-      "INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at) VALUES (?, 'fr', 'de', 'h1', 'Le port', 'Der Hafen', 'machine', 'pseudo', 5)",
-    )
-      .bind(museumA)
-      .run();
+    await env.DB.batch([
+      env.DB.prepare("INSERT OR IGNORE INTO translation_segments (museum_id, source_lang, source_hash, source_text) VALUES (?, 'fr', 'h1', 'Le port')").bind(
+        museumA,
+      ),
+      env.DB.prepare(
+        "INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, text, origin, engine, updated_at) VALUES (?, 'fr', 'de', 'h1', 'Der Hafen', 'machine', 'pseudo', 5)",
+      ).bind(museumA),
+    ]);
     await env.DB.prepare("INSERT INTO translation_reports (museum_id, article_id, lang, message, created_at) VALUES (?, ?, 'en', 'Typo « here »', 7)")
       .bind(museumA, amphore)
       .run();
@@ -271,7 +274,7 @@ describe("museum archive", () => {
       counts: Record<string, number>;
       files: { path: string; bytes: number }[];
     };
-    expect(manifest.schemaVersion).toBe("0013_visitor_changes");
+    expect(manifest.schemaVersion).toBe("0014_leaner_rows");
     expect(manifest.counts).toMatchObject({ articles: 9, folders: 3, qrcodes: 10, media: 7, translationReviews: 1, translationReports: 1, tours: 2 });
     expect(json(files["data/tours.json"]!)).toHaveLength(2);
     // Every file listed, with its size; the media under media/ are the bytes in R2.
@@ -432,7 +435,7 @@ describe("museum archive", () => {
     const format = await expectRefused(b.cookie, newer("formatVersion", 2), 400, "archive_newer");
     expect(format.field).toBe("archive");
     expect(format.message).toMatch(/newer version of Muselingo/);
-    await expectRefused(b.cookie, newer("schemaVersion", "0014_next"), 400, "archive_newer");
+    await expectRefused(b.cookie, newer("schemaVersion", "0015_next"), 400, "archive_newer");
     await expectRefused(b.cookie, newer("schemaVersion", "teams"), 400, "archive_newer");
     expect(await rowCount(b.user.museumId)).toBe(0);
     expect(await objectsOf(b.user.museumId)).toEqual([]);
@@ -821,7 +824,7 @@ describe("museum archive: easy-to-read versions and narrations (issue 22, decisi
     console.log(`issue 22 export: ${archive.length} bytes in ${Date.now() - started} ms`);
     const files = unzipSync(archive);
     const manifest = json(files["manifest.json"]!) as { schemaVersion: string; counts: Record<string, number>; files: { path: string }[] };
-    expect(manifest.schemaVersion).toBe("0013_visitor_changes");
+    expect(manifest.schemaVersion).toBe("0014_leaner_rows");
     expect(manifest.counts).toMatchObject({ easyRead: 1, narrations: 2 });
     const narrationFiles = Object.keys(files).filter((n) => n.startsWith("narrations/"));
     expect(narrationFiles).toHaveLength(2);

@@ -1,5 +1,6 @@
 import { createExecutionContext, createMessageBatch, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { isoDay } from "~/lib/dates";
 import { randomLink } from "~/models/qrcodes.server";
 import { issueOfflinePass } from "~/offline/pass";
 import type { QueuedEvent } from "~/queue/scan-event";
@@ -252,8 +253,8 @@ describe("views made offline", () => {
     await deliver(app.sent);
     expect(await viewsOf(s.user.museumId, one.articleId)).toBe(1);
     expect(await viewsOf(s.user.museumId, two.articleId)).toBe(1);
-    const day = await env.DB.prepare("SELECT day, lang FROM daily_stats WHERE article_id = ?").bind(two.articleId).first<{ day: string; lang: string }>();
-    expect(day).toEqual({ day: new Date(at + 60_000).toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" }), lang: "pt-BR" });
+    const day = await env.DB.prepare("SELECT day, lang FROM daily_stats WHERE article_id = ?").bind(two.articleId).first<{ day: number; lang: string }>();
+    expect({ ...day, day: isoDay(day!.day) }).toEqual({ day: new Date(at + 60_000).toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" }), lang: "pt-BR" });
     // The tour's own statistics: the start (position 0) and the two stops, once each.
     const tourRows = await env.DB.prepare("SELECT position, SUM(views) AS views FROM tour_daily_stats WHERE tour_id = ? GROUP BY position ORDER BY position")
       .bind(tour.id)

@@ -391,7 +391,9 @@ describe("translation follows the published text", () => {
     expect(review.segments.map((x) => x.source)).toEqual(["Une phrase publiée."]);
     expect(review.segments[0]!.text).toContain("[de]");
     // The draft's new sentence is already in the memory: ready at publication.
-    const memory = await env.DB.prepare("SELECT source_text FROM translation_memory WHERE museum_id = ? AND target_lang = 'de' ORDER BY source_text")
+    const memory = await env.DB.prepare(
+      "SELECT source_text FROM translation_memory JOIN translation_segments USING (museum_id, source_lang, source_hash) WHERE museum_id = ? AND target_lang = 'de' ORDER BY source_text",
+    )
       .bind(s.user.museumId)
       .all<{ source_text: string }>();
     expect(memory.results.map((r) => r.source_text)).toEqual(["Une phrase du brouillon.", "Une phrase publiée."]);

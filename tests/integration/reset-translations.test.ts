@@ -4,11 +4,17 @@ import { renderedTranslationPrefix, segmentHash } from "~/translation/segments";
 import { staffSession } from "./helpers";
 
 async function remember(museumId: number, text: string, targetLang: string) {
-  await env.DB.prepare(
-    "INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at) VALUES (?, 'fr', ?, ?, ?, ?, 'machine', 'pseudo', 0)",
-  )
-    .bind(museumId, targetLang, await segmentHash(text), text, `[${targetLang}] ${text}`)
-    .run();
+  const hash = await segmentHash(text);
+  await env.DB.batch([
+    env.DB.prepare("INSERT OR IGNORE INTO translation_segments (museum_id, source_lang, source_hash, source_text) VALUES (?, 'fr', ?, ?)").bind(
+      museumId,
+      hash,
+      text,
+    ),
+    env.DB.prepare(
+      "INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, text, origin, engine, updated_at) VALUES (?, 'fr', ?, ?, ?, 'machine', 'pseudo', 0)",
+    ).bind(museumId, targetLang, hash, `[${targetLang}] ${text}`),
+  ]);
 }
 
 const memoryCount = async (museumId: number) =>

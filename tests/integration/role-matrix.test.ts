@@ -412,13 +412,17 @@ const CASES: Case[] = [
     input: async (f) => {
       // A fresh machine translation each time, so an allowed role has something to mark and a refusal has something to leave.
       const text = fresh("Maschinell");
-      await env.DB.prepare(
-        `INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at)
-         VALUES (?, 'fr', 'de', ?, 'Vers 530 avant notre ère.', ?, 'machine', 'test', ?)
-         ON CONFLICT DO UPDATE SET text = excluded.text, origin = 'machine', updated_at = excluded.updated_at`,
-      )
-        .bind(f.museumId, await segmentHash("Vers 530 avant notre ère."), text, Date.now())
-        .run();
+      const hash = await segmentHash("Vers 530 avant notre ère.");
+      await env.DB.batch([
+        env.DB.prepare(
+          "INSERT OR IGNORE INTO translation_segments (museum_id, source_lang, source_hash, source_text) VALUES (?, 'fr', ?, 'Vers 530 avant notre ère.')",
+        ).bind(f.museumId, hash),
+        env.DB.prepare(
+          `INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, text, origin, engine, updated_at)
+           VALUES (?, 'fr', 'de', ?, ?, 'machine', 'test', ?)
+           ON CONFLICT DO UPDATE SET text = excluded.text, origin = 'machine', updated_at = excluded.updated_at`,
+        ).bind(f.museumId, hash, text, Date.now()),
+      ]);
       return { path: "/api/manage/mark_reviewed", body: { articleId: f.articleId, lang: "de", segments: [{ id: "e2.content.0", text }] } };
     },
   },

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { dayRange, formatDay, STATS_QUERIES } from "~/models/stats.server";
-import { dayInTimeZone } from "~/lib/dates";
+import { dayInTimeZone, dayNumber } from "~/lib/dates";
 import { createArticleRow, get, staffSession } from "./helpers";
 
 // The three statistics calls, over rows written to daily_stats as the consumer writes them.
@@ -12,7 +12,7 @@ const article = (museumId: number, slug: string, name = slug) => createArticleRo
 
 async function stat(museumId: number, day: string, articleId: number, lang: string, scans: number, views = 0) {
   await env.DB.prepare("INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES (?, ?, ?, ?, ?, ?)")
-    .bind(museumId, day, articleId, lang, scans, views)
+    .bind(museumId, dayNumber(day), articleId, lang, scans, views)
     .run();
 }
 

@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ScanEvent } from "~/queue/scan-event";
-import { dayInTimeZone } from "~/lib/dates";
+import { dayInTimeZone, dayNumber, isoDay } from "~/lib/dates";
 import { consumeScanBatch, RAW_EVENT_RETENTION_DAYS, retryDelaySeconds } from "~/queue/scan-stats.server";
 import consumer from "../../workers/stats-consumer/index";
 import { createMuseumWithUser } from "./helpers";
@@ -30,8 +30,9 @@ async function counts(museumId: number) {
     "SELECT day, article_id AS articleId, lang, scans, views FROM daily_stats WHERE museum_id = ? ORDER BY day, article_id, lang",
   )
     .bind(museumId)
-    .all<{ day: string; articleId: number; lang: string; scans: number; views: number }>();
-  return results;
+    .all<{ day: number; articleId: number; lang: string; scans: number; views: number }>();
+  // Stored as a day number (0014): read back as the calendar day it is.
+  return results.map((row) => ({ ...row, day: isoDay(row.day) }));
 }
 
 async function museum(timezone = "Europe/Paris") {
@@ -175,17 +176,24 @@ describe("stats consumer", () => {
     expect(dayInTimeZone(Date.UTC(2026, 6, 1, 22, 0), "Not/AZone")).toBe("2026-07-01");
   });
 
-  it("prunes raw events past 35 days on the cron, keeping the counters and the recent events", async () => {
+  it("prunes raw events counted more than 5 days ago on the cron, whenever they happened, keeping the counters", async () => {
     const museumId = await museum();
     const now = Date.now();
     const old = [1, 2, 3].map(() => crypto.randomUUID());
     const recent = crypto.randomUUID();
-    const insert = env.DB.prepare("INSERT INTO scan_events (id, museum_id, article_id, lang, kind, occurred_at) VALUES (?, ?, 1, 'fr', 'scan', ?)");
+    const insert = env.DB.prepare(
+      "INSERT INTO scan_events (id, museum_id, article_id, lang, kind, occurred_at, received_at) VALUES (?, ?, 1, 'fr', 'scan', ?, ?)",
+    );
     await env.DB.batch([
-      ...old.map((id) => insert.bind(id, museumId, now - (RAW_EVENT_RETENTION_DAYS + 1) * DAY)),
-      insert.bind(recent, museumId, now - (RAW_EVENT_RETENTION_DAYS - 1) * DAY),
+      // Counted past the retention, one of them only minutes after it happened.
+      ...old.map((id, i) => insert.bind(id, museumId, now - (RAW_EVENT_RETENTION_DAYS + 1 + i) * DAY, now - (RAW_EVENT_RETENTION_DAYS + 1) * DAY)),
+      // An offline view from 20 days ago, counted yesterday: kept, so the phone re-sending it counts it once.
+      insert.bind(recent, museumId, now - 20 * DAY, now - DAY),
     ]);
-    await env.DB.prepare("INSERT INTO daily_stats (museum_id, day, article_id, lang, scans) VALUES (?, '2020-01-01', 1, 'fr', 3)").bind(museumId).run();
+    expect(RAW_EVENT_RETENTION_DAYS).toBe(5);
+    await env.DB.prepare("INSERT INTO daily_stats (museum_id, day, article_id, lang, scans) VALUES (?, ?, 1, 'fr', 3)")
+      .bind(museumId, dayNumber("2020-01-01"))
+      .run();
     await consumer.scheduled(createScheduledController({ scheduledTime: new Date(now), cron: "15 3 * * *" }), env);
     const { results } = await env.DB.prepare("SELECT id FROM scan_events WHERE museum_id = ?").bind(museumId).all<{ id: string }>();
     expect(results.map((r) => r.id)).toEqual([recent]);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { dayRange } from "~/models/stats.server";
-import { dayInTimeZone } from "~/lib/dates";
+import { dayInTimeZone, dayNumber } from "~/lib/dates";
 import { createArticleRow, createQrCode, get, staffSession } from "./helpers";
 
 // The /stats page and the dashboard's activity, rendered on the server from daily_stats.
@@ -18,11 +18,11 @@ async function seeded() {
   const quiet = await article(museumId, "quiet", "Jamais vu");
   const insert = env.DB.prepare("INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES (?, ?, ?, ?, ?, ?)");
   await env.DB.batch([
-    insert.bind(museumId, today, amphora, "de", 3, 0),
-    insert.bind(museumId, today, stele, "ja", 1, 0),
-    insert.bind(museumId, lastWeek, amphora, "fr", 2, 4),
-    insert.bind(museumId, "2000-01-01", stele, "fr", 50, 0),
-    insert.bind(museumId, today, quiet, "fr", 0, 9),
+    insert.bind(museumId, dayNumber(today), amphora, "de", 3, 0),
+    insert.bind(museumId, dayNumber(today), stele, "ja", 1, 0),
+    insert.bind(museumId, dayNumber(lastWeek!), amphora, "fr", 2, 4),
+    insert.bind(museumId, dayNumber("2000-01-01"), stele, "fr", 50, 0),
+    insert.bind(museumId, dayNumber(today), quiet, "fr", 0, 9),
   ]);
   await createQrCode(museumId, { link: `z${Date.now().toString(36)}`.slice(0, 8) });
   return { ...session, museumId, amphora, stele, quiet };

@@ -1,5 +1,6 @@
 import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { dayNumber } from "~/lib/dates";
 import type { QueuedEvent } from "~/queue/scan-event";
 import { pseudoTranslate } from "~/translation/engines/pseudo";
 import worker from "../../workers/app";
@@ -424,7 +425,7 @@ describe("tour statistics", () => {
 describe("GET /api/stats/tours", () => {
   async function day(museumId: number, dayText: string, tourId: number, position: number, views: number) {
     await env.DB.prepare("INSERT INTO tour_daily_stats (museum_id, day, tour_id, position, views) VALUES (?, ?, ?, ?, ?)")
-      .bind(museumId, dayText, tourId, position, views)
+      .bind(museumId, dayNumber(dayText), tourId, position, views)
       .run();
   }
 

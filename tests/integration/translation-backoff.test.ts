@@ -146,7 +146,11 @@ describe("failing translations back off (decision 030)", () => {
     expect(rows[0]).toMatchObject({ reason: "glossary", engines: "deepl" });
     expect(rows[0]!.detail).toContain("deepl");
     // The sentence without the term was stored: only the failing one waits.
-    const memory = await env.DB.prepare("SELECT source_text AS s FROM translation_memory WHERE museum_id = ?").bind(museumId).all<{ s: string }>();
+    const memory = await env.DB.prepare(
+      "SELECT source_text AS s FROM translation_memory JOIN translation_segments USING (museum_id, source_lang, source_hash) WHERE museum_id = ?",
+    )
+      .bind(museumId)
+      .all<{ s: string }>();
     expect(memory.results).toEqual([{ s: "Une amphore attique." }]);
   });
 

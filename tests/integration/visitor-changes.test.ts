@@ -6,6 +6,7 @@
 // A new table read by a visitor page without a trigger fails the first test; a trigger lost fails the others.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { dayNumber } from "~/lib/dates";
 import worker from "../../workers/app";
 import { createDb } from "~/db/client.server";
 import { museums } from "~/db/schema";
@@ -101,8 +102,14 @@ async function tablesRead(statements: readonly string[]): Promise<Set<string>> {
   return read;
 }
 
+/** The triggers that note visitor changes (0013); the other one, `translation_segment_unused` (0014), keeps no stamp. */
 async function triggers(): Promise<{ table: string; event: string }[]> {
-  const { results } = await env.DB.prepare("SELECT tbl_name AS tbl, sql FROM sqlite_master WHERE type = 'trigger'").all<{ tbl: string; sql: string }>();
+  const { results } = await env.DB.prepare(
+    "SELECT tbl_name AS tbl, sql FROM sqlite_master WHERE type = 'trigger' AND name <> 'translation_segment_unused'",
+  ).all<{
+    tbl: string;
+    sql: string;
+  }>();
   return results.map((r) => ({ table: r.tbl.toLowerCase(), event: /\bAFTER\s+(INSERT|UPDATE|DELETE)\b/i.exec(r.sql)?.[1]?.toLowerCase() ?? "?" }));
 }
 
@@ -151,8 +158,11 @@ async function fixture(): Promise<Fixture> {
   const easy = JSON.stringify([{ type: "metadatas", url: p.slug, backgroundColor: "#ffffff" }, ...texts(["Un vase."])]);
   await env.DB.batch([
     env.DB.prepare("INSERT INTO glossary_terms (museum_id, term, target_lang, translation, created_at) VALUES (?, 'Amphore', '', '', ?)").bind(museumId, now),
+    env.DB.prepare("INSERT OR IGNORE INTO translation_segments (museum_id, source_lang, source_hash, source_text) VALUES (?, 'fr', 'h-edited', 'Salle')").bind(
+      museumId,
+    ),
     env.DB.prepare(
-      "INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at) VALUES (?, 'fr', 'de', 'h-edited', 'Salle', 'Saal', 'edited', '', ?)",
+      "INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, text, origin, engine, updated_at) VALUES (?, 'fr', 'de', 'h-edited', 'Saal', 'edited', '', ?)",
     ).bind(museumId, now),
     env.DB.prepare(
       "INSERT INTO narrations (museum_id, article_id, lang, kind, r2_key, content_type, bytes, created_at, updated_at) VALUES (?, ?, 'fr', 'recorded', ?, 'audio/mpeg', 3, ?, ?)",
@@ -254,24 +264,58 @@ describe("the tables the visitor pages read (derived by recording their SQL)", (
     for (const table of order) {
       // A translation staff edited (a machine one fires nothing, tested below).
       const only = table === "translation_memory" ? " AND origin = 'edited'" : "";
-      const row = await env.DB.prepare(`SELECT rowid AS __rowid, * FROM ${table} WHERE museum_id = ?${only} LIMIT 1`)
-        .bind(f.museumId)
-        .first<Record<string, unknown>>();
-      expect(row, `the fixture has a row of ${table}`).not.toBeNull();
-      const { __rowid: rowid, ...values } = row!;
-      const columns = Object.keys(values);
+      // A row by its rowid, or by its primary key in a WITHOUT ROWID table (the memory, 0014).
+      const withoutRowid = /WITHOUT ROWID\s*$/i.test(
+        (await env.DB.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").bind(table).first<{ sql: string }>())!.sql,
+      );
+      const keys = withoutRowid
+        ? (await env.DB.prepare("SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk").bind(table).all<{ name: string }>()).results.map(
+            (r) => r.name,
+          )
+        : ["rowid"];
+      const values = await env.DB.prepare(`SELECT * FROM ${table} WHERE museum_id = ?${only} LIMIT 1`).bind(f.museumId).first<Record<string, unknown>>();
+      expect(values, `the fixture has a row of ${table}`).not.toBeNull();
+      const rowKey = withoutRowid
+        ? keys.map((k) => values![k])
+        : [(await env.DB.prepare(`SELECT rowid AS r FROM ${table} WHERE museum_id = ?${only} LIMIT 1`).bind(f.museumId).first<{ r: number }>())!.r];
+      const where = keys.map((k, i) => `"${k}" = ?${i + 1}`).join(" AND ");
+      const columns = Object.keys(values!);
       const first = columns[0]!;
       expect(
-        await moves(f.museumId, (d1) => d1.prepare(`UPDATE ${table} SET "${first}" = "${first}" WHERE rowid = ?`).bind(rowid).run()),
+        await moves(f.museumId, (d1) =>
+          d1
+            .prepare(`UPDATE ${table} SET "${first}" = "${first}" WHERE ${where}`)
+            .bind(...rowKey)
+            .run(),
+        ),
         `update ${table}`,
       ).toBe(true);
-      expect(await moves(f.museumId, (d1) => d1.prepare(`DELETE FROM ${table} WHERE rowid = ?`).bind(rowid).run()), `delete ${table}`).toBe(true);
+      // The memory row's segment goes with its last translation (0014): kept to put the row back.
+      const segment =
+        table === "translation_memory"
+          ? await env.DB.prepare("SELECT * FROM translation_segments WHERE museum_id = ? AND source_lang = ? AND source_hash = ?")
+              .bind(values!.museum_id, values!.source_lang, values!.source_hash)
+              .first<Record<string, unknown>>()
+          : null;
+      expect(
+        await moves(f.museumId, (d1) =>
+          d1
+            .prepare(`DELETE FROM ${table} WHERE ${where}`)
+            .bind(...rowKey)
+            .run(),
+        ),
+        `delete ${table}`,
+      ).toBe(true);
+      if (segment)
+        await env.DB.prepare("INSERT OR IGNORE INTO translation_segments (museum_id, source_lang, source_hash, source_text) VALUES (?, ?, ?, ?)")
+          .bind(segment.museum_id, segment.source_lang, segment.source_hash, segment.source_text)
+          .run();
       const insert = `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
       expect(
         await moves(f.museumId, (d1) =>
           d1
             .prepare(insert)
-            .bind(...Object.values(values))
+            .bind(...Object.values(values!))
             .run(),
         ),
         `insert ${table}`,
@@ -309,16 +353,24 @@ describe("the tables the visitor pages read (derived by recording their SQL)", (
       [
         "a machine translation",
         (d1) =>
-          d1
-            .prepare(
-              "INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at) VALUES (?, 'fr', 'de', 'h-machine', 'Vase', 'Vase', 'machine', 'pseudo', 1)",
-            )
-            .bind(m)
-            .run(),
+          d1.batch([
+            d1
+              .prepare("INSERT OR IGNORE INTO translation_segments (museum_id, source_lang, source_hash, source_text) VALUES (?, 'fr', 'h-machine', 'Vase')")
+              .bind(m),
+            d1
+              .prepare(
+                "INSERT INTO translation_memory (museum_id, source_lang, target_lang, source_hash, text, origin, engine, updated_at) VALUES (?, 'fr', 'de', 'h-machine', 'Vase', 'machine', 'pseudo', 1)",
+              )
+              .bind(m),
+          ]),
       ],
       [
         "a day's statistics",
-        (d1) => d1.prepare("INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES (?, '2026-01-01', 0, 'fr', 1, 1)").bind(m).run(),
+        (d1) =>
+          d1
+            .prepare("INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES (?, ?, 0, 'fr', 1, 1)")
+            .bind(m, dayNumber("2026-01-01"))
+            .run(),
       ],
       [
         "a claim",

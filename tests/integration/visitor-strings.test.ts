@@ -69,7 +69,9 @@ describe("the visitor page's own words", () => {
     const a = await staffSession();
     const { link } = await publish(a, ["Une amphore attique."]);
     expect((await get(`/r/${link}?lang=ig`)).status).toBe(200);
-    const rows = await env.DB.prepare("SELECT source_text FROM translation_memory WHERE museum_id = ? AND target_lang = 'ig'")
+    const rows = await env.DB.prepare(
+      "SELECT source_text FROM translation_memory JOIN translation_segments USING (museum_id, source_lang, source_hash) WHERE museum_id = ? AND target_lang = 'ig'",
+    )
       .bind(a.user.museumId)
       .all<{ source_text: string }>();
     // Only the article's own line: no interface word in the museum's memory, so its review page never shows them.

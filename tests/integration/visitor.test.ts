@@ -28,7 +28,7 @@ const SEGMENTS = [
 
 async function memoryRows(museumId: number, lang: string) {
   const rows = await env.DB.prepare(
-    "SELECT source_text, text, origin, engine FROM translation_memory WHERE museum_id = ? AND source_lang = 'fr' AND target_lang = ?",
+    "SELECT source_text, text, origin, engine FROM translation_memory JOIN translation_segments USING (museum_id, source_lang, source_hash) WHERE museum_id = ? AND source_lang = 'fr' AND target_lang = ?",
   )
     .bind(museumId, lang)
     .all<{ source_text: string; text: string; origin: string; engine: string }>();

@@ -508,7 +508,7 @@ describe("XLIFF import", () => {
       expect([a.status, b.status]).toEqual([200, 200]);
       const texts = (await review(s, articleId, "de")).map((x) => x.text);
       const memory = await env.DB.prepare(
-        "SELECT text FROM translation_memory WHERE museum_id = ? AND target_lang = 'de' AND origin = 'edited' ORDER BY source_text",
+        "SELECT text FROM translation_memory JOIN translation_segments USING (museum_id, source_lang, source_hash) WHERE museum_id = ? AND target_lang = 'de' AND origin = 'edited' ORDER BY source_text",
       )
         .bind(s.user.museumId)
         .all<{ text: string }>();
