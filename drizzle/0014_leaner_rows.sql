@@ -9,8 +9,8 @@
 --    is an integer (days since 1970-01-01, app/lib/dates.ts dayNumber) instead of 10 characters.
 -- 3. Raw scan events are kept 5 days after they are counted (`received_at`), not 35 after they happened: they
 --    exist so that a redelivered message or a re-sent offline view counts once (app/queue/scan-stats.server.ts).
--- Each table is rebuilt: created anew, filled from the old one, the old one dropped, the new one renamed. The
--- triggers of 0013 on `translation_memory` go with the old table and are created again, unchanged.
+-- Each table is rebuilt: created anew, filled from the old one in the new key's order (full pages), the old one
+-- dropped, the new one renamed. The triggers of 0013 on `translation_memory` go with it and are created again, unchanged.
 CREATE TABLE `translation_segments` (
 	`museum_id` integer NOT NULL,
 	`source_lang` text NOT NULL,
@@ -35,7 +35,8 @@ CREATE TABLE `translation_memory_new` (
 	FOREIGN KEY (`museum_id`, `source_lang`, `source_hash`) REFERENCES `translation_segments`(`museum_id`, `source_lang`, `source_hash`) ON UPDATE no action ON DELETE no action
 ) WITHOUT ROWID;
 INSERT INTO `translation_memory_new` (`museum_id`, `source_lang`, `source_hash`, `target_lang`, `text`, `origin`, `engine`, `updated_at`)
-	SELECT `museum_id`, `source_lang`, `source_hash`, `target_lang`, `text`, `origin`, `engine`, `updated_at` FROM `translation_memory`;
+	SELECT `museum_id`, `source_lang`, `source_hash`, `target_lang`, `text`, `origin`, `engine`, `updated_at` FROM `translation_memory`
+	ORDER BY `museum_id`, `source_lang`, `source_hash`, `target_lang`;
 DROP TABLE `translation_memory`;
 ALTER TABLE `translation_memory_new` RENAME TO `translation_memory`;
 CREATE TRIGGER `visitor_change_translation_memory_insert` AFTER INSERT ON `translation_memory` WHEN NEW.`origin` = 'edited' BEGIN
@@ -71,7 +72,8 @@ CREATE TABLE `daily_stats_new` (
 	PRIMARY KEY(`museum_id`, `day`, `article_id`, `lang`),
 	FOREIGN KEY (`museum_id`) REFERENCES `museums`(`id`) ON UPDATE no action ON DELETE cascade
 ) WITHOUT ROWID;
-INSERT INTO `daily_stats_new` SELECT `museum_id`, CAST(julianday(`day`) - 2440587.5 AS INTEGER), `article_id`, `lang`, `scans`, `views` FROM `daily_stats`;
+INSERT INTO `daily_stats_new` SELECT `museum_id`, CAST(julianday(`day`) - 2440587.5 AS INTEGER), `article_id`, `lang`, `scans`, `views` FROM `daily_stats`
+	ORDER BY 1, 2, 3, 4;
 DROP TABLE `daily_stats`;
 ALTER TABLE `daily_stats_new` RENAME TO `daily_stats`;
 CREATE INDEX `daily_stats_article_day_idx` ON `daily_stats` (`museum_id`,`article_id`,`day`);

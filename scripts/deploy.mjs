@@ -16,7 +16,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, parseOptions } from "./lib.mjs";
 import { r2Buckets, shardSeedSql } from "./shards.mjs";
-import { APP_TOML, CONSUMER_TOML, NAMES, StepError, engineProblems, readEngines, readIds, replaceInFile, wranglerJson } from "./deploy/lib.mjs";
+import {
+  APP_TOML,
+  CONSUMER_TOML,
+  NAMES,
+  SCAN_QUEUE_RETENTION_SECONDS,
+  StepError,
+  engineProblems,
+  readEngines,
+  readIds,
+  replaceInFile,
+  wranglerJson,
+} from "./deploy/lib.mjs";
 
 const { values: args } = parseOptions(process.argv.slice(2), {
   "dry-run": "boolean",
@@ -206,7 +217,11 @@ async function main() {
       `Creating the R2 bucket ${b.bucket_name}${b.jurisdiction ? ` in the ${b.jurisdiction.toUpperCase()} jurisdiction` : ""}`,
       ["r2", "bucket", "create", b.bucket_name, ...(b.jurisdiction ? ["--jurisdiction", b.jurisdiction] : [])],
     ]),
-    [have.queue, `Creating the queue ${NAMES.queue}`, ["queues", "create", NAMES.queue]],
+    [
+      have.queue,
+      `Creating the queue ${NAMES.queue}`,
+      ["queues", "create", NAMES.queue, "--message-retention-period-secs", String(SCAN_QUEUE_RETENTION_SECONDS)],
+    ],
     [have.dlq, `Creating the dead-letter queue ${NAMES.dlq}`, ["queues", "create", NAMES.dlq]],
     [have.narrationQueue, `Creating the queue ${NAMES.narrationQueue}`, ["queues", "create", NAMES.narrationQueue]],
     [have.narrationDlq, `Creating the dead-letter queue ${NAMES.narrationDlq}`, ["queues", "create", NAMES.narrationDlq]],

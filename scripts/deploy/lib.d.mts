@@ -31,3 +31,4 @@ export const REQUIRED_SETTINGS: Record<string, readonly string[]>;
 export function engineProblems(engines: EngineSettings, secretNames: string[]): string[];
 export function readIds(): { d1?: string; consumerD1?: string; kv?: string };
 export function replaceInFile(file: string, pairs: Array<[string | undefined, string | undefined]>): void;
+export const SCAN_QUEUE_RETENTION_SECONDS: number;

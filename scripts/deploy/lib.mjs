@@ -11,6 +11,13 @@ export const APP_TOML = join(ROOT, "wrangler.toml");
 export const CONSUMER_TOML = join(ROOT, "workers", "stats-consumer", "wrangler.toml");
 export const PLACEHOLDER_D1 = "00000000-0000-0000-0000-000000000000";
 export const PLACEHOLDER_KV = "00000000000000000000000000000000";
+/**
+ * How long the scan queue keeps a message (seconds), set when the deploy creates it: Cloudflare's default, 4 days
+ * (https://developers.cloudflare.com/changelog/2025-02-14-customize-queue-retention-period). The consumer keeps
+ * raw events longer than this (RAW_EVENT_RETENTION_DAYS, 5), so a redelivered message is always counted once;
+ * tests/deploy/deploy-lib.test.ts holds the two together.
+ */
+export const SCAN_QUEUE_RETENTION_SECONDS = 4 * 86_400;
 export const NAMES = {
   app: "muselingo",
   consumer: "muselingo-stats-consumer",

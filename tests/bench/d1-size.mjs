@@ -448,6 +448,7 @@ try {
         return results;
       },
     };
+    const eventsBefore = (await raw.prepare("SELECT COUNT(*) AS n FROM scan_events").first()).n;
     const at = Date.now();
     const events = Array.from({ length: CONSUMER_EVENTS }, (_, i) => ({
       id: crypto.randomUUID(),
@@ -489,7 +490,7 @@ try {
       perSecond: CONSUMER_EVENTS / seconds,
       batchP50Ms: batchMs[Math.floor(batchMs.length / 2)],
       batchP99Ms: batchMs[Math.min(batchMs.length - 1, Math.floor(batchMs.length * 0.99))],
-      rawEventsAdded: after.n - counts.events,
+      rawEventsAdded: after.n - eventsBefore,
       trivialBatchP50Ms: floorMs[2],
       rowsWrittenPerEvent: rowsWritten / CONSUMER_EVENTS,
       rowsReadPerEvent: rowsRead / CONSUMER_EVENTS,

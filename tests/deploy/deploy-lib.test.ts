@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REQUIRED_SETTINGS as APP_REQUIRED } from "~/config.server";
-import { engineProblems, readEngines, REQUIRED_SETTINGS } from "../../scripts/deploy/lib.mjs";
+import { QUEUE_RETENTION_SECONDS, RAW_EVENT_RETENTION_DAYS } from "~/queue/scan-stats.server";
+import { engineProblems, readEngines, REQUIRED_SETTINGS, SCAN_QUEUE_RETENTION_SECONDS } from "../../scripts/deploy/lib.mjs";
 import { REPO } from "./sandbox.mjs";
 
 describe("npm run deploy's engine check", () => {
@@ -38,5 +39,12 @@ describe("npm run deploy's engine check", () => {
   it("treats an empty [vars] value as missing", () => {
     const engines = readEngines('[vars]\nTRANSLATION_ENGINES = "libretranslate"\nLIBRETRANSLATE_URL = ""\n');
     expect(engineProblems(engines, [])).toEqual(["libretranslate needs LIBRETRANSLATE_URL"]);
+  });
+});
+
+describe("the scan queue's retention", () => {
+  it("is what the consumer assumes, and shorter than the consumer keeps raw events (a redelivery is counted once)", () => {
+    expect(SCAN_QUEUE_RETENTION_SECONDS).toBe(QUEUE_RETENTION_SECONDS);
+    expect(SCAN_QUEUE_RETENTION_SECONDS).toBeLessThan(RAW_EVENT_RETENTION_DAYS * 86_400);
   });
 });

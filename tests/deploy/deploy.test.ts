@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_ID, startFakeCloudflare, SUBDOMAIN } from "./fake-cloudflare/server.mjs";
 import { makeSandbox, REPO } from "./sandbox.mjs";
+import { SCAN_QUEUE_RETENTION_SECONDS } from "../../scripts/deploy/lib.mjs";
 
 type Call = {
   method: string;
@@ -142,6 +143,9 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
       "r2:muselingo-media-eu@eu",
     ]);
     expect(fake.state.d1).toHaveLength(4);
+    // The scan queue keeps a message no longer than the consumer keeps its raw event (decision 145).
+    const queues = fake.state.queues as unknown as { queue_name: string; settings: { message_retention_period: number } }[];
+    expect(queues.find((q) => q.queue_name === "muselingo-scans")?.settings.message_retention_period).toBe(SCAN_QUEUE_RETENTION_SECONDS);
     // Every migration, in order, once.
     expect(calls.flatMap((c) => c.migrations ?? [])).toEqual(MIGRATIONS);
     // Shards 1 and 2 start their ids at k × 2⁴⁰ (shard 0 keeps SQLite's own start).

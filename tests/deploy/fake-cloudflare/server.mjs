@@ -186,9 +186,19 @@ export async function startFakeCloudflare({ port = 0, fail = null, state: initia
         return ok(state.queues.filter((q) => names.length === 0 || names.includes(q.queue_name)).map(queueView));
       }
       if (sub === "/queues" && req.method === "POST") {
-        const { queue_name } = json();
+        const { queue_name, settings = {} } = json();
         if (state.queues.some((q) => q.queue_name === queue_name)) return error(409, 11009, "Queue name is already taken");
-        const queue = { queue_id: hex32(), queue_name, consumers: [], created_on: new Date().toISOString() };
+        // settings.message_retention_period: 60 s to 14 days, 4 days when absent (Cloudflare's changelog of
+        // 2025-02-14, "Customize queue message retention periods"; wrangler's queues create sends it as here).
+        const retention = settings.message_retention_period ?? 345_600;
+        if (!Number.isInteger(retention) || retention < 60 || retention > 1_209_600) return error(400, 10001, "Invalid message_retention_period");
+        const queue = {
+          queue_id: hex32(),
+          queue_name,
+          consumers: [],
+          created_on: new Date().toISOString(),
+          settings: { delivery_delay: settings.delivery_delay ?? 0, delivery_paused: false, message_retention_period: retention },
+        };
         state.queues.push(queue);
         call.created = `queue:${queue_name}`;
         return ok(queueView(queue));
@@ -319,6 +329,7 @@ function queueView(queue) {
     producers: [],
     producers_total_count: 0,
     consumers: queue.consumers,
+    settings: queue.settings,
     consumers_total_count: queue.consumers.length,
   };
 }
