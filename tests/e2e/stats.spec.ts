@@ -19,7 +19,11 @@ function parisDay(offsetDays = 0) {
 }
 
 function seed(staff: Staff, rows: [articleId: number, lang: string, scans: number, views: number, daysAgo: number][]) {
-  const values = rows.map(([a, l, s, v, d]) => `((SELECT id FROM museums WHERE slug = '${staff.museumSlug}'), '${parisDay(d)}', ${a}, '${l}', ${s}, ${v})`);
+  // The day as the counters store it since 0014: days since 1970-01-01 (decision 145).
+  const values = rows.map(
+    ([a, l, s, v, d]) =>
+      `((SELECT id FROM museums WHERE slug = '${staff.museumSlug}'), CAST(julianday('${parisDay(d)}') - 2440587.5 AS INTEGER), ${a}, '${l}', ${s}, ${v})`,
+  );
   writeD1(`INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES ${values.join(", ")};`, staff);
 }
 
