@@ -41,7 +41,9 @@ describe("migration 0014: leaner rows, in place", () => {
     stats.run(museum, "2026-11-27", 5, 6);
     db.prepare("INSERT INTO tour_daily_stats (museum_id, day, tour_id, position, views) VALUES (?, '2026-01-01', 7, 2, 9)").run(museum);
     db.prepare("INSERT INTO easy_read_daily_stats (museum_id, day, article_id, lang, opens) VALUES (?, '1999-12-31', 1, 'fr', 2)").run(museum);
-    db.prepare("INSERT INTO scan_events (id, museum_id, article_id, qrcode_id, lang, kind, occurred_at) VALUES ('e1', ?, 1, NULL, 'en', 'scan', 123)").run(museum);
+    db.prepare("INSERT INTO scan_events (id, museum_id, article_id, qrcode_id, lang, kind, occurred_at) VALUES ('e1', ?, 1, NULL, 'en', 'scan', 123)").run(
+      museum,
+    );
     const memoryBefore = all(
       db,
       "SELECT museum_id, source_lang, target_lang, source_hash, source_text, text, origin, engine, updated_at FROM translation_memory ORDER BY 1, 2, 3, 4",
@@ -77,11 +79,12 @@ describe("migration 0014: leaner rows, in place", () => {
     // WITHOUT ROWID, the indexes the queries use, the triggers of 0013 back, and nothing dangling.
     for (const table of ["translation_segments", "translation_memory", "daily_stats", "tour_daily_stats", "easy_read_daily_stats", "scan_events"])
       expect(String(all(db, "SELECT sql FROM sqlite_master WHERE name = ?", table)[0]!.sql), table).toMatch(/WITHOUT ROWID$/);
-    expect(all(db, "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' AND tbl_name IN ('daily_stats', 'tour_daily_stats', 'scan_events') ORDER BY 1")).toEqual([
-      { name: "daily_stats_article_day_idx" },
-      { name: "scan_events_received_idx" },
-      { name: "tour_daily_stats_tour_idx" },
-    ]);
+    expect(
+      all(
+        db,
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' AND tbl_name IN ('daily_stats', 'tour_daily_stats', 'scan_events') ORDER BY 1",
+      ),
+    ).toEqual([{ name: "daily_stats_article_day_idx" }, { name: "scan_events_received_idx" }, { name: "tour_daily_stats_tour_idx" }]);
     expect(all(db, "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'translation_memory' ORDER BY 1").map((r) => r.name)).toEqual([
       "translation_segment_unused",
       "visitor_change_translation_memory_delete",
