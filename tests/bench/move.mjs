@@ -45,6 +45,7 @@ try {
       persist,
       "--propagation-seconds",
       "0",
+      "--no-app",
       "--cleanup-after-seconds",
       "0",
     ],
