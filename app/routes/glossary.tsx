@@ -20,6 +20,7 @@ import { pageMeta } from "~/utils/meta";
 import { requireUser } from "~/utils/session.server";
 import glossaryStylesheetUrl from "~/styles/glossary.css?url";
 import { StaffErrorBoundary } from "~/components/staff-error-boundary";
+import { useFormRefusal } from "~/hooks/use-form-refusal";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "glossary", { noindex: true });
 
@@ -80,6 +81,7 @@ export default function Glossary() {
   const { terms, sourceLang } = useLoaderData<typeof loader>();
   const actionData = useActionData<GlossaryActionResult | { error: unknown }>();
   const result = actionData && "intent" in actionData ? actionData : undefined;
+  useFormRefusal(result);
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
   const uiLocale = isLocale(i18n.language) ? i18n.language : "fr";

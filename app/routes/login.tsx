@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { asDomainError, type ErrorBody } from "~/errors";
+import { loginErrorKey as errorKey } from "~/utils/login-messages";
 import { methodNotAllowed, readFormBody } from "~/utils/http.server";
 import { attemptLogin, jsonLogin } from "~/utils/login.server";
 import { answerItself, isApiCall } from "~/utils/own-answer.server";
@@ -48,17 +49,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers({ "Set-Cookie": outcome.setCookie, "Cache-Control": "private, no-store" });
   headers.append("Set-Cookie", await flashToast("success", "login.success"));
   return redirect(safeRedirect(form.get("redirectTo")), { headers });
-}
-
-function errorKey(data: ErrorBody): string {
-  switch (data.error.code) {
-    case "rate_limited":
-      return "login.rateLimited";
-    case "invalid_input":
-      return "login.invalidInput";
-    default:
-      return "login.invalid";
-  }
 }
 
 export default function LoginPage() {

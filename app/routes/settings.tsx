@@ -22,6 +22,7 @@ import { endOtherSessions, endSession, listSessions } from "~/teams/member-sessi
 import { can } from "~/teams/roles";
 import teamStyles from "~/styles/team.css?url";
 import { StaffErrorBoundary } from "~/components/staff-error-boundary";
+import { useFormRefusal } from "~/hooks/use-form-refusal";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "settings", { noindex: true });
 
@@ -117,6 +118,7 @@ export default function Settings() {
   const uiLocale = isLocale(i18n.language) ? i18n.language : "fr";
   const busy = navigation.state === "submitting";
   const errors = result && "errors" in result ? (result.errors ?? {}) : {};
+  useFormRefusal(result);
   const museumErrors = result?.intent === "museum" ? errors : {};
   const passwordErrors = result?.intent === "password" ? errors : {};
 

@@ -22,6 +22,7 @@ import { pageMeta } from "~/utils/meta";
 import { linkExpiryFormat } from "~/components/team/link-expiry";
 import { requireUser } from "~/utils/session.server";
 import { StaffErrorBoundary } from "~/components/staff-error-boundary";
+import { useFormRefusal } from "~/hooks/use-form-refusal";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "team", { noindex: true });
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teamStyles }];
@@ -165,6 +166,7 @@ export default function TeamPage() {
   const { members, invitations, me, timeZone } = useLoaderData<typeof loader>();
   const result = useActionData<TeamActionResult | { error: unknown }>();
   const answer = result && "intent" in result ? result : undefined;
+  useFormRefusal(answer);
   const navigation = useNavigation();
   const submit = useSubmit();
   const { t, i18n } = useTranslation();

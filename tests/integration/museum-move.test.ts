@@ -227,6 +227,10 @@ describe("moving a museum", () => {
     await decoded.done;
     const refusal = decoded.value as { data?: { errors?: Record<string, string> } } & { errors?: Record<string, string> };
     expect((refusal.data ?? refusal).errors).toEqual({ _form: "museum_moving" });
+    // Signing in writes a session: it waits too, and says why (not that the password is wrong).
+    const signIn = await postJson("/login", { email: a.member.email, password: a.member.password });
+    expect(signIn.status).toBe(503);
+    expect(await signIn.json()).toMatchObject({ error: { code: "unavailable", reason: "museum_moving" } });
     const visitor = await get(`/r/${article.link}?lang=pt`);
     expect(visitor.status, "a visitor's page in a new language").toBe(200);
     const during = await visitor.text();
