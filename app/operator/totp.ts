@@ -29,7 +29,7 @@ export function base32Encode(bytes: Uint8Array): string {
 }
 
 /** Base32 without padding, case and spaces ignored (as apps show it in groups); null when not Base32. */
-export function base32Decode(text: string): Uint8Array | null {
+export function base32Decode(text: string): Uint8Array<ArrayBuffer> | null {
   const clean = text.replace(/[\s=-]/g, "").toUpperCase();
   if (!/^[A-Z2-7]*$/.test(clean)) return null;
   const out: number[] = [];
@@ -56,7 +56,7 @@ export function totpStep(nowMs: number): number {
 }
 
 /** HOTP (RFC 4226 §5.3) of `counter`, `digits` long, zero-padded. */
-export async function hotp(secret: Uint8Array, counter: number, digits = TOTP_DIGITS): Promise<string> {
+export async function hotp(secret: Uint8Array<ArrayBuffer>, counter: number, digits = TOTP_DIGITS): Promise<string> {
   const message = new Uint8Array(8);
   // The counter as an 8-byte big-endian integer (steps stay far below 2^53).
   new DataView(message.buffer).setUint32(0, Math.floor(counter / 2 ** 32));

@@ -24,7 +24,7 @@ describe("TOTP (RFC 6238)", () => {
   });
 
   it("round-trips Base32 (RFC 4648 §10's vectors) and refuses what is not Base32", () => {
-    for (const [text, b32] of [
+    for (const [text, b32] of <[string, string][]>[
       ["f", "MY"],
       ["fo", "MZXQ"],
       ["foo", "MZXW6"],

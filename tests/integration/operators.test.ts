@@ -1,0 +1,159 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { sha256Hex } from "~/lib/crypto";
+import { base32Decode, hotp, newTotpSecret, totpStep } from "~/operator/totp";
+import { get, staffSession } from "./helpers";
+import { postForm } from "./team-helpers";
+
+// Operators (issue 33 §1, decision 146): a setup link, password + TOTP or a recovery code, a session of their own,
+// and the audit log. The rows are written as `npm run operator:create` writes them (scripts/operator-command.mjs,
+// whose SQL tests/unit/operator-command.test.ts runs on the directory's migrations).
+
+async function newOperator(email = `op-${crypto.randomUUID()}@example.org`) {
+  const secret = newTotpSecret();
+  const token = crypto.randomUUID().replace(/-/g, "") + crypto.randomUUID().replace(/-/g, "");
+  const d1 = env.DIRECTORY;
+  await d1.batch([
+    d1.prepare("INSERT INTO operators (email, totp_secret, created_at) VALUES (?1, ?2, ?3)").bind(email, secret, Date.now()),
+    d1
+      .prepare("INSERT INTO operator_setup_tokens (token_hash, operator_id, expires_at) SELECT ?1, id, ?2 FROM operators WHERE email = ?3")
+      .bind(await sha256Hex(token), Date.now() + 86_400_000, email),
+  ]);
+  return { email, secret, token };
+}
+
+const code = async (secret: string, stepOffset = 0) => hotp(base32Decode(secret)!, totpStep(Date.now()) + stepOffset);
+const cookieOf = (response: Response) => /muselingo_operator=([^;]+)/.exec(response.headers.get("Set-Cookie") ?? "")?.[0] ?? "";
+const PASSWORD = "un mot de passe sûr ✓";
+
+async function enrolled() {
+  const op = await newOperator();
+  const done = await postForm(`/operator/setup/${op.token}`, { password: PASSWORD, code: await code(op.secret) });
+  expect(done.status).toBe(200);
+  const html = await done.text();
+  const codes = [...html.matchAll(/<code>([a-z0-9]{5}-[a-z0-9]{5})<\/code>/g)].map((m) => m[1]!);
+  // The step whose code the setup spent (a step may have ended between computing the code and checking it).
+  const row = await env.DIRECTORY.prepare("SELECT totp_last_step AS step FROM operators WHERE email = ?").bind(op.email).first<{ step: number }>();
+  return { ...op, cookie: cookieOf(done), recoveryCodes: codes, usedStep: row!.step };
+}
+
+const login = (email: string, password: string, typed: string, headers: Record<string, string> = {}) =>
+  postForm("/operator/login", { email, password, code: typed }, headers);
+
+describe("operators: setup, sign-in with a second factor, their own sessions", () => {
+  it("the setup link shows the secret once, enrols with a current code, returns ten recovery codes, and works once", async () => {
+    const op = await newOperator();
+    const page = await get(`/operator/setup/${op.token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toContain("no-store");
+    const html = await page.text();
+    expect(html).toContain(op.secret.slice(0, 4));
+    expect(html).toContain("<svg");
+    // A wrong code: 400, nothing spent.
+    const wrong = await postForm(`/operator/setup/${op.token}`, { password: PASSWORD, code: "000000" === (await code(op.secret)) ? "111111" : "000000" });
+    expect(wrong.status).toBe(400);
+    const short = await postForm(`/operator/setup/${op.token}`, { password: "court", code: await code(op.secret) });
+    expect(short.status).toBe(400);
+    const done = await postForm(`/operator/setup/${op.token}`, { password: PASSWORD, code: await code(op.secret) });
+    expect(done.status).toBe(200);
+    const codes = [...(await done.text()).matchAll(/<code>([a-z0-9]{5}-[a-z0-9]{5})<\/code>/g)].map((m) => m[1]);
+    expect(new Set(codes).size).toBe(10);
+    expect(cookieOf(done)).toMatch(/^muselingo_operator=/);
+    expect(done.headers.get("Set-Cookie")).toContain("Path=/operator");
+    expect(done.headers.get("Set-Cookie")).toContain("SameSite=Strict");
+    // The link is spent: the page says so (and shows no secret), the form is refused.
+    const spent = await get(`/operator/setup/${op.token}`);
+    expect(await spent.text()).not.toContain(op.secret.slice(0, 8));
+    expect((await postForm(`/operator/setup/${op.token}`, { password: PASSWORD, code: await code(op.secret, 1) })).status).toBe(404);
+  });
+
+  it("ten setups of one link at once: exactly one enrols", async () => {
+    const op = await newOperator();
+    const current = await code(op.secret);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => postForm(`/operator/setup/${op.token}`, { password: PASSWORD, code: current })));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.every((s) => s === 200 || s === 404)).toBe(true);
+    const stored = await env.DIRECTORY.prepare("SELECT count(*) AS n FROM operator_recovery_codes o JOIN operators p ON p.id = o.operator_id WHERE p.email = ?")
+      .bind(op.email)
+      .first<{ n: number }>();
+    expect(stored!.n).toBe(10);
+  });
+
+  it("signs in with the password and a code of a step not used before; a used code, a wrong one or a wrong password is one refusal", async () => {
+    const op = await enrolled();
+    // The code the setup spent cannot sign in again.
+    const secret = base32Decode(op.secret)!;
+    expect((await login(op.email, PASSWORD, await hotp(secret, op.usedStep))).status).toBe(401);
+    const next = await hotp(secret, op.usedStep + 1);
+    expect((await login(op.email, "pas le bon mot de passe", next)).status).toBe(401);
+    expect((await login(`other-${op.email}`, PASSWORD, next)).status).toBe(401);
+    // The next step's code (a phone a little ahead, or the next 30 seconds) signs in, once.
+    const ok = await login(op.email.toUpperCase(), PASSWORD, next);
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/operator");
+    expect((await login(op.email, PASSWORD, next)).status).toBe(401);
+    const console = await get("/operator", cookieOf(ok));
+    expect(console.status).toBe(200);
+    expect(await console.text()).toContain(op.email);
+  });
+
+  it("a recovery code signs in once; two sign-ins racing with the same code: one session", async () => {
+    const op = await enrolled();
+    const [first, second] = await Promise.all([
+      login(op.email, PASSWORD, op.recoveryCodes[0]!.toUpperCase()),
+      login(op.email, PASSWORD, ` ${op.recoveryCodes[0]!.replace("-", "")} `),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([302, 401]);
+    expect((await login(op.email, PASSWORD, op.recoveryCodes[0]!)).status).toBe(401);
+    expect((await login(op.email, PASSWORD, op.recoveryCodes[1]!)).status).toBe(302);
+  });
+
+  it("no museum member reaches the console, and an operator's cookie opens no museum page", async () => {
+    const staff = await staffSession();
+    for (const path of ["/operator", "/operator/audit.csv"]) {
+      expect((await get(path)).status, `${path} without a session`).toBe(404);
+      expect((await get(path, staff.cookie)).status, `${path} with a museum admin's session`).toBe(404);
+    }
+    // The museum's session cookie under the operator's name is no operator session either.
+    const token = /muselingo_session=([^;]+)/.exec(staff.cookie)?.[1] ?? "";
+    expect((await get("/operator", `muselingo_operator=${token.replace(/^\d+\./, "")}`)).status).toBe(404);
+    const op = await enrolled();
+    expect((await get("/operator", op.cookie)).status).toBe(200);
+    expect((await get("/api/read/glossary", op.cookie)).status).toBe(401);
+    const dashboard = await get("/dashboard", op.cookie);
+    expect(dashboard.status).toBe(302);
+  });
+
+  it("refuses malformed sign-ins with 400 naming the field, limits guessing, and never answers 500", async () => {
+    const op = await enrolled();
+    expect((await postForm("/operator/login", { email: op.email, password: PASSWORD })).status).toBe(400);
+    for (const odd of ["\u0000", "e\u0301@ex.org", "𝓸𝓹@example.org", "x".repeat(300)]) {
+      const answer = await login(odd, PASSWORD, "123456");
+      expect([400, 401], odd.slice(0, 20)).toContain(answer.status);
+    }
+    const address = { "CF-Connecting-IP": `198.51.100.${Math.floor(Math.random() * 200)}` };
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push((await login(op.email, "mauvais mot de passe", "123456", address)).status);
+    expect(answers.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(answers[10]).toBe(429);
+  });
+
+  it("logs every operator action, exported as CSV; sign-out ends the session", async () => {
+    const op = await enrolled();
+    const csv = await get("/operator/audit.csv", op.cookie);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Type")).toContain("text/csv");
+    const text = await csv.text();
+    expect(text).toContain(op.email);
+    expect(text).toContain("operator.enrolled");
+    const out = await postForm("/operator/logout", {}, { Cookie: op.cookie });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("Set-Cookie")).toContain("Max-Age=0");
+    expect((await get("/operator", op.cookie)).status).toBe(404);
+    const entries = await env.DIRECTORY.prepare("SELECT action FROM operator_audit WHERE operator_email = ? ORDER BY id")
+      .bind(op.email)
+      .all<{ action: string }>();
+    expect(entries.results.map((r) => r.action)).toEqual(["operator.enrolled", "operator.logout"]);
+  });
+});
