@@ -446,7 +446,9 @@ export async function prepareLocalDatabase(target, { fresh = false, accounts = [
     shards: { 0: sql },
   });
   console.log(
-    `\nSeeded the demo museum "${DEMO.museumName}" (articles, QR codes, synthetic statistics).\n  Login:    ${DEMO.email}\n  Password: ${DEMO.password}\n`,
+    `\nSeeded the demo museum "${DEMO.museumName}" (articles, QR codes, synthetic statistics).\n  Login:    ${DEMO.email}\n  Password: ${DEMO.password}\n` +
+      `The operators' console (/operator, decision 146): create the first operator with\n  npm run operator:create -- --email you@example.org\n` +
+      `  which prints a one-time link to choose a password and add the account to an authenticator app.\n`,
   );
   return placed.slice(0, accounts.length);
 }

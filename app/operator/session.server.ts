@@ -1,5 +1,6 @@
-// The operator's cookie (decision 146): its own name, scoped to /operator, SameSite=Strict. A museum member's
-// session never passes as an operator's (another cookie, another table, another database), and the reverse.
+// The operator's cookie (decision 146): its own name, SameSite=Strict. A museum member's session never passes as an
+// operator's (another cookie, another table, another database), and the reverse. Path=/, not /operator: Remix's
+// client navigations fetch `/operator.data`, which a cookie scoped to /operator is not sent with.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { notFound } from "~/errors";
 import { readCookie } from "~/lib/cookies";
@@ -11,7 +12,7 @@ export const OPERATOR_COOKIE = "muselingo_operator";
 
 function attributes(request: Request): string {
   const secure = isLocalHost(new URL(request.url)) ? "" : "; Secure";
-  return `Path=/operator; HttpOnly; SameSite=Strict${secure}`;
+  return `Path=/; HttpOnly; SameSite=Strict${secure}`;
 }
 
 export function operatorCookie(request: Request, token: string): string {

@@ -59,7 +59,7 @@ describe("operators: setup, sign-in with a second factor, their own sessions", (
     const codes = [...(await done.text()).matchAll(/<code>([a-z0-9]{5}-[a-z0-9]{5})<\/code>/g)].map((m) => m[1]);
     expect(new Set(codes).size).toBe(10);
     expect(cookieOf(done)).toMatch(/^muselingo_operator=/);
-    expect(done.headers.get("Set-Cookie")).toContain("Path=/operator");
+    expect(done.headers.get("Set-Cookie")).toContain("HttpOnly");
     expect(done.headers.get("Set-Cookie")).toContain("SameSite=Strict");
     // The link is spent: the page says so (and shows no secret), the form is refused.
     const spent = await get(`/operator/setup/${op.token}`);
