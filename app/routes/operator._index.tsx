@@ -1,37 +1,53 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { readFiguresQuery } from "~/operator/figures-query";
+import { museumFigures, sortAndFilter, type FigureColumn } from "~/operator/figures.server";
 import { requireOperator } from "~/operator/session.server";
-import { pageMeta } from "~/utils/meta";
 import operatorStyles from "~/styles/operator.css?url";
+import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: operatorStyles }];
-
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "operator.console", { noindex: true });
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-interface MuseumRow {
-  id: number;
-  slug: string;
-  shard: number;
-  state: string;
-  jurisdiction: string;
-  createdAt: number;
-}
-
-/** The deployment's museums as the directory knows them (decision 142), newest first. */
+/** The deployment's museums with their figures (issue 33 §2), filtered and sorted as the address asks. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const operator = await requireOperator(request, context);
-  const { results } = await context.directory.$client
-    .prepare("SELECT id, slug, shard, state, jurisdiction, created_at AS createdAt FROM museums ORDER BY id DESC LIMIT 2000")
-    .all<MuseumRow>();
-  return { email: operator.email, museums: results };
+  const query = readFiguresQuery(new URL(request.url).searchParams);
+  const all = await museumFigures(context.shards.shards.directory, context.shards.shards.byIndex);
+  return { email: operator.email, total: all.length, museums: sortAndFilter(all, query), query };
 }
+
+const NUMERIC: readonly FigureColumn[] = ["shard", "members", "articles", "languages", "scans30", "views30", "narrationChars", "mediaBytes"];
 
 export default function OperatorConsole() {
   const { t, i18n } = useTranslation();
-  const { email, museums } = useLoaderData<typeof loader>();
-  const date = new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "fr-FR", { dateStyle: "medium", timeZone: "UTC" });
+  const { email, total, museums, query } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const locale = i18n.language === "en" ? "en-GB" : "fr-FR";
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+  const number = new Intl.NumberFormat(locale);
+  const megabytes = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const sortLink = (column: FigureColumn) => {
+    const next = new URLSearchParams(params);
+    next.set("sort", column);
+    next.set("dir", query.sort === column && query.dir === "desc" ? "asc" : "desc");
+    return `?${next.toString()}`;
+  };
+  const header = (column: FigureColumn) => (
+    <th
+      scope="col"
+      aria-sort={query.sort === column ? (query.dir === "asc" ? "ascending" : "descending") : undefined}
+      className={NUMERIC.includes(column) ? "num" : undefined}
+    >
+      <Link to={sortLink(column)} preventScrollReset>
+        {t(`operator.console.columns.${column}`)}
+        {query.sort === column ? (query.dir === "asc" ? " ▲" : " ▼") : null}
+      </Link>
+    </th>
+  );
+  const csv = `/operator/museums.csv?${params.toString()}`;
   return (
     <section className="page operator-console">
       <header className="articles__header">
@@ -43,38 +59,70 @@ export default function OperatorConsole() {
         </Form>
       </header>
       <p>{t("operator.console.signedInAs", { email })}</p>
-      <p>
+      <Form method="get" className="operator-filter" role="search">
+        <label className="field">
+          <span>{t("operator.console.filter")}</span>
+          <input type="search" name="q" defaultValue={query.q} maxLength={100} />
+        </label>
+        <input type="hidden" name="sort" value={query.sort} />
+        <input type="hidden" name="dir" value={query.dir} />
+        <button type="submit" className="button button--ghost">
+          {t("operator.console.filterSubmit")}
+        </button>
+      </Form>
+      <p className="operator-links">
+        <a href={csv} download>
+          {t("operator.console.museumsCsv")}
+        </a>
         <a href="/operator/audit.csv" download>
           {t("operator.console.auditCsv")}
         </a>
       </p>
-      <h2 id="operator-museums">{t("operator.console.museums", { count: museums.length })}</h2>
+      <h2 id="operator-museums">{t("operator.console.museumsShown", { count: museums.length, total })}</h2>
       <div className="operator-table" role="region" aria-labelledby="operator-museums" tabIndex={0}>
-        <table className="table">
+        <table>
           <thead>
             <tr>
-              <th scope="col">{t("operator.console.museum")}</th>
-              <th scope="col">{t("operator.console.state")}</th>
-              <th scope="col">{t("operator.console.shard")}</th>
-              <th scope="col">{t("operator.console.location")}</th>
-              <th scope="col">{t("operator.console.created")}</th>
+              {header("name")}
+              {header("state")}
+              {header("shard")}
+              {header("members")}
+              {header("articles")}
+              {header("languages")}
+              {header("scans30")}
+              {header("views30")}
+              {header("narrationChars")}
+              {header("mediaBytes")}
+              {header("lastStaffActivity")}
+              {header("createdAt")}
             </tr>
           </thead>
           <tbody>
             {museums.map((m) => (
               <tr key={m.id}>
                 <th scope="row">
-                  {m.slug} <span className="muted">#{m.id}</span>
+                  <bdi>{m.name}</bdi> <span className="muted">{m.slug}</span>
                 </th>
-                <td>{t(`operator.console.states.${m.state === "active" ? "active" : "moving"}`)}</td>
-                <td>{m.shard}</td>
-                <td>{m.jurisdiction === "eu" ? t("operator.console.eu") : t("operator.console.defaultLocation")}</td>
+                <td>{t(`operator.console.states.${m.state}`)}</td>
+                <td className="num">
+                  {m.shard}
+                  {m.jurisdiction === "eu" ? ` (${t("operator.console.eu")})` : ""}
+                </td>
+                <td className="num">{number.format(m.members)}</td>
+                <td className="num">{number.format(m.articles)}</td>
+                <td className="num">{number.format(m.languages)}</td>
+                <td className="num">{number.format(m.scans30)}</td>
+                <td className="num">{number.format(m.views30)}</td>
+                <td className="num">{number.format(m.narrationChars)}</td>
+                <td className="num">{megabytes.format(m.mediaBytes / 1e6)}</td>
+                <td>{m.lastStaffActivity === null ? t("operator.console.never") : date.format(m.lastStaffActivity)}</td>
                 <td>{date.format(m.createdAt)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      <p className="muted">{t("operator.console.notYet")}</p>
     </section>
   );
 }

@@ -2,7 +2,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "~/lib/crypto";
 import { base32Decode, hotp, newTotpSecret, totpStep } from "~/operator/totp";
-import { get, staffSession } from "./helpers";
+import { dayInTimeZone, dayNumber } from "~/lib/dates";
+import { createArticleRow, createMember, createMuseum, get, staffSession } from "./helpers";
+import { shardDb } from "./builders";
 import { postForm } from "./team-helpers";
 
 // Operators (issue 33 §1, decision 146): a setup link, password + TOTP or a recovery code, a session of their own,
@@ -155,5 +157,61 @@ describe("operators: setup, sign-in with a second factor, their own sessions", (
       .bind(op.email)
       .all<{ action: string }>();
     expect(entries.results.map((r) => r.action)).toEqual(["operator.enrolled", "operator.logout"]);
+  });
+
+  it("lists each museum with its figures from its own shard, filters, sorts, and exports the same list as CSV", async () => {
+    const op = await enrolled();
+    const tag = crypto.randomUUID().slice(0, 8);
+    const a = await createMuseum({ shard: 1, name: `Musée d’Orsay ${tag}`, slug: `orsay-${tag}` });
+    const b = await createMuseum({ shard: 2, name: `Ateneum ${tag}`, slug: `ateneum-${tag}` });
+    for (let i = 0; i < 3; i++) await createMember(a);
+    await createMember(b);
+    const article = await createArticleRow(a);
+    await createArticleRow(a);
+    await createArticleRow(b);
+    const today = dayNumber(dayInTimeZone(Date.now(), "UTC"));
+    const stats = shardDb(1).prepare("INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES (?, ?, ?, ?, ?, ?)");
+    await shardDb(1).batch([
+      stats.bind(a.museumId, today, article, "de", 5, 2),
+      stats.bind(a.museumId, today - 3, article, "ja", 1, 0),
+      // Older than 30 days: not counted.
+      stats.bind(a.museumId, today - 40, article, "es", 100, 100),
+      shardDb(1)
+        .prepare("INSERT INTO media (museum_id, r2_key, kind, content_type, bytes) VALUES (?, ?, 'image', 'image/webp', 2500000)")
+        .bind(a.museumId, `m/${a.museumId}/${tag}.webp`),
+      shardDb(1).prepare("INSERT INTO narration_spend (museum_id, month, chars) VALUES (?, ?, 12345)").bind(a.museumId, new Date().toISOString().slice(0, 7)),
+    ]);
+    const page = await get(`/operator?q=${encodeURIComponent(tag)}&sort=scans30&dir=desc`, op.cookie);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html.indexOf(`orsay-${tag}`)).toBeGreaterThan(0);
+    expect(html.indexOf(`orsay-${tag}`)).toBeLessThan(html.indexOf(`ateneum-${tag}`));
+    const csv = await get(`/operator/museums.csv?q=${encodeURIComponent(tag.toUpperCase())}&sort=name&dir=asc`, op.cookie);
+    expect(csv.status).toBe(200);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines).toHaveLength(3);
+    const [head, first, second] = lines.map((line) => line.split(","));
+    const row = (cells: string[]) => Object.fromEntries(head!.map((h, i) => [h, cells[i]]));
+    // Sorted by name: Ateneum before Musée d’Orsay.
+    expect(row(first!)).toMatchObject({ slug: `ateneum-${tag}`, shard: "2", members: "1", articles: "1", scans_30d: "0" });
+    expect(row(second!)).toMatchObject({
+      slug: `orsay-${tag}`,
+      shard: "1",
+      members: "3",
+      articles: "2",
+      languages_30d: "2",
+      scans_30d: "6",
+      views_30d: "2",
+      narration_chars_month: "12345",
+      media_bytes: "2500000",
+      state: "active",
+    });
+    // Odd or hostile query strings: the list as it would be without them, never an error.
+    for (const query of ["?sort=__proto__", "?dir=sideways", `?q=${"%F0%9F%8F%BA".repeat(40)}`, "?q=%E2%80%AE", "?sort=name&sort=id"])
+      expect((await get(`/operator${query}`, op.cookie)).status, query).toBe(200);
+    expect((await get(`/operator/museums.csv`, (await staffSession()).cookie)).status).toBe(404);
   });
 });

@@ -1,0 +1,114 @@
+// Each museum's figures for the operator's console (issue 33 §2, decision 146): the directory's row (state, shard,
+// data location) and, from the museum's shard, counts only — members, articles, languages read and scans in 30
+// days, narration characters this month, media bytes, last staff activity. Never a row of content: an operator sees
+// how a museum uses the deployment, not what it wrote or who visited.
+import { spendMonth } from "~/narration/budget.server";
+import { dayInTimeZone, dayNumber } from "~/lib/dates";
+
+export interface MuseumFigures {
+  id: number;
+  slug: string;
+  name: string;
+  state: "active" | "moving";
+  shard: number;
+  jurisdiction: string;
+  createdAt: number;
+  members: number;
+  articles: number;
+  /** Reading languages with at least one scan or view in the last 30 days. */
+  languages: number;
+  scans30: number;
+  views30: number;
+  /** Characters sent to speech engines this calendar month (UTC), decision 105's count. */
+  narrationChars: number;
+  mediaBytes: number;
+  /** The last time a member of its team was active (ms), or null. */
+  lastStaffActivity: number | null;
+}
+
+export const FIGURE_COLUMNS = [
+  "name",
+  "state",
+  "shard",
+  "members",
+  "articles",
+  "languages",
+  "scans30",
+  "views30",
+  "narrationChars",
+  "mediaBytes",
+  "lastStaffActivity",
+  "createdAt",
+] as const;
+export type FigureColumn = (typeof FIGURE_COLUMNS)[number];
+
+type Row = Record<string, number | string | null>;
+
+/** One batch per shard: a handful of GROUP BY museum_id reads, each through an index or a 30-day range. */
+async function shardFigures(db: D1Database, now: number): Promise<Map<number, Partial<MuseumFigures>>> {
+  const since = dayNumber(dayInTimeZone(now - 30 * 86_400_000, "UTC"));
+  const [names, members, articles, stats, media, narration] = await db.batch<Row>([
+    db.prepare("SELECT id, name FROM museums"),
+    db.prepare("SELECT museum_id AS id, count(*) AS members, max(last_active_at) AS lastStaffActivity FROM users GROUP BY museum_id"),
+    db.prepare("SELECT museum_id AS id, count(*) AS articles FROM articles WHERE deleted_at IS NULL GROUP BY museum_id"),
+    db
+      .prepare(
+        "SELECT museum_id AS id, sum(scans) AS scans30, sum(views) AS views30, count(DISTINCT lang) AS languages FROM daily_stats WHERE day >= ?1 GROUP BY museum_id",
+      )
+      .bind(since),
+    db.prepare("SELECT museum_id AS id, sum(bytes) AS mediaBytes FROM media GROUP BY museum_id"),
+    db.prepare("SELECT museum_id AS id, chars AS narrationChars FROM narration_spend WHERE month = ?1").bind(spendMonth(now)),
+  ]);
+  const out = new Map<number, Partial<MuseumFigures>>();
+  for (const result of [names, members, articles, stats, media, narration])
+    for (const row of result!.results) {
+      const id = Number(row.id);
+      out.set(id, { ...out.get(id), ...(row as Partial<MuseumFigures>) });
+    }
+  return out;
+}
+
+/** Every museum of the deployment with its figures, as the directory lists them. */
+export async function museumFigures(directory: D1Database, shards: ReadonlyMap<number, D1Database>, now = Date.now()): Promise<MuseumFigures[]> {
+  const [{ results: rows }, ...perShard] = await Promise.all([
+    directory
+      .prepare("SELECT id, slug, shard, state, jurisdiction, created_at AS createdAt FROM museums ORDER BY id")
+      .all<{ id: number; slug: string; shard: number; state: string; jurisdiction: string; createdAt: number }>(),
+    ...[...shards.values()].map((db) => shardFigures(db, now)),
+  ]);
+  const byShard = new Map([...shards.keys()].map((k, i) => [k, perShard[i]!]));
+  return rows.map((row) => {
+    const f = byShard.get(row.shard)?.get(row.id) ?? {};
+    return {
+      id: row.id,
+      slug: row.slug,
+      name: typeof f.name === "string" ? f.name : row.slug,
+      state: row.state === "active" ? "active" : "moving",
+      shard: row.shard,
+      jurisdiction: row.jurisdiction,
+      createdAt: row.createdAt,
+      members: Number(f.members ?? 0),
+      articles: Number(f.articles ?? 0),
+      languages: Number(f.languages ?? 0),
+      scans30: Number(f.scans30 ?? 0),
+      views30: Number(f.views30 ?? 0),
+      narrationChars: Number(f.narrationChars ?? 0),
+      mediaBytes: Number(f.mediaBytes ?? 0),
+      lastStaffActivity: f.lastStaffActivity == null ? null : Number(f.lastStaffActivity),
+    };
+  });
+}
+
+/** The list as asked: a text filter on name and slug (case and accents ignored), then one column's order. */
+export function sortAndFilter(list: readonly MuseumFigures[], { q, sort, dir }: { q: string; sort: FigureColumn; dir: "asc" | "desc" }): MuseumFigures[] {
+  const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  const needle = fold(q.trim());
+  const kept = needle ? list.filter((m) => fold(m.name).includes(needle) || fold(m.slug).includes(needle)) : [...list];
+  const sign = dir === "asc" ? 1 : -1;
+  return kept.sort((a, b) => {
+    const x = a[sort];
+    const y = b[sort];
+    const order = typeof x === "string" || typeof y === "string" ? String(x ?? "").localeCompare(String(y ?? ""), "fr") : Number(x ?? -1) - Number(y ?? -1);
+    return order * sign || a.id - b.id;
+  });
+}

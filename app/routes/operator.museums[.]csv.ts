@@ -1,0 +1,53 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { CSV_BOM, csvRow } from "~/audit/csv";
+import { readFiguresQuery } from "~/operator/figures-query";
+import { museumFigures, sortAndFilter } from "~/operator/figures.server";
+import { requireOperator } from "~/operator/session.server";
+
+/** The console's list as CSV, filtered and sorted as the page (numbers as numbers, times ISO 8601 UTC). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireOperator(request, context);
+  const query = readFiguresQuery(new URL(request.url).searchParams);
+  const list = sortAndFilter(await museumFigures(context.shards.shards.directory, context.shards.shards.byIndex), query);
+  const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
+  let body =
+    CSV_BOM +
+    csvRow([
+      "id",
+      "slug",
+      "name",
+      "state",
+      "shard",
+      "data_location",
+      "members",
+      "articles",
+      "languages_30d",
+      "scans_30d",
+      "views_30d",
+      "narration_chars_month",
+      "media_bytes",
+      "last_staff_activity",
+      "created_at",
+    ]);
+  for (const m of list)
+    body += csvRow([
+      String(m.id),
+      m.slug,
+      m.name,
+      m.state,
+      String(m.shard),
+      m.jurisdiction || "default",
+      String(m.members),
+      String(m.articles),
+      String(m.languages),
+      String(m.scans30),
+      String(m.views30),
+      String(m.narrationChars),
+      String(m.mediaBytes),
+      iso(m.lastStaffActivity),
+      iso(m.createdAt),
+    ]);
+  return new Response(body, {
+    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="museums.csv"', "Cache-Control": "private, no-store" },
+  });
+}
