@@ -1,7 +1,6 @@
 export class UsageError extends Error {}
 export const OPERATOR_OPTIONS: Record<string, string>;
 export const SETUP_TTL_MS: number;
-export function base32(bytes: Uint8Array): string;
 export function parseOperatorCommand(argv: string[]): { email: string; remote: boolean; persistTo?: string; baseUrl?: string };
 export function operatorCreateSteps(
   plan: { email: string },

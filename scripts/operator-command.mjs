@@ -3,6 +3,7 @@
 // Running it again for the same address (a lost phone) draws a new secret at once and a new link: the old
 // authenticator stops working, the password and recovery codes are replaced when the new link is followed.
 import { createHash, randomBytes } from "node:crypto";
+import { base32Encode } from "../app/operator/totp.ts";
 import { readOptions, sqlString, UsageError } from "./lib.mjs";
 
 export { UsageError };
@@ -10,25 +11,6 @@ export { UsageError };
 export const OPERATOR_OPTIONS = { email: "string", remote: "boolean", "persist-to": "string", "base-url": "string" };
 /** As app/operator/accounts.server.ts OPERATOR_SETUP_TTL_MS. */
 export const SETUP_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-
-/** RFC 4648 Base32 without padding, as app/operator/totp.ts base32Encode. */
-export function base32(bytes) {
-  let out = "";
-  let buffer = 0;
-  let bits = 0;
-  for (const byte of bytes) {
-    buffer = (buffer << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(buffer >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(buffer << (5 - bits)) & 31];
-  return out;
-}
 
 export function parseOperatorCommand(argv) {
   const [command, ...rest] = argv;
@@ -46,7 +28,7 @@ export function parseOperatorCommand(argv) {
 
 /** The secret, the link's token and the directory's SQL (one file: wrangler runs it as one batch). */
 export function operatorCreateSteps(plan, now = Date.now(), random = randomBytes) {
-  const secret = base32(random(20));
+  const secret = base32Encode(new Uint8Array(random(20)));
   const token = random(32).toString("base64url");
   const tokenHash = createHash("sha256").update(token).digest("hex");
   const email = sqlString(plan.email);
