@@ -71,6 +71,7 @@ export default function OperatorConsole() {
         </button>
       </Form>
       <p className="operator-links">
+        <Link to="/operator/museums/new">{t("operator.console.newMuseum")}</Link>
         <a href={csv} download>
           {t("operator.console.museumsCsv")}
         </a>

@@ -90,7 +90,8 @@ export async function listMembers(db: Database, museumId: number, now = Date.now
 export async function inviteMember(
   db: Database,
   directory: Database,
-  actor: Actor,
+  // An operator inviting a new museum's first admin is no member of it: no user id (decision 146).
+  actor: Omit<Actor, "id"> & { id: number | null },
   input: { email: string; role: Role; languages?: string[] },
   origin: string,
   now = Date.now(),

@@ -59,6 +59,28 @@ test("an operator follows the setup link, keeps the recovery codes, reaches the 
   await shot(page, "operator/console-fr-320");
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // A new museum and its first admin's invitation, from the console's form.
+  await page.getByRole("link", { name: "Créer un musée" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Créer un musée");
+  expect(await axeViolations(page)).toEqual([]);
+  await shot(page, "operator/create-fr-1280", { fullPage: true });
+  const slug = `e2e-created-${Date.now().toString(36)}`;
+  await page.getByLabel("Nom du musée").fill("Musée créé par la console");
+  await page.getByLabel("Adresse (slug)").fill("Pas Un Slug");
+  await page.getByLabel("Adresse e-mail du premier administrateur").fill(`admin-${slug}@example.org`);
+  await page.getByRole("button", { name: "Créer le musée" }).click();
+  await expect(page.getByRole("alert")).toContainText("Utilisez des lettres minuscules");
+  await page.getByLabel("Adresse (slug)").fill(slug);
+  await page.getByRole("button", { name: "Créer le musée" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Le musée ${slug} est créé`);
+  await expect(page.locator("code")).toContainText("/invite/");
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole("link", { name: "Retour à la console" }).click();
+  await page.getByLabel("Trouver un musée (nom ou adresse)").fill(slug);
+  await page.getByRole("button", { name: "Filtrer" }).click();
+  await expect(page.getByRole("heading", { level: 2 })).toHaveText(/^1 musée sur \d+$/);
+  await expect(page.getByRole("rowheader")).toContainText("Musée créé par la console");
+
   // Sign out, then in again with the password and the next step's code.
   await page.getByRole("button", { name: "Se déconnecter" }).click();
   await expect(page).toHaveURL(/\/operator\/login$/);

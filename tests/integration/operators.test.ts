@@ -5,7 +5,7 @@ import { base32Decode, hotp, newTotpSecret, totpStep } from "~/operator/totp";
 import { dayInTimeZone, dayNumber } from "~/lib/dates";
 import { createArticleRow, createMember, createMuseum, get, staffSession } from "./helpers";
 import { shardDb } from "./builders";
-import { postForm } from "./team-helpers";
+import { followLink, postForm } from "./team-helpers";
 
 // Operators (issue 33 §1, decision 146): a setup link, password + TOTP or a recovery code, a session of their own,
 // and the audit log. The rows are written as `npm run operator:create` writes them (scripts/operator-command.mjs,
@@ -213,5 +213,60 @@ describe("operators: setup, sign-in with a second factor, their own sessions", (
     for (const query of ["?sort=__proto__", "?dir=sideways", `?q=${"%F0%9F%8F%BA".repeat(40)}`, "?q=%E2%80%AE", "?sort=name&sort=id"])
       expect((await get(`/operator${query}`, op.cookie)).status, query).toBe(200);
     expect((await get(`/operator/museums.csv`, (await staffSession()).cookie)).status).toBe(404);
+  });
+
+  it("creates a museum on the shard asked (or with the most room) and invites its first admin, who joins; refusals name their field", async () => {
+    const op = await enrolled();
+    const tag = crypto.randomUUID().slice(0, 8);
+    const admin = `first-admin-${tag}@example.org`;
+    const fields = { name: `Musée des Augustins ${tag}`, slug: `augustins-${tag}`, sourceLang: "fr", timezone: "Europe/Paris", shard: "2", adminEmail: admin };
+    const made = await postForm("/operator/museums/new", fields, { Cookie: op.cookie });
+    expect(made.status).toBe(200);
+    expect(made.headers.get("Cache-Control")).toContain("no-store");
+    const link = /http:\/\/localhost\/invite\/[A-Za-z0-9._-]+/.exec(await made.text())?.[0];
+    expect(link).toBeTruthy();
+    const row = await env.DIRECTORY.prepare("SELECT id, shard FROM museums WHERE slug = ?").bind(fields.slug).first<{ id: number; shard: number }>();
+    expect(row!.shard).toBe(2);
+    expect(await shardDb(2).prepare("SELECT name, source_lang AS sourceLang, timezone FROM museums WHERE id = ?").bind(row!.id).first()).toEqual({
+      name: fields.name,
+      sourceLang: "fr",
+      timezone: "Europe/Paris",
+    });
+    // The first admin follows the link and is signed in as the museum's admin.
+    const joined = await followLink(link!);
+    expect(joined.status, await joined.clone().text()).toBe(200);
+    expect(((await joined.json()) as { user: { role: string } }).user.role).toBe("admin");
+    const audit = await env.DIRECTORY.prepare("SELECT action, museum_id AS museumId FROM operator_audit WHERE operator_email = ? AND action = 'museum.create'")
+      .bind(op.email)
+      .all();
+    expect(audit.results).toEqual([{ action: "museum.create", museumId: row!.id }]);
+
+    // Refusals: the same address (409 slug), an address with an account (409), bad fields (400 naming them).
+    expect((await postForm("/operator/museums/new", { ...fields, adminEmail: `other-${admin}` }, { Cookie: op.cookie })).status).toBe(409);
+    expect((await postForm("/operator/museums/new", { ...fields, slug: `autre-${tag}` }, { Cookie: op.cookie })).status).toBe(409);
+    for (const [field, value] of [
+      ["name", " "],
+      ["slug", "Pas-Un-Slug"],
+      ["slug", "-tiret"],
+      ["sourceLang", "xx-nope"],
+      ["timezone", "Mars/Olympus"],
+      ["shard", "99"],
+      ["shard", "deux"],
+      ["adminEmail", "pas une adresse"],
+    ] as const) {
+      const refused = await postForm("/operator/museums/new", { ...fields, slug: `x-${tag}-${field.toLowerCase()}`, [field]: value }, { Cookie: op.cookie });
+      expect(refused.status, `${field} = ${value}`).toBe(400);
+    }
+    // Ten creations of one address at once: one museum.
+    const slug = `race-${tag}`;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => postForm("/operator/museums/new", { ...fields, slug, adminEmail: `race-${i}-${admin}` }, { Cookie: op.cookie })),
+    );
+    expect(answers.map((r) => r.status).filter((s) => s === 200)).toHaveLength(1);
+    expect(answers.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const count = await env.DIRECTORY.prepare("SELECT count(*) AS n FROM museums WHERE slug = ?").bind(slug).first<{ n: number }>();
+    expect(count!.n).toBe(1);
+    // Only an operator: a museum admin's session is refused, as if the page did not exist.
+    expect((await postForm("/operator/museums/new", { ...fields, slug: `nope-${tag}` }, { Cookie: (await staffSession()).cookie })).status).toBe(404);
   });
 });

@@ -1,0 +1,78 @@
+// An operator creates a museum (issue 33 §3, decision 146): its row in the directory (a unique slug, the shard
+// with the most room or the one named), its row on that shard, and an invitation link for its first admin (the team's
+// own links, valid 7 days, shown once). Nothing of the museum's content is touched: the admin builds it.
+import { z } from "zod";
+import { createDb } from "~/db/client.server";
+import { conflict, DomainError, isUniqueViolation } from "~/errors";
+import { museumSettingsSchema } from "~/models/museums.server";
+import { normalizeEmail } from "~/models/auth.server";
+import { museumOfAccount } from "~/shards/directory.server";
+import { inviteMember } from "~/teams/members.server";
+import { auditOperator, type Operator } from "./accounts.server";
+import type { Database } from "~/db/client.server";
+
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
+
+export const newMuseumSchema = museumSettingsSchema.extend({
+  slug: z.string().trim().regex(SLUG_PATTERN, "invalid"),
+  shard: z.union([z.literal("auto"), z.coerce.number().int().min(0).max(511)]),
+  adminEmail: z
+    .string()
+    .trim()
+    .max(254, "too_long")
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "invalid")
+    .transform(normalizeEmail),
+});
+export type NewMuseum = z.infer<typeof newMuseumSchema>;
+
+/** The shard with the most room: the smallest as last measured, a shard never measured first (it is new). */
+export async function roomiestShard(directory: D1Database, shards: readonly number[]): Promise<number> {
+  const { results } = await directory.prepare("SELECT shard, bytes FROM shards").all<{ shard: number; bytes: number }>();
+  const size = new Map(results.map((r) => [r.shard, r.bytes]));
+  return [...shards].sort((a, b) => (size.get(a) ?? -1) - (size.get(b) ?? -1) || a - b)[0]!;
+}
+
+export async function createMuseumAsOperator(
+  env: { directory: Database; shards: ReadonlyMap<number, D1Database> },
+  operator: Operator,
+  input: NewMuseum,
+  origin: string,
+  now = Date.now(),
+): Promise<{ museumId: number; shard: number; invitationUrl: string; expiresAt: number }> {
+  const directory = env.directory.$client;
+  const shard = input.shard === "auto" ? await roomiestShard(directory, [...env.shards.keys()]) : input.shard;
+  const shardD1 = env.shards.get(shard);
+  if (!shardD1) throw new DomainError("invalid_input", `There is no shard ${shard}`, "shard", "invalid");
+  if ((await museumOfAccount(directory, input.adminEmail)) !== null)
+    throw conflict("adminEmail", "This address already has an account in a museum", "already_member");
+  let museumId: number;
+  try {
+    const row = await directory.prepare("INSERT INTO museums (slug, shard) VALUES (?1, ?2) RETURNING id").bind(input.slug, shard).first<{ id: number }>();
+    museumId = row!.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("slug", "This address is taken by another museum");
+    throw error;
+  }
+  const db = createDb(shardD1);
+  try {
+    await shardD1
+      .prepare("INSERT INTO museums (id, name, slug, source_lang, timezone, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+      .bind(museumId, input.name, input.slug, input.sourceLang, input.timezone, now)
+      .run();
+    const invitation = await inviteMember(
+      db,
+      env.directory,
+      { id: null, email: operator.email, museumId },
+      { email: input.adminEmail, role: "admin", languages: [] },
+      origin,
+      now,
+    );
+    await auditOperator(env.directory, operator, "museum.create", museumId, { slug: input.slug, shard, adminEmail: input.adminEmail }, now);
+    return { museumId, shard, invitationUrl: invitation.invitationUrl, expiresAt: invitation.expiresAt };
+  } catch (error) {
+    // Nothing half made: the shard's row (and what hangs off it) and the directory's go together.
+    await shardD1.prepare("DELETE FROM museums WHERE id = ?1").bind(museumId).run();
+    await directory.prepare("DELETE FROM museums WHERE id = ?1").bind(museumId).run();
+    throw error;
+  }
+}
