@@ -64,7 +64,9 @@ export type ErrorReason =
   | "no_engine"
   | "not_generated"
   // Moves between shards (decision 143): staff writes wait a minute.
-  | "museum_moving";
+  | "museum_moving"
+  // A museum an operator suspended (decision 147): its members cannot sign in.
+  | "museum_suspended";
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_input: 400,
@@ -222,7 +224,12 @@ export const REASON_TEXT: Record<ErrorReason, string> = {
   no_engine: "cannot be generated: no LLM engine (workers-ai-llm, openai-compatible) is configured",
   not_generated: "has no easy-to-read version yet",
   museum_moving: "is moving to another database: try again in a minute",
+  museum_suspended: "is suspended by the operator of this service",
 };
+
+/** A member of a suspended museum signing in (decision 147): 403, said in the interface language. */
+export const museumSuspended = () =>
+  new DomainError("forbidden", "This museum is suspended by the operator of this service: contact them", undefined, "museum_suspended");
 
 export function isErrorReason(value: unknown): value is ErrorReason {
   return typeof value === "string" && Object.prototype.hasOwnProperty.call(REASON_TEXT, value);

@@ -17,6 +17,8 @@ export const museums = sqliteTable(
     sourceLang: text("source_lang").notNull().default("fr"),
     timezone: text("timezone").notNull().default("Europe/Paris"),
     createdAt: createdAt(),
+    /** Set while an operator has suspended the museum (0015, decision 147); null otherwise. */
+    suspendedAt: integer("suspended_at", { mode: "number" }),
   },
   (t) => [uniqueIndex("museums_slug_unique").on(t.slug)],
 );

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { museums, sessions, users } from "~/db/schema";
 import { hmacSha256Hex, randomToken, sha256Hex } from "~/lib/crypto";
@@ -7,6 +7,7 @@ import { parseLanguages, type Role } from "~/teams/roles";
 import { auditStatement } from "~/audit/log.server";
 import { SESSION_SEEN_EVERY_MS, touchSession } from "~/teams/member-sessions.server";
 import { museumOfAccount } from "~/shards/directory.server";
+import { museumSuspended } from "~/errors";
 import { museumToken } from "~/shards/keys";
 import type { RequestShards } from "~/shards/route.server";
 import { clearLoginFailures, refundLoginAttempt, reserveLoginAttempt } from "./rate-limit.server";
@@ -71,6 +72,9 @@ export async function login(
     return { kind: "invalid" };
   }
 
+  // The right password of a suspended museum's member: told why, never signed in (decision 147).
+  const museum = await db.select({ suspendedAt: museums.suspendedAt }).from(museums).where(eq(museums.id, user.museumId)).get();
+  if (typeof museum?.suspendedAt === "number") throw museumSuspended();
   await refundLoginAttempt(directory, [addressKey]);
   await clearLoginFailures(directory, emailKey);
   const { token, expiresAt } = await createSession(db, user, now, {
@@ -135,7 +139,8 @@ export async function findSessionUser(db: Database, token: string, now = Date.no
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(museums, eq(museums.id, users.museumId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+    // A suspended museum's sessions are ended when it is suspended; any left over open nothing (decision 147).
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), isNull(museums.suspendedAt)))
     .get();
   if (!row) return null;
   // Last seen and last active move at most every few minutes: no D1 write on every request.

@@ -12,6 +12,8 @@ export interface VisitorMuseum {
   name: string;
   slug: string;
   sourceLang: string;
+  /** Set while an operator has suspended the museum (decision 147): its pages say it is unavailable. */
+  suspendedAt: number | null;
 }
 
 export interface VisitorArticle {
@@ -74,7 +76,7 @@ export async function museumGlossary(db: Database, museumId: number): Promise<Gl
   return glossaryOf(await db.select(glossaryColumns).from(glossaryTerms).where(eq(glossaryTerms.museumId, museumId)));
 }
 
-const museumColumns = { id: museums.id, name: museums.name, slug: museums.slug, sourceLang: museums.sourceLang };
+const museumColumns = { id: museums.id, name: museums.name, slug: museums.slug, sourceLang: museums.sourceLang, suspendedAt: museums.suspendedAt };
 
 /** `content` is what visitors see: the published content (null = never published), or the draft for a staff preview. */
 type ArticleRow = { id: number; slug: string; name: string; content: string | null; folderId: number | null };

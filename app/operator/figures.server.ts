@@ -9,7 +9,7 @@ export interface MuseumFigures {
   id: number;
   slug: string;
   name: string;
-  state: "active" | "moving";
+  state: "active" | "moving" | "suspended";
   shard: number;
   jurisdiction: string;
   createdAt: number;
@@ -48,7 +48,7 @@ type Row = Record<string, number | string | null>;
 async function shardFigures(db: D1Database, now: number): Promise<Map<number, Partial<MuseumFigures>>> {
   const since = dayNumber(dayInTimeZone(now - 30 * 86_400_000, "UTC"));
   const [names, members, articles, stats, media, narration] = await db.batch<Row>([
-    db.prepare("SELECT id, name FROM museums"),
+    db.prepare("SELECT id, name, suspended_at AS suspendedAt FROM museums"),
     db.prepare("SELECT museum_id AS id, count(*) AS members, max(last_active_at) AS lastStaffActivity FROM users GROUP BY museum_id"),
     db.prepare("SELECT museum_id AS id, count(*) AS articles FROM articles WHERE deleted_at IS NULL GROUP BY museum_id"),
     db
@@ -83,7 +83,7 @@ export async function museumFigures(directory: D1Database, shards: ReadonlyMap<n
       id: row.id,
       slug: row.slug,
       name: typeof f.name === "string" ? f.name : row.slug,
-      state: row.state === "active" ? "active" : "moving",
+      state: row.state !== "active" ? "moving" : typeof (f as { suspendedAt?: unknown }).suspendedAt === "number" ? "suspended" : "active",
       shard: row.shard,
       jurisdiction: row.jurisdiction,
       createdAt: row.createdAt,

@@ -3,7 +3,9 @@
 // own links, valid 7 days, shown once). Nothing of the museum's content is touched: the admin builds it.
 import { z } from "zod";
 import { createDb } from "~/db/client.server";
+import { abortUnlessChanged, lostRace } from "~/db/guards";
 import { conflict, DomainError, isUniqueViolation } from "~/errors";
+import { publishVisitorChanges } from "~/visitor-cache/snapshot.server";
 import { museumSettingsSchema } from "~/models/museums.server";
 import { normalizeEmail } from "~/models/auth.server";
 import { museumOfAccount } from "~/shards/directory.server";
@@ -75,4 +77,45 @@ export async function createMuseumAsOperator(
     await directory.prepare("DELETE FROM museums WHERE id = ?1").bind(museumId).run();
     throw error;
   }
+}
+
+const museumGone = () => new DomainError("not_found", "No museum has this id", "id", undefined);
+
+/**
+ * Suspends a museum (decision 147): on its shard, `suspended_at` is set (its visitor pages say the guide is paused,
+ * through the visitor-change stamp the museums row's trigger moves) and its members' sessions end, in one transaction.
+ * Resumes it: `suspended_at` cleared. Nothing is deleted either way. A museum being moved, or already in the state
+ * asked (another operator was first), is a 409.
+ */
+export async function setSuspended(
+  env: { directory: Database; shards: ReadonlyMap<number, D1Database>; kv: KVNamespace },
+  operator: Operator,
+  museumId: number,
+  suspend: boolean,
+  now = Date.now(),
+): Promise<{ museumId: number; suspended: boolean }> {
+  const row = await env.directory.$client.prepare("SELECT shard, state FROM museums WHERE id = ?1").bind(museumId).first<{ shard: number; state: string }>();
+  const shard = row ? env.shards.get(row.shard) : undefined;
+  if (!row || !shard) throw museumGone();
+  if (row.state !== "active") throw conflict("museum", "This museum is being moved: try again when the move is over", "museum_moving");
+  const db = createDb(shard);
+  const d1 = db.$client;
+  try {
+    await d1.batch([
+      suspend
+        ? d1.prepare("UPDATE museums SET suspended_at = ?2 WHERE id = ?1 AND suspended_at IS NULL").bind(museumId, now)
+        : d1.prepare("UPDATE museums SET suspended_at = NULL WHERE id = ?1 AND suspended_at IS NOT NULL").bind(museumId),
+      abortUnlessChanged(d1),
+      ...(suspend ? [d1.prepare("DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE museum_id = ?1)").bind(museumId)] : []),
+    ]);
+  } catch (error) {
+    if (!lostRace(error)) throw error;
+    const exists = await d1.prepare("SELECT 1 FROM museums WHERE id = ?1").bind(museumId).first();
+    if (!exists) throw museumGone();
+    throw conflict("museum", suspend ? "This museum is already suspended" : "This museum is not suspended", suspend ? "museum_suspended" : "invalid");
+  }
+  // Visitors' cached pages of the museum follow at once: the stamp its museums row's trigger moved is published now.
+  await publishVisitorChanges(db, env.kv);
+  await auditOperator(env.directory, operator, suspend ? "museum.suspend" : "museum.resume", museumId, {}, now);
+  return { museumId, suspended: suspend };
 }

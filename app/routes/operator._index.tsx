@@ -102,7 +102,10 @@ export default function OperatorConsole() {
             {museums.map((m) => (
               <tr key={m.id}>
                 <th scope="row">
-                  <bdi>{m.name}</bdi> <span className="muted">{m.slug}</span>
+                  <Link to={`/operator/museums/${m.id}`}>
+                    <bdi>{m.name}</bdi>
+                  </Link>{" "}
+                  <span className="muted">{m.slug}</span>
                 </th>
                 <td>{t(`operator.console.states.${m.state}`)}</td>
                 <td className="num">

@@ -13,7 +13,7 @@ import { tourColumns } from "./tours.server";
  * `/t/{link}/3` always agree with the list on `/t/{link}`.
  */
 export interface VisitorTour extends TourFields {
-  museum: { id: number; name: string; slug: string; sourceLang: string };
+  museum: { id: number; name: string; slug: string; sourceLang: string; suspendedAt: number | null };
 }
 
 export interface VisibleStop {
@@ -38,14 +38,15 @@ export async function tourByLink(db: Database, link: string): Promise<VisitorTou
       museumName: museums.name,
       museumSlug: museums.slug,
       sourceLang: museums.sourceLang,
+      suspendedAt: museums.suspendedAt,
     })
     .from(tours)
     .innerJoin(museums, eq(museums.id, tours.museumId))
     .where(eq(tours.link, parsed.data))
     .get();
   if (!row) return null;
-  const { museumId, museumName, museumSlug, sourceLang, ...tour } = row;
-  return { ...tour, museum: { id: museumId, name: museumName, slug: museumSlug, sourceLang } };
+  const { museumId, museumName, museumSlug, sourceLang, suspendedAt, ...tour } = row;
+  return { ...tour, museum: { id: museumId, name: museumName, slug: museumSlug, sourceLang, suspendedAt } };
 }
 
 /** The stop rows of one tour, or of every tour of the museum, in tour order: live-in-folder checked by the caller. */

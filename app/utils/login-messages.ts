@@ -4,6 +4,7 @@ import type { ErrorBody } from "~/errors";
 export function loginErrorKey(data: ErrorBody): string {
   // Signing in writes a session: while the museum moves between databases it waits, and says so (decision 143).
   if (data.error.reason === "museum_moving") return "errors.reasons.museum_moving";
+  if (data.error.reason === "museum_suspended") return "errors.reasons.museum_suspended";
   switch (data.error.code) {
     case "rate_limited":
       return "login.rateLimited";

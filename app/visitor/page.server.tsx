@@ -19,7 +19,36 @@ export async function visitorPage(request: Request, context: AppLoadContext, loc
   const { target } = located;
   if (!target) return visitorNotFound(request, context, located.place);
   const visit = visitOf(request, context, { ...located, target });
+  // A snapshot cached before 0015 has no such field: not suspended.
+  if (typeof target.museum.suspendedAt === "number") return suspendedPage(visit);
   return target.article ? articlePage(visit, target.article) : placeholderPage(visit);
+}
+
+/** How long a visitor is told to wait before trying a suspended museum's page again (decision 147). */
+export const SUSPENDED_RETRY_SECONDS = 3600;
+
+/**
+ * The museum's guide is suspended by an operator (decision 147): a polite page in the visitor's language, 503 with
+ * `Retry-After`, nothing counted, nothing of the article shown, kept out of search engines.
+ */
+export async function suspendedPage(visit: Pick<Visit, "deps" | "choice" | "target" | "place" | "context" | "display">): Promise<Response> {
+  const { strings, lang } = await visitorStrings(visit.deps, visit.choice.lang);
+  const page = (
+    <NotAvailablePage
+      suspended
+      museumName={visit.target.museum.name}
+      strings={strings}
+      lang={visit.choice.lang}
+      stringsLang={lang}
+      base={visit.place.base}
+      nonce={visit.context.cspNonce}
+    />
+  );
+  return htmlPage(
+    visit.context.timing.rendering(() => renderDocument(page, visit.display)),
+    503,
+    { "Set-Cookie": visit.choice.setCookie, "X-Robots-Tag": "noindex", "Retry-After": String(SUSPENDED_RETRY_SECONDS) },
+  );
 }
 
 /**

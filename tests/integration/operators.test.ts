@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { sha256Hex } from "~/lib/crypto";
 import { base32Decode, hotp, newTotpSecret, totpStep } from "~/operator/totp";
 import { dayInTimeZone, dayNumber } from "~/lib/dates";
-import { createArticleRow, createMember, createMuseum, get, staffSession } from "./helpers";
+import { createArticleRow, createMember, createMuseum, get, logIn, postJson, publishArticle, staffSession, texts } from "./helpers";
 import { shardDb } from "./builders";
 import { followLink, postForm } from "./team-helpers";
 
@@ -268,5 +268,47 @@ describe("operators: setup, sign-in with a second factor, their own sessions", (
     expect(count!.n).toBe(1);
     // Only an operator: a museum admin's session is refused, as if the page did not exist.
     expect((await postForm("/operator/museums/new", { ...fields, slug: `nope-${tag}` }, { Cookie: (await staffSession()).cookie })).status).toBe(404);
+  });
+
+  it("suspends a museum: visitors get the polite page (503), its team is signed out and kept out; resuming restores it all", async () => {
+    const op = await enrolled();
+    const staff = await staffSession();
+    const { link } = await publishArticle(staff, texts(["Une amphore attique."]));
+    expect((await get(`/r/${link}?lang=fr`)).status).toBe(200);
+    const id = staff.user.museumId;
+    const act = (intent: string, cookie = op.cookie) => postForm(`/operator/museums/${id}`, { intent }, { Cookie: cookie });
+
+    // Two operators suspending at once: one suspends, the other hears it was done.
+    const [a, b] = await Promise.all([act("suspend"), act("suspend")]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const page = await get(`/r/${link}?lang=fr`);
+    expect(page.status).toBe(503);
+    expect(page.headers.get("Retry-After")).toBe("3600");
+    expect(page.headers.get("X-Robots-Tag")).toBe("noindex");
+    const html = await page.text();
+    expect(html).not.toContain("amphore");
+    expect((await get(`/v/${staff.user.museumSlug}/${"x"}`)).status).not.toBe(500);
+    // The team: the session opens nothing any more, and signing in says why.
+    expect((await get("/api/read/glossary", staff.cookie)).status).toBe(401);
+    const signIn = await postJson("/login", { email: staff.user.email, password: staff.user.password });
+    expect(signIn.status).toBe(403);
+    expect(await signIn.json()).toMatchObject({ error: { reason: "museum_suspended" } });
+    const figures = await get(`/operator/museums.csv?q=${encodeURIComponent(staff.user.museumSlug)}`, op.cookie);
+    expect(await figures.text()).toContain(",suspended,");
+    // Resumed: everything at once, nothing lost.
+    expect((await act("resume")).status).toBe(200);
+    expect((await act("resume")).status).toBe(409);
+    const back = await get(`/r/${link}?lang=fr`);
+    expect(back.status).toBe(200);
+    expect(await back.text()).toContain("amphore");
+    expect(await logIn(staff.user)).toMatch(/muselingo_session=/);
+    const audit = await env.DIRECTORY.prepare("SELECT action FROM operator_audit WHERE museum_id = ? AND action LIKE 'museum.%' ORDER BY id")
+      .bind(id)
+      .all<{ action: string }>();
+    expect(audit.results.map((r) => r.action)).toEqual(["museum.suspend", "museum.resume"]);
+    // Refusals: an unknown intent 400, an unknown museum 404, a museum member 404.
+    expect((await act("delete")).status).toBe(400);
+    expect((await postForm("/operator/museums/999999999", { intent: "suspend" }, { Cookie: op.cookie })).status).toBe(404);
+    expect((await act("suspend", staff.cookie)).status).toBe(404);
   });
 });

@@ -20,7 +20,7 @@ const content = (lines: string[]): ArticleContent =>
   parseStoredContent(JSON.stringify([{ type: "metadatas" }, ...lines.map((line) => ({ type: "text", content: line }))]));
 const ARTICLE: VisitorArticle = { id: 7, slug: "amphore", name: "amphore", content: content(["L'amphore", "Vers 530."]) };
 const EASY = content(["L'amphore", "▸ Un vase."]);
-const museum = { id: 3, name: "Musée des vases", slug: "vases", sourceLang: "fr" };
+const museum = { id: 3, name: "Musée des vases", slug: "vases", sourceLang: "fr", suspendedAt: null };
 
 function ask(url: string, fields: Partial<TextAsk> & { cookie?: string } = {}): TextAsk {
   const request = new Request(url, { headers: fields.cookie ? { Cookie: fields.cookie } : {} });
