@@ -81,6 +81,32 @@ test("an operator follows the setup link, keeps the recovery codes, reaches the 
   await expect(page.getByRole("heading", { level: 2 })).toHaveText(/^1 musée sur \d+$/);
   await expect(page.getByRole("rowheader")).toContainText("Musée créé par la console");
 
+  // Suspend it from its page: its visitors' pages (here its keypad) say the guide is paused, in their language.
+  await page.getByRole("link", { name: "Musée créé par la console" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Musée créé par la console");
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Suspendre ce musée" }).click();
+  await expect(page.getByRole("status")).toHaveText("Le musée est suspendu.");
+  await expect(page.getByRole("button", { name: "Rétablir ce musée" })).toBeVisible();
+  await shot(page, "operator/museum-suspended-fr-1280");
+  const visitor = await page.context().newPage();
+  for (const [lang, width, title] of [
+    ["fr", 375, "Le guide de ce musée est momentanément indisponible"],
+    ["en", 1280, "This museum's guide is temporarily unavailable"],
+  ] as const) {
+    await visitor.setViewportSize({ width, height: 800 });
+    const answer = await visitor.goto(`/v/${slug}/n?lang=${lang}`);
+    expect(answer?.status()).toBe(503);
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(title);
+    expect(await axeViolations(visitor)).toEqual([]);
+    expect(await scrollsSideways(visitor)).toBe(false);
+    await shot(visitor, `operator/visitor-suspended-${lang}-${width}`);
+  }
+  await visitor.close();
+  await page.getByRole("button", { name: "Rétablir ce musée" }).click();
+  await expect(page.getByRole("status")).toHaveText("Le musée est rétabli.");
+  await page.getByRole("link", { name: "Retour à la console" }).click();
+
   // Sign out, then in again with the password and the next step's code.
   await page.getByRole("button", { name: "Se déconnecter" }).click();
   await expect(page).toHaveURL(/\/operator\/login$/);

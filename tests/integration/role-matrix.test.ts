@@ -741,6 +741,22 @@ const PUBLIC: Record<string, string> = {
   "api.visit.offline_views": "visitor views made offline (no login; rate limited)",
 };
 
+/**
+ * The operator's console (decision 146): no museum role reaches it. Each page is GET with a museum admin's session
+ * here and answers 404 (tests/integration/operators.test.ts has the operators' own side); sign-in, setup and
+ * sign-out are the operators' public doors.
+ */
+const OPERATOR: Record<string, string | null> = {
+  "operator._index": "/operator",
+  "operator.audit[.]csv": "/operator/audit.csv",
+  "operator.museums[.]csv": "/operator/museums.csv",
+  "operator.museums.new": "/operator/museums/new",
+  "operator.museums.$id": "/operator/museums/1",
+  "operator.login": null,
+  "operator.logout": null,
+  "operator.setup.$token": null,
+};
+
 const ROUTE_FILES = Object.keys(import.meta.glob("../../app/routes/*.{ts,tsx}")).map((p) => p.replace(/^.*\/routes\//, "").replace(/\.tsx?$/, ""));
 
 async function send(cookie: string, input: Input, method: "GET" | "POST") {
@@ -851,7 +867,7 @@ describe("role matrix", () => {
   });
 
   it("has a line for every route file, and every line names an existing route", () => {
-    const covered = new Set([...CASES.map((c) => c.route), ...Object.keys(PUBLIC)]);
+    const covered = new Set([...CASES.map((c) => c.route), ...Object.keys(PUBLIC), ...Object.keys(OPERATOR)]);
     expect(ROUTE_FILES.length).toBeGreaterThan(40);
     expect(
       ROUTE_FILES.filter((r) => !covered.has(r)),
@@ -861,6 +877,11 @@ describe("role matrix", () => {
       [...covered].filter((r) => !ROUTE_FILES.includes(r)),
       "lines for routes that do not exist",
     ).toEqual([]);
+  });
+
+  it("no museum role reaches an operator's page: 404 as if it did not exist", async () => {
+    const admin = await staffSession();
+    for (const path of Object.values(OPERATOR)) if (path) expect((await get(path, admin.cookie)).status, path).toBe(404);
   });
 
   // One test per call or page: a slow machine times one call out, not the whole matrix, and a failure names its
