@@ -45,19 +45,28 @@ export type FigureColumn = (typeof FIGURE_COLUMNS)[number];
 type Row = Record<string, number | string | null>;
 
 /** One batch per shard: a handful of GROUP BY museum_id reads, each through an index or a 30-day range. */
-async function shardFigures(db: D1Database, now: number): Promise<Map<number, Partial<MuseumFigures>>> {
+async function shardFigures(db: D1Database, now: number, only: number | null): Promise<Map<number, Partial<MuseumFigures>>> {
   const since = dayNumber(dayInTimeZone(now - 30 * 86_400_000, "UTC"));
+  // ?9: one museum (its page) or null (the list): the same reads, through the museum_id prefix of each table's index.
+  const one = (column: string) => `(?9 IS NULL OR ${column} = ?9)`;
   const [names, members, articles, stats, media, narration] = await db.batch<Row>([
-    db.prepare("SELECT id, name, suspended_at AS suspendedAt FROM museums"),
-    db.prepare("SELECT museum_id AS id, count(*) AS members, max(last_active_at) AS lastStaffActivity FROM users GROUP BY museum_id"),
-    db.prepare("SELECT museum_id AS id, count(*) AS articles FROM articles WHERE deleted_at IS NULL GROUP BY museum_id"),
+    db.prepare(`SELECT id, name, suspended_at AS suspendedAt FROM museums WHERE ${one("id")}`).bind(...params(only)),
+    db
+      .prepare(`SELECT museum_id AS id, count(*) AS members, max(last_active_at) AS lastStaffActivity FROM users WHERE ${one("museum_id")} GROUP BY museum_id`)
+      .bind(...params(only)),
+    db
+      .prepare(`SELECT museum_id AS id, count(*) AS articles FROM articles WHERE deleted_at IS NULL AND ${one("museum_id")} GROUP BY museum_id`)
+      .bind(...params(only)),
     db
       .prepare(
-        "SELECT museum_id AS id, sum(scans) AS scans30, sum(views) AS views30, count(DISTINCT lang) AS languages FROM daily_stats WHERE day >= ?1 GROUP BY museum_id",
+        `SELECT museum_id AS id, sum(scans) AS scans30, sum(views) AS views30, count(DISTINCT lang) AS languages FROM daily_stats
+         WHERE day >= ?1 AND ${one("museum_id")} GROUP BY museum_id`,
       )
-      .bind(since),
-    db.prepare("SELECT museum_id AS id, sum(bytes) AS mediaBytes FROM media GROUP BY museum_id"),
-    db.prepare("SELECT museum_id AS id, chars AS narrationChars FROM narration_spend WHERE month = ?1").bind(spendMonth(now)),
+      .bind(...params(only, since)),
+    db.prepare(`SELECT museum_id AS id, sum(bytes) AS mediaBytes FROM media WHERE ${one("museum_id")} GROUP BY museum_id`).bind(...params(only)),
+    db
+      .prepare(`SELECT museum_id AS id, chars AS narrationChars FROM narration_spend WHERE month = ?1 AND ${one("museum_id")}`)
+      .bind(...params(only, spendMonth(now))),
   ]);
   const out = new Map<number, Partial<MuseumFigures>>();
   for (const result of [names, members, articles, stats, media, narration])
@@ -68,15 +77,27 @@ async function shardFigures(db: D1Database, now: number): Promise<Map<number, Pa
   return out;
 }
 
-/** Every museum of the deployment with its figures, as the directory lists them. */
-export async function museumFigures(directory: D1Database, shards: ReadonlyMap<number, D1Database>, now = Date.now()): Promise<MuseumFigures[]> {
-  const [{ results: rows }, ...perShard] = await Promise.all([
-    directory
-      .prepare("SELECT id, slug, shard, state, jurisdiction, created_at AS createdAt FROM museums ORDER BY id")
-      .all<{ id: number; slug: string; shard: number; state: string; jurisdiction: string; createdAt: number }>(),
-    ...[...shards.values()].map((db) => shardFigures(db, now)),
-  ]);
-  const byShard = new Map([...shards.keys()].map((k, i) => [k, perShard[i]!]));
+/** Bound parameters: ?1 (when given) and ?9, the one museum or null; the places between are never read. */
+function params(only: number | null, first?: unknown): unknown[] {
+  return [first ?? null, null, null, null, null, null, null, null, only];
+}
+
+/**
+ * Every museum of the deployment with its figures, as the directory lists them; with `only`, that one museum
+ * (its page), read from its own shard alone.
+ */
+export async function museumFigures(
+  directory: D1Database,
+  shards: ReadonlyMap<number, D1Database>,
+  { only = null, now = Date.now() }: { only?: number | null; now?: number } = {},
+): Promise<MuseumFigures[]> {
+  const { results: rows } = await directory
+    .prepare("SELECT id, slug, shard, state, jurisdiction, created_at AS createdAt FROM museums WHERE ?1 IS NULL OR id = ?1 ORDER BY id")
+    .bind(only)
+    .all<{ id: number; slug: string; shard: number; state: string; jurisdiction: string; createdAt: number }>();
+  const wanted = only === null ? [...shards.keys()] : rows.map((row) => row.shard).filter((k) => shards.has(k));
+  const perShard = await Promise.all(wanted.map((k) => shardFigures(shards.get(k)!, now, only)));
+  const byShard = new Map(wanted.map((k, i) => [k, perShard[i]!]));
   return rows.map((row) => {
     const f = byShard.get(row.shard)?.get(row.id) ?? {};
     return {

@@ -26,7 +26,7 @@ async function suspendedAt(context: LoaderFunctionArgs["context"], id: number, s
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireOperator(request, context);
   const id = museumId(params.id);
-  const museum = id === null ? undefined : (await museumFigures(context.shards.shards.directory, context.shards.shards.byIndex)).find((m) => m.id === id);
+  const [museum] = id === null ? [] : await museumFigures(context.shards.shards.directory, context.shards.shards.byIndex, { only: id });
   if (!museum) refusePage(notFound("Museum"));
   return { museum, suspendedAt: await suspendedAt(context, museum.id, museum.shard) };
 }

@@ -209,6 +209,13 @@ describe("operators: setup, sign-in with a second factor, their own sessions", (
       media_bytes: "2500000",
       state: "active",
     });
+    // One museum's page reads that museum alone, from its own shard.
+    const one = await get(`/operator/museums/${a.museumId}`, op.cookie);
+    expect(one.status).toBe(200);
+    const onePage = await one.text();
+    expect(onePage).toContain(`orsay-${tag}`);
+    expect(onePage).not.toContain(`ateneum-${tag}`);
+    for (const id of ["999999999", "0", "abc", "1e3"]) expect((await get(`/operator/museums/${id}`, op.cookie)).status, id).toBe(404);
     // Odd or hostile query strings: the list as it would be without them, never an error.
     for (const query of ["?sort=__proto__", "?dir=sideways", `?q=${"%F0%9F%8F%BA".repeat(40)}`, "?q=%E2%80%AE", "?sort=name&sort=id"])
       expect((await get(`/operator${query}`, op.cookie)).status, query).toBe(200);
