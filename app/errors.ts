@@ -66,7 +66,9 @@ export type ErrorReason =
   // Moves between shards (decision 143): staff writes wait a minute.
   | "museum_moving"
   // A museum an operator suspended (decision 147): its members cannot sign in.
-  | "museum_suspended";
+  | "museum_suspended"
+  // A museum an operator closed (decision 148): its admins may only download its archive.
+  | "museum_closed";
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_input: 400,
@@ -84,7 +86,15 @@ const STATUS: Record<ErrorCode, number> = {
 export const ERROR_CODES = Object.keys(STATUS) as ErrorCode[];
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; field?: string; reason?: ErrorReason; retryAfter?: number; current?: StaleDetails };
+  error: {
+    code: ErrorCode;
+    message: string;
+    field?: string;
+    reason?: ErrorReason;
+    retryAfter?: number;
+    current?: StaleDetails;
+    archive?: { url: string; until: number };
+  };
 }
 
 /** What a stale-version 409 tells about the version that won (decision 068): to say who saved and when. */
@@ -101,6 +111,8 @@ export class DomainError extends Error {
   retryAfter?: number;
   /** A stale version's current state (decision 068), sent as `error.current`. */
   current?: StaleDetails;
+  /** A closed museum's archive, offered to its admin at sign-in (decision 148), sent as `error.archive`. */
+  archive?: { url: string; until: number };
 
   constructor(
     readonly code: ErrorCode,
@@ -135,6 +147,7 @@ export class DomainError extends Error {
         ...(this.reason ? { reason: this.reason } : {}),
         ...(this.retryAfter ? { retryAfter: this.retryAfter } : {}),
         ...(this.current ? { current: this.current } : {}),
+        ...(this.archive ? { archive: this.archive } : {}),
       },
     };
   }
@@ -225,11 +238,22 @@ export const REASON_TEXT: Record<ErrorReason, string> = {
   not_generated: "has no easy-to-read version yet",
   museum_moving: "is moving to another database: try again in a minute",
   museum_suspended: "is suspended by the operator of this service",
+  museum_closed: "is closed by the operator of this service",
 };
 
 /** A member of a suspended museum signing in (decision 147): 403, said in the interface language. */
 export const museumSuspended = () =>
   new DomainError("forbidden", "This museum is suspended by the operator of this service: contact them", undefined, "museum_suspended");
+
+/**
+ * A member of a closed museum signing in (decision 148): 403; an admin's answer carries a download link of the
+ * museum's archive, valid an hour, and when the archive goes.
+ */
+export const museumClosed = (archive?: { url: string; until: number }) => {
+  const error = new DomainError("forbidden", "This museum was closed by the operator of this service", undefined, "museum_closed");
+  if (archive) error.archive = archive;
+  return error;
+};
 
 export function isErrorReason(value: unknown): value is ErrorReason {
   return typeof value === "string" && Object.prototype.hasOwnProperty.call(REASON_TEXT, value);

@@ -20,6 +20,7 @@ import { FROZEN_RETRY_SECONDS, groupByShard, museumShard, shardsOf } from "../ap
 import { recordShardSize } from "../app/shards/directory.server";
 import { mediaBuckets, routedMedia } from "../app/shards/media.server";
 import { isVisitorPath, visitorBuild } from "./visitor-routes";
+import { purgeClosedMuseums } from "../app/closing/closing.server";
 
 /** The visitor's pages (`/r/…`, `/v/…`, `/t/…` tours, `/vtt`): their responses say where the time went (`Server-Timing`). */
 const VISITOR_PATH = /^\/(r|v|t)\/|^\/vtt$/;
@@ -65,6 +66,13 @@ async function scheduledOnShard(cron: string, db: Database, env: Env, now: numbe
   // What went for good was already out of visitors' sight; its rows' triggers noted it all the same, and any
   // write to a visitor table is published (decision 132).
   await publishVisitorChanges(db, env.KV);
+  // Museums closed more than 30 days ago: their archive is no longer offered, and everything of them goes (decision 148).
+  const closed = await purgeClosedMuseums(
+    { directory: createDb(shardsOf(env).directory), shards: shardsOf(env).byIndex, kv: env.KV, media: routedMedia(env, env.KV) },
+    db.$client,
+    now,
+  );
+  if (closed.length > 0) console.log(`closed museums purged (shard ${shard}): ${JSON.stringify(closed)}`);
   // Its size, for placing new museums on the shard with the most room (decision 142).
   console.log(`shard ${shard} size: ${await recordShardSize(shardsOf(env).directory, shard, db.$client, now)} bytes`);
 }

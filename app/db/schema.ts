@@ -19,6 +19,11 @@ export const museums = sqliteTable(
     createdAt: createdAt(),
     /** Set while an operator has suspended the museum (0015, decision 147); null otherwise. */
     suspendedAt: integer("suspended_at", { mode: "number" }),
+    /** The museum's own monthly bounds (decision 148); null = the deployment's default. */
+    translationMonthlyChars: integer("translation_monthly_chars", { mode: "number" }),
+    narrationMonthlyChars: integer("narration_monthly_chars", { mode: "number" }),
+    /** Set when an operator closed it: its archive is kept 30 days, then everything is purged (decision 148). */
+    closedAt: integer("closed_at", { mode: "number" }),
   },
   (t) => [uniqueIndex("museums_slug_unique").on(t.slug)],
 );
@@ -554,6 +559,35 @@ export const narrationSpend = sqliteTable(
     chars: integer("chars").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.museumId, t.month] })],
+);
+
+/** Characters counted against each museum's monthly translation bound, per UTC month (0016, decision 148). */
+export const translationSpend = sqliteTable(
+  "translation_spend",
+  {
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    chars: integer("chars").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.museumId, t.month] })],
+);
+
+/** Characters and calls each museum sent to each engine, per UTC month and kind of work (0016, decision 148). */
+export const engineUsage = sqliteTable(
+  "engine_usage",
+  {
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    kind: text("kind", { enum: ["translation", "narration", "easy_read"] }).notNull(),
+    engine: text("engine").notNull(),
+    chars: integer("chars").notNull().default(0),
+    calls: integer("calls").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.museumId, t.month, t.kind, t.engine] })],
 );
 
 /**

@@ -10,6 +10,7 @@ import { abortUnlessChanged, lostRace } from "~/db/guards";
 import { articles, easyReadVersions, museums, users } from "~/db/schema";
 import { conflict, DomainError, invalidField, notFound } from "~/errors";
 import { liveArticleWhere } from "~/models/live-article.server";
+import { recordUsage, textsChars } from "~/usage/usage.server";
 import { EngineError } from "~/translation/engines/errors";
 import { splitBatches } from "~/translation/engines/run";
 import type { EasyReadEngine } from "./engines";
@@ -277,6 +278,9 @@ export async function generateEasyRead(
     console.warn(`easy-read generation failed for article ${article.id}: ${short(error)}`);
     throw engineFailed(error);
   }
+  // What the LLM read, for the operator's figures (decision 148).
+  if (rewritten.engine !== "")
+    await recordUsage(db.$client, [{ museumId: user.museumId, kind: "easy_read", engine: rewritten.engine, chars: textsChars(fields.map((f) => f.text)) }]);
   const byId = new Map(fields.map((field, i) => [field.id, rewritten.texts[i]!]));
   const content = mapFields(source, (text, id, kind) => {
     const next = byId.get(id);

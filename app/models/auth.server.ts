@@ -7,7 +7,8 @@ import { parseLanguages, type Role } from "~/teams/roles";
 import { auditStatement } from "~/audit/log.server";
 import { SESSION_SEEN_EVERY_MS, touchSession } from "~/teams/member-sessions.server";
 import { museumOfAccount } from "~/shards/directory.server";
-import { museumSuspended } from "~/errors";
+import { museumClosed, museumSuspended } from "~/errors";
+import { archiveLink, purgeTime } from "~/closing/archive-link.server";
 import { museumToken } from "~/shards/keys";
 import type { RequestShards } from "~/shards/route.server";
 import { clearLoginFailures, refundLoginAttempt, reserveLoginAttempt } from "./rate-limit.server";
@@ -73,7 +74,10 @@ export async function login(
   }
 
   // The right password of a suspended museum's member: told why, never signed in (decision 147).
-  const museum = await db.select({ suspendedAt: museums.suspendedAt }).from(museums).where(eq(museums.id, user.museumId)).get();
+  const museum = await db.select({ suspendedAt: museums.suspendedAt, closedAt: museums.closedAt }).from(museums).where(eq(museums.id, user.museumId)).get();
+  // Closed (decision 148): never signed in; an admin is given a download link of the museum's archive.
+  if (typeof museum?.closedAt === "number")
+    throw museumClosed(user.role === "admin" ? { url: await archiveLink(input.secret, user.museumId, now), until: purgeTime(museum.closedAt) } : undefined);
   if (typeof museum?.suspendedAt === "number") throw museumSuspended();
   await refundLoginAttempt(directory, [addressKey]);
   await clearLoginFailures(directory, emailKey);

@@ -14,6 +14,8 @@ export interface VisitorMuseum {
   sourceLang: string;
   /** Set while an operator has suspended the museum (decision 147): its pages say it is unavailable. */
   suspendedAt: number | null;
+  /** Set once an operator closed the museum (decision 148): its pages say the guide is gone (410). */
+  closedAt?: number | null;
 }
 
 export interface VisitorArticle {
@@ -76,7 +78,7 @@ export async function museumGlossary(db: Database, museumId: number): Promise<Gl
   return glossaryOf(await db.select(glossaryColumns).from(glossaryTerms).where(eq(glossaryTerms.museumId, museumId)));
 }
 
-const museumColumns = { id: museums.id, name: museums.name, slug: museums.slug, sourceLang: museums.sourceLang, suspendedAt: museums.suspendedAt };
+const museumColumns = { id: museums.id, name: museums.name, slug: museums.slug, sourceLang: museums.sourceLang, suspendedAt: museums.suspendedAt, closedAt: museums.closedAt };
 
 /** `content` is what visitors see: the published content (null = never published), or the draft for a staff preview. */
 type ArticleRow = { id: number; slug: string; name: string; content: string | null; folderId: number | null };

@@ -53,11 +53,20 @@ export interface NarrationBudget {
   resetsAt: number;
 }
 
-/** The museum's count this month against the bound (staff's narration panel). */
+/**
+ * The museum's count this month against its bound (staff's narration panel): the museum's own bound when an
+ * operator set one (decision 148), `limit` (the deployment's) otherwise.
+ */
 export async function readBudget(db: Database, museumId: number, limit: number, now = Date.now()): Promise<NarrationBudget> {
   const month = spendMonth(now);
-  const used = await db.$client.prepare("SELECT chars FROM narration_spend WHERE museum_id = ?1 AND month = ?2").bind(museumId, month).first<number>("chars");
-  return { month, used: used ?? 0, limit, resetsAt: nextMonthStart(now) };
+  const row = await db.$client
+    .prepare(
+      `SELECT (SELECT chars FROM narration_spend WHERE museum_id = ?1 AND month = ?2) AS used,
+         (SELECT narration_monthly_chars FROM museums WHERE id = ?1) AS bound`,
+    )
+    .bind(museumId, month)
+    .first<{ used: number | null; bound: number | null }>();
+  return { month, used: row?.used ?? 0, limit: row?.bound ?? limit, resetsAt: nextMonthStart(now) };
 }
 
 /** Gives back what a run that made nothing had counted (never below zero). */

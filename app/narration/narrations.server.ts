@@ -7,6 +7,7 @@
  * museum's monthly bound); only the winner runs. The page never waits and reads no D1: it decides from the
  * narrations kept in its visitor snapshot and from a "tried recently" note (decision 098).
  */
+import { recordUsage } from "~/usage/usage.server";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { narrations } from "~/db/schema";
@@ -206,7 +207,8 @@ export async function claimGeneration(
       .prepare(
         `INSERT INTO narration_claims (article_id, lang, museum_id, text_hash, voice, token, expires_at, failure)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL
-          WHERE coalesce((SELECT chars FROM narration_spend WHERE museum_id = ?3 AND month = ?9), 0) + ?10 <= ?11
+          WHERE coalesce((SELECT chars FROM narration_spend WHERE museum_id = ?3 AND month = ?9), 0) + ?10
+            <= coalesce((SELECT narration_monthly_chars FROM museums WHERE id = ?3), ?11)
          ON CONFLICT (article_id, lang) DO UPDATE SET text_hash = excluded.text_hash, voice = excluded.voice, token = excluded.token,
            expires_at = excluded.expires_at, failure = NULL
          WHERE narration_claims.expires_at <= ?8 OR narration_claims.text_hash != excluded.text_hash OR narration_claims.voice != excluded.voice
@@ -220,11 +222,18 @@ export async function claimGeneration(
          ON CONFLICT (museum_id, month) DO UPDATE SET chars = narration_spend.chars + excluded.chars`,
       )
       .bind(target.museumId, month, target.chars, target.articleId, target.lang, token),
-    d1.prepare("SELECT chars FROM narration_spend WHERE museum_id = ?1 AND month = ?2").bind(target.museumId, month),
+    // The museum's own bound when an operator set one (decision 148), the deployment's otherwise.
+    d1
+      .prepare(
+        `SELECT coalesce((SELECT chars FROM narration_spend WHERE museum_id = ?1 AND month = ?2), 0) AS chars,
+           coalesce((SELECT narration_monthly_chars FROM museums WHERE id = ?1), ?3) AS bound`,
+      )
+      .bind(target.museumId, month, limit),
   ]);
   if (claimed?.results[0]?.token === token) return { token, month, chars: target.chars };
   const used = spent?.results[0]?.chars ?? 0;
-  return { token: null, refused: used + target.chars > limit ? "over_budget" : "claimed_elsewhere", used };
+  const bound = Number((spent?.results[0] as { bound?: number } | undefined)?.bound ?? limit);
+  return { token: null, refused: used + target.chars > bound ? "over_budget" : "claimed_elsewhere", used };
 }
 
 export interface GenerationOutcome {
@@ -365,6 +374,8 @@ export async function generateOnce(
   // Done (or overtaken by a newer text or a recording): the note no longer holds anything back.
   await forgetTried(deps.kv, at);
   await refund(narrated.synthesizedChars);
+  // What the speech engine read, for the operator's figures (decision 148).
+  await recordUsage(d1, [{ museumId: target.museumId, kind: "narration", engine: narrated.engine, chars: narrated.synthesizedChars, calls: narrated.synthesized }]);
   if ((written?.results ?? []).length === 0) {
     await deps.media.delete(key);
     return { status: "superseded", synthesizedChars: narrated.synthesizedChars };

@@ -117,7 +117,14 @@ function auditInsert(d1: D1Database, operator: { id: number | null; email: strin
 }
 
 /** Writes one operator action to the audit log. */
-export async function auditOperator(directory: Database, operator: Operator, action: string, museumId: number | null, detail: object = {}, now = Date.now()) {
+export async function auditOperator(
+  directory: Database,
+  operator: { id: number | null; email: string },
+  action: string,
+  museumId: number | null,
+  detail: object = {},
+  now = Date.now(),
+) {
   await auditInsert(directory.$client, operator, action, museumId, detail, now).run();
 }
 

@@ -3,13 +3,17 @@
 // days, narration characters this month, media bytes, last staff activity. Never a row of content: an operator sees
 // how a museum uses the deployment, not what it wrote or who visited.
 import { spendMonth } from "~/narration/budget.server";
+import { estimateCost, type UsageRow as PricedRow } from "~/usage/prices";
+import type { UsageKind } from "~/usage/usage.server";
+
+export type UsageRow = PricedRow & { calls: number };
 import { dayInTimeZone, dayNumber } from "~/lib/dates";
 
 export interface MuseumFigures {
   id: number;
   slug: string;
   name: string;
-  state: "active" | "moving" | "suspended";
+  state: "active" | "moving" | "suspended" | "closing";
   shard: number;
   jurisdiction: string;
   createdAt: number;
@@ -21,6 +25,19 @@ export interface MuseumFigures {
   views30: number;
   /** Characters sent to speech engines this calendar month (UTC), decision 105's count. */
   narrationChars: number;
+  /** Characters sent to translation engines this month (UTC), every engine together (decision 148). */
+  translationChars: number;
+  /** Characters the LLM rewrote into easy-to-read versions this month, and its calls. */
+  easyReadCalls: number;
+  /** This month's engine use by kind and engine, and what it is estimated to cost (app/usage/prices.ts). */
+  usage: UsageRow[];
+  costUsd: number;
+  costEur: number;
+  unpriced: string[];
+  /** The museum's own monthly bounds (null: the deployment's default). */
+  translationBound: number | null;
+  narrationBound: number | null;
+  closedAt: number | null;
   mediaBytes: number;
   /** The last time a member of its team was active (ms), or null. */
   lastStaffActivity: number | null;
@@ -35,7 +52,10 @@ export const FIGURE_COLUMNS = [
   "languages",
   "scans30",
   "views30",
+  "translationChars",
   "narrationChars",
+  "costUsd",
+  "costEur",
   "mediaBytes",
   "lastStaffActivity",
   "createdAt",
@@ -49,8 +69,13 @@ async function shardFigures(db: D1Database, now: number, only: number | null): P
   const since = dayNumber(dayInTimeZone(now - 30 * 86_400_000, "UTC"));
   // ?9: one museum (its page) or null (the list): the same reads, through the museum_id prefix of each table's index.
   const one = (column: string) => `(?9 IS NULL OR ${column} = ?9)`;
-  const [names, members, articles, stats, media, narration] = await db.batch<Row>([
-    db.prepare(`SELECT id, name, suspended_at AS suspendedAt FROM museums WHERE ${one("id")}`).bind(...params(only)),
+  const [names, members, articles, stats, media, narration, usage] = await db.batch<Row>([
+    db
+      .prepare(
+        `SELECT id, name, suspended_at AS suspendedAt, closed_at AS closedAt, translation_monthly_chars AS translationBound,
+           narration_monthly_chars AS narrationBound FROM museums WHERE ${one("id")}`,
+      )
+      .bind(...params(only)),
     db
       .prepare(`SELECT museum_id AS id, count(*) AS members, max(last_active_at) AS lastStaffActivity FROM users WHERE ${one("museum_id")} GROUP BY museum_id`)
       .bind(...params(only)),
@@ -67,8 +92,17 @@ async function shardFigures(db: D1Database, now: number, only: number | null): P
     db
       .prepare(`SELECT museum_id AS id, chars AS narrationChars FROM narration_spend WHERE month = ?1 AND ${one("museum_id")}`)
       .bind(...params(only, spendMonth(now))),
+    db
+      .prepare(`SELECT museum_id AS id, kind, engine, chars, calls FROM engine_usage WHERE month = ?1 AND ${one("museum_id")}`)
+      .bind(...params(only, spendMonth(now))),
   ]);
   const out = new Map<number, Partial<MuseumFigures>>();
+  for (const row of usage!.results) {
+    const id = Number(row.id);
+    const figures = out.get(id) ?? {};
+    figures.usage = [...(figures.usage ?? []), { kind: row.kind as UsageKind, engine: String(row.engine), chars: Number(row.chars), calls: Number(row.calls) }];
+    out.set(id, figures);
+  }
   for (const result of [names, members, articles, stats, media, narration])
     for (const row of result!.results) {
       const id = Number(row.id);
@@ -100,11 +134,13 @@ export async function museumFigures(
   const byShard = new Map(wanted.map((k, i) => [k, perShard[i]!]));
   return rows.map((row) => {
     const f = byShard.get(row.shard)?.get(row.id) ?? {};
+    const usage = (f.usage ?? []).sort((a, b) => a.kind.localeCompare(b.kind) || b.chars - a.chars);
+    const cost = estimateCost(usage);
     return {
       id: row.id,
       slug: row.slug,
       name: typeof f.name === "string" ? f.name : row.slug,
-      state: row.state !== "active" ? "moving" : typeof (f as { suspendedAt?: unknown }).suspendedAt === "number" ? "suspended" : "active",
+      state: museumState(row.state, f as { suspendedAt?: unknown; closedAt?: unknown }),
       shard: row.shard,
       jurisdiction: row.jurisdiction,
       createdAt: row.createdAt,
@@ -114,11 +150,29 @@ export async function museumFigures(
       scans30: Number(f.scans30 ?? 0),
       views30: Number(f.views30 ?? 0),
       narrationChars: Number(f.narrationChars ?? 0),
+      translationChars: sumOf(usage, "translation", "chars"),
+      easyReadCalls: sumOf(usage, "easy_read", "calls"),
+      usage,
+      costUsd: cost.USD,
+      costEur: cost.EUR,
+      unpriced: cost.unpriced,
+      translationBound: f.translationBound == null ? null : Number(f.translationBound),
+      narrationBound: f.narrationBound == null ? null : Number(f.narrationBound),
+      closedAt: f.closedAt == null ? null : Number(f.closedAt),
       mediaBytes: Number(f.mediaBytes ?? 0),
       lastStaffActivity: f.lastStaffActivity == null ? null : Number(f.lastStaffActivity),
     };
   });
 }
+
+function museumState(directoryState: string, own: { suspendedAt?: unknown; closedAt?: unknown }): MuseumFigures["state"] {
+  if (typeof own.closedAt === "number") return "closing";
+  if (directoryState !== "active") return "moving";
+  return typeof own.suspendedAt === "number" ? "suspended" : "active";
+}
+
+const sumOf = (usage: readonly UsageRow[], kind: UsageKind, field: "chars" | "calls") =>
+  usage.filter((row) => row.kind === kind).reduce((sum, row) => sum + row[field], 0);
 
 /** The list as asked: a text filter on name and slug (case and accents ignored), then one column's order. */
 export function sortAndFilter(list: readonly MuseumFigures[], { q, sort, dir }: { q: string; sort: FigureColumn; dir: "asc" | "desc" }): MuseumFigures[] {

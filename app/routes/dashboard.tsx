@@ -15,15 +15,23 @@ import { XliffIcon } from "~/components/xliff/xliff-icon";
 import { ArchiveIcon } from "~/components/archive/archive-icon";
 import { TourIcon } from "~/components/tours/tour-icon";
 import { StaffErrorBoundary } from "~/components/staff-error-boundary";
+import { BoundNotice } from "~/components/usage/bound-notice";
+import { monthlyCharsFrom, nextMonthStart } from "~/narration/budget.server";
+import { readBounds, translationMonthlyCharsFrom } from "~/usage/usage.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "dashboard", { noindex: true });
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: statsStyles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, "session");
-  const [activity, museum] = await Promise.all([loadDashboard(context.db, user.museumId), getMuseum(context.db, user.museumId)]);
+  const env = context.cloudflare.env as unknown as Record<string, unknown>;
+  const [activity, museum, bounds] = await Promise.all([
+    loadDashboard(context.db, user.museumId),
+    getMuseum(context.db, user.museumId),
+    readBounds(context.db.$client, user.museumId, { translation: translationMonthlyCharsFrom(env), narration: monthlyCharsFrom(env) }),
+  ]);
   const member: Member = { role: user.role, languages: user.languages };
-  return { museumName: user.museumName, activity, timeZone: museum?.timezone ?? "UTC", member };
+  return { museumName: user.museumName, activity, timeZone: museum?.timezone ?? "UTC", member, bounds, resetsAt: nextMonthStart(Date.now()) };
 }
 
 /** Each tile shows only to a role that may open its page (decision 040); settings is one's own account. */
@@ -41,7 +49,7 @@ const TILES: readonly { to: string; key: string; Icon: typeof ArticlesIcon; perm
 ];
 
 export default function Dashboard() {
-  const { museumName, activity, timeZone, member } = useLoaderData<typeof loader>();
+  const { museumName, activity, timeZone, member, bounds, resetsAt } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const review = (lang: string) => canReviewLanguage(member, lang);
   const access = { edit: can(member, "content.edit"), read: can(member, "content.read"), review };
@@ -59,6 +67,8 @@ export default function Dashboard() {
           </li>
         ))}
       </ul>
+      {/* Only near or at a monthly bound an operator set (decision 148). */}
+      <BoundNotice bounds={bounds} resetsAt={resetsAt} />
       {/* Only when something fails: a failing translation is news, a working one is not. */}
       {activity.failingTranslations.count > 0 ? (
         <DashboardFailingTranslations failing={activity.failingTranslations} timeZone={timeZone} canReview={review} />

@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const actionData = useActionData<ErrorBody>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -80,6 +80,19 @@ export default function LoginPage() {
         {message ? (
           <p className="form__error" role="alert">
             {message}
+          </p>
+        ) : null}
+        {actionData?.error.archive ? (
+          // A closed museum's admin (decision 148): its archive, until the purge.
+          <p className="login__archive">
+            {t("login.closedArchive", {
+              date: new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "fr-FR", { dateStyle: "long", timeZone: "UTC" }).format(
+                actionData.error.archive.until,
+              ),
+            })}{" "}
+            <a href={actionData.error.archive.url} download>
+              {t("login.closedArchiveLink")}
+            </a>
           </p>
         ) : null}
         <button type="submit" className="button" disabled={submitting}>

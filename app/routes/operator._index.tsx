@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { readFiguresQuery } from "~/operator/figures-query";
 import { museumFigures, sortAndFilter, type FigureColumn } from "~/operator/figures.server";
 import { requireOperator } from "~/operator/session.server";
+import { formatCosts } from "~/operator/format";
 import operatorStyles from "~/styles/operator.css?url";
 import { pageMeta } from "~/utils/meta";
 
@@ -19,7 +20,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { email: operator.email, total: all.length, museums: sortAndFilter(all, query), query };
 }
 
-const NUMERIC: readonly FigureColumn[] = ["shard", "members", "articles", "languages", "scans30", "views30", "narrationChars", "mediaBytes"];
+const NUMERIC: readonly FigureColumn[] = [
+  "shard",
+  "members",
+  "articles",
+  "languages",
+  "scans30",
+  "views30",
+  "translationChars",
+  "narrationChars",
+  "costUsd",
+  "costEur",
+  "mediaBytes",
+];
 
 export default function OperatorConsole() {
   const { t, i18n } = useTranslation();
@@ -29,6 +42,7 @@ export default function OperatorConsole() {
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
   const number = new Intl.NumberFormat(locale);
   const megabytes = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const costs = (m: { costUsd: number; costEur: number; unpriced: string[] }) => formatCosts(locale, m, t("operator.console.unpriced"));
   const sortLink = (column: FigureColumn) => {
     const next = new URLSearchParams(params);
     next.set("sort", column);
@@ -92,7 +106,9 @@ export default function OperatorConsole() {
               {header("languages")}
               {header("scans30")}
               {header("views30")}
+              {header("translationChars")}
               {header("narrationChars")}
+              {header("costUsd")}
               {header("mediaBytes")}
               {header("lastStaffActivity")}
               {header("createdAt")}
@@ -117,7 +133,9 @@ export default function OperatorConsole() {
                 <td className="num">{number.format(m.languages)}</td>
                 <td className="num">{number.format(m.scans30)}</td>
                 <td className="num">{number.format(m.views30)}</td>
+                <td className="num">{number.format(m.translationChars)}</td>
                 <td className="num">{number.format(m.narrationChars)}</td>
+                <td className="num">{costs(m)}</td>
                 <td className="num">{megabytes.format(m.mediaBytes / 1e6)}</td>
                 <td>{m.lastStaffActivity === null ? t("operator.console.never") : date.format(m.lastStaffActivity)}</td>
                 <td>{date.format(m.createdAt)}</td>

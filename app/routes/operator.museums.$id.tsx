@@ -4,6 +4,11 @@ import { useTranslation } from "react-i18next";
 import { asDomainError, notFound } from "~/errors";
 import { museumFigures } from "~/operator/figures.server";
 import { setSuspended } from "~/operator/museums.server";
+import { closeMuseum, closedArchive, purgeTime, reopenMuseum } from "~/closing/closing.server";
+import { monthlyCharsFrom } from "~/narration/budget.server";
+import { setBounds } from "~/usage/bounds.server";
+import { readBounds, translationMonthlyCharsFrom } from "~/usage/usage.server";
+import { formatCosts } from "~/operator/format";
 import { requireOperator } from "~/operator/session.server";
 import operatorStyles from "~/styles/operator.css?url";
 import { methodNotAllowed, readFormBody } from "~/utils/http.server";
@@ -16,61 +21,92 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 const museumId = (raw: string | undefined) => (raw && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null);
 
-async function suspendedAt(context: LoaderFunctionArgs["context"], id: number, shard: number): Promise<number | null> {
-  const db = context.shards.shards.byIndex.get(shard);
-  const row = db ? await db.prepare("SELECT suspended_at AS at FROM museums WHERE id = ?1").bind(id).first<{ at: number | null }>() : null;
-  return row?.at ?? null;
-}
-
-/** One museum, its figures, and what an operator does to it (suspend, resume; decision 147). */
+/** One museum, its figures and this month's engine use, and what an operator does to it (decisions 147, 148). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireOperator(request, context);
   const id = museumId(params.id);
   const [museum] = id === null ? [] : await museumFigures(context.shards.shards.directory, context.shards.shards.byIndex, { only: id });
   if (!museum) refusePage(notFound("Museum"));
-  return { museum, suspendedAt: await suspendedAt(context, museum.id, museum.shard) };
+  const db = context.shards.shards.byIndex.get(museum.shard)!;
+  const env = context.cloudflare.env as unknown as Record<string, unknown>;
+  const [own, shardSize, archive] = await Promise.all([
+    db.prepare("SELECT suspended_at AS suspendedAt FROM museums WHERE id = ?1").bind(museum.id).first<{ suspendedAt: number | null }>(),
+    context.shards.shards.directory.prepare("SELECT bytes FROM shards WHERE shard = ?1").bind(museum.shard).first<number>("bytes"),
+    museum.closedAt === null ? null : closedArchive(context.media, museum.id),
+  ]);
+  const defaults = { translation: translationMonthlyCharsFrom(env), narration: monthlyCharsFrom(env) };
+  const bounds = await readBounds(db, museum.id, defaults);
+  return {
+    museum,
+    suspendedAt: own?.suspendedAt ?? null,
+    bounds,
+    defaults,
+    shardBytes: shardSize ?? null,
+    archive: archive && museum.closedAt !== null ? { ...archive, until: purgeTime(museum.closedAt) } : null,
+  };
 }
 
-type Result = { ok: true; suspended: boolean } | { ok: false; reason: string };
+const FORM_FIELDS = ["translationBound", "narrationBound", "confirm"];
+const INTENTS = ["suspend", "resume", "bounds", "close", "reopen"] as const;
+type Intent = (typeof INTENTS)[number];
+type Result = { ok: true; intent: Intent } | { ok: false; intent: Intent | null; reason: string; field?: string };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const operator = await requireOperator(request, context);
   const body = await readFormBody(request);
   if (!body.ok) return body.response;
-  const intent = body.form.get("intent");
+  const raw = body.form.get("intent");
+  const intent = (INTENTS as readonly unknown[]).includes(raw) ? (raw as Intent) : null;
   const id = museumId(params.id);
-  if (intent !== "suspend" && intent !== "resume") return data<Result>({ ok: false, reason: "invalid_intent" }, { status: 400 });
-  if (id === null) return data<Result>({ ok: false, reason: "not_found" }, { status: 404 });
+  if (intent === null) return data<Result>({ ok: false, intent, reason: "invalid_intent", field: "intent" }, { status: 400 });
+  if (id === null) return data<Result>({ ok: false, intent, reason: "not_found" }, { status: 404 });
+  const env = { directory: context.directory, shards: context.shards.shards.byIndex, kv: context.kv, media: context.media };
   try {
-    const done = await setSuspended(
-      { directory: context.directory, shards: context.shards.shards.byIndex, kv: context.kv },
-      operator,
-      id,
-      intent === "suspend",
-    );
-    return data<Result>({ ok: true, suspended: done.suspended });
+    if (intent === "suspend" || intent === "resume") await setSuspended(env, operator, id, intent === "suspend");
+    else if (intent === "bounds") await setBounds(env, operator, id, body.form);
+    else if (intent === "close") await closeMuseum(env, operator, id, body.form.get("confirm"));
+    else await reopenMuseum(env, operator, id);
+    return data<Result>({ ok: true, intent });
   } catch (error) {
     const domain = asDomainError(error);
     if (!domain) throw error;
-    return data<Result>({ ok: false, reason: domain.reason ?? domain.code }, { status: domain.status });
+    return data<Result>(
+      { ok: false, intent, reason: domain.reason ?? domain.code, ...(domain.field ? { field: domain.field } : {}) },
+      { status: domain.status },
+    );
   }
 }
 
 export default function OperatorMuseum() {
   const { t, i18n } = useTranslation();
-  const { museum, suspendedAt } = useLoaderData<typeof loader>();
+  const { museum, suspendedAt, bounds, defaults, shardBytes, archive } = useLoaderData<typeof loader>();
   const result = useActionData<Result>();
   const navigation = useNavigation();
-  const date = new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "fr-FR", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const locale = i18n.language === "en" ? "en-GB" : "fr-FR";
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
+  const number = new Intl.NumberFormat(locale);
+  const megabytes = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const busy = navigation.state !== "idle";
   const suspended = suspendedAt !== null;
+  const closed = museum.closedAt !== null;
   const message = result
     ? result.ok
-      ? t(result.suspended ? "operator.museum.suspended" : "operator.museum.resumed")
-      : t([`operator.museum.errors.${result.reason}`, "operator.museum.errors.unknown"])
+      ? t(`operator.museum.done.${result.intent}`)
+      : t([`operator.museum.errors.${result.field ?? ""}`, `operator.museum.errors.${result.reason}`, "operator.museum.errors.unknown"])
     : null;
+  // A refusal of a field the page shows is said beside it; any other, above.
+  const atField = result && !result.ok && result.field && FORM_FIELDS.includes(result.field) ? result.field : null;
+  const fieldError = (field: string) => (atField === field ? `${field}-error` : undefined);
+  const errorFor = (field: string) =>
+    atField === field ? (
+      <p id={`${field}-error`} className="form__error">
+        {message}
+      </p>
+    ) : null;
   return (
-    <section className="page page--narrow">
+    <section className="page page--narrow operator-museum">
       <p>
         <Link to="/operator">{t("operator.museum.back")}</Link>
       </p>
@@ -79,20 +115,164 @@ export default function OperatorMuseum() {
       </h1>
       <p className="muted">
         {museum.slug} · #{museum.id} · {t("operator.create.shardNumber", { shard: museum.shard })}
+        {museum.jurisdiction === "eu" ? ` (${t("operator.console.eu")})` : ""}
       </p>
-      {message ? (
-        <p className={result?.ok ? undefined : "form__error"} role={result?.ok ? "status" : "alert"}>
-          {message}
-        </p>
-      ) : null}
-      <p>{suspended ? t("operator.museum.suspendedSince", { date: date.format(suspendedAt) }) : t("operator.museum.active")}</p>
+      <div aria-live="polite">
+        {message && atField === null ? (
+          <p className={result?.ok ? undefined : "form__error"} role={result?.ok ? "status" : "alert"}>
+            {message}
+          </p>
+        ) : null}
+      </div>
+      <p>
+        <strong>{t(`operator.console.states.${museum.state}`)}</strong>{" "}
+        {closed
+          ? t("operator.museum.closedSince", { date: date.format(museum.closedAt!), until: day.format(archive?.until ?? museum.closedAt!) })
+          : suspended
+            ? t("operator.museum.suspendedSince", { date: date.format(suspendedAt) })
+            : t("operator.museum.active")}
+      </p>
+
+      <h2>{t("operator.museum.figures")}</h2>
+      <dl className="operator-figures">
+        <dt>{t("operator.console.columns.members")}</dt>
+        <dd>{number.format(museum.members)}</dd>
+        <dt>{t("operator.console.columns.articles")}</dt>
+        <dd>{number.format(museum.articles)}</dd>
+        <dt>{t("operator.console.columns.languages")}</dt>
+        <dd>{number.format(museum.languages)}</dd>
+        <dt>{t("operator.console.columns.scans30")}</dt>
+        <dd>{number.format(museum.scans30)}</dd>
+        <dt>{t("operator.console.columns.views30")}</dt>
+        <dd>{number.format(museum.views30)}</dd>
+        <dt>{t("operator.console.columns.mediaBytes")}</dt>
+        <dd>{megabytes.format(museum.mediaBytes / 1e6)}</dd>
+        <dt>{t("operator.museum.shardSize")}</dt>
+        <dd>{shardBytes === null ? t("operator.museum.notMeasured") : megabytes.format(shardBytes / 1e6)}</dd>
+      </dl>
+
+      <h2 id="usage-title">{t("operator.museum.usage")}</h2>
+      {museum.usage.length === 0 ? (
+        <p>{t("operator.museum.noUsage")}</p>
+      ) : (
+        <div className="operator-table" role="region" aria-labelledby="usage-title" tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t("operator.museum.kind")}</th>
+                <th scope="col">{t("operator.museum.engine")}</th>
+                <th scope="col" className="num">
+                  {t("operator.museum.chars")}
+                </th>
+                <th scope="col" className="num">
+                  {t("operator.museum.calls")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {museum.usage.map((row) => (
+                <tr key={`${row.kind}-${row.engine}`}>
+                  <td>{t(`operator.museum.kinds.${row.kind}`)}</td>
+                  <td>
+                    <code>{row.engine}</code>
+                  </td>
+                  <td className="num">{number.format(row.chars)}</td>
+                  <td className="num">{number.format(row.calls)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p>
+        {t("operator.museum.cost")} <strong>{formatCosts(locale, museum, t("operator.console.unpriced"))}</strong>
+      </p>
+
+      <h2>{t("operator.museum.bounds")}</h2>
+      <p>{t("operator.museum.boundsIntro")}</p>
+      <Form method="post" className="form">
+        <input type="hidden" name="intent" value="bounds" />
+        <input type="hidden" name="seenTranslationBound" value={museum.translationBound ?? ""} />
+        <input type="hidden" name="seenNarrationBound" value={museum.narrationBound ?? ""} />
+        {(["translation", "narration"] as const).map((kind) => {
+          const field = `${kind}Bound`;
+          const bound = bounds[kind];
+          return (
+            <label className="field" key={kind}>
+              <span>{t(`operator.museum.${kind}Bound`)}</span>
+              <input
+                name={field}
+                inputMode="numeric"
+                maxLength={16}
+                defaultValue={museum[`${kind}Bound`] ?? ""}
+                placeholder={number.format(defaults[kind])}
+                aria-invalid={fieldError(field) ? true : undefined}
+                aria-describedby={[`${field}-hint`, fieldError(field)].filter(Boolean).join(" ")}
+              />
+              <small id={`${field}-hint`} className="muted">
+                {t("operator.museum.boundHint", { used: number.format(bound.used), limit: number.format(bound.limit) })}{" "}
+                {bound.own ? t("operator.museum.boundOwn") : t("operator.museum.boundDefault")}
+              </small>
+              {errorFor(field)}
+            </label>
+          );
+        })}
+        <button type="submit" className="button" disabled={busy || closed}>
+          {t("operator.museum.saveBounds")}
+        </button>
+      </Form>
+
+      <h2>{t("operator.museum.suspendTitle")}</h2>
       <p>{t("operator.museum.suspendIntro")}</p>
       <Form method="post">
         <input type="hidden" name="intent" value={suspended ? "resume" : "suspend"} />
-        <button type="submit" className={suspended ? "button" : "button button--danger"} disabled={navigation.state !== "idle" || museum.state === "moving"}>
+        <button type="submit" className={suspended ? "button" : "button button--danger"} disabled={busy || museum.state === "moving" || closed}>
           {t(suspended ? "operator.museum.resume" : "operator.museum.suspend")}
         </button>
       </Form>
+
+      <h2>{t("operator.museum.closeTitle")}</h2>
+      {closed ? (
+        <>
+          {archive ? (
+            <p>
+              <a href={`/operator/museums/${museum.id}/archive`} download>
+                {t("operator.museum.archiveLink", { size: megabytes.format(archive.size / 1e6) })}
+              </a>
+            </p>
+          ) : null}
+          <p>{t("operator.museum.reopenIntro")}</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="reopen" />
+            <button type="submit" className="button button--ghost" disabled={busy}>
+              {t("operator.museum.reopen")}
+            </button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p>{t("operator.museum.closeIntro")}</p>
+          <Form method="post" className="form">
+            <input type="hidden" name="intent" value="close" />
+            <label className="field">
+              <span>{t("operator.museum.closeConfirm", { slug: museum.slug })}</span>
+              <input
+                name="confirm"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={60}
+                required
+                aria-invalid={fieldError("confirm") ? true : undefined}
+                aria-describedby={fieldError("confirm")}
+              />
+              {errorFor("confirm")}
+            </label>
+            <button type="submit" className="button button--danger" disabled={busy || museum.state === "moving"}>
+              {t("operator.museum.close")}
+            </button>
+          </Form>
+        </>
+      )}
     </section>
   );
 }

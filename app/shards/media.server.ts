@@ -6,7 +6,7 @@ import { museumEntry, shardsOf } from "./route.server";
 
 /** The museum a key belongs to, from its first two segments; null for a key of no museum. */
 export function museumOfMediaKey(key: string): number | null {
-  const match = /^(?:m|n|imports)\/([1-9]\d{0,15})\//.exec(key);
+  const match = /^(?:m|n|imports|archives)\/([1-9]\d{0,15})\//.exec(key);
   if (!match) return null;
   const id = Number(match[1]);
   return Number.isSafeInteger(id) ? id : null;

@@ -112,6 +112,8 @@ export const MOVED_TABLES: readonly TableSpec[] = [
   { name: "narrations", key: ["id"], scope: OWN, autoincrement: true },
   { name: "narration_claims", key: ["article_id", "lang"], scope: OWN },
   { name: "narration_spend", key: ["museum_id", "month"], scope: OWN },
+  { name: "translation_spend", key: ["museum_id", "month"], scope: OWN },
+  { name: "engine_usage", key: ["museum_id", "month", "kind", "engine"], scope: OWN },
   { name: "translation_segments", key: ["museum_id", "source_lang", "source_hash"], scope: OWN },
   { name: "translation_memory", key: ["museum_id", "source_lang", "source_hash", "target_lang"], scope: OWN },
   { name: "translation_reviews", key: ["article_id", "target_lang", "segment_id"], scope: OWN },

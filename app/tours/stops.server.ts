@@ -13,7 +13,7 @@ import { tourColumns } from "./tours.server";
  * `/t/{link}/3` always agree with the list on `/t/{link}`.
  */
 export interface VisitorTour extends TourFields {
-  museum: { id: number; name: string; slug: string; sourceLang: string; suspendedAt: number | null };
+  museum: { id: number; name: string; slug: string; sourceLang: string; suspendedAt: number | null; closedAt?: number | null };
 }
 
 export interface VisibleStop {
@@ -39,14 +39,15 @@ export async function tourByLink(db: Database, link: string): Promise<VisitorTou
       museumSlug: museums.slug,
       sourceLang: museums.sourceLang,
       suspendedAt: museums.suspendedAt,
+      closedAt: museums.closedAt,
     })
     .from(tours)
     .innerJoin(museums, eq(museums.id, tours.museumId))
     .where(eq(tours.link, parsed.data))
     .get();
   if (!row) return null;
-  const { museumId, museumName, museumSlug, sourceLang, suspendedAt, ...tour } = row;
-  return { ...tour, museum: { id: museumId, name: museumName, slug: museumSlug, sourceLang, suspendedAt } };
+  const { museumId, museumName, museumSlug, sourceLang, suspendedAt, closedAt, ...tour } = row;
+  return { ...tour, museum: { id: museumId, name: museumName, slug: museumSlug, sourceLang, suspendedAt, closedAt } };
 }
 
 /** The stop rows of one tour, or of every tour of the museum, in tour order: live-in-folder checked by the caller. */

@@ -17,6 +17,8 @@ import { glossaryTag, type GlossaryRule } from "./glossary";
 import { translateWithGlossary } from "./glossary-translate";
 import { claimAndRead, readMemory, readMemoryAndFailures, releaseClaims, writeMachineMemory, type MemoryEntry, type MemoryScope } from "./memory.server";
 import { articleSegments, mapSegments, renderedTranslationPrefix, segmentHash } from "./segments";
+import { nextMonthStart } from "~/narration/budget.server";
+import { giveBackTranslationChars, takeTranslationChars, textsChars, TRANSLATION_MONTHLY_CHARS_DEFAULT, usageInsert } from "~/usage/usage.server";
 
 export interface TranslationDeps {
   db: Database;
@@ -26,6 +28,8 @@ export interface TranslationDeps {
   waitUntil: (promise: Promise<unknown>) => void;
   /** The museum glossary's rules for a target language (decision 026), passed in so translation needs no model. */
   glossary: (museumId: number, to: string) => Promise<GlossaryRule[]>;
+  /** The deployment's monthly translation bound per museum (decision 148); a museum's own bound overrides it. */
+  monthlyChars?: number;
 }
 
 export interface TranslateOptions {
@@ -57,7 +61,8 @@ const CACHE_TTL_SECONDS = 30 * 24 * 3600;
 
 /** Why some segments have no translation, for the visitor page and for staff (decision 030). */
 export interface TranslationFailure {
-  reason: FailureReason;
+  /** "bound": the museum's monthly translation bound is reached; no engine was asked (decision 148). */
+  reason: FailureReason | "bound";
   /** The engines' own words (status, message), for staff; never keys or addresses. */
   detail: string;
   /** The first failure of the current run, the last one, and when an engine is asked again. */
@@ -129,7 +134,7 @@ function summary(failures: readonly SegmentFailure[], backingOff: boolean): Tran
  * again before its back-off ends (1 min, doubling to 1 h: decision 030); a success forgets it.
  */
 export async function translateSegments(
-  deps: Pick<TranslationDeps, "db" | "engines" | "glossary">,
+  deps: Pick<TranslationDeps, "db" | "engines" | "glossary" | "monthlyChars">,
   scope: MemoryScope,
   segments: readonly string[],
   options: TranslateOptions = {},
@@ -145,6 +150,8 @@ export async function translateSegments(
   // Segments left without a translation: what failed now, what is backing off.
   const failedNow: SegmentFailure[] = [];
   const heldBack: SegmentFailure[] = [];
+  // Set when the museum's monthly bound left no room for these segments: visitors read the original (decision 148).
+  let bound: TranslationFailure | undefined;
   const holds = (failure: SegmentFailure | undefined) => !options.ignoreBackoff && backingOff(failure, chain, Date.now());
 
   const missing = hashes.filter((hash) => !memory.has(hash));
@@ -173,51 +180,72 @@ export async function translateSegments(
       if (todo.length > 0) {
         const texts = todo.map((hash) => sourceOf.get(hash)!);
         const now = () => Date.now();
-        try {
-          const rules = options.glossary === "none" ? [] : (options.glossary ?? (await deps.glossary(scope.museumId, scope.to)));
-          const outcome = await translateWithGlossary(deps.engines, texts, scope.from, scope.to, rules, { deadlineMs: Math.max(1, deadline - Date.now()) });
-          // A segment whose protected terms no engine kept has no text: nothing stored, its failure remembered.
-          const entries = todo.flatMap((hash, i) => {
-            const text = outcome.texts[i];
-            return text === undefined ? [] : [{ hash, source: texts[i]!, text, engine: outcome.engines[i]! }];
-          });
-          const failed = todo.flatMap((hash, i) => (outcome.texts[i] === undefined ? [{ hash, ...textFailure(outcome.lost[i]!, outcome.error) }] : []));
+        const chars = textsChars(texts);
+        // Counted before the call (parallel first views never overshoot the bound); a frozen museum counts nothing.
+        const room =
+          claimed === null ? true : await takeTranslationChars(deps.db.$client, scope.museumId, chars, deps.monthlyChars ?? TRANSLATION_MONTHLY_CHARS_DEFAULT);
+        if (!room) {
           const at = now();
-          // The claims, the failures remembered and the ones forgotten go in the same transaction as the rows.
-          const written =
-            claimed === null
-              ? new Set(entries.map((entry) => entry.hash))
-              : await writeMachineMemory(deps.db, scope, entries, [...owned], at, [
-                  ...clearFailureStatements(
-                    deps.db,
-                    scope,
-                    entries.map((entry) => entry.hash),
-                  ),
-                  ...recordFailureStatements(deps.db, scope, failed, { engines: chain, articleId: options.articleId, now: at }),
-                ]);
-          released = true;
-          for (const entry of entries) if (written.has(entry.hash)) memory.set(entry.hash, { text: entry.text, origin: "machine", engine: entry.engine });
-          // A staff correction that landed meanwhile was kept by the write: read it rather than ours.
-          const kept = entries.filter((entry) => !written.has(entry.hash)).map((entry) => entry.hash);
-          if (kept.length > 0) for (const [hash, entry] of await readMemory(deps.db, scope, kept)) memory.set(hash, entry);
-          for (const failure of failed) failedNow.push(newFailure(failure, failures.get(failure.hash), chain, at));
-          translatedNow = todo.length;
-        } catch (error) {
-          console.warn(`translation ${scope.from}→${scope.to} failed for ${todo.length} segments: ${short(error)}`);
-          const failure = thrownFailure(error);
-          if (failure && !released && claimed !== null) {
+          bound = {
+            reason: "bound",
+            detail: "the museum's monthly translation bound is reached",
+            since: at,
+            lastFailedAt: at,
+            retryAt: nextMonthStart(at),
+            backingOff: true,
+          };
+        } else
+          try {
+            const rules = options.glossary === "none" ? [] : (options.glossary ?? (await deps.glossary(scope.museumId, scope.to)));
+            const outcome = await translateWithGlossary(deps.engines, texts, scope.from, scope.to, rules, { deadlineMs: Math.max(1, deadline - Date.now()) });
+            // A segment whose protected terms no engine kept has no text: nothing stored, its failure remembered.
+            const entries = todo.flatMap((hash, i) => {
+              const text = outcome.texts[i];
+              return text === undefined ? [] : [{ hash, source: texts[i]!, text, engine: outcome.engines[i]! }];
+            });
+            const failed = todo.flatMap((hash, i) => (outcome.texts[i] === undefined ? [{ hash, ...textFailure(outcome.lost[i]!, outcome.error) }] : []));
             const at = now();
-            const failed = todo.map((hash) => ({ hash, ...failure }));
-            await releaseClaims(
-              deps.db,
-              scope,
-              [...owned],
-              recordFailureStatements(deps.db, scope, failed, { engines: chain, articleId: options.articleId, now: at }),
-            );
+            // The claims, the failures remembered and the ones forgotten go in the same transaction as the rows.
+            const written =
+              claimed === null
+                ? new Set(entries.map((entry) => entry.hash))
+                : await writeMachineMemory(deps.db, scope, entries, [...owned], at, [
+                    ...clearFailureStatements(
+                      deps.db,
+                      scope,
+                      entries.map((entry) => entry.hash),
+                    ),
+                    ...recordFailureStatements(deps.db, scope, failed, { engines: chain, articleId: options.articleId, now: at }),
+                    // What each engine translated, for the operator's figures (decision 148), in the same transaction.
+                    ...usageByEngine(entries).map(([engine, used]) =>
+                      usageInsert(deps.db, { museumId: scope.museumId, kind: "translation", engine, chars: used.chars, calls: used.calls, now: at }),
+                    ),
+                  ]);
             released = true;
-            for (const one of failed) failedNow.push(newFailure(one, failures.get(one.hash), chain, at));
+            for (const entry of entries) if (written.has(entry.hash)) memory.set(entry.hash, { text: entry.text, origin: "machine", engine: entry.engine });
+            // A staff correction that landed meanwhile was kept by the write: read it rather than ours.
+            const kept = entries.filter((entry) => !written.has(entry.hash)).map((entry) => entry.hash);
+            if (kept.length > 0) for (const [hash, entry] of await readMemory(deps.db, scope, kept)) memory.set(hash, entry);
+            for (const failure of failed) failedNow.push(newFailure(failure, failures.get(failure.hash), chain, at));
+            translatedNow = todo.length;
+          } catch (error) {
+            console.warn(`translation ${scope.from}→${scope.to} failed for ${todo.length} segments: ${short(error)}`);
+            // No engine translated anything: the characters go back to the month's bound.
+            if (claimed !== null && !released) await giveBackTranslationChars(deps.db.$client, scope.museumId, chars);
+            const failure = thrownFailure(error);
+            if (failure && !released && claimed !== null) {
+              const at = now();
+              const failed = todo.map((hash) => ({ hash, ...failure }));
+              await releaseClaims(
+                deps.db,
+                scope,
+                [...owned],
+                recordFailureStatements(deps.db, scope, failed, { engines: chain, articleId: options.articleId, now: at }),
+              );
+              released = true;
+              for (const one of failed) failedNow.push(newFailure(one, failures.get(one.hash), chain, at));
+            }
           }
-        }
       }
     } finally {
       if (!released) await releaseClaims(deps.db, scope, [...owned]);
@@ -256,8 +284,21 @@ export async function translateSegments(
     reviewed: found.length > 0 && found.every((entry) => entry.origin === "edited"),
     engines: [...new Set(found.filter((entry) => entry.origin === "machine").map((entry) => entry.engine))],
     translatedNow,
-    failure: complete ? undefined : summary([...failedNow, ...heldBack], failedNow.length === 0 && heldBack.length > 0),
+    failure: complete ? undefined : (summary([...failedNow, ...heldBack], failedNow.length === 0 && heldBack.length > 0) ?? bound),
   };
+}
+
+/** Characters and segments each engine translated in one call. */
+function usageByEngine(entries: readonly { source: string; engine: string }[]): [string, { chars: number; calls: number }][] {
+  const by = new Map<string, { chars: number; calls: number }>();
+  for (const entry of entries) {
+    const used = by.get(entry.engine) ?? { chars: 0, calls: 0 };
+    used.chars += textsChars([entry.source]);
+    by.set(entry.engine, used);
+  }
+  // One call per engine that answered (a batch may be split across engines when one fails).
+  for (const used of by.values()) used.calls = 1;
+  return [...by];
 }
 
 /** The failure row as the upsert just left it (its count and back-off), for the outcome. */

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { glossaryRules } from "~/models/glossary.server";
 import { enginesFromEnv } from "~/translation/engines";
 import type { TranslationDeps } from "~/translation/translate.server";
+import { translationMonthlyCharsFrom } from "~/usage/usage.server";
 import { timedEngines } from "~/visitor-cache/timing";
 
 /**
@@ -19,5 +20,6 @@ export function translationDeps(context: AppLoadContext): TranslationDeps {
       : enginesFromEnv(env as unknown as Record<string, unknown> & { AI?: Ai }),
     waitUntil: (p) => ctx.waitUntil(p),
     glossary: (museumId, to) => glossaryRules(context.db, museumId, to),
+    monthlyChars: translationMonthlyCharsFrom(env as unknown as Record<string, unknown>),
   };
 }

@@ -190,7 +190,8 @@ export async function snapshotTarget<T extends Owned = VisitorTarget>(
   const key = await snapshotKey(address);
   deps.waitUntil(
     deps.kv
-      .put(key, JSON.stringify(snapshot), { expirationTtl: SNAPSHOT_TTL_SECONDS })
+      // Its museum in the key's metadata: a closed museum's purge finds its snapshots by listing (decision 148).
+      .put(key, JSON.stringify(snapshot), { expirationTtl: SNAPSHOT_TTL_SECONDS, metadata: { m: target.museum.id } })
       .catch((error: unknown) => console.warn(`visitor snapshot not kept: ${String(error)}`)),
   );
   return { target, memo: remember(snapshot, readAt).memo };

@@ -33,9 +33,12 @@ export const SUSPENDED_RETRY_SECONDS = 3600;
  */
 export async function suspendedPage(visit: Pick<Visit, "deps" | "choice" | "target" | "place" | "context" | "display">): Promise<Response> {
   const { strings, lang } = await visitorStrings(visit.deps, visit.choice.lang);
+  // Closed by an operator (decision 148): gone for good, 410, no invitation to come back.
+  const closed = typeof visit.target.museum.closedAt === "number";
   const page = (
     <NotAvailablePage
       suspended
+      closed={closed}
       museumName={visit.target.museum.name}
       strings={strings}
       lang={visit.choice.lang}
@@ -46,8 +49,12 @@ export async function suspendedPage(visit: Pick<Visit, "deps" | "choice" | "targ
   );
   return htmlPage(
     visit.context.timing.rendering(() => renderDocument(page, visit.display)),
-    503,
-    { "Set-Cookie": visit.choice.setCookie, "X-Robots-Tag": "noindex", "Retry-After": String(SUSPENDED_RETRY_SECONDS) },
+    closed ? 410 : 503,
+    {
+      "Set-Cookie": visit.choice.setCookie,
+      "X-Robots-Tag": "noindex",
+      ...(closed ? {} : { "Retry-After": String(SUSPENDED_RETRY_SECONDS) }),
+    },
   );
 }
 

@@ -180,6 +180,7 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
     // Narration generation (decision 104): the app produces to its own queue and consumes it.
     expect(byName("NARRATIONS")).toMatchObject({ type: "queue", queue_name: "muselingo-narrations" });
     expect(byName("NARRATION_MONTHLY_CHARS")).toMatchObject({ type: "plain_text", text: "2000000" });
+    expect(byName("TRANSLATION_MONTHLY_CHARS")).toMatchObject({ type: "plain_text", text: "20000000" });
     expect(byName("AI")).toMatchObject({ type: "ai" });
     expect(byName("ASSETS")).toMatchObject({ type: "assets" });
     expect(byName("TRANSLATION_ENGINES")).toMatchObject({ type: "plain_text", text: "workers-ai,workers-ai-llm" });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createMember, createMuseum } from "./builders";
 
 const EXPECTED: Record<string, string[]> = {
-  museums: ["id", "name", "slug", "source_lang", "timezone", "created_at", "suspended_at"],
+  museums: ["id", "name", "slug", "source_lang", "timezone", "created_at", "suspended_at", "translation_monthly_chars", "narration_monthly_chars", "closed_at"],
   users: ["id", "museum_id", "email", "password_hash", "created_at", "role", "languages", "last_active_at"],
   sessions: ["id", "user_id", "expires_at", "created_at", "user_agent", "last_seen_at"],
   login_attempts: ["key", "window_start", "count"],
@@ -113,6 +113,9 @@ const EXPECTED: Record<string, string[]> = {
   narration_spend: ["museum_id", "month", "chars"],
   // 0013 (issue 31 §1, decision 132): the museums whose visitor tables changed, noted by triggers.
   visitor_changes: ["museum_id", "changed_at"],
+  // 0016 (issue 33, decision 148): engine use by museum, month, kind and engine; the translation bound's count.
+  engine_usage: ["museum_id", "month", "kind", "engine", "chars", "calls"],
+  translation_spend: ["museum_id", "month", "chars"],
 };
 
 describe("migrations on a fresh D1", () => {

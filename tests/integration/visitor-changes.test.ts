@@ -32,6 +32,8 @@ const EXCLUDED: Record<string, string> = {
 const HOT_PATH = [
   "narration_claims",
   "narration_spend",
+  "translation_spend",
+  "engine_usage",
   "scan_events",
   "scan_visits",
   "daily_stats",

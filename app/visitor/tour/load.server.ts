@@ -89,7 +89,7 @@ export async function loadTourView(db: Database, link: string): Promise<TourView
 export async function museumBySlug(db: Database, slug: string) {
   return (
     (await db
-      .select({ id: museums.id, name: museums.name, slug: museums.slug, sourceLang: museums.sourceLang, suspendedAt: museums.suspendedAt })
+      .select({ id: museums.id, name: museums.name, slug: museums.slug, sourceLang: museums.sourceLang, suspendedAt: museums.suspendedAt, closedAt: museums.closedAt })
       .from(museums)
       .where(eq(museums.slug, slug))
       .get()) ?? null
@@ -98,7 +98,7 @@ export async function museumBySlug(db: Database, slug: string) {
 
 /** A museum as the keypad shows it, with its live stop numbers → the articles' slugs (decision 101). */
 export interface MuseumNumbers {
-  museum: { id: number; name: string; slug: string; sourceLang: string; suspendedAt: number | null };
+  museum: { id: number; name: string; slug: string; sourceLang: string; suspendedAt: number | null; closedAt?: number | null };
   /** Stop number (as text) → slug of the live, published article carrying it. */
   numbers: Record<string, string>;
 }
