@@ -99,8 +99,9 @@ export async function closeMuseum(env: ClosingEnv, operator: Operator, museumId:
   if (typeof confirm !== "string" || confirm.trim() !== row.slug)
     throw new DomainError("invalid_input", "confirm must be the museum's address name (its slug), typed to confirm", "confirm");
   if (row.state !== "active") throw conflict("museum", "This museum is being moved: try again when the move is over", "museum_moving");
+  // Writes through the handle that notes what they change in visitor tables, so the publish below finds them.
   const db = createDb(row.d1);
-  const d1 = row.d1;
+  const d1 = db.$client;
   const before = await d1.prepare("SELECT suspended_at AS suspendedAt FROM museums WHERE id = ?1").bind(museumId).first<{ suspendedAt: number | null }>();
   try {
     await d1.batch([
@@ -136,14 +137,15 @@ export async function closeMuseum(env: ClosingEnv, operator: Operator, museumId:
 /** Undoes a close before the purge: the museum stays suspended (an operator resumes it); its archive is removed. */
 export async function reopenMuseum(env: ClosingEnv, operator: Operator, museumId: number, now = Date.now()): Promise<void> {
   const row = await directoryRow(env, museumId);
-  const d1 = row.d1;
+  const db = createDb(row.d1);
+  const d1 = db.$client;
   try {
     await d1.batch([d1.prepare("UPDATE museums SET closed_at = NULL WHERE id = ?1 AND closed_at IS NOT NULL").bind(museumId), abortUnlessChanged(d1)]);
   } catch (error) {
     if (!lostRace(error)) throw error;
     throw conflict("museum", "This museum is not closed", "invalid");
   }
-  await publishVisitorChanges(createDb(d1), env.kv);
+  await publishVisitorChanges(db, env.kv);
   await deletePrefix(env.media, archivePrefix(museumId));
   await auditOperator(env.directory, operator, "museum.reopen", museumId, {}, now);
 }
@@ -193,6 +195,11 @@ export async function purgeMuseum(env: ClosingEnv, museumId: number, shard: D1Da
   ]);
   let files = 0;
   for (const prefix of mediaPrefixes(museumId)) files += await deletePrefix(env.media, prefix);
+  // The rows, through the handle that notes their visitor tables' changes: published, this isolate forgets the
+  // museum's snapshots (other isolates hold at most its "no longer available" page, from before).
+  const db = createDb(shard);
+  const rows = await removeMuseum(db.$client, museumId);
+  await publishVisitorChanges(db, env.kv);
   let kvEntries = 0;
   for (const prefix of [
     ...articles.results.map((a) => renderedTranslationPrefix(a.id)),
@@ -207,7 +214,8 @@ export async function purgeMuseum(env: ClosingEnv, museumId: number, shard: D1Da
     await env.kv.delete(key);
     kvEntries++;
   }
-  const rows = await removeMuseum(shard, museumId);
+  // The shard's own note that the museum changed (written by the triggers as its rows went).
+  await shard.prepare("DELETE FROM visitor_changes WHERE museum_id = ?1").bind(museumId).run();
   await env.directory.$client.batch([
     env.directory.$client.prepare("DELETE FROM accounts WHERE museum_id = ?1").bind(museumId),
     env.directory.$client.prepare("DELETE FROM links WHERE museum_id = ?1").bind(museumId),

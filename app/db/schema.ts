@@ -274,7 +274,7 @@ export const translationFailures = sqliteTable(
     // The article whose view failed last (none for subtitles); no foreign key: informative only.
     articleId: integer("article_id"),
     engines: text("engines").notNull(),
-    reason: text("reason", { enum: ["failed", "deadline", "glossary"] }).notNull(),
+    reason: text("reason", { enum: ["failed", "deadline", "glossary", "bound"] }).notNull(),
     detail: text("detail").notNull(),
     failures: integer("failures").notNull(),
     firstFailedAt: integer("first_failed_at", { mode: "number" }).notNull(),

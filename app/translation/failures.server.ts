@@ -8,8 +8,9 @@ import type { MemoryScope } from "./memory.server";
  * Why a segment has no translation (decision 030): every engine answered with errors ("failed"), the
  * visitor's deadline passed first ("deadline"), or every engine lost a glossary-protected term ("glossary").
  */
-export type FailureReason = "failed" | "deadline" | "glossary";
-export const FAILURE_REASONS: readonly FailureReason[] = ["failed", "deadline", "glossary"];
+/** "bound": the museum's monthly translation bound is reached (decision 148); asked again a minute later, without doubling. */
+export type FailureReason = "failed" | "deadline" | "glossary" | "bound";
+export const FAILURE_REASONS: readonly FailureReason[] = ["failed", "deadline", "glossary", "bound"];
 
 /** The back-off after the n-th failure in a row: 1 min, doubling, at most 1 h (decision 030). */
 export const BACKOFF_FIRST_MS = 60_000;
@@ -127,7 +128,9 @@ export function recordFailureStatements(
         set: {
           failures: sql`CASE WHEN ${same} THEN ${translationFailures.failures} + 1 ELSE 1 END`,
           firstFailedAt: sql`CASE WHEN ${same} THEN ${translationFailures.firstFailedAt} ELSE excluded.first_failed_at END`,
-          retryAt: sql`excluded.last_failed_at + min(${BACKOFF_MAX_MS}, ${BACKOFF_FIRST_MS} << min(CASE WHEN ${same} THEN ${translationFailures.failures} ELSE 0 END, 10))`,
+          // A bound reached is asked again a minute later (an operator may raise it), never doubled.
+          retryAt: sql`CASE WHEN excluded.reason = 'bound' THEN excluded.last_failed_at + ${BACKOFF_FIRST_MS}
+            ELSE excluded.last_failed_at + min(${BACKOFF_MAX_MS}, ${BACKOFF_FIRST_MS} << min(CASE WHEN ${same} THEN ${translationFailures.failures} ELSE 0 END, 10)) END`,
           lastFailedAt: sql`excluded.last_failed_at`,
           engines: sql`excluded.engines`,
           reason: sql`excluded.reason`,

@@ -4,6 +4,7 @@ import type { ArticleContent } from "~/content/schema";
 import type { Database } from "~/db/client.server";
 import { AllEnginesFailed, EngineError, type TranslationEngine } from "./engines";
 import {
+  BACKOFF_FIRST_MS,
   backingOff,
   backoffMs,
   clearArticleFailures,
@@ -17,7 +18,6 @@ import { glossaryTag, type GlossaryRule } from "./glossary";
 import { translateWithGlossary } from "./glossary-translate";
 import { claimAndRead, readMemory, readMemoryAndFailures, releaseClaims, writeMachineMemory, type MemoryEntry, type MemoryScope } from "./memory.server";
 import { articleSegments, mapSegments, renderedTranslationPrefix, segmentHash } from "./segments";
-import { nextMonthStart } from "~/narration/budget.server";
 import { giveBackTranslationChars, takeTranslationChars, textsChars, TRANSLATION_MONTHLY_CHARS_DEFAULT, usageInsert } from "~/usage/usage.server";
 
 export interface TranslationDeps {
@@ -61,8 +61,7 @@ const CACHE_TTL_SECONDS = 30 * 24 * 3600;
 
 /** Why some segments have no translation, for the visitor page and for staff (decision 030). */
 export interface TranslationFailure {
-  /** "bound": the museum's monthly translation bound is reached; no engine was asked (decision 148). */
-  reason: FailureReason | "bound";
+  reason: FailureReason;
   /** The engines' own words (status, message), for staff; never keys or addresses. */
   detail: string;
   /** The first failure of the current run, the last one, and when an engine is asked again. */
@@ -150,8 +149,6 @@ export async function translateSegments(
   // Segments left without a translation: what failed now, what is backing off.
   const failedNow: SegmentFailure[] = [];
   const heldBack: SegmentFailure[] = [];
-  // Set when the museum's monthly bound left no room for these segments: visitors read the original (decision 148).
-  let bound: TranslationFailure | undefined;
   const holds = (failure: SegmentFailure | undefined) => !options.ignoreBackoff && backingOff(failure, chain, Date.now());
 
   const missing = hashes.filter((hash) => !memory.has(hash));
@@ -185,15 +182,18 @@ export async function translateSegments(
         const room =
           claimed === null ? true : await takeTranslationChars(deps.db.$client, scope.museumId, chars, deps.monthlyChars ?? TRANSLATION_MONTHLY_CHARS_DEFAULT);
         if (!room) {
+          // Visitors read the original; the segments are remembered as failing (staff see why) and asked again a
+          // minute later, so parallel views stop waiting for them at once (decision 148).
           const at = now();
-          bound = {
-            reason: "bound",
-            detail: "the museum's monthly translation bound is reached",
-            since: at,
-            lastFailedAt: at,
-            retryAt: nextMonthStart(at),
-            backingOff: true,
-          };
+          const failed = todo.map((hash) => ({ hash, reason: "bound" as const, detail: "the museum's monthly translation bound is reached" }));
+          await releaseClaims(
+            deps.db,
+            scope,
+            [...owned],
+            recordFailureStatements(deps.db, scope, failed, { engines: chain, articleId: options.articleId, now: at }),
+          );
+          released = true;
+          for (const one of failed) failedNow.push(newFailure(one, failures.get(one.hash), chain, at));
         } else
           try {
             const rules = options.glossary === "none" ? [] : (options.glossary ?? (await deps.glossary(scope.museumId, scope.to)));
@@ -284,7 +284,7 @@ export async function translateSegments(
     reviewed: found.length > 0 && found.every((entry) => entry.origin === "edited"),
     engines: [...new Set(found.filter((entry) => entry.origin === "machine").map((entry) => entry.engine))],
     translatedNow,
-    failure: complete ? undefined : (summary([...failedNow, ...heldBack], failedNow.length === 0 && heldBack.length > 0) ?? bound),
+    failure: complete ? undefined : summary([...failedNow, ...heldBack], failedNow.length === 0 && heldBack.length > 0),
   };
 }
 
@@ -312,7 +312,7 @@ function newFailure(failure: { reason: FailureReason; detail: string }, before: 
     failures: count,
     firstFailedAt: same ? before.firstFailedAt : now,
     lastFailedAt: now,
-    retryAt: now + backoffMs(count),
+    retryAt: now + (failure.reason === "bound" ? BACKOFF_FIRST_MS : backoffMs(count)),
   };
 }
 

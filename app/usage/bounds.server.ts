@@ -36,8 +36,11 @@ export async function setBounds(
   const next = { translationBound: parseBound("translationBound", form.get("translationBound")), narrationBound: parseBound("narrationBound", form.get("narrationBound")) };
   const seen = { translationBound: parseBound("seenTranslationBound", form.get("seenTranslationBound")), narrationBound: parseBound("seenNarrationBound", form.get("seenNarrationBound")) };
   const row = await env.directory.$client.prepare("SELECT shard FROM museums WHERE id = ?1").bind(museumId).first<{ shard: number }>();
-  const d1 = row ? env.shards.get(row.shard) : undefined;
-  if (!row || !d1) throw new DomainError("not_found", "No museum has this id", "id");
+  const shard = row ? env.shards.get(row.shard) : undefined;
+  if (!row || !shard) throw new DomainError("not_found", "No museum has this id", "id");
+  // Writes through the handle that notes what they change in visitor tables, so the publish below finds them.
+  const db = createDb(shard);
+  const d1 = db.$client;
   try {
     await d1.batch([
       d1
@@ -53,7 +56,7 @@ export async function setBounds(
     throw conflict("museum", "Another operator changed this museum's bounds meanwhile: read them again", "stale_version");
   }
   // The museums row is a visitor table (its trigger moved the stamp): published, though visitors see no change.
-  await publishVisitorChanges(createDb(d1), env.kv);
+  await publishVisitorChanges(db, env.kv);
   await auditOperator(env.directory, operator, "museum.bounds", museumId, { before: seen, after: next }, now);
   return next;
 }

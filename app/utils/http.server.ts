@@ -10,7 +10,14 @@ export function apiError(
   status: number,
   code: ErrorCode,
   message: string,
-  init: { field?: string; reason?: ErrorReason; headers?: HeadersInit; retryAfter?: number; current?: StaleDetails } = {},
+  init: {
+    field?: string;
+    reason?: ErrorReason;
+    headers?: HeadersInit;
+    retryAfter?: number;
+    current?: StaleDetails;
+    archive?: { url: string; until: number };
+  } = {},
 ): Response {
   const body: ErrorBody = {
     error: {
@@ -20,6 +27,7 @@ export function apiError(
       ...(init.reason ? { reason: init.reason } : {}),
       ...(init.retryAfter ? { retryAfter: init.retryAfter } : {}),
       ...(init.current ? { current: init.current } : {}),
+      ...(init.archive ? { archive: init.archive } : {}),
     },
   };
   const headers = new Headers(init.headers);
@@ -29,10 +37,10 @@ export function apiError(
 }
 
 export function domainErrorResponse(error: DomainError, headers?: HeadersInit): Response {
-  const { field, reason, retryAfter, current } = error;
+  const { field, reason, retryAfter, current, archive } = error;
   const out = new Headers(headers);
   if (retryAfter) out.set("Retry-After", String(retryAfter));
-  return apiError(error.status, error.code, error.message, { field, reason, retryAfter, current, headers: out });
+  return apiError(error.status, error.code, error.message, { field, reason, retryAfter, current, archive, headers: out });
 }
 
 /** 400 naming the first invalid field of a zod parse. */

@@ -722,6 +722,8 @@ const PUBLIC: Record<string, string> = {
   "sitemap[.]xml": "public",
   "v.$museum.$slug": "visitor (staff preview by session)",
   "invite.$token": "an invitation link: its token is the credential (tests/integration/team-invitations.test.ts)",
+  "closed-archive.$token":
+    "a closed museum's archive: the signed link given to its admin at sign-in is the credential (tests/integration/closing.test.ts)",
   "reset.$token": "a password-reset link: its token is the credential (tests/integration/team-members.test.ts)",
   "v.$museum.$slug_.languages": "visitor",
   "v.$museum.$slug_.report": "visitor",
@@ -752,6 +754,7 @@ const OPERATOR: Record<string, string | null> = {
   "operator.museums[.]csv": "/operator/museums.csv",
   "operator.museums.new": "/operator/museums/new",
   "operator.museums.$id": "/operator/museums/1",
+  "operator.museums.$id.archive": "/operator/museums/1/archive",
   "operator.login": null,
   "operator.logout": null,
   "operator.setup.$token": null,

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { FIRST_MOVE_BLOCK, checkMuseum, moveMuseum, syncMuseum } from "~/shards/move";
+import { FIRST_MOVE_BLOCK, MOVED_TABLES, checkMuseum, moveMuseum, syncMuseum } from "~/shards/move";
 import { SHARD_ID_SPAN } from "~/shards/keys";
 import { httpD1, httpKv } from "../../scripts/d1-http.mjs";
 import { shardSeedSql } from "../../scripts/shards.mjs";
@@ -132,9 +132,9 @@ describe("a remote move, through D1's and KV's HTTP API", () => {
       .prepare("INSERT INTO articles (museum_id, slug, unformatted_name, content, updated_at) VALUES (?, 'n', 'N', '{}', 1) RETURNING id")
       .get(id) as { id: number };
     expect(next.id).toBe(FIRST_MOVE_BLOCK * SHARD_ID_SPAN + 1);
-    // The 400 statistics rows went in batches of 100, not a call per row: each of the 27 tables is read three
+    // The 400 statistics rows went in batches of 100, not a call per row: each of the moved tables is read three
     // times on the target (two copies, the comparison), and written in a few batches.
-    expect(calls.filter((c) => c.startsWith("d1 s1")).length).toBeLessThan(27 * 3 + 40 + 2 * 12);
+    expect(calls.filter((c) => c.startsWith("d1 s1")).length).toBeLessThan(MOVED_TABLES.length * 3 + 40 + 2 * 12);
   });
 
   it("a second copy writes only what changed: an edit, new rows, and rows the source lost are deleted", async () => {
@@ -157,8 +157,8 @@ describe("a remote move, through D1's and KV's HTTP API", () => {
     s0.prepare("INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) VALUES (7, 'd99', ?, 'fr', 5, 5)").run(article.id);
     const before = calls.length;
     expect(await syncMuseum(d1("s0"), d1("s1"), 7)).toBe(1 + 1 + 3);
-    // Reads of the 27 tables on both sides, then three writes (the article, the new row, the deletions).
-    expect(calls.length - before).toBeLessThan(27 * 2 + 6);
+    // Reads of the moved tables on both sides, then three writes (the article, the new row, the deletions).
+    expect(calls.length - before).toBeLessThan(MOVED_TABLES.length * 2 + 6);
     expect(await checkMuseum(d1("s1"), 7)).toEqual(await checkMuseum(d1("s0"), 7));
   });
 
