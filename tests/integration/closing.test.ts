@@ -1,7 +1,7 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MOVED_TABLES, checkMuseum } from "~/shards/move";
-import { createMember, get, logIn, postJson, publishArticle, staffSession, texts } from "./helpers";
+import { BASE, createMember, get, logIn, postJson, publishArticle, staffSession, texts } from "./helpers";
 import { runCron } from "./cron";
 import { enrolled } from "./operator-helpers";
 import { postForm } from "./team-helpers";
@@ -9,6 +9,7 @@ import { postForm } from "./team-helpers";
 // Issue 33 §2–3, decision 148: what each museum asks of the engines, its own bounds, and closing it (archive kept
 // 30 days, then everything purged).
 
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
 const month = () => new Date().toISOString().slice(0, 7);
 const DAILY_CRON = "30 3 * * *";
 
@@ -154,7 +155,10 @@ describe("closing a museum (decision 148)", () => {
     const id = staff.user.museumId;
     await env.DB.prepare("UPDATE museums SET name = ? WHERE id = ?").bind(marker, id).run();
     const { link, articleId } = await publishArticle(staff, texts([`${marker} : une amphore attique.`, "Achille et Ajax."]));
-    await env.MEDIA.put(`m/${id}/photo.jpg`, new Uint8Array([1, 2, 3]));
+    const form = new FormData();
+    form.append("articleId", String(articleId));
+    form.append("image", new File([PNG], "amphore.png", { type: "image/png" }));
+    expect((await SELF.fetch(`${BASE}/api/upload/image`, { method: "POST", body: form, headers: { Cookie: staff.cookie } })).status).toBe(200);
     await env.MEDIA.put(`n/${id}/${articleId}/a.mp3`, new Uint8Array([4, 5]));
     expect((await get(`/r/${link}?lang=de`)).status).toBe(200);
     const kept = await publishArticle(other, texts(["Une autre maison, un autre musée."]));
