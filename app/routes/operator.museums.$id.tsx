@@ -125,7 +125,7 @@ export default function OperatorMuseum() {
         ) : null}
       </div>
       <p>
-        <strong>{t(`operator.console.states.${museum.state}`)}</strong>{" "}
+        {museum.state === "moving" ? <strong>{t("operator.console.states.moving")} </strong> : null}
         {closed
           ? t("operator.museum.closedSince", { date: date.format(museum.closedAt!), until: day.format(archive?.until ?? museum.closedAt!) })
           : suspended
@@ -237,7 +237,11 @@ export default function OperatorMuseum() {
           {archive ? (
             <p>
               <a href={`/operator/museums/${museum.id}/archive`} download>
-                {t("operator.museum.archiveLink", { size: megabytes.format(archive.size / 1e6) })}
+                {t("operator.museum.archiveLink", {
+                  size: new Intl.NumberFormat(locale, { style: "unit", unit: archive.size < 1e6 ? "kilobyte" : "megabyte", maximumFractionDigits: 1 }).format(
+                    archive.size < 1e6 ? archive.size / 1e3 : archive.size / 1e6,
+                  ),
+                })}
               </a>
             </p>
           ) : null}
