@@ -78,7 +78,14 @@ export async function museumGlossary(db: Database, museumId: number): Promise<Gl
   return glossaryOf(await db.select(glossaryColumns).from(glossaryTerms).where(eq(glossaryTerms.museumId, museumId)));
 }
 
-const museumColumns = { id: museums.id, name: museums.name, slug: museums.slug, sourceLang: museums.sourceLang, suspendedAt: museums.suspendedAt, closedAt: museums.closedAt };
+const museumColumns = {
+  id: museums.id,
+  name: museums.name,
+  slug: museums.slug,
+  sourceLang: museums.sourceLang,
+  suspendedAt: museums.suspendedAt,
+  closedAt: museums.closedAt,
+};
 
 /** `content` is what visitors see: the published content (null = never published), or the draft for a staff preview. */
 type ArticleRow = { id: number; slug: string; name: string; content: string | null; folderId: number | null };

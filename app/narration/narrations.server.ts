@@ -375,7 +375,9 @@ export async function generateOnce(
   await forgetTried(deps.kv, at);
   await refund(narrated.synthesizedChars);
   // What the speech engine read, for the operator's figures (decision 148).
-  await recordUsage(d1, [{ museumId: target.museumId, kind: "narration", engine: narrated.engine, chars: narrated.synthesizedChars, calls: narrated.synthesized }]);
+  await recordUsage(d1, [
+    { museumId: target.museumId, kind: "narration", engine: narrated.engine, chars: narrated.synthesizedChars, calls: narrated.synthesized },
+  ]);
   if ((written?.results ?? []).length === 0) {
     await deps.media.delete(key);
     return { status: "superseded", synthesizedChars: narrated.synthesizedChars };

@@ -33,8 +33,14 @@ export async function setBounds(
   form: { get(name: string): unknown },
   now = Date.now(),
 ): Promise<{ translationBound: number | null; narrationBound: number | null }> {
-  const next = { translationBound: parseBound("translationBound", form.get("translationBound")), narrationBound: parseBound("narrationBound", form.get("narrationBound")) };
-  const seen = { translationBound: parseBound("seenTranslationBound", form.get("seenTranslationBound")), narrationBound: parseBound("seenNarrationBound", form.get("seenNarrationBound")) };
+  const next = {
+    translationBound: parseBound("translationBound", form.get("translationBound")),
+    narrationBound: parseBound("narrationBound", form.get("narrationBound")),
+  };
+  const seen = {
+    translationBound: parseBound("seenTranslationBound", form.get("seenTranslationBound")),
+    narrationBound: parseBound("seenNarrationBound", form.get("seenNarrationBound")),
+  };
   const row = await env.directory.$client.prepare("SELECT shard FROM museums WHERE id = ?1").bind(museumId).first<{ shard: number }>();
   const shard = row ? env.shards.get(row.shard) : undefined;
   if (!row || !shard) throw new DomainError("not_found", "No museum has this id", "id");

@@ -36,4 +36,3 @@ export async function enrolled() {
 
 export const login = (email: string, password: string, typed: string, headers: Record<string, string> = {}) =>
   postForm("/operator/login", { email, password, code: typed }, headers);
-

@@ -722,8 +722,7 @@ const PUBLIC: Record<string, string> = {
   "sitemap[.]xml": "public",
   "v.$museum.$slug": "visitor (staff preview by session)",
   "invite.$token": "an invitation link: its token is the credential (tests/integration/team-invitations.test.ts)",
-  "closed-archive.$token":
-    "a closed museum's archive: the signed link given to its admin at sign-in is the credential (tests/integration/closing.test.ts)",
+  "closed-archive.$token": "a closed museum's archive: the signed link given to its admin at sign-in is the credential (tests/integration/closing.test.ts)",
   "reset.$token": "a password-reset link: its token is the credential (tests/integration/team-members.test.ts)",
   "v.$museum.$slug_.languages": "visitor",
   "v.$museum.$slug_.report": "visitor",

@@ -29,14 +29,7 @@ export function NotAvailablePage({
   const title = closed ? strings.closedTitle : suspended ? strings.suspendedTitle : strings.notAvailableTitle;
   const body = closed ? strings.closedBody : suspended ? strings.suspendedBody : strings.notAvailableBody;
   return (
-    <Shell
-      lang={stringsLang}
-      title={`${title} – ${museumName}`}
-      description={body}
-      nonce={nonce}
-      bodyClass="v-page"
-      robots="noindex"
-    >
+    <Shell lang={stringsLang} title={`${title} – ${museumName}`} description={body} nonce={nonce} bodyClass="v-page" robots="noindex">
       <MuseumBar name={museumName} />
       <main className="v-main">
         <h1>{title}</h1>

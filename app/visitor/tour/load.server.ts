@@ -89,7 +89,14 @@ export async function loadTourView(db: Database, link: string): Promise<TourView
 export async function museumBySlug(db: Database, slug: string) {
   return (
     (await db
-      .select({ id: museums.id, name: museums.name, slug: museums.slug, sourceLang: museums.sourceLang, suspendedAt: museums.suspendedAt, closedAt: museums.closedAt })
+      .select({
+        id: museums.id,
+        name: museums.name,
+        slug: museums.slug,
+        sourceLang: museums.sourceLang,
+        suspendedAt: museums.suspendedAt,
+        closedAt: museums.closedAt,
+      })
       .from(museums)
       .where(eq(museums.slug, slug))
       .get()) ?? null
