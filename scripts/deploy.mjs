@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, parseOptions } from "./lib.mjs";
-import { r2Buckets, shardSeedSql } from "./shards.mjs";
+import { euShardsProblem, r2Buckets, shardSeedSql } from "./shards.mjs";
 import {
   APP_TOML,
   CONSUMER_TOML,
@@ -97,7 +97,7 @@ async function main() {
 
   // 2. What exists, all lookups at once (each wrangler start costs seconds).
   step("Looking up the Cloudflare account's resources");
-  const [d1, kv, r2, scans, dlq, narrations, narrationDlq, secrets] = await Promise.all([
+  const [d1, kv, r2, scans, dlq, narrations, narrationDlq, moves, moveDlq, secrets] = await Promise.all([
     wranglerJson(["d1", "list", "--json"], { work }),
     wranglerJson(["kv", "namespace", "list"], { work }),
     // Each bucket of wrangler.toml in its own jurisdiction (decision 144): `--jurisdiction eu` is a bucket of the
@@ -111,6 +111,8 @@ async function main() {
     wranglerJson(["queues", "info", NAMES.dlq], { work }),
     wranglerJson(["queues", "info", NAMES.narrationQueue], { work }),
     wranglerJson(["queues", "info", NAMES.narrationDlq], { work }),
+    wranglerJson(["queues", "info", NAMES.moveQueue], { work }),
+    wranglerJson(["queues", "info", NAMES.moveDlq], { work }),
     wranglerJson(["secret", "list", "--format", "json"], { work }),
   ]);
   if (!d1.ok) {
@@ -138,10 +140,18 @@ async function main() {
     dlq: exists(dlq, (r) => r.code === undefined && /does not exist/.test(r.message)),
     narrationQueue: exists(narrations, (r) => r.code === undefined && /does not exist/.test(r.message)),
     narrationDlq: exists(narrationDlq, (r) => r.code === undefined && /does not exist/.test(r.message)),
+    moveQueue: exists(moves, (r) => r.code === undefined && /does not exist/.test(r.message)),
+    moveDlq: exists(moveDlq, (r) => r.code === undefined && /does not exist/.test(r.message)),
   };
   // A Worker not deployed yet has no secrets (wrangler: 'Worker "…" not found.', API error 10007).
   const secretNames = exists(secrets, (r) => r.code === 10007 || (r.code === undefined && /not found/.test(r.message))) ? secrets.json.map((s) => s.name) : [];
 
+  // The Worker learns which shards are in the EU from [vars] EU_SHARDS, which must say what d1_databases say (decision 149).
+  const euProblem = euShardsProblem(APP_TOML);
+  if (euProblem) {
+    console.error(`wrangler.toml: ${euProblem}`);
+    return 2;
+  }
   const problems = engineProblems(engines, secretNames);
   if (problems.length > 0) {
     console.error(
@@ -160,6 +170,8 @@ async function main() {
     !have.dlq && `queue ${NAMES.dlq} (dead letters)`,
     !have.narrationQueue && `queue ${NAMES.narrationQueue}`,
     !have.narrationDlq && `queue ${NAMES.narrationDlq} (dead letters)`,
+    !have.moveQueue && `queue ${NAMES.moveQueue}`,
+    !have.moveDlq && `queue ${NAMES.moveDlq} (dead letters)`,
   ].filter(Boolean);
   const setSecret = !secretNames.includes("SESSION_SECRET");
 
@@ -186,7 +198,7 @@ async function main() {
     const pending = pendings.flat();
     console.log(`  apply migrations: ${pending.length ? pending.join(", ") : "none pending"}`);
     console.log(
-      `  build, then deploy ${NAMES.app} (D1, KV, R2, queue producers, narration queue consumer, AI, assets, cron) and ${NAMES.consumer} (D1, queue consumer, cron)`,
+      `  build, then deploy ${NAMES.app} (D1, KV, R2, queue producers, narration and move queue consumers, AI, assets, cron) and ${NAMES.consumer} (D1, queue consumer, cron)`,
     );
     console.log("\nDry run: nothing was created or deployed.");
     return 0;
@@ -225,6 +237,8 @@ async function main() {
     [have.dlq, `Creating the dead-letter queue ${NAMES.dlq}`, ["queues", "create", NAMES.dlq]],
     [have.narrationQueue, `Creating the queue ${NAMES.narrationQueue}`, ["queues", "create", NAMES.narrationQueue]],
     [have.narrationDlq, `Creating the dead-letter queue ${NAMES.narrationDlq}`, ["queues", "create", NAMES.narrationDlq]],
+    [have.moveQueue, `Creating the queue ${NAMES.moveQueue}`, ["queues", "create", NAMES.moveQueue]],
+    [have.moveDlq, `Creating the dead-letter queue ${NAMES.moveDlq}`, ["queues", "create", NAMES.moveDlq]],
   ]) {
     if (present) continue;
     step(title);

@@ -11,3 +11,4 @@ export interface D1BindingConfig {
 export function d1Bindings(tomlPath?: string): D1BindingConfig[];
 export function shardBindings(): D1BindingConfig[];
 export function r2Buckets(tomlPath?: string): { binding: string | null; bucket_name: string | null; jurisdiction: string | null }[];
+export function euShardsProblem(tomlPath?: string): string | null;

@@ -61,3 +61,24 @@ export function r2Buckets(tomlPath = path.join(ROOT, "wrangler.toml")) {
 
 /** The shards' bindings (`DB`, `DB_1`, …) of the app's wrangler.toml. */
 export const shardBindings = () => d1Bindings().filter((b) => b.shard !== null);
+
+/**
+ * `[vars] EU_SHARDS` of a wrangler.toml against its d1_databases (decision 149): the Worker cannot read a binding's
+ * `jurisdiction`, so the var says which shards are in the EU. Null when they agree, else what differs.
+ */
+export function euShardsProblem(tomlPath = path.join(ROOT, "wrangler.toml")) {
+  const text = readFileSync(tomlPath, "utf8");
+  const vars = text.split(/^\[vars\]\s*$/m)[1]?.split(/^\[/m)[0] ?? "";
+  const raw = /^EU_SHARDS\s*=\s*"([^"]*)"/m.exec(vars)?.[1] ?? "";
+  const listed = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (listed.some((s) => !/^\d{1,4}$/.test(s))) return `EU_SHARDS must list shard numbers separated by commas, got "${raw}"`;
+  const declared = d1Bindings(tomlPath)
+    .filter((b) => b.shard !== null && b.jurisdiction === "eu")
+    .map((b) => b.shard);
+  const a = [...new Set(listed.map(Number))].sort((x, y) => x - y).join(",");
+  const b = [...declared].sort((x, y) => x - y).join(",");
+  return a === b ? null : `EU_SHARDS is "${raw}" but the d1_databases in the EU jurisdiction are shards "${b}": make them agree`;
+}

@@ -21,6 +21,7 @@ import { recordShardSize } from "../app/shards/directory.server";
 import { mediaBuckets, routedMedia } from "../app/shards/media.server";
 import { isVisitorPath, visitorBuild } from "./visitor-routes";
 import { purgeClosedMuseums } from "../app/closing/closing.server";
+import { consumeMoveBatch, euShardsFrom, MOVE_QUEUE, moveOptionsFrom } from "../app/shards/console-move.server";
 
 /** The visitor's pages (`/r/…`, `/v/…`, `/t/…` tours, `/vtt`): their responses say where the time went (`Server-Timing`). */
 const VISITOR_PATH = /^\/(r|v|t)\/|^\/vtt$/;
@@ -113,6 +114,23 @@ export default {
   // or retried one by one (app/narration/queue.server.ts). A batch from a queue this Worker does not know
   // (a wrong wrangler.toml) is retried, so it ends in that queue's dead letters rather than being lost.
   async queue(batch, env, ctx) {
+    if (batch.queue === MOVE_QUEUE) {
+      const shards = shardsOf(env);
+      const env_ = env as unknown as Record<string, unknown>;
+      const summary = await consumeMoveBatch(
+        batch.messages,
+        {
+          directory: shards.directory,
+          shards: shards.byIndex,
+          kv: env.KV,
+          euShards: euShardsFrom(env_),
+          audit: createDb(shards.directory),
+        },
+        moveOptionsFrom(env_),
+      );
+      console.log(JSON.stringify({ event: "move_batch", ...summary }));
+      return;
+    }
     if (batch.queue !== NARRATION_QUEUE) {
       console.warn(JSON.stringify({ event: "queue_unknown", queue: batch.queue, size: batch.messages.length }));
       batch.retryAll({ delaySeconds: 60 });

@@ -9,6 +9,7 @@ import { monthlyCharsFrom } from "~/narration/budget.server";
 import { setBounds } from "~/usage/bounds.server";
 import { readBounds, translationMonthlyCharsFrom } from "~/usage/usage.server";
 import { formatCosts } from "~/operator/format";
+import { euShardsFrom, rollbackFromConsole, startMove } from "~/shards/console-move.server";
 import { requireOperator } from "~/operator/session.server";
 import operatorStyles from "~/styles/operator.css?url";
 import { methodNotAllowed, readFormBody } from "~/utils/http.server";
@@ -29,11 +30,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!museum) refusePage(notFound("Museum"));
   const db = context.shards.shards.byIndex.get(museum.shard)!;
   const env = context.cloudflare.env as unknown as Record<string, unknown>;
-  const [own, shardSize, archive] = await Promise.all([
+  const directory = context.shards.shards.directory;
+  const [own, sizes, move, archive] = await Promise.all([
     db.prepare("SELECT suspended_at AS suspendedAt FROM museums WHERE id = ?1").bind(museum.id).first<{ suspendedAt: number | null }>(),
-    context.shards.shards.directory.prepare("SELECT bytes FROM shards WHERE shard = ?1").bind(museum.shard).first<number>("bytes"),
+    directory.prepare("SELECT shard, bytes FROM shards").all<{ shard: number; bytes: number }>(),
+    directory
+      .prepare("SELECT state, moving_to AS movingTo, moved_from AS movedFrom, state_since AS since FROM museums WHERE id = ?1")
+      .bind(museum.id)
+      .first<{ state: string; movingTo: number | null; movedFrom: number | null; since: number | null }>(),
     museum.closedAt === null ? null : closedArchive(context.media, museum.id),
   ]);
+  const eu = euShardsFrom(env);
+  const bytesOf = new Map(sizes.results.map((r) => [r.shard, r.bytes]));
+  const shards = [...context.shards.shards.byIndex.keys()].map((k) => ({ shard: k, eu: eu.has(k), bytes: bytesOf.get(k) ?? null }));
+  const shardBytes = bytesOf.get(museum.shard) ?? null;
   const defaults = { translation: translationMonthlyCharsFrom(env), narration: monthlyCharsFrom(env) };
   const bounds = await readBounds(db, museum.id, defaults);
   return {
@@ -41,13 +51,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     suspendedAt: own?.suspendedAt ?? null,
     bounds,
     defaults,
-    shardBytes: shardSize ?? null,
+    shardBytes,
+    shards,
+    move: move ?? null,
     archive: archive && museum.closedAt !== null ? { ...archive, until: purgeTime(museum.closedAt) } : null,
   };
 }
 
-const FORM_FIELDS = ["translationBound", "narrationBound", "confirm"];
-const INTENTS = ["suspend", "resume", "bounds", "close", "reopen"] as const;
+const FORM_FIELDS = ["translationBound", "narrationBound", "confirm", "to"];
+const INTENTS = ["suspend", "resume", "bounds", "close", "reopen", "move", "rollback"] as const;
 type Intent = (typeof INTENTS)[number];
 type Result = { ok: true; intent: Intent } | { ok: false; intent: Intent | null; reason: string; field?: string };
 
@@ -66,7 +78,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (intent === "suspend" || intent === "resume") await setSuspended(env, operator, id, intent === "suspend");
     else if (intent === "bounds") await setBounds(env, operator, id, body.form);
     else if (intent === "close") await closeMuseum(env, operator, id, body.form.get("confirm"));
-    else await reopenMuseum(env, operator, id);
+    else if (intent === "move" || intent === "rollback") {
+      const shards = context.shards.shards;
+      const moves = {
+        directory: shards.directory,
+        shards: shards.byIndex,
+        kv: context.kv,
+        euShards: euShardsFrom(context.cloudflare.env as unknown as Record<string, unknown>),
+        audit: context.directory,
+      };
+      if (intent === "move") await startMove({ ...moves, queue: context.cloudflare.env.MOVES }, operator, id, body.form.get("to"));
+      else await rollbackFromConsole(moves, operator, id);
+    } else await reopenMuseum(env, operator, id);
     return data<Result>({ ok: true, intent });
   } catch (error) {
     const domain = asDomainError(error);
@@ -80,7 +103,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function OperatorMuseum() {
   const { t, i18n } = useTranslation();
-  const { museum, suspendedAt, bounds, defaults, shardBytes, archive } = useLoaderData<typeof loader>();
+  const { museum, suspendedAt, bounds, defaults, shardBytes, shards, move, archive } = useLoaderData<typeof loader>();
   const result = useActionData<Result>();
   const navigation = useNavigation();
   const locale = i18n.language === "en" ? "en-GB" : "fr-FR";
@@ -230,6 +253,57 @@ export default function OperatorMuseum() {
           {t(suspended ? "operator.museum.resume" : "operator.museum.suspend")}
         </button>
       </Form>
+
+      <h2>{t("operator.museum.moveTitle")}</h2>
+      {move && move.state !== "active" ? (
+        <>
+          <p>
+            {t("operator.museum.moving", {
+              to: move.movingTo,
+              step: t(`operator.museum.moveSteps.${move.state}`),
+              since: move.since === null ? "" : date.format(move.since),
+            })}
+          </p>
+          <p>{t("operator.museum.rollbackIntro")}</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="rollback" />
+            <button type="submit" className="button button--ghost" disabled={busy}>
+              {t("operator.museum.rollback")}
+            </button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p>{t("operator.museum.moveIntro")}</p>
+          {move?.movedFrom != null ? <p>{t("operator.museum.movedFrom", { from: move.movedFrom })}</p> : null}
+          <Form method="post" className="form">
+            <input type="hidden" name="intent" value="move" />
+            <label className="field">
+              <span>{t("operator.museum.moveTo")}</span>
+              <select name="to" aria-invalid={fieldError("to") ? true : undefined} aria-describedby={fieldError("to")} defaultValue="">
+                <option value="" disabled>
+                  {t("operator.museum.chooseShard")}
+                </option>
+                {shards
+                  .filter((s) => s.shard !== museum.shard && s.eu === (museum.jurisdiction === "eu"))
+                  .map((s) => (
+                    <option key={s.shard} value={s.shard}>
+                      {t("operator.museum.shardOption", {
+                        shard: s.shard,
+                        size: s.bytes === null ? t("operator.museum.notMeasured") : `${megabytes.format(s.bytes / 1e6)} MB`,
+                      })}
+                      {s.eu ? ` (${t("operator.console.eu")})` : ""}
+                    </option>
+                  ))}
+              </select>
+              {errorFor("to")}
+            </label>
+            <button type="submit" className="button" disabled={busy || closed || move?.movedFrom != null}>
+              {t("operator.museum.move")}
+            </button>
+          </Form>
+        </>
+      )}
 
       <h2>{t("operator.museum.closeTitle")}</h2>
       {closed ? (

@@ -467,11 +467,7 @@ export async function moveMuseum(io: MoveIo, museumId: number, to: number, optio
   if (row.moved_from !== null)
     throw new MoveError(`museum ${museumId}'s old rows on shard ${row.moved_from} are not removed yet: run the move again with --resume`);
   if (row.state === "active") {
-    if (row.shard === to) throw new MoveError(`museum ${museumId} is already on shard ${to}`);
-    const there = io.jurisdictionOf?.(to);
-    if (row.jurisdiction && there !== undefined && there !== row.jurisdiction)
-      throw new MoveError(`museum ${museumId} keeps its data in the ${row.jurisdiction.toUpperCase()} jurisdiction, and shard ${to} is not in it`);
-    await transition(io, museumId, "active", "state = 'copying', moving_to = ?3", [to]);
+    await beginMove(io, museumId, to);
     row = await directoryRow(io, museumId);
     log(`copying museum ${museumId} from shard ${row.shard} to shard ${to} (staff and visitors carry on)`);
   } else if (row.moving_to !== to) {
@@ -517,6 +513,24 @@ export async function moveMuseum(io: MoveIo, museumId: number, to: number, optio
   await sleep(options.cleanupAfterMs);
   await finishMove(io, museumId);
   return { museumId, from, to, copied, frozenMs, tables: b, totalMs: now() - started };
+}
+
+/**
+ * The move's first step alone: the museum, active on another shard of its jurisdiction, is marked as copying to `to`
+ * (a guarded transition: of two operators starting a move at once, one gets a MoveError). `moveMuseum` then takes it
+ * up from there; the operator's console does this step in its request and leaves the rest to the moves queue.
+ */
+export async function beginMove(io: MoveIo, museumId: number, to: number): Promise<void> {
+  io.shard(to);
+  const row = await directoryRow(io, museumId);
+  if (row.moved_from !== null)
+    throw new MoveError(`museum ${museumId}'s old rows on shard ${row.moved_from} are not removed yet: run the move again with --resume`);
+  if (row.state !== "active") throw new MoveError(`museum ${museumId} is already moving to shard ${row.moving_to}`);
+  if (row.shard === to) throw new MoveError(`museum ${museumId} is already on shard ${to}`);
+  const there = io.jurisdictionOf?.(to);
+  if (row.jurisdiction && there !== undefined && there !== row.jurisdiction)
+    throw new MoveError(`museum ${museumId} keeps its data in the ${row.jurisdiction.toUpperCase()} jurisdiction, and shard ${to} is not in it`);
+  await transition(io, museumId, "active", "state = 'copying', moving_to = ?3", [to]);
 }
 
 /** After the switch: removes the museum's old rows from the shard it left. Nothing to do otherwise. */

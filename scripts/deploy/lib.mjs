@@ -29,6 +29,9 @@ export const NAMES = {
   // Narration generation (decision 104): produced and consumed by the app Worker.
   narrationQueue: "muselingo-narrations",
   narrationDlq: "muselingo-narrations-dlq",
+  // Moves started from the operator's console (decision 149): produced and consumed by the app Worker.
+  moveQueue: "muselingo-moves",
+  moveDlq: "muselingo-moves-dlq",
 };
 
 /** A failed step: its title and what wrangler said (the `command-failed` event's message and code). */

@@ -135,6 +135,8 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
         .sort(),
     ).toEqual([
       "kv:muselingo-kv",
+      "queue:muselingo-moves",
+      "queue:muselingo-moves-dlq",
       "queue:muselingo-narrations",
       "queue:muselingo-narrations-dlq",
       "queue:muselingo-scans",
@@ -195,6 +197,11 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
     const narrationConsumer = calls.find((c) => c.consumer?.queue === "muselingo-narrations")?.consumer;
     expect(narrationConsumer).toMatchObject({ queue: "muselingo-narrations", script: "muselingo", dead_letter_queue: "muselingo-narrations-dlq" });
     expect(narrationConsumer!.settings).toMatchObject({ batch_size: 4, max_retries: 4 });
+    expect(byName("MOVES")).toMatchObject({ type: "queue", queue_name: "muselingo-moves" });
+    const moveConsumer = calls.find((c) => c.consumer?.queue === "muselingo-moves")?.consumer;
+    expect(moveConsumer).toMatchObject({ queue: "muselingo-moves", script: "muselingo", dead_letter_queue: "muselingo-moves-dlq" });
+    expect(moveConsumer!.settings).toMatchObject({ batch_size: 1, max_retries: 3 });
+    expect(byName("EU_SHARDS")).toMatchObject({ type: "plain_text", text: "2" });
     // Both crons.
     const schedules = calls.filter((c) => c.schedules).map((c) => JSON.stringify(c.schedules));
     expect(schedules.some((s) => s.includes("30 3 * * *"))).toBe(true);
