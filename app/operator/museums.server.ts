@@ -18,6 +18,8 @@ export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
 export const newMuseumSchema = museumSettingsSchema.extend({
   slug: z.string().trim().regex(SLUG_PATTERN, "invalid"),
   shard: z.union([z.literal("auto"), z.coerce.number().int().min(0).max(511)]),
+  /** Its data kept in the EU (decision 149): an EU shard, its files in the EU bucket. */
+  eu: z.boolean().default(false),
   adminEmail: z
     .string()
     .trim()
@@ -35,21 +37,29 @@ export async function roomiestShard(directory: D1Database, shards: readonly numb
 }
 
 export async function createMuseumAsOperator(
-  env: { directory: Database; shards: ReadonlyMap<number, D1Database> },
+  env: { directory: Database; shards: ReadonlyMap<number, D1Database>; euShards: ReadonlySet<number> },
   operator: Operator,
   input: NewMuseum,
   origin: string,
   now = Date.now(),
 ): Promise<{ museumId: number; shard: number; invitationUrl: string; expiresAt: number }> {
   const directory = env.directory.$client;
-  const shard = input.shard === "auto" ? await roomiestShard(directory, [...env.shards.keys()]) : input.shard;
+  // The shards of the location asked: the EU ones for a museum kept in the EU, the others otherwise.
+  const candidates = [...env.shards.keys()].filter((k) => env.euShards.has(k) === input.eu);
+  if (candidates.length === 0) throw new DomainError("invalid_input", "This deployment has no shard in the EU jurisdiction", "eu", "invalid");
+  const shard = input.shard === "auto" ? await roomiestShard(directory, candidates) : input.shard;
   const shardD1 = env.shards.get(shard);
   if (!shardD1) throw new DomainError("invalid_input", `There is no shard ${shard}`, "shard", "invalid");
+  if (!candidates.includes(shard))
+    throw new DomainError("invalid_input", `Shard ${shard} is ${input.eu ? "not" : ""} in the EU jurisdiction`.replace("  ", " "), "shard", "invalid");
   if ((await museumOfAccount(directory, input.adminEmail)) !== null)
     throw conflict("adminEmail", "This address already has an account in a museum", "already_member");
   let museumId: number;
   try {
-    const row = await directory.prepare("INSERT INTO museums (slug, shard) VALUES (?1, ?2) RETURNING id").bind(input.slug, shard).first<{ id: number }>();
+    const row = await directory
+      .prepare("INSERT INTO museums (slug, shard, jurisdiction) VALUES (?1, ?2, ?3) RETURNING id")
+      .bind(input.slug, shard, input.eu ? "eu" : "")
+      .first<{ id: number }>();
     museumId = row!.id;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("slug", "This address is taken by another museum");
@@ -69,7 +79,7 @@ export async function createMuseumAsOperator(
       origin,
       now,
     );
-    await auditOperator(env.directory, operator, "museum.create", museumId, { slug: input.slug, shard, adminEmail: input.adminEmail }, now);
+    await auditOperator(env.directory, operator, "museum.create", museumId, { slug: input.slug, shard, eu: input.eu, adminEmail: input.adminEmail }, now);
     return { museumId, shard, invitationUrl: invitation.invitationUrl, expiresAt: invitation.expiresAt };
   } catch (error) {
     // Nothing half made: the shard's row (and what hangs off it) and the directory's go together.

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { asDomainError, type ErrorReason } from "~/errors";
 import { listTimeZones } from "~/models/museums.server";
 import { createMuseumAsOperator, newMuseumSchema } from "~/operator/museums.server";
+import { euShardsFrom } from "~/shards/console-move.server";
 import { requireOperator } from "~/operator/session.server";
 import operatorStyles from "~/styles/operator.css?url";
 import { languageOptionLabel, languagesByLabel } from "~/translation/languages";
@@ -18,7 +19,8 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireOperator(request, context);
-  return { timeZones: listTimeZones(), shards: [...context.shards.shards.byIndex.keys()] };
+  const eu = euShardsFrom(context.cloudflare.env as unknown as Record<string, unknown>);
+  return { timeZones: listTimeZones(), shards: [...context.shards.shards.byIndex.keys()].map((k) => ({ shard: k, eu: eu.has(k) })) };
 }
 
 type Result = { ok: true; slug: string; shard: number; invitationUrl: string; expiresAt: number } | { ok: false; errors: Record<string, ErrorReason> };
@@ -36,12 +38,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     sourceLang: form.get("sourceLang") ?? "",
     timezone: form.get("timezone") ?? "",
     shard: form.get("shard") ?? "auto",
+    eu: form.get("eu") === "on",
     adminEmail: form.get("adminEmail") ?? "",
   });
   if (!parsed.success) return data<Result>({ ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
   try {
     const made = await createMuseumAsOperator(
-      { directory: context.directory, shards: context.shards.shards.byIndex },
+      {
+        directory: context.directory,
+        shards: context.shards.shards.byIndex,
+        euShards: euShardsFrom(context.cloudflare.env as unknown as Record<string, unknown>),
+      },
       operator,
       parsed.data,
       new URL(request.url).origin,
@@ -54,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const FIELDS = ["name", "slug", "sourceLang", "timezone", "shard", "adminEmail"] as const;
+const FIELDS = ["name", "slug", "sourceLang", "timezone", "shard", "eu", "adminEmail"] as const;
 
 export default function NewMuseum() {
   const { t, i18n } = useTranslation();
@@ -140,14 +147,20 @@ export default function NewMuseum() {
           <span>{t("operator.create.shard")}</span>
           <select name="shard" defaultValue="auto">
             <option value="auto">{t("operator.create.mostRoom")}</option>
-            {shards.map((k) => (
-              <option key={k} value={k}>
-                {t("operator.create.shardNumber", { shard: k })}
+            {shards.map(({ shard, eu }) => (
+              <option key={shard} value={shard}>
+                {t("operator.create.shardNumber", { shard })}
+                {eu ? ` (${t("operator.console.eu")})` : ""}
               </option>
             ))}
           </select>
         </label>
         {error("shard")}
+        <label className="operator-choice">
+          <input type="checkbox" name="eu" aria-invalid={Boolean(errors.eu)} aria-describedby={described("eu")} />
+          <span>{t("operator.create.eu")}</span>
+        </label>
+        {error("eu")}
         <label className="field">
           <span>{t("operator.create.adminEmail")}</span>
           <input type="email" name="adminEmail" required maxLength={254} aria-invalid={Boolean(errors.adminEmail)} aria-describedby={described("adminEmail")} />

@@ -195,15 +195,15 @@ describe("operators: setup, sign-in with a second factor, their own sessions", (
     const op = await enrolled();
     const tag = crypto.randomUUID().slice(0, 8);
     const admin = `first-admin-${tag}@example.org`;
-    const fields = { name: `Musée des Augustins ${tag}`, slug: `augustins-${tag}`, sourceLang: "fr", timezone: "Europe/Paris", shard: "2", adminEmail: admin };
+    const fields = { name: `Musée des Augustins ${tag}`, slug: `augustins-${tag}`, sourceLang: "fr", timezone: "Europe/Paris", shard: "1", adminEmail: admin };
     const made = await postForm("/operator/museums/new", fields, { Cookie: op.cookie });
     expect(made.status).toBe(200);
     expect(made.headers.get("Cache-Control")).toContain("no-store");
     const link = /http:\/\/localhost\/invite\/[A-Za-z0-9._-]+/.exec(await made.text())?.[0];
     expect(link).toBeTruthy();
     const row = await env.DIRECTORY.prepare("SELECT id, shard FROM museums WHERE slug = ?").bind(fields.slug).first<{ id: number; shard: number }>();
-    expect(row!.shard).toBe(2);
-    expect(await shardDb(2).prepare("SELECT name, source_lang AS sourceLang, timezone FROM museums WHERE id = ?").bind(row!.id).first()).toEqual({
+    expect(row!.shard).toBe(1);
+    expect(await shardDb(1).prepare("SELECT name, source_lang AS sourceLang, timezone FROM museums WHERE id = ?").bind(row!.id).first()).toEqual({
       name: fields.name,
       sourceLang: "fr",
       timezone: "Europe/Paris",
@@ -228,11 +228,30 @@ describe("operators: setup, sign-in with a second factor, their own sessions", (
       ["timezone", "Mars/Olympus"],
       ["shard", "99"],
       ["shard", "deux"],
+      // Shard 2 is the EU's (EU_SHARDS): only for a museum kept in the EU.
+      ["shard", "2"],
       ["adminEmail", "pas une adresse"],
     ] as const) {
       const refused = await postForm("/operator/museums/new", { ...fields, slug: `x-${tag}-${field.toLowerCase()}`, [field]: value }, { Cookie: op.cookie });
       expect(refused.status, `${field} = ${value}`).toBe(400);
     }
+    // Kept in the EU: on the EU shard, with its files in the EU bucket; never on another.
+    const eu = await postForm(
+      "/operator/museums/new",
+      { ...fields, slug: `eu-${tag}`, adminEmail: `eu-${admin}`, shard: "auto", eu: "on" },
+      { Cookie: op.cookie },
+    );
+    expect(eu.status).toBe(200);
+    expect(await env.DIRECTORY.prepare("SELECT shard, jurisdiction FROM museums WHERE slug = ?").bind(`eu-${tag}`).first()).toEqual({
+      shard: 2,
+      jurisdiction: "eu",
+    });
+    const notEu = await postForm(
+      "/operator/museums/new",
+      { ...fields, slug: `eu1-${tag}`, adminEmail: `eu1-${admin}`, shard: "1", eu: "on" },
+      { Cookie: op.cookie },
+    );
+    expect(notEu.status).toBe(400);
     // Ten creations of one address at once: one museum.
     const slug = `race-${tag}`;
     const answers = await Promise.all(
