@@ -52,7 +52,12 @@ try {
        WITH RECURSIVE d(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM d WHERE i < 29), l(code) AS (VALUES ('fr'), ('en'), ('de'), ('es'), ('ja'))
        INSERT INTO daily_stats (museum_id, day, article_id, lang, scans, views) SELECT a.museum_id, ${today} - d.i, a.id, l.code, 1 + (a.id + d.i) % 7, (a.id * d.i) % 3 FROM articles a, d, l WHERE a.museum_id IN (${list});
        INSERT INTO media (museum_id, r2_key, kind, content_type, bytes) SELECT id, 'm/' || id || '/bench.webp', 'image', 'image/webp', 180000 FROM museums WHERE id IN (${list});
-       INSERT INTO narration_spend (museum_id, month, chars) SELECT id, '${month}', id * 10 FROM museums WHERE id IN (${list});`,
+       INSERT INTO narration_spend (museum_id, month, chars) SELECT id, '${month}', id * 10 FROM museums WHERE id IN (${list});
+       INSERT INTO engine_usage (museum_id, month, kind, engine, chars, calls)
+         SELECT m.id, '${month}', e.kind, e.engine, m.id * e.k, m.id % 50 + 1 FROM museums m,
+           (SELECT 'translation' AS kind, 'workers-ai' AS engine, 900 AS k UNION ALL SELECT 'translation', 'deepl', 300
+            UNION ALL SELECT 'narration', 'workers-ai', 10 UNION ALL SELECT 'easy_read', 'workers-ai-llm', 40) e
+         WHERE m.id IN (${list});`,
       target,
       bindingOfShard(shard),
     );
