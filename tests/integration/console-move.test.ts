@@ -71,6 +71,30 @@ describe("moving a museum from the console (decision 149)", () => {
     expect(page).toContain("Base de données 0");
   });
 
+  it("two operators, one suspending and one moving the same museum at once: whatever each was told holds after the move", async () => {
+    const op = await enrolled();
+    const other = await enrolled();
+    const museum = await createMuseum({ shard: 1 });
+    const admin = await signIn(await createMember(museum));
+    const { link } = await publishArticle(admin, texts(["Une hydrie à figures rouges."]));
+    const [suspend, move] = await Promise.all([
+      postForm(`/operator/museums/${museum.museumId}`, { intent: "suspend" }, { Cookie: op.cookie }),
+      postForm(`/operator/museums/${museum.museumId}`, { intent: "move", to: "0" }, { Cookie: other.cookie }),
+    ]);
+    // The move's first step is a guarded transition; a suspension during the live copy is carried by the copy,
+    // one during the freeze is refused (409): never a 500, never a change lost.
+    expect([200, 409]).toContain(suspend.status);
+    expect(move.status).toBe(200);
+    const row = await until(
+      () => directoryRow(museum.museumId),
+      (r) => r?.shard === 0 && r.state === "active" && r.movedFrom === null,
+    );
+    expect(row!.shard).toBe(0);
+    const suspendedAt = await shardDb(0).prepare("SELECT suspended_at FROM museums WHERE id = ?").bind(museum.museumId).first<number | null>("suspended_at");
+    expect(suspendedAt !== null).toBe(suspend.status === 200);
+    expect((await get(`/r/${link}?lang=fr`)).status).toBe(suspend.status === 200 ? 503 : 200);
+  });
+
   it("gives up a move that stopped before its switch (its message gone to the dead letters): the museum stays where it was", async () => {
     const op = await enrolled();
     const museum = await createMuseum({ shard: 1 });
