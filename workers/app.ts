@@ -18,6 +18,7 @@ import { createNonce, crossSiteRefusal, isCrossSiteWrite, withSecurityHeaders } 
 import { replayed } from "../app/visitor/replay/replay.server";
 import { FROZEN_RETRY_SECONDS, groupByShard, museumShard, shardsOf } from "../app/shards/route.server";
 import { recordShardSize } from "../app/shards/directory.server";
+import { recordMuseumSizes } from "../app/usage/sizes.server";
 import { mediaBuckets, routedMedia } from "../app/shards/media.server";
 import { isVisitorPath, visitorBuild } from "./visitor-routes";
 import { purgeClosedMuseums } from "../app/closing/closing.server";
@@ -75,7 +76,10 @@ async function scheduledOnShard(cron: string, db: Database, env: Env, now: numbe
   );
   if (closed.length > 0) console.log(`closed museums purged (shard ${shard}): ${JSON.stringify(closed)}`);
   // Its size, for placing new museums on the shard with the most room (decision 142).
-  console.log(`shard ${shard} size: ${await recordShardSize(shardsOf(env).directory, shard, db.$client, now)} bytes`);
+  const bytes = await recordShardSize(shardsOf(env).directory, shard, db.$client, now);
+  console.log(`shard ${shard} size: ${bytes} bytes`);
+  // Each museum's share of it, for the operator's console (decision 150).
+  console.log(`museum sizes (shard ${shard}): ${await recordMuseumSizes(shardsOf(env).directory, shard, db.$client, bytes, now)} museums measured`);
 }
 
 export default {

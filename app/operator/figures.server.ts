@@ -39,6 +39,8 @@ export interface MuseumFigures {
   narrationBound: number | null;
   closedAt: number | null;
   mediaBytes: number;
+  /** Its share of its shard's D1 size as the daily cron last measured it (decision 150), or null before. */
+  d1Bytes: number | null;
   /** The last time a member of its team was active (ms), or null. */
   lastStaffActivity: number | null;
 }
@@ -57,6 +59,7 @@ export const FIGURE_COLUMNS = [
   "costUsd",
   "costEur",
   "mediaBytes",
+  "d1Bytes",
   "lastStaffActivity",
   "createdAt",
 ] as const;
@@ -126,9 +129,9 @@ export async function museumFigures(
   { only = null, now = Date.now() }: { only?: number | null; now?: number } = {},
 ): Promise<MuseumFigures[]> {
   const { results: rows } = await directory
-    .prepare("SELECT id, slug, shard, state, jurisdiction, created_at AS createdAt FROM museums WHERE ?1 IS NULL OR id = ?1 ORDER BY id")
+    .prepare("SELECT id, slug, shard, state, jurisdiction, created_at AS createdAt, d1_bytes AS d1Bytes FROM museums WHERE ?1 IS NULL OR id = ?1 ORDER BY id")
     .bind(only)
-    .all<{ id: number; slug: string; shard: number; state: string; jurisdiction: string; createdAt: number }>();
+    .all<{ id: number; slug: string; shard: number; state: string; jurisdiction: string; createdAt: number; d1Bytes: number | null }>();
   const wanted = only === null ? [...shards.keys()] : rows.map((row) => row.shard).filter((k) => shards.has(k));
   const perShard = await Promise.all(wanted.map((k) => shardFigures(shards.get(k)!, now, only)));
   const byShard = new Map(wanted.map((k, i) => [k, perShard[i]!]));
@@ -160,6 +163,7 @@ export async function museumFigures(
       narrationBound: f.narrationBound == null ? null : Number(f.narrationBound),
       closedAt: f.closedAt == null ? null : Number(f.closedAt),
       mediaBytes: Number(f.mediaBytes ?? 0),
+      d1Bytes: row.d1Bytes === null ? null : Number(row.d1Bytes),
       lastStaffActivity: f.lastStaffActivity == null ? null : Number(f.lastStaffActivity),
     };
   });

@@ -34,6 +34,7 @@ const NUMERIC: readonly FigureColumn[] = [
   "costUsd",
   "costEur",
   "mediaBytes",
+  "d1Bytes",
 ];
 
 export default function OperatorConsole() {
@@ -112,6 +113,7 @@ export default function OperatorConsole() {
               {header("narrationChars")}
               {header("costUsd")}
               {header("mediaBytes")}
+              {header("d1Bytes")}
               {header("lastStaffActivity")}
               {header("createdAt")}
             </tr>
@@ -139,6 +141,7 @@ export default function OperatorConsole() {
                 <td className="num">{number.format(m.narrationChars)}</td>
                 <td className="num">{costs(m)}</td>
                 <td className="num">{megabytes.format(m.mediaBytes / 1e6)}</td>
+                <td className="num">{m.d1Bytes === null ? "—" : megabytes.format(m.d1Bytes / 1e6)}</td>
                 <td>{m.lastStaffActivity === null ? t("operator.console.never") : date.format(m.lastStaffActivity)}</td>
                 <td>{date.format(m.createdAt)}</td>
               </tr>

@@ -170,6 +170,8 @@ export default function OperatorMuseum() {
         <dd>{number.format(museum.views30)}</dd>
         <dt>{t("operator.console.columns.mediaBytes")}</dt>
         <dd>{megabytes.format(museum.mediaBytes / 1e6)}</dd>
+        <dt>{t("operator.console.columns.d1Bytes")}</dt>
+        <dd>{museum.d1Bytes === null ? t("operator.museum.notMeasured") : megabytes.format(museum.d1Bytes / 1e6)}</dd>
         <dt>{t("operator.museum.shardSize")}</dt>
         <dd>{shardBytes === null ? t("operator.museum.notMeasured") : megabytes.format(shardBytes / 1e6)}</dd>
       </dl>

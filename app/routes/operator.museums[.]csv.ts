@@ -33,6 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       "translation_bound",
       "narration_bound",
       "media_bytes",
+      "d1_bytes",
       "last_staff_activity",
       "created_at",
     ]);
@@ -58,6 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       m.translationBound === null ? "default" : String(m.translationBound),
       m.narrationBound === null ? "default" : String(m.narrationBound),
       String(m.mediaBytes),
+      m.d1Bytes === null ? "" : String(m.d1Bytes),
       iso(m.lastStaffActivity),
       iso(m.createdAt),
     ]);

@@ -1,7 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MOVED_TABLES, checkMuseum } from "~/shards/move";
-import { BASE, createMember, get, logIn, postJson, publishArticle, staffSession, texts } from "./helpers";
+import { BASE, createMember, get, logIn, postJson, publishArticle, signIn, staffSession, texts } from "./helpers";
+import { createMuseum } from "./builders";
 import { runCron } from "./cron";
 import { enrolled } from "./operator-helpers";
 import { postForm } from "./team-helpers";
@@ -128,6 +129,33 @@ describe("engine use and the monthly bounds (decision 148)", () => {
     const { articleId } = await publishArticle(staff, texts(["Un vase."]));
     const narration = (await staff.read(`/api/read/narrations?articleId=${articleId}`)).body as { budget: { limit: number } };
     expect(narration.budget.limit).toBe(250_000);
+  });
+});
+
+describe("each museum's share of its database (decision 150)", () => {
+  it("is measured by the nightly cron, row by row, and adds up to the size D1 reports for the shard", async () => {
+    const op = await enrolled();
+    const big = await createMuseum({ shard: 1 });
+    const small = await createMuseum({ shard: 1 });
+    const writer = await signIn(await createMember(big));
+    for (let i = 0; i < 3; i++) await publishArticle(writer, texts([`Vitrine ${i} : ${"une longue description d’amphore. ".repeat(40)}`]));
+    await createMember(small);
+    await runCron(DAILY_CRON, new Date());
+    const sizes = await env.DIRECTORY.prepare("SELECT id, d1_bytes AS bytes, d1_measured_at AS at FROM museums WHERE shard = 1").all<{
+      id: number;
+      bytes: number;
+      at: number;
+    }>();
+    const of = (id: number) => sizes.results.find((r) => r.id === id)!;
+    expect(of(small.museumId).bytes).toBeGreaterThan(0);
+    expect(of(big.museumId).bytes).toBeGreaterThan(of(small.museumId).bytes * 3);
+    expect(of(big.museumId).at).toBeGreaterThan(Date.now() - 60_000);
+    const shard = (await env.DIRECTORY.prepare("SELECT bytes FROM shards WHERE shard = 1").first<number>("bytes"))!;
+    const total = sizes.results.reduce((sum, r) => sum + r.bytes, 0);
+    if (shard > 0) expect(Math.abs(total - shard)).toBeLessThanOrEqual(sizes.results.length);
+    const csv = await (await get(`/operator/museums.csv?q=${big.museumSlug}`, op.cookie)).text();
+    const [head, row] = csv.replace(/^\uFEFF/, "").split("\r\n");
+    expect(row!.split(",")[head!.split(",").indexOf("d1_bytes")]).toBe(String(of(big.museumId).bytes));
   });
 });
 
