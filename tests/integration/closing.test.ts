@@ -277,6 +277,39 @@ describe("closing a museum (decision 148)", () => {
     expect(audit.results.map((r) => r.action)).toEqual(["museum.close", "museum.archive_download", "museum.purge"]);
   });
 
+  it("50 identical requests at once, and bodies that are not the form: one change, clear refusals, never a 500", async () => {
+    const op = await enrolled();
+    const staff = await staffSession();
+    const id = staff.user.museumId;
+    const url = `/operator/museums/${id}`;
+    const bounds = { intent: "bounds", translationBound: "123456", narrationBound: "", seenTranslationBound: "", seenNarrationBound: "" };
+    const saves = await Promise.all(Array.from({ length: 50 }, () => postForm(url, bounds, { Cookie: op.cookie })));
+    const saved = saves.map((r) => r.status);
+    expect(saved.filter((s) => s === 200)).toHaveLength(1);
+    expect(saved.every((s) => s === 200 || s === 409)).toBe(true);
+    const closes = await Promise.all(
+      Array.from({ length: 50 }, () => postForm(url, { intent: "close", confirm: staff.user.museumSlug }, { Cookie: op.cookie })),
+    );
+    const closed = closes.map((r) => r.status);
+    expect(closed.filter((s) => s === 200)).toHaveLength(1);
+    expect(closed.every((s) => s === 200 || s === 409)).toBe(true);
+    expect((await env.MEDIA.list({ prefix: `archives/${id}/` })).objects).toHaveLength(1);
+    // Not the form: JSON, an empty body, a huge one, odd Unicode in every field.
+    const send = (body: BodyInit, type: string) => SELF.fetch(`${BASE}${url}`, { method: "POST", body, headers: { Cookie: op.cookie, "Content-Type": type } });
+    for (const [body, type] of [
+      [JSON.stringify({ intent: "reopen" }), "application/json"],
+      ["", "application/x-www-form-urlencoded"],
+      [`intent=bounds&translationBound=${"9".repeat(200_000)}`, "application/x-www-form-urlencoded"],
+      ["intent=%F0%9F%8F%BA&confirm=%00", "application/x-www-form-urlencoded"],
+      ["intent=bounds&translationBound=%E2%80%AE12&narrationBound=%EF%BC%91", "application/x-www-form-urlencoded"],
+      ["intent=move&to=%C2%B2", "application/x-www-form-urlencoded"],
+    ] as const) {
+      const answer = await send(body, type);
+      expect(answer.status, `${type} ${body.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
+      expect(answer.status, `${type} ${body.slice(0, 40)}`).toBeLessThan(500);
+    }
+  });
+
   it("reopens before the purge: suspended until resumed, its archive removed; a closed museum takes no bounds, and its members no 500", async () => {
     const op = await enrolled();
     const staff = await staffSession();
