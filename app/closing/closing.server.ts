@@ -157,6 +157,27 @@ export async function closedArchive(media: R2Bucket, museumId: number): Promise<
   return newest ? { key: newest.key, size: newest.size, uploaded: newest.uploaded.getTime() } : null;
 }
 
+/** The closed museum's archive as a download, or null when there is none (reopened, purged). */
+export async function archiveDownload(media: R2Bucket, museumId: number): Promise<{ key: string; response: Response } | null> {
+  const found = await closedArchive(media, museumId);
+  const object = found ? await media.get(found.key) : null;
+  if (!found || !object) return null;
+  const response = new Response(object.body, {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Length": String(object.size),
+      "Content-Disposition": `attachment; filename="${found.key.slice(found.key.lastIndexOf("/") + 1)}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+  return { key: found.key, response };
+}
+
+/** A plain 404 for a download that is not there (no page: the link came from elsewhere). */
+export const noDownload = () =>
+  new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+
 async function deletePrefix(media: R2Bucket, prefix: string): Promise<number> {
   let removed = 0;
   for (;;) {

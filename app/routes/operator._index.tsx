@@ -2,7 +2,7 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction }
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { readFiguresQuery } from "~/operator/figures-query";
-import { museumFigures, sortAndFilter, type FigureColumn } from "~/operator/figures.server";
+import { FIGURE_COLUMNS, museumFigures, sortAndFilter, type FigureColumn } from "~/operator/figures.server";
 import { requireOperator } from "~/operator/session.server";
 import { formatCosts } from "~/operator/format";
 import operatorStyles from "~/styles/operator.css?url";
@@ -22,20 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { email: operator.email, total: all.length, museums, query };
 }
 
-const NUMERIC: readonly FigureColumn[] = [
-  "shard",
-  "members",
-  "articles",
-  "languages",
-  "scans30",
-  "views30",
-  "translationChars",
-  "narrationChars",
-  "costUsd",
-  "costEur",
-  "mediaBytes",
-  "d1Bytes",
-];
+/** Every column but the name, the state and the two dates is a number, aligned to the end. */
+const NUMERIC: readonly FigureColumn[] = FIGURE_COLUMNS.filter((c) => !["name", "state", "lastStaffActivity", "createdAt"].includes(c));
 
 export default function OperatorConsole() {
   const { t, i18n } = useTranslation();
