@@ -45,25 +45,8 @@ export interface MuseumFigures {
   lastStaffActivity: number | null;
 }
 
-export const FIGURE_COLUMNS = [
-  "name",
-  "state",
-  "shard",
-  "members",
-  "articles",
-  "languages",
-  "scans30",
-  "views30",
-  "translationChars",
-  "narrationChars",
-  "costUsd",
-  "costEur",
-  "mediaBytes",
-  "d1Bytes",
-  "lastStaffActivity",
-  "createdAt",
-] as const;
-export type FigureColumn = (typeof FIGURE_COLUMNS)[number];
+import { FIGURE_COLUMNS, type FigureColumn } from "./columns";
+export { FIGURE_COLUMNS, type FigureColumn };
 
 type Row = Record<string, number | string | null>;
 

@@ -2,7 +2,8 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction }
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { readFiguresQuery } from "~/operator/figures-query";
-import { FIGURE_COLUMNS, museumFigures, sortAndFilter, type FigureColumn } from "~/operator/figures.server";
+import { museumFigures, sortAndFilter } from "~/operator/figures.server";
+import { NUMERIC_COLUMNS, type FigureColumn } from "~/operator/columns";
 import { requireOperator } from "~/operator/session.server";
 import { formatCosts } from "~/operator/format";
 import operatorStyles from "~/styles/operator.css?url";
@@ -22,8 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { email: operator.email, total: all.length, museums, query };
 }
 
-/** Every column but the name, the state and the two dates is a number, aligned to the end. */
-const NUMERIC: readonly FigureColumn[] = FIGURE_COLUMNS.filter((c) => !["name", "state", "lastStaffActivity", "createdAt"].includes(c));
+const NUMERIC = NUMERIC_COLUMNS;
 
 export default function OperatorConsole() {
   const { t, i18n } = useTranslation();
