@@ -68,7 +68,9 @@ export type ErrorReason =
   // A museum an operator suspended (decision 147): its members cannot sign in.
   | "museum_suspended"
   // A museum an operator closed (decision 148): its admins may only download its archive.
-  | "museum_closed";
+  | "museum_closed"
+  // An address already invited into a museum (decision 149): one address, one museum.
+  | "already_invited";
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_input: 400,
@@ -239,6 +241,7 @@ export const REASON_TEXT: Record<ErrorReason, string> = {
   museum_moving: "is moving to another database: try again in a minute",
   museum_suspended: "is suspended by the operator of this service",
   museum_closed: "is closed by the operator of this service",
+  already_invited: "already has a pending invitation to a museum",
 };
 
 /** A member of a suspended museum signing in (decision 147): 403, said in the interface language. */

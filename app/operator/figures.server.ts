@@ -33,6 +33,8 @@ export interface MuseumFigures {
   usage: UsageRow[];
   costUsd: number;
   costEur: number;
+  /** The order of the cost column (app/usage/prices.ts `order`). */
+  cost: number;
   unpriced: string[];
   /** The museum's own monthly bounds (null: the deployment's default). */
   translationBound: number | null;
@@ -141,6 +143,7 @@ export async function museumFigures(
       usage,
       costUsd: cost.USD,
       costEur: cost.EUR,
+      cost: cost.order,
       unpriced: cost.unpriced,
       translationBound: f.translationBound == null ? null : Number(f.translationBound),
       narrationBound: f.narrationBound == null ? null : Number(f.narrationBound),

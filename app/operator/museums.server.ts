@@ -54,6 +54,17 @@ export async function createMuseumAsOperator(
     throw new DomainError("invalid_input", `Shard ${shard} is ${input.eu ? "not" : ""} in the EU jurisdiction`.replace("  ", " "), "shard", "invalid");
   if ((await museumOfAccount(directory, input.adminEmail)) !== null)
     throw conflict("adminEmail", "This address already has an account in a museum", "already_member");
+  // An address with an invitation still open in another museum could join only one of them: the other museum
+  // would be left without its first admin (a fresh-eyes probe found it). Checked on every shard.
+  const invited = await Promise.all(
+    [...env.shards.values()].map((d1) =>
+      d1
+        .prepare("SELECT 1 FROM member_tokens WHERE email = ?1 AND kind = 'invitation' AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?2 LIMIT 1")
+        .bind(input.adminEmail, now)
+        .first(),
+    ),
+  );
+  if (invited.some((row) => row !== null)) throw conflict("adminEmail", "This address already has a pending invitation to a museum", "already_invited");
   let museumId: number;
   try {
     const row = await directory
@@ -113,15 +124,17 @@ export async function setSuspended(
   try {
     await d1.batch([
       suspend
-        ? d1.prepare("UPDATE museums SET suspended_at = ?2 WHERE id = ?1 AND suspended_at IS NULL").bind(museumId, now)
-        : d1.prepare("UPDATE museums SET suspended_at = NULL WHERE id = ?1 AND suspended_at IS NOT NULL").bind(museumId),
+        ? d1.prepare("UPDATE museums SET suspended_at = ?2 WHERE id = ?1 AND suspended_at IS NULL AND closed_at IS NULL").bind(museumId, now)
+        : // A closed museum stays out of sight (decision 148): reopen it first.
+          d1.prepare("UPDATE museums SET suspended_at = NULL WHERE id = ?1 AND suspended_at IS NOT NULL AND closed_at IS NULL").bind(museumId),
       abortUnlessChanged(d1),
       ...(suspend ? [d1.prepare("DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE museum_id = ?1)").bind(museumId)] : []),
     ]);
   } catch (error) {
     if (!lostRace(error)) throw error;
-    const exists = await d1.prepare("SELECT 1 FROM museums WHERE id = ?1").bind(museumId).first();
+    const exists = await d1.prepare("SELECT closed_at AS closedAt FROM museums WHERE id = ?1").bind(museumId).first<{ closedAt: number | null }>();
     if (!exists) throw museumGone();
+    if (exists.closedAt !== null) throw conflict("museum", "This museum is closed: reopen it first", "museum_closed");
     throw conflict("museum", suspend ? "This museum is already suspended" : "This museum is not suspended", suspend ? "museum_suspended" : "invalid");
   }
   // Visitors' cached pages of the museum follow at once: the stamp its museums row's trigger moved is published now.

@@ -37,7 +37,9 @@ export default function OperatorConsole() {
   const sortLink = (column: FigureColumn) => {
     const next = new URLSearchParams(params);
     next.set("sort", column);
-    next.set("dir", query.sort === column && query.dir === "desc" ? "asc" : "desc");
+    // A name reads A→Z first; a figure, largest first.
+    const first = column === "name" ? "asc" : "desc";
+    next.set("dir", query.sort === column ? (query.dir === "desc" ? "asc" : "desc") : first);
     return `?${next.toString()}`;
   };
   const header = (column: FigureColumn) => (
@@ -99,7 +101,7 @@ export default function OperatorConsole() {
               {header("views30")}
               {header("translationChars")}
               {header("narrationChars")}
-              {header("costUsd")}
+              {header("cost")}
               {header("mediaBytes")}
               {header("d1Bytes")}
               {header("lastStaffActivity")}

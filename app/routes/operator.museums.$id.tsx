@@ -40,6 +40,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       .first<{ state: string; movingTo: number | null; movedFrom: number | null; since: number | null }>(),
     museum.closedAt === null ? null : closedArchive(context.media, museum.id),
   ]);
+  // How the last move ended, from the operator audit log (the moves queue writes it).
+  const lastMove = await directory
+    .prepare("SELECT at, action, detail FROM operator_audit WHERE museum_id = ?1 AND action IN ('museum.moved', 'museum.move_failed') ORDER BY id DESC LIMIT 1")
+    .bind(museum.id)
+    .first<{ at: number; action: string; detail: string }>();
   const eu = euShardsFrom(env);
   const bytesOf = new Map(sizes.results.map((r) => [r.shard, r.bytes]));
   const shards = [...context.shards.shards.byIndex.keys()].map((k) => ({ shard: k, eu: eu.has(k), bytes: bytesOf.get(k) ?? null }));
@@ -54,6 +59,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     shardBytes,
     shards,
     move: move ?? null,
+    lastMove: lastMove
+      ? {
+          at: lastMove.at,
+          ok: lastMove.action === "museum.moved",
+          ...(JSON.parse(lastMove.detail) as { from?: number; to?: number; frozenMs?: number; reason?: string }),
+        }
+      : null,
     archive: archive && museum.closedAt !== null ? { ...archive, until: purgeTime(museum.closedAt) } : null,
   };
 }
@@ -103,7 +115,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function OperatorMuseum() {
   const { t, i18n } = useTranslation();
-  const { museum, suspendedAt, bounds, defaults, shardBytes, shards, move, archive } = useLoaderData<typeof loader>();
+  const { museum, suspendedAt, bounds, defaults, shardBytes, shards, move, lastMove, archive } = useLoaderData<typeof loader>();
   const result = useActionData<Result>();
   const navigation = useNavigation();
   const locale = i18n.language === "en" ? "en-GB" : "fr-FR";
@@ -124,7 +136,7 @@ export default function OperatorMuseum() {
   const fieldError = (field: string) => (atField === field ? `${field}-error` : undefined);
   const errorFor = (field: string) =>
     atField === field ? (
-      <p id={`${field}-error`} className="form__error">
+      <p id={`${field}-error`} className="form__error" role="alert">
         {message}
       </p>
     ) : null;
@@ -278,6 +290,18 @@ export default function OperatorMuseum() {
         <>
           <p>{t("operator.museum.moveIntro")}</p>
           {move?.movedFrom != null ? <p>{t("operator.museum.movedFrom", { from: move.movedFrom })}</p> : null}
+          {lastMove ? (
+            <p>
+              {lastMove.ok
+                ? t("operator.museum.lastMoved", {
+                    from: lastMove.from,
+                    to: lastMove.to,
+                    date: date.format(lastMove.at),
+                    seconds: Math.round((lastMove.frozenMs ?? 0) / 100) / 10,
+                  })
+                : t("operator.museum.lastMoveFailed", { date: date.format(lastMove.at), reason: lastMove.reason ?? "" })}
+            </p>
+          ) : null}
           <Form method="post" className="form">
             <input type="hidden" name="intent" value="move" />
             <label className="field">

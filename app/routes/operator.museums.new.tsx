@@ -30,7 +30,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const operator = await requireOperator(request, context);
   const body = await readFormBody(request);
-  if (!body.ok) return body.response;
+  // Not the form (JSON, too large…): its status, said on the page like any refusal, never a 500.
+  if (!body.ok) return data<Result>({ ok: false, errors: { _form: "invalid" } }, { status: body.response.status });
   const form = body.form;
   const parsed = newMuseumSchema.safeParse({
     name: form.get("name") ?? "",

@@ -90,8 +90,14 @@ export async function startMove(
 ): Promise<{ museumId: number; to: number }> {
   const to = typeof rawTo === "string" && /^\d{1,4}$/.test(rawTo.trim()) ? Number(rawTo.trim()) : null;
   if (to === null || !env.shards.has(to)) throw new DomainError("invalid_input", "to must be one of this deployment's shards", "to");
-  const row = await env.directory.prepare("SELECT jurisdiction FROM museums WHERE id = ?1").bind(museumId).first<{ jurisdiction: string }>();
+  const row = await env.directory
+    .prepare("SELECT jurisdiction, shard FROM museums WHERE id = ?1")
+    .bind(museumId)
+    .first<{ jurisdiction: string; shard: number }>();
   if (!row) throw new DomainError("not_found", "No museum has this id", "id");
+  // A closed museum waits for its purge where it is (decision 148).
+  const closed = await env.shards.get(row.shard)?.prepare("SELECT closed_at AS at FROM museums WHERE id = ?1").bind(museumId).first<{ at: number | null }>();
+  if (closed?.at != null) throw conflict("museum", "This museum is closed: reopen it first", "museum_closed");
   // Either way: an EU museum stays on EU shards (its files are in the EU bucket), and another never goes to one.
   if ((env.euShards.has(to) ? "eu" : "") !== row.jurisdiction)
     throw new DomainError("invalid_input", `to: shard ${to} is not in the museum's data location`, "to");

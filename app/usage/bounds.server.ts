@@ -52,13 +52,15 @@ export async function setBounds(
       d1
         .prepare(
           `UPDATE museums SET ${COLUMN.translationBound} = ?2, ${COLUMN.narrationBound} = ?3
-           WHERE id = ?1 AND ${COLUMN.translationBound} IS ?4 AND ${COLUMN.narrationBound} IS ?5`,
+           WHERE id = ?1 AND ${COLUMN.translationBound} IS ?4 AND ${COLUMN.narrationBound} IS ?5 AND closed_at IS NULL`,
         )
         .bind(museumId, next.translationBound, next.narrationBound, seen.translationBound, seen.narrationBound),
       abortUnlessChanged(d1),
     ]);
   } catch (error) {
     if (!lostRace(error)) throw error;
+    const closed = await d1.prepare("SELECT closed_at AS at FROM museums WHERE id = ?1").bind(museumId).first<{ at: number | null }>();
+    if (closed?.at != null) throw conflict("museum", "This museum is closed: reopen it first", "museum_closed");
     throw conflict("museum", "Another operator changed this museum's bounds meanwhile: read them again", "stale_version");
   }
   // The museums row is a visitor table (its trigger moved the stamp): published, though visitors see no change.

@@ -41,6 +41,9 @@ export const PRICES: Record<UsageKind, Record<string, Price>> = {
   },
 };
 
+/** The dearest price the table lists, per million characters. */
+const DEAREST_PER_MILLION = Math.max(...Object.values(PRICES).flatMap((kind) => Object.values(kind).map((p) => p.perMillionChars)));
+
 function round(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
@@ -54,21 +57,30 @@ export interface UsageRow {
 export interface CostEstimate {
   USD: number;
   EUR: number;
+  /**
+   * For ordering museums only: both currencies added as if one euro were one dollar (they differ by a few per cent),
+   * and what engines without a price read counted at the dearest price listed ($20 a million characters), so that
+   * a museum spending on them sorts among the dear ones, not the free ones.
+   */
+  order: number;
   /** Engines used without a known price ("kind:engine"). */
   unpriced: string[];
 }
 
 /** A month of a museum's engine use, priced. */
 export function estimateCost(rows: readonly UsageRow[]): CostEstimate {
-  const out: CostEstimate = { USD: 0, EUR: 0, unpriced: [] };
+  const out: CostEstimate = { USD: 0, EUR: 0, order: 0, unpriced: [] };
+  let unpricedChars = 0;
   for (const row of rows) {
     const price = PRICES[row.kind]?.[row.engine];
     if (!price) {
       if (row.chars > 0) out.unpriced.push(`${row.kind}:${row.engine}`);
+      unpricedChars += row.chars;
       continue;
     }
     out[price.currency] += (row.chars / 1_000_000) * price.perMillionChars;
   }
+  out.order = Math.round((out.USD + out.EUR + (unpricedChars / 1_000_000) * DEAREST_PER_MILLION) * 100) / 100;
   out.USD = Math.round(out.USD * 100) / 100;
   out.EUR = Math.round(out.EUR * 100) / 100;
   out.unpriced = [...new Set(out.unpriced)].sort();

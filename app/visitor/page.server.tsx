@@ -20,7 +20,7 @@ export async function visitorPage(request: Request, context: AppLoadContext, loc
   if (!target) return visitorNotFound(request, context, located.place);
   const visit = visitOf(request, context, { ...located, target });
   // A snapshot cached before 0015 has no such field: not suspended.
-  if (typeof target.museum.suspendedAt === "number") return suspendedPage(visit);
+  if (typeof target.museum.suspendedAt === "number" || typeof target.museum.closedAt === "number") return suspendedPage(visit);
   return target.article ? articlePage(visit, target.article) : placeholderPage(visit);
 }
 

@@ -318,7 +318,19 @@ describe("closing a museum (decision 148)", () => {
     const act = (fields: Record<string, string>) => postForm(`/operator/museums/${id}`, fields, { Cookie: op.cookie });
     expect((await act({ intent: "reopen" })).status).toBe(409);
     expect((await act({ intent: "close", confirm: staff.user.museumSlug })).status).toBe(200);
+    // Closed, it takes nothing but a reopen: no resume that would show its guide again, no suspend, no bounds, no move.
     expect((await act({ intent: "suspend" })).status).toBe(409);
+    expect((await act({ intent: "resume" })).status).toBe(409);
+    expect((await get(`/r/${link}?lang=fr`)).status).toBe(410);
+    const bounds = { intent: "bounds", translationBound: "5", narrationBound: "", seenTranslationBound: "", seenNarrationBound: "" };
+    expect((await act(bounds)).status).toBe(409);
+    expect((await act({ intent: "move", to: "1" })).status).toBe(409);
+    // Even a suspension cleared behind the console's back leaves the guide closed.
+    await env.DB.prepare("UPDATE museums SET suspended_at = NULL WHERE id = ?").bind(id).run();
+    await env.DB.prepare("UPDATE museums SET name = name WHERE id = ?").bind(id).run();
+    await runCron("* * * * *");
+    expect((await get(`/r/${link}?lang=de`)).status).toBe(410);
+    await env.DB.prepare("UPDATE museums SET suspended_at = closed_at WHERE id = ?").bind(id).run();
     expect(await r2Keys(`archives/${id}/`)).toHaveLength(1);
     expect((await act({ intent: "reopen" })).status).toBe(200);
     expect(await r2Keys(`archives/${id}/`)).toEqual([]);

@@ -69,6 +69,7 @@ describe("moving a museum from the console (decision 149)", () => {
     expect(audit.results.map((r) => r.action)).toEqual(["museum.move", "museum.moved"]);
     const page = await (await get(`/operator/museums/${museum.museumId}`, op.cookie)).text();
     expect(page).toContain("Base de données 0");
+    expect(page).toContain("Dernier déménagement : de la base 1 vers la base 0");
   });
 
   it("two operators, one suspending and one moving the same museum at once: whatever each was told holds after the move", async () => {

@@ -1,8 +1,8 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { base32Decode, hotp } from "~/operator/totp";
 import { dayInTimeZone, dayNumber } from "~/lib/dates";
-import { createArticleRow, createMember, createMuseum, get, logIn, postJson, publishArticle, staffSession, texts } from "./helpers";
+import { BASE, createArticleRow, createMember, createMuseum, get, logIn, postJson, publishArticle, staffSession, texts } from "./helpers";
 import { shardDb } from "./builders";
 import { followLink, postForm } from "./team-helpers";
 import { code, cookieOf, enrolled, login, newOperator, PASSWORD } from "./operator-helpers";
@@ -235,6 +235,19 @@ describe("operators: setup, sign-in with a second factor, their own sessions", (
       const refused = await postForm("/operator/museums/new", { ...fields, slug: `x-${tag}-${field.toLowerCase()}`, [field]: value }, { Cookie: op.cookie });
       expect(refused.status, `${field} = ${value}`).toBe(400);
     }
+    // An address already invited elsewhere, not joined yet: 409 (it could join only one museum).
+    const pending = `pending-${admin}`;
+    expect((await postForm("/operator/museums/new", { ...fields, slug: `p1-${tag}`, adminEmail: pending }, { Cookie: op.cookie })).status).toBe(200);
+    const twice = await postForm("/operator/museums/new", { ...fields, slug: `p2-${tag}`, adminEmail: pending }, { Cookie: op.cookie });
+    expect(twice.status).toBe(409);
+    expect(await twice.text()).toContain("invitation");
+    // A body that is not the form: its status, never a 500.
+    const json = await SELF.fetch(`${BASE}/operator/museums/new`, {
+      method: "POST",
+      body: "{}",
+      headers: { Cookie: op.cookie, "Content-Type": "application/json" },
+    });
+    expect(json.status).toBe(415);
     // Kept in the EU: on the EU shard, with its files in the EU bucket; never on another.
     const eu = await postForm(
       "/operator/museums/new",

@@ -35,6 +35,10 @@ describe("engine prices (decision 148)", () => {
       { kind: "easy_read", engine: "somewhere-else", chars: 0 },
     ]);
     // docs/scaling.md §4: a new language of a 300-article museum is €17.17 with DeepL; §5: 2 M characters $30 at tts-1.
-    expect(cost).toEqual({ EUR: 17.17, USD: 40, unpriced: ["translation:openai-compatible"] });
+    expect(cost).toEqual({ EUR: 17.17, USD: 40, order: 57.17, unpriced: ["translation:openai-compatible"] });
+    // Ordering: euros count, and what no price covers counts at the dearest listed price (never as free).
+    expect(estimateCost([{ kind: "translation", engine: "deepl", chars: 20_000_000 }]).order).toBe(400);
+    expect(estimateCost([{ kind: "translation", engine: "openai-compatible", chars: 1_000_000 }]).order).toBe(20);
+    expect(estimateCost([{ kind: "translation", engine: "pseudo", chars: 1_000_000 }]).order).toBe(0);
   });
 });

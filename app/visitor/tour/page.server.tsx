@@ -71,7 +71,8 @@ export async function tourPage(request: Request, context: AppLoadContext, link: 
   const { view } = snapshot;
   const { tour, stops } = view;
   // A suspended museum's tour says so, as its articles do (decision 147).
-  if (typeof tour.museum.suspendedAt === "number") return visitorPage(request, context, { target: museumOnly(tour.museum), place: placeAt(base) });
+  if (typeof tour.museum.suspendedAt === "number" || typeof tour.museum.closedAt === "number")
+    return visitorPage(request, context, { target: museumOnly(tour.museum), place: placeAt(base) });
   const url = new URL(request.url);
   const choice = chooseLanguage(request, tour.museum.sourceLang);
   const deps = snapshotDeps(context, snapshot);
@@ -215,7 +216,8 @@ export async function keypadPage(request: Request, context: AppLoadContext, muse
   const found = await museumNumbers(context, museumSlug);
   if (!found) return visitorNotFound(request, context, placeAt(base));
   const { museum } = found;
-  if (typeof museum.suspendedAt === "number") return visitorPage(request, context, { target: museumOnly(museum), place: placeAt(base) });
+  if (typeof museum.suspendedAt === "number" || typeof museum.closedAt === "number")
+    return visitorPage(request, context, { target: museumOnly(museum), place: placeAt(base) });
   const url = new URL(request.url);
   const choice = chooseLanguage(request, museum.sourceLang);
   const asked = url.searchParams.get("number");
