@@ -36,6 +36,62 @@ export async function roomiestShard(directory: D1Database, shards: readonly numb
   return [...shards].sort((a, b) => (size.get(a) ?? -1) - (size.get(b) ?? -1) || a - b)[0]!;
 }
 
+/**
+ * An address with an invitation still open in another museum could join only one of them: the other museum would be
+ * left without its first admin (a fresh-eyes probe found it). Checked on every shard; `museumId`'s own pending
+ * invitations do not count (a new link replaces them).
+ */
+async function refuseInvitedElsewhere(shards: ReadonlyMap<number, D1Database>, email: string, museumId: number | null, now: number) {
+  const invited = await Promise.all(
+    [...shards.values()].map((d1) =>
+      d1
+        .prepare(
+          `SELECT 1 FROM member_tokens WHERE email = ?1 AND kind = 'invitation' AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?2
+           AND (?3 IS NULL OR museum_id != ?3) LIMIT 1`,
+        )
+        .bind(email, now, museumId)
+        .first(),
+    ),
+  );
+  if (invited.some((row) => row !== null)) throw conflict("adminEmail", "This address already has a pending invitation to a museum", "already_invited");
+}
+
+/**
+ * A new invitation link for a museum's admin (issue 33 §3): the first one expired unused (7 days), or went to the
+ * wrong address. Shown once; it replaces that address's pending invitation to this museum. Refused for a closed
+ * museum, an address with an account, or one invited to another museum.
+ */
+export async function inviteAdminAsOperator(
+  env: { directory: Database; shards: ReadonlyMap<number, D1Database> },
+  operator: Operator,
+  museumId: number,
+  rawEmail: unknown,
+  origin: string,
+  now = Date.now(),
+): Promise<{ invitationUrl: string; expiresAt: number; email: string }> {
+  const parsed = newMuseumSchema.shape.adminEmail.safeParse(typeof rawEmail === "string" ? rawEmail : "");
+  if (!parsed.success) throw new DomainError("invalid_input", "adminEmail must be an e-mail address", "adminEmail", "invalid");
+  const email = parsed.data;
+  const row = await env.directory.$client.prepare("SELECT shard FROM museums WHERE id = ?1").bind(museumId).first<{ shard: number }>();
+  const shard = row ? env.shards.get(row.shard) : undefined;
+  if (!row || !shard) throw museumGone();
+  const closed = await shard.prepare("SELECT closed_at AS at FROM museums WHERE id = ?1").bind(museumId).first<{ at: number | null }>();
+  if (closed?.at != null) throw conflict("museum", "This museum is closed: reopen it first", "museum_closed");
+  if ((await museumOfAccount(env.directory.$client, email)) !== null)
+    throw conflict("adminEmail", "This address already has an account in a museum", "already_member");
+  await refuseInvitedElsewhere(env.shards, email, museumId, now);
+  const invitation = await inviteMember(
+    createDb(shard),
+    env.directory,
+    { id: null, email: operator.email, museumId },
+    { email, role: "admin", languages: [] },
+    origin,
+    now,
+  );
+  await auditOperator(env.directory, operator, "museum.invite_admin", museumId, { adminEmail: email }, now);
+  return { invitationUrl: invitation.invitationUrl, expiresAt: invitation.expiresAt, email };
+}
+
 export async function createMuseumAsOperator(
   env: { directory: Database; shards: ReadonlyMap<number, D1Database>; euShards: ReadonlySet<number> },
   operator: Operator,
@@ -54,17 +110,7 @@ export async function createMuseumAsOperator(
     throw new DomainError("invalid_input", `Shard ${shard} is ${input.eu ? "not" : ""} in the EU jurisdiction`.replace("  ", " "), "shard", "invalid");
   if ((await museumOfAccount(directory, input.adminEmail)) !== null)
     throw conflict("adminEmail", "This address already has an account in a museum", "already_member");
-  // An address with an invitation still open in another museum could join only one of them: the other museum
-  // would be left without its first admin (a fresh-eyes probe found it). Checked on every shard.
-  const invited = await Promise.all(
-    [...env.shards.values()].map((d1) =>
-      d1
-        .prepare("SELECT 1 FROM member_tokens WHERE email = ?1 AND kind = 'invitation' AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?2 LIMIT 1")
-        .bind(input.adminEmail, now)
-        .first(),
-    ),
-  );
-  if (invited.some((row) => row !== null)) throw conflict("adminEmail", "This address already has a pending invitation to a museum", "already_invited");
+  await refuseInvitedElsewhere(env.shards, input.adminEmail, null, now);
   let museumId: number;
   try {
     const row = await directory

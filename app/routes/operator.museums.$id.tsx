@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { asDomainError, notFound } from "~/errors";
 import { museumFigures } from "~/operator/figures.server";
-import { setSuspended } from "~/operator/museums.server";
+import { inviteAdminAsOperator, setSuspended } from "~/operator/museums.server";
 import { closeMuseum, closedArchive, purgeTime, reopenMuseum } from "~/closing/closing.server";
 import { monthlyCharsFrom } from "~/narration/budget.server";
 import { setBounds } from "~/usage/bounds.server";
@@ -70,10 +70,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-const FORM_FIELDS = ["translationBound", "narrationBound", "confirm", "to"];
-const INTENTS = ["suspend", "resume", "bounds", "close", "reopen", "move", "rollback"] as const;
+const FORM_FIELDS = ["translationBound", "narrationBound", "confirm", "to", "adminEmail"];
+const INTENTS = ["suspend", "resume", "bounds", "close", "reopen", "move", "rollback", "invite"] as const;
 type Intent = (typeof INTENTS)[number];
-type Result = { ok: true; intent: Intent } | { ok: false; intent: Intent | null; reason: string; field?: string };
+type Result =
+  | { ok: true; intent: Intent; invitation?: { url: string; expiresAt: number; email: string } }
+  | { ok: false; intent: Intent | null; reason: string; field?: string };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
@@ -90,7 +92,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (intent === "suspend" || intent === "resume") await setSuspended(env, operator, id, intent === "suspend");
     else if (intent === "bounds") await setBounds(env, operator, id, body.form);
     else if (intent === "close") await closeMuseum(env, operator, id, body.form.get("confirm"));
-    else if (intent === "move" || intent === "rollback") {
+    else if (intent === "invite") {
+      const made = await inviteAdminAsOperator(env, operator, id, body.form.get("adminEmail"), new URL(request.url).origin);
+      return data<Result>({ ok: true, intent, invitation: { url: made.invitationUrl, expiresAt: made.expiresAt, email: made.email } });
+    } else if (intent === "move" || intent === "rollback") {
       const shards = context.shards.shards;
       const moves = {
         directory: shards.directory,
@@ -256,6 +261,36 @@ export default function OperatorMuseum() {
         })}
         <button type="submit" className="button" disabled={busy || closed}>
           {t("operator.museum.saveBounds")}
+        </button>
+      </Form>
+
+      <h2>{t("operator.museum.inviteTitle")}</h2>
+      <p>{t("operator.museum.inviteIntro")}</p>
+      {result?.ok && result.invitation ? (
+        <div className="operator-invitation">
+          <p>{t("operator.museum.invitationFor", { email: result.invitation.email, date: date.format(result.invitation.expiresAt) })}</p>
+          <p>
+            <code>{result.invitation.url}</code>
+          </p>
+        </div>
+      ) : null}
+      <Form method="post" className="form">
+        <input type="hidden" name="intent" value="invite" />
+        <label className="field">
+          <span>{t("operator.create.adminEmail")}</span>
+          <input
+            type="email"
+            name="adminEmail"
+            required
+            maxLength={254}
+            autoComplete="off"
+            aria-invalid={fieldError("adminEmail") ? true : undefined}
+            aria-describedby={fieldError("adminEmail")}
+          />
+          {errorFor("adminEmail")}
+        </label>
+        <button type="submit" className="button button--ghost" disabled={busy || closed}>
+          {t("operator.museum.invite")}
         </button>
       </Form>
 

@@ -241,6 +241,23 @@ describe("operators: setup, sign-in with a second factor, their own sessions", (
     const twice = await postForm("/operator/museums/new", { ...fields, slug: `p2-${tag}`, adminEmail: pending }, { Cookie: op.cookie });
     expect(twice.status).toBe(409);
     expect(await twice.text()).toContain("invitation");
+    // A new invitation link from the museum's page (the first expired unused, or went astray): it replaces this
+    // address's pending one; an address invited elsewhere, or malformed, is refused; the new link makes an admin.
+    const p1 = await env.DIRECTORY.prepare("SELECT id FROM museums WHERE slug = ?").bind(`p1-${tag}`).first<number>("id");
+    const again = await postForm(`/operator/museums/${p1}`, { intent: "invite", adminEmail: pending.toUpperCase() }, { Cookie: op.cookie });
+    expect(again.status).toBe(200);
+    const newLink = /http:\/\/localhost\/invite\/[A-Za-z0-9._-]+/.exec(await again.text())?.[0];
+    expect(newLink).toBeTruthy();
+    expect((await postForm(`/operator/museums/${p1}`, { intent: "invite", adminEmail: "pas une adresse" }, { Cookie: op.cookie })).status).toBe(400);
+    expect((await postForm(`/operator/museums/${p1}`, { intent: "invite", adminEmail: admin }, { Cookie: op.cookie })).status).toBe(409);
+    const elsewhere = `elsewhere-${admin}`;
+    expect((await postForm("/operator/museums/new", { ...fields, slug: `p3-${tag}`, adminEmail: elsewhere }, { Cookie: op.cookie })).status).toBe(200);
+    const refused = await postForm(`/operator/museums/${p1}`, { intent: "invite", adminEmail: elsewhere }, { Cookie: op.cookie });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain('id="adminEmail-error"');
+    const joinedAgain = await followLink(newLink!);
+    expect(joinedAgain.status).toBe(200);
+    expect(((await joinedAgain.json()) as { user: { role: string } }).user.role).toBe("admin");
     // A body that is not the form: its status, never a 500.
     const json = await SELF.fetch(`${BASE}/operator/museums/new`, {
       method: "POST",
