@@ -12,6 +12,7 @@ import { museumOfAccount } from "~/shards/directory.server";
 import { inviteMember } from "~/teams/members.server";
 import { auditOperator, type Operator } from "./accounts.server";
 import type { Database } from "~/db/client.server";
+import { refuseClosed } from "~/closing/state.server";
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
 
@@ -75,8 +76,7 @@ export async function inviteAdminAsOperator(
   const row = await env.directory.$client.prepare("SELECT shard FROM museums WHERE id = ?1").bind(museumId).first<{ shard: number }>();
   const shard = row ? env.shards.get(row.shard) : undefined;
   if (!row || !shard) throw museumGone();
-  const closed = await shard.prepare("SELECT closed_at AS at FROM museums WHERE id = ?1").bind(museumId).first<{ at: number | null }>();
-  if (closed?.at != null) throw conflict("museum", "This museum is closed: reopen it first", "museum_closed");
+  await refuseClosed(shard, museumId);
   if ((await museumOfAccount(env.directory.$client, email)) !== null)
     throw conflict("adminEmail", "This address already has an account in a museum", "already_member");
   await refuseInvitedElsewhere(env.shards, email, museumId, now);

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { museumOfArchiveLink } from "~/closing/archive-link.server";
 import { archiveDownload, noDownload } from "~/closing/closing.server";
+import { museumClosedAt } from "~/closing/state.server";
 
 /**
  * `GET /closed-archive/{link}`: a closed museum's archive (decision 148), for the admin the sign-in page gave this
@@ -10,7 +11,6 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const museumId = await museumOfArchiveLink(context.config.SESSION_SECRET, params.token ?? "");
   if (museumId === null) return noDownload();
   context.shards.bind(museumId);
-  const closed = await context.db.$client.prepare("SELECT closed_at AS at FROM museums WHERE id = ?1").bind(museumId).first<{ at: number | null }>();
-  if (typeof closed?.at !== "number") return noDownload();
+  if ((await museumClosedAt(context.db.$client, museumId)) === null) return noDownload();
   return (await archiveDownload(context.media, museumId))?.response ?? noDownload();
 }

@@ -9,6 +9,7 @@ import { auditOperator } from "~/operator/accounts.server";
 import type { Database } from "~/db/client.server";
 import { forgetDirectoryRows } from "./route.server";
 import { MOVE_DEFAULTS, MoveError, beginMove, moveMuseum, rollbackMove, type MoveIo, type MoveOptions } from "./move";
+import { refuseClosed } from "~/closing/state.server";
 
 export const MOVE_QUEUE = "muselingo-moves";
 
@@ -96,8 +97,8 @@ export async function startMove(
     .first<{ jurisdiction: string; shard: number }>();
   if (!row) throw new DomainError("not_found", "No museum has this id", "id");
   // A closed museum waits for its purge where it is (decision 148).
-  const closed = await env.shards.get(row.shard)?.prepare("SELECT closed_at AS at FROM museums WHERE id = ?1").bind(museumId).first<{ at: number | null }>();
-  if (closed?.at != null) throw conflict("museum", "This museum is closed: reopen it first", "museum_closed");
+  const shard = env.shards.get(row.shard);
+  if (shard) await refuseClosed(shard, museumId);
   // Either way: an EU museum stays on EU shards (its files are in the EU bucket), and another never goes to one.
   if ((env.euShards.has(to) ? "eu" : "") !== row.jurisdiction)
     throw new DomainError("invalid_input", `to: shard ${to} is not in the museum's data location`, "to");

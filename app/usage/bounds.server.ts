@@ -9,6 +9,7 @@ import { conflict, DomainError } from "~/errors";
 import { auditOperator } from "~/operator/accounts.server";
 import { publishVisitorChanges } from "~/visitor-cache/snapshot.server";
 import { MONTHLY_CHARS_MAX } from "./usage.server";
+import { refuseClosed } from "~/closing/state.server";
 
 export const BOUND_FIELDS = ["translationBound", "narrationBound"] as const;
 type BoundField = (typeof BOUND_FIELDS)[number];
@@ -59,8 +60,7 @@ export async function setBounds(
     ]);
   } catch (error) {
     if (!lostRace(error)) throw error;
-    const closed = await d1.prepare("SELECT closed_at AS at FROM museums WHERE id = ?1").bind(museumId).first<{ at: number | null }>();
-    if (closed?.at != null) throw conflict("museum", "This museum is closed: reopen it first", "museum_closed");
+    await refuseClosed(d1, museumId);
     throw conflict("museum", "Another operator changed this museum's bounds meanwhile: read them again", "stale_version");
   }
   // The museums row is a visitor table (its trigger moved the stamp): published, though visitors see no change.
