@@ -68,8 +68,11 @@ const legend = (src, alt, content) => ({
 const video = (src, subtitles, videoId) => ({ type: "video", src, subtitles, videoId, size: 100, justify: "center" });
 const accordion = (header, details) => ({ type: "accordion", header: { content: header, fontSize: 18, bold: true, italic: false, color: "#ffffff" }, details });
 
-/** Eight articles; `media` maps each picture name to its /media/ address. */
-function articles(media) {
+/**
+ * Eight articles; `media` maps each picture name to its /media/ address. Exported for the visitor questions' set
+ * (tests/unit/questions-set.test.ts), which asks about exactly this text.
+ */
+export function articles(media) {
   const m = (name) => media[name];
   return [
     {
