@@ -9,7 +9,7 @@ export const ARCHIVE_FORMAT_VERSION = 1;
  * import refuses an archive made under a later one (its rows may carry columns this code would drop).
  * tests/unit/archive-format.test.ts checks it is the newest file in drizzle/.
  */
-export const SCHEMA_VERSION = "0016_bounds_and_usage";
+export const SCHEMA_VERSION = "0017_visitor_questions";
 
 export const MANIFEST_PATH = "manifest.json";
 export const CHECKSUMS_PATH = "checksums.sha256";

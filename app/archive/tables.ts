@@ -41,6 +41,8 @@ export const ARCHIVE_TABLES = {
   narration_spend: { excluded: "this installation's monthly spend on its speech engines, counted afresh elsewhere (decision 105)" },
   translation_spend: { excluded: "this installation's monthly count against the translation bound, counted afresh elsewhere (decision 148)" },
   engine_usage: { excluded: "what this installation's engines were asked for the museum, for its operators' bills (decision 148)" },
+  visitor_questions: { excluded: "what this installation's visitors asked; an answer staff gave is in the article itself (decision 151)" },
+  question_spend: { excluded: "this installation's monthly count of composed answers, counted afresh elsewhere (decision 151)" },
   translation_segments: { excluded: "carried by the memory file: each memory row holds its segment's source text, as archives always did (decision 145)" },
   visitor_changes: { excluded: "derived: when this installation last changed what the museum's visitors see, moved by triggers (decision 132)" },
 } as const satisfies Record<string, ArchivedTable | ExcludedTable>;

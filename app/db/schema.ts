@@ -22,6 +22,8 @@ export const museums = sqliteTable(
     /** The museum's own monthly bounds (decision 148); null = the deployment's default. */
     translationMonthlyChars: integer("translation_monthly_chars", { mode: "number" }),
     narrationMonthlyChars: integer("narration_monthly_chars", { mode: "number" }),
+    /** Answers to visitors' questions composed per month (0017, decision 151); null = the deployment's default. */
+    questionsMonthly: integer("questions_monthly", { mode: "number" }),
     /** Set when an operator closed it: its archive is kept 30 days, then everything is purged (decision 148). */
     closedAt: integer("closed_at", { mode: "number" }),
   },
@@ -574,6 +576,47 @@ export const translationSpend = sqliteTable(
   (t) => [primaryKey({ columns: [t.museumId, t.month] })],
 );
 
+/**
+ * Visitors' questions about a work (0017, issue 34, decision 151): one row per question, nothing about who asked.
+ * `topic` groups repeats; `status` is what staff did (open, answered, dismissed).
+ */
+export const visitorQuestions = sqliteTable(
+  "visitor_questions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    day: integer("day").notNull(),
+    lang: text("lang").notNull(),
+    question: text("question").notNull(),
+    sourceText: text("source_text").notNull(),
+    topic: text("topic").notNull(),
+    answered: integer("answered", { mode: "boolean" }).notNull().default(false),
+    sent: integer("sent", { mode: "boolean" }).notNull().default(false),
+    status: text("status", { enum: ["open", "answered", "dismissed"] })
+      .notNull()
+      .default("open"),
+  },
+  (t) => [index("visitor_questions_topic").on(t.museumId, t.articleId, t.topic), index("visitor_questions_day").on(t.museumId, t.day)],
+);
+
+/** Answers composed for visitors per museum and UTC month (0017, decision 151), bounded by QUESTIONS_MONTHLY. */
+export const questionSpend = sqliteTable(
+  "question_spend",
+  {
+    museumId: integer("museum_id")
+      .notNull()
+      .references(() => museums.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    answers: integer("answers").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.museumId, t.month] })],
+);
+
 /** Characters and calls each museum sent to each engine, per UTC month and kind of work (0016, decision 148). */
 export const engineUsage = sqliteTable(
   "engine_usage",
@@ -582,7 +625,7 @@ export const engineUsage = sqliteTable(
       .notNull()
       .references(() => museums.id, { onDelete: "cascade" }),
     month: text("month").notNull(),
-    kind: text("kind", { enum: ["translation", "narration", "easy_read"] }).notNull(),
+    kind: text("kind", { enum: ["translation", "narration", "easy_read", "questions"] }).notNull(),
     engine: text("engine").notNull(),
     chars: integer("chars").notNull().default(0),
     calls: integer("calls").notNull().default(0),

@@ -8,7 +8,7 @@ import type { ArticleContent } from "~/content/schema";
 import { segmentEntries } from "~/translation/segments";
 
 /** Where a passage comes from, for "From the label: …" and the link to its place on the page. */
-export type PassageKind = "text" | "alt" | "subtitles" | "tour";
+export type PassageKind = "text" | "title" | "alt" | "subtitles" | "tour";
 
 export interface Passage {
   /** The segment's id in its content (`e3.content.0`), or `vtt.{n}` for a subtitle cue, `tour.{n}` for the tour's text. */
@@ -18,6 +18,8 @@ export interface Passage {
   kind: PassageKind;
   /** The index of the paragraph (segment) the sentence belongs to: its neighbours give it context. */
   para: number;
+  /** The header of the accordion it sits in (often the very question it answers): context too. */
+  heading?: string;
 }
 
 /** What a question asks for, when its words say: then a passage must hold one (decision 151). */
@@ -26,6 +28,11 @@ export type AnswerType = "number" | "time" | "reason" | "material" | "person" | 
 export interface Retrieval {
   /** The passages that answer, best first (at most `MAX_QUOTED`); empty when the text does not say. */
   found: Passage[];
+  /**
+   * Passages an LLM may compose from (issue 34 §2): the eligible sentences scoring at least `CANDIDATE_THRESHOLD`,
+   * best first, at most `MAX_CANDIDATES`. Empty when none comes near: then no engine is asked.
+   */
+  candidates: Passage[];
   /** The best passage's score, 0 to 1 (the share of the question's weighted content words it holds). */
   score: number;
   type: AnswerType;
@@ -35,6 +42,9 @@ export interface Retrieval {
 
 /** The share of the question's weighted content words a passage must hold. */
 export const ANSWER_THRESHOLD = 0.62;
+/** The least score of a passage handed to an LLM to compose from. */
+export const CANDIDATE_THRESHOLD = 0.34;
+export const MAX_CANDIDATES = 6;
 /** Words of the rest of the paragraph count this much (a sentence's subject is often named in the one before). */
 const CONTEXT_WEIGHT = 0.5;
 /** An image description tells what the picture shows: it answers only when no sentence of the text does as well. */
@@ -217,13 +227,15 @@ export function sentences(text: string): string[] {
  * page elsewhere, not the work. `extra` adds subtitle cues and a tour's own text, each its own paragraph.
  */
 export function passagesOf(content: ArticleContent, extra: readonly { id: string; text: string; kind: PassageKind }[] = []): Passage[] {
-  const linkElements = new Set(content.flatMap((element, index) => (element.type === "link" ? [`e${index}.`] : [])));
   const out: Passage[] = [];
   let para = 0;
   for (const { id, source } of segmentEntries(content)) {
-    if ([...linkElements].some((prefix) => id.startsWith(prefix))) continue;
-    const kind: PassageKind = /\.alt\.\d+$/.test(id) ? "alt" : "text";
-    for (const text of sentences(source)) out.push({ id, text, kind, para });
+    const element = content[Number(/^e(\d+)\./.exec(id)?.[1])];
+    if (!element || element.type === "link") continue;
+    const kind: PassageKind = /\.alt\.\d+$/.test(id) ? "alt" : element.type === "heading" || /\.header\.\d+$/.test(id) ? "title" : "text";
+    // An accordion's details are read under its header (often the question they answer).
+    const heading = element.type === "accordion" && kind !== "title" ? element.header.content : undefined;
+    for (const text of sentences(source)) out.push({ id, text, kind, para, ...(heading ? { heading } : {}) });
     para += 1;
   }
   for (const item of extra) {
@@ -247,7 +259,7 @@ export function retrieve(question: string, passages: readonly Passage[]): Retrie
           .join(" ")
       : question;
   const terms = [...new Set(contentTerms(words))];
-  if (terms.length === 0 || passages.length === 0) return { found: [], score: 0, type, terms };
+  if (terms.length === 0 || passages.length === 0) return { found: [], candidates: [], score: 0, type, terms };
 
   const sentenceTerms = passages.map((p) => new Set(contentTerms(p.text)));
   const paraTerms = new Map<number, Set<string>>();
@@ -264,20 +276,24 @@ export function retrieve(question: string, passages: readonly Passage[]): Retrie
 
   const scored = passages.map((passage, i) => {
     const own = sentenceTerms[i]!;
-    const around = paraTerms.get(passage.para)!;
+    const around = passage.heading ? new Set([...paraTerms.get(passage.para)!, ...contentTerms(passage.heading)]) : paraTerms.get(passage.para)!;
     let held = 0;
     for (const t of terms) held += own.has(t) ? weight.get(t)! : around.has(t) ? CONTEXT_WEIGHT * weight.get(t)! : 0;
     const ownHeld = terms.some((t) => own.has(t));
     const words = normalisedTexts[i]!.trim().split(" ").length;
     const typed = type === null || CHECKS[type](normalisedTexts[i]!, passage.text);
     const score = (held / total) * (passage.kind === "alt" ? ALT_WEIGHT : 1);
-    return { passage, score, eligible: ownHeld && typed && words >= MIN_ANSWER_WORDS, index: i };
+    return { passage, score, eligible: ownHeld && typed && words >= MIN_ANSWER_WORDS && passage.kind !== "title", index: i };
   });
   const eligible = scored.filter((s) => s.eligible).sort((a, b) => b.score - a.score || a.index - b.index);
+  const candidates = eligible
+    .filter((s) => s.score >= CANDIDATE_THRESHOLD)
+    .slice(0, MAX_CANDIDATES)
+    .map((s) => s.passage);
   const best = eligible[0];
-  if (!best || best.score < ANSWER_THRESHOLD) return { found: [], score: best?.score ?? 0, type, terms };
+  if (!best || best.score < ANSWER_THRESHOLD) return { found: [], candidates, score: best?.score ?? 0, type, terms };
   // A second sentence is quoted when it answers nearly as well and says something else.
   const second = eligible.find((s) => s !== best && s.score >= Math.max(ANSWER_THRESHOLD, best.score - 0.1) && s.passage.text !== best.passage.text);
   const found = [best, ...(second && MAX_QUOTED > 1 ? [second] : [])].sort((a, b) => a.index - b.index).map((s) => s.passage);
-  return { found, score: best.score, type, terms };
+  return { found, candidates, score: best.score, type, terms };
 }

@@ -14,24 +14,32 @@ import { AuditIcon } from "~/components/audit/audit-icon";
 import { XliffIcon } from "~/components/xliff/xliff-icon";
 import { ArchiveIcon } from "~/components/archive/archive-icon";
 import { TourIcon } from "~/components/tours/tour-icon";
+import { QuestionIcon } from "~/components/questions/question-icon";
 import { StaffErrorBoundary } from "~/components/staff-error-boundary";
 import { BoundNotice } from "~/components/usage/bound-notice";
 import { monthlyCharsFrom, nextMonthStart } from "~/narration/budget.server";
 import { readBounds, translationMonthlyCharsFrom } from "~/usage/usage.server";
+import { weekUnanswered } from "~/questions/staff.server";
+import { WeekQuestions } from "~/components/questions/week-questions";
+import questionsStyles from "~/styles/questions.css?url";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "dashboard", { noindex: true });
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: statsStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: statsStyles },
+  { rel: "stylesheet", href: questionsStyles },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, "session");
   const env = context.cloudflare.env as unknown as Record<string, unknown>;
-  const [activity, museum, bounds] = await Promise.all([
+  const member: Member = { role: user.role, languages: user.languages };
+  const [activity, museum, bounds, questions] = await Promise.all([
     loadDashboard(context.db, user.museumId),
     getMuseum(context.db, user.museumId),
     readBounds(context.db.$client, user.museumId, { translation: translationMonthlyCharsFrom(env), narration: monthlyCharsFrom(env) }),
+    can(member, "content.read") ? weekUnanswered(context.db.$client, user.museumId) : null,
   ]);
-  const member: Member = { role: user.role, languages: user.languages };
-  return { museumName: user.museumName, activity, timeZone: museum?.timezone ?? "UTC", member, bounds, resetsAt: nextMonthStart(Date.now()) };
+  return { museumName: user.museumName, activity, timeZone: museum?.timezone ?? "UTC", member, bounds, resetsAt: nextMonthStart(Date.now()), questions };
 }
 
 /** Each tile shows only to a role that may open its page (decision 040); settings is one's own account. */
@@ -40,6 +48,7 @@ const TILES: readonly { to: string; key: string; Icon: typeof ArticlesIcon; perm
   { to: "/import", key: "import.tile", Icon: ArticlesIcon, permission: "content.edit" },
   { to: "/qrcodes", key: "dashboard.qrcodes", Icon: QrIcon, permission: "content.edit" },
   { to: "/tours", key: "tours.tile", Icon: TourIcon, permission: "content.edit" },
+  { to: "/questions", key: "questions.tile", Icon: QuestionIcon, permission: "content.read" },
   { to: "/stats", key: "dashboard.stats", Icon: StatsIcon, permission: "stats.read" },
   { to: "/team", key: "dashboard.team", Icon: TeamIcon, permission: "museum.manage" },
   { to: "/audit", key: "audit.tile", Icon: AuditIcon, permission: "audit.read" },
@@ -49,7 +58,7 @@ const TILES: readonly { to: string; key: string; Icon: typeof ArticlesIcon; perm
 ];
 
 export default function Dashboard() {
-  const { museumName, activity, timeZone, member, bounds, resetsAt } = useLoaderData<typeof loader>();
+  const { museumName, activity, timeZone, member, bounds, resetsAt, questions } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const review = (lang: string) => canReviewLanguage(member, lang);
   const access = { edit: can(member, "content.edit"), read: can(member, "content.read"), review };
@@ -69,6 +78,8 @@ export default function Dashboard() {
       </ul>
       {/* Only near or at a monthly bound an operator set (decision 148). */}
       <BoundNotice bounds={bounds} resetsAt={resetsAt} />
+      {/* Only when visitors asked what the text does not say this week (decision 151). */}
+      {questions && questions.questions > 0 ? <WeekQuestions week={questions} /> : null}
       {/* Only when something fails: a failing translation is news, a working one is not. */}
       {activity.failingTranslations.count > 0 ? (
         <DashboardFailingTranslations failing={activity.failingTranslations} timeZone={timeZone} canReview={review} />

@@ -114,6 +114,7 @@ export const MOVED_TABLES: readonly TableSpec[] = [
   { name: "narration_spend", key: ["museum_id", "month"], scope: OWN },
   { name: "translation_spend", key: ["museum_id", "month"], scope: OWN },
   { name: "engine_usage", key: ["museum_id", "month", "kind", "engine"], scope: OWN },
+  { name: "question_spend", key: ["museum_id", "month"], scope: OWN },
   { name: "translation_segments", key: ["museum_id", "source_lang", "source_hash"], scope: OWN },
   { name: "translation_memory", key: ["museum_id", "source_lang", "source_hash", "target_lang"], scope: OWN },
   { name: "translation_reviews", key: ["article_id", "target_lang", "segment_id"], scope: OWN },
@@ -123,6 +124,7 @@ export const MOVED_TABLES: readonly TableSpec[] = [
   { name: "audit_log", key: ["id"], scope: OWN, autoincrement: true },
   { name: "daily_stats", key: ["museum_id", "day", "article_id", "lang"], scope: OWN },
   { name: "easy_read_daily_stats", key: ["museum_id", "day", "article_id", "lang"], scope: OWN },
+  { name: "visitor_questions", key: ["id"], scope: OWN, autoincrement: true },
   { name: "tour_daily_stats", key: ["museum_id", "day", "tour_id", "position"], scope: OWN },
   { name: "scan_events", key: ["id"], scope: OWN },
   // A visit's `article_id` is a tour's id for the kinds "tour:{position}" (app/queue/scan-stats.server.ts).

@@ -39,6 +39,10 @@ export const PRICES: Record<UsageKind, Record<string, Price>> = {
   easy_read: {
     "workers-ai-llm": usd(round((0.0026 / 2862) * 1_000_000), "llama-3.3-70b, as for translation"),
   },
+  // Visitors' questions (decision 151): the characters of the question and the passages sent to compose an answer.
+  questions: {
+    "workers-ai-llm": usd(round((0.0026 / 2862) * 1_000_000), "llama-3.3-70b, as for translation"),
+  },
 };
 
 /** The dearest price the table lists, per million characters. */

@@ -10,7 +10,7 @@ import type { Database } from "~/db/client.server";
 import { engineUsage } from "~/db/schema";
 import { chargedChars, spendMonth } from "~/narration/budget.server";
 
-export type UsageKind = "translation" | "narration" | "easy_read";
+export type UsageKind = "translation" | "narration" | "easy_read" | "questions";
 
 /** The deployment's default translation bound: 20 million characters a museum a month (docs/scaling.md §4 prices it). */
 export const TRANSLATION_MONTHLY_CHARS_DEFAULT = 20_000_000;

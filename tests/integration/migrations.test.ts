@@ -116,6 +116,9 @@ const EXPECTED: Record<string, string[]> = {
   // 0016 (issue 33, decision 148): engine use by museum, month, kind and engine; the translation bound's count.
   engine_usage: ["museum_id", "month", "kind", "engine", "chars", "calls"],
   translation_spend: ["museum_id", "month", "chars"],
+  // 0017 (issue 34, decision 151): visitors' questions and the monthly bound's count of answers.
+  visitor_questions: ["id", "museum_id", "article_id", "day", "lang", "question", "source_text", "topic", "answered", "sent", "status"],
+  question_spend: ["museum_id", "month", "answers"],
 };
 
 describe("migrations on a fresh D1", () => {

@@ -274,7 +274,7 @@ describe("museum archive", () => {
       counts: Record<string, number>;
       files: { path: string; bytes: number }[];
     };
-    expect(manifest.schemaVersion).toBe("0016_bounds_and_usage");
+    expect(manifest.schemaVersion).toBe("0017_visitor_questions");
     expect(manifest.counts).toMatchObject({ articles: 9, folders: 3, qrcodes: 10, media: 7, translationReviews: 1, translationReports: 1, tours: 2 });
     expect(json(files["data/tours.json"]!)).toHaveLength(2);
     // Every file listed, with its size; the media under media/ are the bytes in R2.
@@ -435,7 +435,7 @@ describe("museum archive", () => {
     const format = await expectRefused(b.cookie, newer("formatVersion", 2), 400, "archive_newer");
     expect(format.field).toBe("archive");
     expect(format.message).toMatch(/newer version of Muselingo/);
-    await expectRefused(b.cookie, newer("schemaVersion", "0017_next"), 400, "archive_newer");
+    await expectRefused(b.cookie, newer("schemaVersion", "0018_next"), 400, "archive_newer");
     await expectRefused(b.cookie, newer("schemaVersion", "teams"), 400, "archive_newer");
     expect(await rowCount(b.user.museumId)).toBe(0);
     expect(await objectsOf(b.user.museumId)).toEqual([]);
@@ -824,7 +824,7 @@ describe("museum archive: easy-to-read versions and narrations (issue 22, decisi
     console.log(`issue 22 export: ${archive.length} bytes in ${Date.now() - started} ms`);
     const files = unzipSync(archive);
     const manifest = json(files["manifest.json"]!) as { schemaVersion: string; counts: Record<string, number>; files: { path: string }[] };
-    expect(manifest.schemaVersion).toBe("0016_bounds_and_usage");
+    expect(manifest.schemaVersion).toBe("0017_visitor_questions");
     expect(manifest.counts).toMatchObject({ easyRead: 1, narrations: 2 });
     const narrationFiles = Object.keys(files).filter((n) => n.startsWith("narrations/"));
     expect(narrationFiles).toHaveLength(2);

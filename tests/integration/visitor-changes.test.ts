@@ -33,6 +33,8 @@ const HOT_PATH = [
   "narration_claims",
   "narration_spend",
   "translation_spend",
+  "question_spend",
+  "visitor_questions",
   "engine_usage",
   "scan_events",
   "scan_visits",

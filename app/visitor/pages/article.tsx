@@ -6,6 +6,7 @@ import { TourStopBar, TourStopLinks } from "../tour/nav";
 import { DisplayLink } from "../display/link";
 import { EasyReadSwitch } from "../easy-read/switch";
 import { ReportForm } from "./report";
+import { AskForm } from "~/questions/pages";
 import { contentLabels, endonym, href, LanguageButton, MuseumBar, Shell, uiLang } from "./shell";
 
 /** The article's name as visitors know it: the first line of its first text (its `<h1>`), or "". */
@@ -111,6 +112,8 @@ export function ArticlePage({ model }: { model: ArticlePageModel }) {
           </div>
         )}
       </main>
+      {/* Asking is for the published text: a staff preview of a draft has no form (decision 151). */}
+      {!frame.draftPreview && <AskForm strings={strings} base={base} keep={keep} lang={visitorLang} ui={ui} />}
       {model.tourStop && <TourStopLinks stop={model.tourStop} strings={strings} keep={keep} ui={ui} />}
       <footer className="v-footer" {...ui}>
         <LanguageButton strings={strings} stringsLang={words.lang} lang={visitorLang} base={base} keep={keep} />
