@@ -36,6 +36,8 @@ type Fixture = {
   term: () => Promise<number>;
   trashed: () => Promise<number>;
   report: () => Promise<number>;
+  /** A fresh visitor question about `articleId` (its topic). */
+  question: (articleId: number) => Promise<string>;
   /** A fresh viewer of the museum (its user id), for the member calls. */
   member: () => Promise<number>;
   /** A fresh pending invitation of the museum (its id). */
@@ -182,6 +184,23 @@ const CASES: Case[] = [
     perm: "translations.review",
     foreign: true,
     input: (f) => ({ path: "/api/manage/reset_translation", body: { articleId: f.articleId, lang: "de" } }),
+  },
+  {
+    route: "api.manage.dismiss_question",
+    method: "POST",
+    perm: "content.edit",
+    foreign: true,
+    input: async (f) => ({ path: "/api/manage/dismiss_question", body: { articleId: f.articleId, topic: await f.question(f.articleId) } }),
+  },
+  {
+    route: "api.manage.answer_question",
+    method: "POST",
+    perm: "content.edit",
+    foreign: true,
+    input: async (f) => {
+      const articleId = await f.article();
+      return { path: "/api/manage/answer_question", body: { articleId, topic: await f.question(articleId), question: "Quand ?", answer: "Vers 530." } };
+    },
   },
   {
     route: "api.manage.resolve_report",
@@ -692,6 +711,7 @@ const CASES: Case[] = [
     input: async (f) => ({ path: "/team", form: { intent: "update_member", userId: String(await f.member()), role: "editor" } }),
   },
   { route: "trash", page: true, method: "GET", perm: "content.edit", input: () => ({ path: "/trash" }) },
+  { route: "questions", page: true, method: "GET", perm: "content.read", input: () => ({ path: "/questions" }) },
   { route: "tours._index", page: true, method: "GET", perm: "content.edit", input: () => ({ path: "/tours" }) },
   { route: "tours.$id", page: true, method: "GET", perm: "content.edit", foreign: true, input: async (f) => ({ path: `/tours/${await f.tour()}` }) },
 ];
@@ -714,6 +734,7 @@ const PUBLIC: Record<string, string> = {
   display: "visitor",
   "r.$link_.languages": "visitor",
   "r.$link_.report": "visitor",
+  "r.$link_.ask": "visitor",
   "resources.language": "interface language cookie",
   "robots[.]txt": "public",
   "rss[.]en[.]xml": "public",
@@ -726,12 +747,14 @@ const PUBLIC: Record<string, string> = {
   "reset.$token": "a password-reset link: its token is the credential (tests/integration/team-members.test.ts)",
   "v.$museum.$slug_.languages": "visitor",
   "v.$museum.$slug_.report": "visitor",
+  "v.$museum.$slug_.ask": "visitor",
   vtt: "visitor subtitles",
   "t.$link": "visitor: a tour (tests/integration/tour-visitor.test.ts)",
   "t.$link_.languages": "visitor",
   "t.$link_.$position": "visitor: a tour's stop",
   "t.$link_.$position_.languages": "visitor",
   "t.$link_.$position_.report": "visitor",
+  "t.$link_.$position_.ask": "visitor",
   "v.$museum.n": "visitor: the stop-number keypad",
   "v.$museum.n_.languages": "visitor",
   // The offline visit (issue 21 §3, decisions 087-088): public like the tour pages.
@@ -857,6 +880,15 @@ describe("role matrix", () => {
         return row!.id;
       },
       tour: async () => ok<number>(await admin.call("add_tour", { name: fresh("Parcours") }), "id"),
+      question: async (articleId) => {
+        const topic = fresh("sujet");
+        await env.DB.prepare(
+          "INSERT INTO visitor_questions (museum_id, article_id, day, lang, question, source_text, topic) VALUES (?, ?, 20000, 'de', 'Wann?', 'Quand ?', ?)",
+        )
+          .bind(museumId, articleId, topic)
+          .run();
+        return topic;
+      },
       report: async () => {
         const row = await env.DB.prepare(
           "INSERT INTO translation_reports (museum_id, article_id, lang, message, created_at) VALUES (?, ?, 'de', 'Faute', ?) RETURNING id",

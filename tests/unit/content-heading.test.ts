@@ -192,7 +192,9 @@ describe("heading: rendering", () => {
       narration: null,
     };
     const html = renderToStaticMarkup(createElement(ArticlePage, { model }));
-    expect(outline(html)).toEqual(["h1", "h2"]);
+    // The article's heading, then the form under it: "Ask a question about this work" (decision 151).
+    expect(outline(html)).toEqual(["h1", "h2", "h2"]);
+    expect(html).toContain('<h2 id="v-ask-title">Poser une question sur cette œuvre</h2>');
     expect(html).toContain('<h1 class="ml-visually-hidden">Musée de la Marine</h1>');
     expect(html).toContain("<title>Le naufrage – Musée de la Marine</title>");
   });
