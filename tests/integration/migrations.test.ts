@@ -3,7 +3,19 @@ import { describe, expect, it } from "vitest";
 import { createMember, createMuseum } from "./builders";
 
 const EXPECTED: Record<string, string[]> = {
-  museums: ["id", "name", "slug", "source_lang", "timezone", "created_at", "suspended_at", "translation_monthly_chars", "narration_monthly_chars", "closed_at", "questions_monthly"],
+  museums: [
+    "id",
+    "name",
+    "slug",
+    "source_lang",
+    "timezone",
+    "created_at",
+    "suspended_at",
+    "translation_monthly_chars",
+    "narration_monthly_chars",
+    "closed_at",
+    "questions_monthly",
+  ],
   users: ["id", "museum_id", "email", "password_hash", "created_at", "role", "languages", "last_active_at"],
   sessions: ["id", "user_id", "expires_at", "created_at", "user_agent", "last_seen_at"],
   login_attempts: ["key", "window_start", "count"],

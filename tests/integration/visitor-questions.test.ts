@@ -26,7 +26,12 @@ function ask(link: string, fields: Record<string, string>, init: { address?: str
 
 /** HTML with its character references read back, for comparing with text. */
 const unescaped = (html: string) =>
-  html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 async function asked(link: string, fields: Record<string, string>, init: Parameters<typeof ask>[2] = {}) {
   const response = await ask(link, fields, init);
