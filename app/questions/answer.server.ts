@@ -168,7 +168,8 @@ export async function answerQuestion(deps: AnswerDeps, subject: AskSubject, lang
   const composed = retrieval.candidates.length > 0 ? await compose(deps, subject, sourceQuestion, retrieval.candidates) : undefined;
   // An engine that read the passages and found no answer is believed; one that failed leaves the quotes alone.
   const cited = composed ? composed.cited : retrieval.found;
-  const composedText = composed?.text ?? null;
+  // An engine that answered with one of the sentences as it stands adds nothing to the quote: the quote alone shows.
+  const composedText = composed?.text && !cited.some((p) => normalise(p.text) === normalise(composed.text!)) ? composed.text : null;
 
   const rulesOut = glossaryFor(subject.glossary, lang);
   const out = await translateTexts(deps, subject, [...(composedText ? [composedText] : []), ...cited.map((p) => p.text)], from, lang, rulesOut);
