@@ -164,7 +164,9 @@ export async function answerQuestion(deps: AnswerDeps, subject: AskSubject, lang
   }
 
   const retrieval = retrieve(sourceQuestion, passagesOf(subject.content, subject.extra));
-  const topic = [...retrieval.terms].sort().join(" ").slice(0, 300) || normalise(sourceQuestion).slice(0, 300);
+  // What staff see repeats grouped by: what the question asks for (a number, a time…) and its words, in any order.
+  const terms = [...retrieval.terms].sort().join(" ");
+  const topic = (terms ? [retrieval.type, terms].filter(Boolean).join(": ") : normalise(sourceQuestion)).slice(0, 300);
   const composed = retrieval.candidates.length > 0 ? await compose(deps, subject, sourceQuestion, retrieval.candidates) : undefined;
   // An engine that read the passages and found no answer is believed; one that failed leaves the quotes alone.
   const cited = composed ? composed.cited : retrieval.found;

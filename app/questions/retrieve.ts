@@ -75,6 +75,7 @@ const STOPWORDS = new Set(
     // German
     "der die das den dem des ein eine einer eines einem einen und ist sind war waren wie was wer wo woher wohin warum " +
     "wann welche welcher welches wieviel viele viel mit von zu im in am an auf fur aus bei hat haben hatte es er sie " +
+    "woraus womit wozu wofur wurde wurden wird werden diese dieser dieses diesem diesen kann konnte gibt " +
     // Spanish, Italian
     "el los las una unos unas es son era fue como que quien donde cuando por para con del al lo il gli le uno della " +
     "delle degli dei di da che chi dove perche quanto quanti quale quali sono era"

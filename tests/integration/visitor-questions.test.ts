@@ -76,7 +76,7 @@ describe("a visitor's question (issue 34 §1–2)", () => {
     expect(r.headers.get("Cache-Control")).toContain("no-store");
     const [row] = await rows(s.user.museumId);
     expect(row).toMatchObject({ lang: "fr", question: "Combien d'anses a l'amphore ?", answered: 1, status: "open", sent: 0 });
-    expect(row!.topic).toBe("amphor ans");
+    expect(row!.topic).toBe("number: amphor ans");
   });
 
   it("says plainly when the text does not say, and sends the question to the museum only when asked", async () => {
