@@ -2,7 +2,7 @@
 // (pseudo translation, the extractive answer); staff see the questions and answer them into the article.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, createMuseumWithUser, publishArticle, signIn, staffSession, texts } from "./helpers";
+import { BASE, createMuseumWithUser, createTour, publishArticle, signIn, staffSession, texts } from "./helpers";
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
 
@@ -11,6 +11,11 @@ const AMPHORA = [
   "Dans l'Antiquité, l'amphore transporte le vin et l'huile d'olive dans ces vases de terre cuite. Sa pointe se cale dans le sable, ses deux anses permettent de la porter à deux.",
   "Les archéologues datent une amphore par la forme de sa lèvre et de ses anses.",
 ];
+
+async function gzipSize(text: string): Promise<number> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return (await new Response(stream).arrayBuffer()).byteLength;
+}
 
 let addresses = 0;
 /** A fresh client network per call unless one is given: the per-network limit is tested on its own. */
@@ -65,6 +70,12 @@ describe("a visitor's question (issue 34 §1–2)", () => {
     expect(html).toContain('name="lang" value="de"');
     // The page's one script is the visitor script it had before (read aloud, offline); the form needs none.
     expect(html.match(/<script/g)?.length ?? 0).toBeLessThanOrEqual(1);
+    // Within the visitor budget (≤ 14 KB gzip): the form is a few hundred bytes of it.
+    const withForm = await gzipSize(html);
+    const withoutForm = await gzipSize(html.replace(/<section class="v-ask"[\s\S]*?<\/section>/, ""));
+    console.log(`visitor page gzip: ${withForm} B with the question form, ${withForm - withoutForm} B of it the form's HTML`);
+    expect(withForm).toBeLessThanOrEqual(14 * 1024);
+    expect(withForm - withoutForm).toBeLessThan(600);
   });
 
   it("answers in the museum's language from the text, quoting it and linking to its place", async () => {
@@ -135,6 +146,26 @@ describe("a visitor's question (issue 34 §1–2)", () => {
     expect(quotes(after.html).join(" ")).toContain("trois anses");
     expect(await answersThisMonth(s.user.museumId)).toBe(2);
     expect(articleId).toBeGreaterThan(0);
+  });
+
+  it("at a tour's stop, the form posts to the stop, and the tour's own description may answer", async () => {
+    const { s, articleId } = await amphora();
+    const tour = await createTour(s.user.museumId, [articleId], {
+      name: "Le parcours des amphores",
+      description: "Ce parcours dure une heure et passe par les trois salles du rez-de-chaussée.",
+    });
+    const { link } = tour;
+    const page = await (await SELF.fetch(`${BASE}/t/${link}/1?lang=fr`)).text();
+    expect(page).toContain(`action="/t/${link}/1/ask"`);
+    const r = await SELF.fetch(`${BASE}/t/${link}/1/ask`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": freshAddress() },
+      body: new URLSearchParams({ lang: "fr", q: "Combien de salles passe ce parcours ?" }),
+    });
+    const html = unescaped(await r.text());
+    expect(r.status).toBe(200);
+    expect(quotes(html).join(" ")).toContain("passe par les trois salles du rez-de-chaussée");
+    expect((await rows(s.user.museumId))[0]).toMatchObject({ answered: 1 });
   });
 
   it("never obeys a hostile question", async () => {
