@@ -39,6 +39,8 @@ export interface MuseumFigures {
   /** The museum's own monthly bounds (null: the deployment's default). */
   translationBound: number | null;
   narrationBound: number | null;
+  /** Answers to visitors' questions a month (decision 151); null: the deployment's default. */
+  questionsBound: number | null;
   closedAt: number | null;
   mediaBytes: number;
   /** Its share of its shard's D1 size as the daily cron last measured it (decision 150), or null before. */
@@ -61,7 +63,7 @@ async function shardFigures(db: D1Database, now: number, only: number | null): P
     db
       .prepare(
         `SELECT id, name, suspended_at AS suspendedAt, closed_at AS closedAt, translation_monthly_chars AS translationBound,
-           narration_monthly_chars AS narrationBound FROM museums WHERE ${one("id")}`,
+           narration_monthly_chars AS narrationBound, questions_monthly AS questionsBound FROM museums WHERE ${one("id")}`,
       )
       .bind(...params(only)),
     db
@@ -147,6 +149,7 @@ export async function museumFigures(
       unpriced: cost.unpriced,
       translationBound: f.translationBound == null ? null : Number(f.translationBound),
       narrationBound: f.narrationBound == null ? null : Number(f.narrationBound),
+      questionsBound: f.questionsBound == null ? null : Number(f.questionsBound),
       closedAt: f.closedAt == null ? null : Number(f.closedAt),
       mediaBytes: Number(f.mediaBytes ?? 0),
       d1Bytes: row.d1Bytes === null ? null : Number(row.d1Bytes),

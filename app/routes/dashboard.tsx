@@ -20,6 +20,7 @@ import { BoundNotice } from "~/components/usage/bound-notice";
 import { monthlyCharsFrom, nextMonthStart } from "~/narration/budget.server";
 import { readBounds, translationMonthlyCharsFrom } from "~/usage/usage.server";
 import { weekUnanswered } from "~/questions/staff.server";
+import { questionsMonthlyFrom } from "~/questions/store.server";
 import { WeekQuestions } from "~/components/questions/week-questions";
 import questionsStyles from "~/styles/questions.css?url";
 
@@ -36,7 +37,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [activity, museum, bounds, questions] = await Promise.all([
     loadDashboard(context.db, user.museumId),
     getMuseum(context.db, user.museumId),
-    readBounds(context.db.$client, user.museumId, { translation: translationMonthlyCharsFrom(env), narration: monthlyCharsFrom(env) }),
+    readBounds(context.db.$client, user.museumId, {
+      translation: translationMonthlyCharsFrom(env),
+      narration: monthlyCharsFrom(env),
+      questions: questionsMonthlyFrom(env),
+    }),
     can(member, "content.read") ? weekUnanswered(context.db.$client, user.museumId) : null,
   ]);
   return { museumName: user.museumName, activity, timeZone: museum?.timezone ?? "UTC", member, bounds, resetsAt: nextMonthStart(Date.now()), questions };

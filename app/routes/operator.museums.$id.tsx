@@ -8,6 +8,7 @@ import { closeMuseum, closedArchive, purgeTime, reopenMuseum } from "~/closing/c
 import { monthlyCharsFrom } from "~/narration/budget.server";
 import { setBounds } from "~/usage/bounds.server";
 import { readBounds, translationMonthlyCharsFrom } from "~/usage/usage.server";
+import { questionsMonthlyFrom } from "~/questions/store.server";
 import { formatCosts } from "~/operator/format";
 import { euShardsFrom, rollbackFromConsole, startMove } from "~/shards/console-move.server";
 import { requireOperator } from "~/operator/session.server";
@@ -49,7 +50,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const bytesOf = new Map(sizes.results.map((r) => [r.shard, r.bytes]));
   const shards = [...context.shards.shards.byIndex.keys()].map((k) => ({ shard: k, eu: eu.has(k), bytes: bytesOf.get(k) ?? null }));
   const shardBytes = bytesOf.get(museum.shard) ?? null;
-  const defaults = { translation: translationMonthlyCharsFrom(env), narration: monthlyCharsFrom(env) };
+  const defaults = { translation: translationMonthlyCharsFrom(env), narration: monthlyCharsFrom(env), questions: questionsMonthlyFrom(env) };
   const bounds = await readBounds(db, museum.id, defaults);
   return {
     museum,
@@ -70,7 +71,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-const FORM_FIELDS = ["translationBound", "narrationBound", "confirm", "to", "adminEmail"];
+const FORM_FIELDS = ["translationBound", "narrationBound", "questionsBound", "confirm", "to", "adminEmail"];
 const INTENTS = ["suspend", "resume", "bounds", "close", "reopen", "move", "rollback", "invite"] as const;
 type Intent = (typeof INTENTS)[number];
 type Result =
@@ -236,7 +237,8 @@ export default function OperatorMuseum() {
         <input type="hidden" name="intent" value="bounds" />
         <input type="hidden" name="seenTranslationBound" value={museum.translationBound ?? ""} />
         <input type="hidden" name="seenNarrationBound" value={museum.narrationBound ?? ""} />
-        {(["translation", "narration"] as const).map((kind) => {
+        <input type="hidden" name="seenQuestionsBound" value={museum.questionsBound ?? ""} />
+        {(["translation", "narration", "questions"] as const).map((kind) => {
           const field = `${kind}Bound`;
           const bound = bounds[kind];
           return (
@@ -252,7 +254,10 @@ export default function OperatorMuseum() {
                 aria-describedby={[`${field}-hint`, fieldError(field)].filter(Boolean).join(" ")}
               />
               <small id={`${field}-hint`} className="muted">
-                {t("operator.museum.boundHint", { used: number.format(bound.used), limit: number.format(bound.limit) })}{" "}
+                {t(kind === "questions" ? "operator.museum.answersHint" : "operator.museum.boundHint", {
+                  used: number.format(bound.used),
+                  limit: number.format(bound.limit),
+                })}{" "}
                 {bound.own ? t("operator.museum.boundOwn") : t("operator.museum.boundDefault")}
               </small>
               {errorFor(field)}

@@ -11,9 +11,14 @@ import { publishVisitorChanges } from "~/visitor-cache/snapshot.server";
 import { MONTHLY_CHARS_MAX } from "./usage.server";
 import { refuseClosed } from "~/closing/state.server";
 
-export const BOUND_FIELDS = ["translationBound", "narrationBound"] as const;
+export const BOUND_FIELDS = ["translationBound", "narrationBound", "questionsBound"] as const;
 type BoundField = (typeof BOUND_FIELDS)[number];
-const COLUMN: Record<BoundField, string> = { translationBound: "translation_monthly_chars", narrationBound: "narration_monthly_chars" };
+const COLUMN: Record<BoundField, string> = {
+  translationBound: "translation_monthly_chars",
+  narrationBound: "narration_monthly_chars",
+  // Answers to visitors' questions a month (decision 151).
+  questionsBound: "questions_monthly",
+};
 
 /** A bound as typed: "" = the default (null), else a whole number of characters (spaces, commas, dots, underscores between digits allowed). */
 export function parseBound(field: string, raw: unknown): number | null {
@@ -33,14 +38,16 @@ export async function setBounds(
   museumId: number,
   form: { get(name: string): unknown },
   now = Date.now(),
-): Promise<{ translationBound: number | null; narrationBound: number | null }> {
+): Promise<Record<BoundField, number | null>> {
   const next = {
     translationBound: parseBound("translationBound", form.get("translationBound")),
     narrationBound: parseBound("narrationBound", form.get("narrationBound")),
+    questionsBound: parseBound("questionsBound", form.get("questionsBound")),
   };
   const seen = {
     translationBound: parseBound("seenTranslationBound", form.get("seenTranslationBound")),
     narrationBound: parseBound("seenNarrationBound", form.get("seenNarrationBound")),
+    questionsBound: parseBound("seenQuestionsBound", form.get("seenQuestionsBound")),
   };
   const row = await env.directory.$client.prepare("SELECT shard FROM museums WHERE id = ?1").bind(museumId).first<{ shard: number }>();
   const shard = row ? env.shards.get(row.shard) : undefined;
@@ -52,10 +59,11 @@ export async function setBounds(
     await d1.batch([
       d1
         .prepare(
-          `UPDATE museums SET ${COLUMN.translationBound} = ?2, ${COLUMN.narrationBound} = ?3
-           WHERE id = ?1 AND ${COLUMN.translationBound} IS ?4 AND ${COLUMN.narrationBound} IS ?5 AND closed_at IS NULL`,
+          `UPDATE museums SET ${COLUMN.translationBound} = ?2, ${COLUMN.narrationBound} = ?3, ${COLUMN.questionsBound} = ?6
+           WHERE id = ?1 AND ${COLUMN.translationBound} IS ?4 AND ${COLUMN.narrationBound} IS ?5 AND ${COLUMN.questionsBound} IS ?7
+             AND closed_at IS NULL`,
         )
-        .bind(museumId, next.translationBound, next.narrationBound, seen.translationBound, seen.narrationBound),
+        .bind(museumId, next.translationBound, next.narrationBound, seen.translationBound, seen.narrationBound, next.questionsBound, seen.questionsBound),
       abortUnlessChanged(d1),
     ]);
   } catch (error) {

@@ -116,25 +116,28 @@ export interface MonthlyBound {
   own: boolean;
 }
 
-/** The museum's translation and narration bounds this month, and what it used of each (staff's banner, the console). */
+/** The museum's translation, narration and questions bounds this month, and what it used of each (staff's banner, the console). */
 export async function readBounds(
   d1: D1Database,
   museumId: number,
-  defaults: { translation: number; narration: number },
+  defaults: { translation: number; narration: number; questions: number },
   now = Date.now(),
-): Promise<{ translation: MonthlyBound; narration: MonthlyBound }> {
+): Promise<{ translation: MonthlyBound; narration: MonthlyBound; questions: MonthlyBound }> {
   const month = spendMonth(now);
   const row = await d1
     .prepare(
-      `SELECT translation_monthly_chars AS t, narration_monthly_chars AS n,
+      `SELECT translation_monthly_chars AS t, narration_monthly_chars AS n, questions_monthly AS q,
          (SELECT chars FROM translation_spend WHERE museum_id = ?1 AND month = ?2) AS tu,
-         (SELECT chars FROM narration_spend WHERE museum_id = ?1 AND month = ?2) AS nu
+         (SELECT chars FROM narration_spend WHERE museum_id = ?1 AND month = ?2) AS nu,
+         (SELECT answers FROM question_spend WHERE museum_id = ?1 AND month = ?2) AS qu
        FROM museums WHERE id = ?1`,
     )
     .bind(museumId, month)
-    .first<{ t: number | null; n: number | null; tu: number | null; nu: number | null }>();
+    .first<{ t: number | null; n: number | null; q: number | null; tu: number | null; nu: number | null; qu: number | null }>();
   return {
     translation: { month, used: row?.tu ?? 0, limit: row?.t ?? defaults.translation, own: row?.t != null },
     narration: { month, used: row?.nu ?? 0, limit: row?.n ?? defaults.narration, own: row?.n != null },
+    // Visitors' questions (decision 151): answers composed, not characters.
+    questions: { month, used: row?.qu ?? 0, limit: row?.q ?? defaults.questions, own: row?.q != null },
   };
 }

@@ -129,6 +129,17 @@ describe("engine use and the monthly bounds (decision 148)", () => {
     const { articleId } = await publishArticle(staff, texts(["Un vase."]));
     const narration = (await staff.read(`/api/read/narrations?articleId=${articleId}`)).body as { budget: { limit: number } };
     expect(narration.budget.limit).toBe(250_000);
+    // The third bound: answers to visitors' questions (decision 151), refused as the others when malformed.
+    const current = { seenTranslationBound: String(((await row()) as { t: number }).t), seenNarrationBound: "250000" };
+    const answers = await send({ ...current, translationBound: current.seenTranslationBound, narrationBound: "250000", questionsBound: "twelve" });
+    expect(answers.status).toBe(400);
+    expect(await answers.text()).toContain('id="questionsBound-error"');
+    expect((await send({ ...current, translationBound: current.seenTranslationBound, narrationBound: "250000", questionsBound: "1 000" })).status).toBe(200);
+    expect(await env.DB.prepare("SELECT questions_monthly AS q FROM museums WHERE id = ?").bind(id).first("q")).toBe(1000);
+    // The form that showed no questions bound is now stale.
+    expect((await send({ ...current, translationBound: current.seenTranslationBound, narrationBound: "250000", questionsBound: "5" })).status).toBe(409);
+    const page = await (await SELF.fetch(`${BASE}/operator/museums/${id}`, { headers: { Cookie: op.cookie } })).text();
+    expect(page).toContain('name="seenQuestionsBound" value="1000"');
   });
 });
 
