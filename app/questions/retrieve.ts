@@ -119,11 +119,6 @@ const CHECKS: Record<Exclude<AnswerType, null>, (normalised: string, text: strin
   person: (n, text) => PERSON_WORDS.test(n) || NAMED.test(text.replace(/^\P{L}*\p{L}+/u, "")),
 };
 
-// Verbs of making, one meaning for the question's words and the text's ("how was it made", "who produced it").
-const SAME_MEANING: Readonly<Record<string, string>> = Object.fromEntries(
-  ["fabriq", "fait", "faite", "realis", "produi", "confec", "constr", "made", "make", "manufa", "herges", "gemach"].map((s) => [s, "fabriq"]),
-);
-
 /** Lower case, no diacritics, elisions and apostrophes opened, the pseudo engine's `[xx] ` mark removed. */
 export function normalise(text: string): string {
   return text
@@ -174,6 +169,27 @@ export function stem(word: string): string {
   }
   return out.slice(0, 6);
 }
+
+// Verbs of making, one meaning for the question's words and the text's ("how was it made", "who produced it"),
+// listed as written and compared by their stems.
+const SAME_MEANING: Readonly<Record<string, string>> = Object.fromEntries(
+  [
+    "fabriquer",
+    "fabrique",
+    "fait",
+    "faite",
+    "realiser",
+    "produire",
+    "produit",
+    "confectionner",
+    "construire",
+    "made",
+    "make",
+    "manufactured",
+    "hergestellt",
+    "gemacht",
+  ].map((word) => [stem(word), "fabriq"]),
+);
 
 /** A text's content words, stemmed, in order (repeats kept). */
 export function contentTerms(text: string): string[] {

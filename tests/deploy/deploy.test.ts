@@ -183,6 +183,7 @@ describe("npm run deploy, rehearsed against a fake Cloudflare API", () => {
     expect(byName("NARRATIONS")).toMatchObject({ type: "queue", queue_name: "muselingo-narrations" });
     expect(byName("NARRATION_MONTHLY_CHARS")).toMatchObject({ type: "plain_text", text: "2000000" });
     expect(byName("TRANSLATION_MONTHLY_CHARS")).toMatchObject({ type: "plain_text", text: "20000000" });
+    expect(byName("QUESTIONS_MONTHLY")).toMatchObject({ type: "plain_text", text: "10000" });
     expect(byName("AI")).toMatchObject({ type: "ai" });
     expect(byName("ASSETS")).toMatchObject({ type: "assets" });
     expect(byName("TRANSLATION_ENGINES")).toMatchObject({ type: "plain_text", text: "workers-ai,workers-ai-llm" });
