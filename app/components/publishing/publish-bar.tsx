@@ -184,6 +184,9 @@ export function PublishBar({ articleId, version, dirty, initial, timeZone, publi
         <Link className="button button--ghost" to={`/easy-read?id=${articleId}`}>
           {t("easyRead.open")}
         </Link>
+        <Link className="button button--ghost" to={`/questions?article=${articleId}`}>
+          {t("questions.open")}
+        </Link>
       </div>
       <div className="publish-bar__schedule">
         <label htmlFor={atId}>{t("publishing.publishAtLabel", { zone: timeZone })}</label>
