@@ -70,7 +70,9 @@ export type ErrorReason =
   // A museum an operator closed (decision 148): its admins may only download its archive.
   | "museum_closed"
   // An address already invited into a museum (decision 149): one address, one museum.
-  | "already_invited";
+  | "already_invited"
+  // A visitor's question another member answered or dismissed meanwhile (decision 151).
+  | "already_handled";
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_input: 400,
@@ -242,6 +244,7 @@ export const REASON_TEXT: Record<ErrorReason, string> = {
   museum_suspended: "is suspended by the operator of this service",
   museum_closed: "is closed by the operator of this service",
   already_invited: "already has a pending invitation to a museum",
+  already_handled: "was answered or dismissed by another member meanwhile",
 };
 
 /** A member of a suspended museum signing in (decision 147): 403, said in the interface language. */

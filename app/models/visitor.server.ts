@@ -16,6 +16,8 @@ export interface VisitorMuseum {
   suspendedAt: number | null;
   /** Set once an operator closed the museum (decision 148): its pages say the guide is gone (410). */
   closedAt?: number | null;
+  /** The museum's own monthly bound on answers to visitors' questions (decision 151): 0 hides the form. */
+  questionsMonthly?: number | null;
 }
 
 export interface VisitorArticle {
@@ -85,6 +87,7 @@ const museumColumns = {
   sourceLang: museums.sourceLang,
   suspendedAt: museums.suspendedAt,
   closedAt: museums.closedAt,
+  questionsMonthly: museums.questionsMonthly,
 };
 
 /** `content` is what visitors see: the published content (null = never published), or the draft for a staff preview. */

@@ -13,6 +13,7 @@ import { recordUsage, takeTranslationChars, textsChars } from "~/usage/usage.ser
 import type { AnswerComposer } from "./compose";
 import { normalise, passagesOf, retrieve, type Passage, type PassageKind } from "./retrieve";
 import { giveBackAnswer, takeAnswer } from "./store.server";
+import { cleanVisitorText } from "./text";
 
 /** A question's longest form, in characters (code points) as the visitor typed it. */
 export const QUESTION_MAX_CHARS = 300;
@@ -71,12 +72,19 @@ export interface AskSubject {
   content: ArticleContent;
   glossary: readonly GlossaryTerm[];
   /** A tour's own text for a tour stop (its name, description and stops' titles). */
-  extra?: readonly { id: string; text: string; kind: PassageKind }[];
+  extra?: readonly ExtraText[];
+  /**
+   * Text read only when an answer is made, not from the cache: the video's subtitle cues, from their files. Their
+   * addresses are in the content (a new file is a new address), so the cache key changes with them all the same.
+   */
+  more?: () => Promise<readonly ExtraText[]>;
 }
 
-/** A question as it is compared with others: trimmed, one space between words, NFC. */
+export type ExtraText = { id: string; text: string; kind: PassageKind };
+
+/** A question as kept and compared: cleaned as reports are (no control or bidi-override character), one space between words. */
 export function cleanQuestion(question: string): string {
-  return question.normalize("NFC").replace(/\s+/gu, " ").trim();
+  return cleanVisitorText(question).replace(/\s+/gu, " ");
 }
 
 /**
@@ -85,7 +93,13 @@ export function cleanQuestion(question: string): string {
  */
 export async function answerKey(subject: AskSubject, lang: string, question: string, engineIds: readonly string[]): Promise<string> {
   const text = await sha256Hex(
-    JSON.stringify({ p: passagesOf(subject.content, subject.extra).map((p) => [p.id, p.text]), g: glossaryFor(subject.glossary, lang), e: engineIds }),
+    JSON.stringify({
+      p: passagesOf(subject.content, subject.extra).map((p) => [p.id, p.text]),
+      // The subtitle files the answer may read: a new file is a new address.
+      v: subject.content.flatMap((element) => (element.type === "video" && element.subtitles ? [element.subtitles] : [])),
+      g: glossaryFor(subject.glossary, lang),
+      e: engineIds,
+    }),
   );
   const asked = await sha256Hex(`${lang}\n${normalise(question)}`);
   return `${CACHE_VERSION}:${subject.museumId}:${subject.articleId}:${text.slice(0, 16)}:${lang}:${asked.slice(0, 24)}`;
@@ -163,7 +177,8 @@ export async function answerQuestion(deps: AnswerDeps, subject: AskSubject, lang
     return { kind: "failed" };
   }
 
-  const retrieval = retrieve(sourceQuestion, passagesOf(subject.content, subject.extra));
+  const more = subject.more ? await subject.more().catch(() => []) : [];
+  const retrieval = retrieve(sourceQuestion, passagesOf(subject.content, [...(subject.extra ?? []), ...more]));
   // What staff see repeats grouped by: what the question asks for (a number, a time…) and its words, in any order.
   const terms = [...retrieval.terms].sort().join(" ");
   const topic = (terms ? [retrieval.type, terms].filter(Boolean).join(": ") : normalise(sourceQuestion)).slice(0, 300);

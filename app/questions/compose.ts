@@ -39,7 +39,17 @@ export interface AnswerComposer {
 /** The longest answer kept (2 or 3 short sentences fit well under it). */
 export const MAX_ANSWER_CHARS = 600;
 /** The least share of the answer's content words that its cited passages must hold. */
-export const MIN_GROUNDED_SHARE = 0.5;
+/**
+ * The share of an answer's content words that may be its own (not in the passages it cites): a paraphrase joins
+ * the text's words with a few of its own; "…du vin et des esclaves" adds a fact. Rounded down, so an answer of
+ * fewer than five words holds only the text's.
+ */
+export const MAX_NEW_SHARE = 0.2;
+/** Kept for the tests' name: the least share of an answer's content words its passages must hold. */
+export const MIN_GROUNDED_SHARE = 1 - MAX_NEW_SHARE;
+// Negation, in the languages a museum most often writes in: an answer may deny only what its passages deny.
+const NEGATION =
+  /(?:^|[^\p{L}])(ne|n|pas|jamais|aucun|aucune|rien|ni|non|not|never|no|none|nothing|nobody|kein|keine|keinen|nicht|nie|niemals|nunca|nada|mai|nessun|nessuna)(?=$|[^\p{L}])/u;
 /** Output budget of a call: a JSON object with 2 or 3 sentences and a few numbers. */
 const MAX_TOKENS = 400;
 /** A model's reply longer than this is not searched for its JSON object. */
@@ -146,8 +156,8 @@ function addressKey(address: string): string {
  * Whether `answer` holds only what its cited passages say, as far as words can tell: every digit sequence is
  * one of theirs; every capitalised word after a sentence's first (a name), and every word in capitals (an
  * acronym, a shout), is in them — or in the question when a passage also names it; every address is theirs;
- * and at least half of its content words are theirs (an answer made of other words, or only of the question's,
- * says something the text does not).
+ * it denies nothing they do not deny; and at most a fifth of its content words are its own (an answer made of
+ * other words, or only of the question's, says something the text does not).
  */
 function grounded(answer: string, cited: string, input: ComposeInput): boolean {
   const citedDigits = new Set(cited.match(DIGITS) ?? []);
@@ -171,10 +181,16 @@ function grounded(answer: string, cited: string, input: ComposeInput): boolean {
   const citedAddresses = fold(cited);
   if ((answer.match(ADDRESS) ?? []).some((address) => !citedAddresses.includes(addressKey(address)))) return false;
 
+  const negates = (text: string) => NEGATION.test(fold(text).replace(/['’]/g, " "));
+  if (negates(answer) && !negates(cited)) return false;
+
   const terms = groundTerms(answer);
   if (terms.size === 0) return false;
-  const held = groundTerms(cited);
-  return [...terms].filter((t) => held.has(t)).length / terms.size >= MIN_GROUNDED_SHARE;
+  // The text's words: the cited passages', and the question's where another passage holds them too (as names above).
+  const everywhere = groundTerms(input.passages.map((p) => p.text).join("\n"));
+  const held = new Set([...groundTerms(cited), ...[...groundTerms(input.question)].filter((t) => everywhere.has(t))]);
+  const own = [...terms].filter((t) => !held.has(t)).length;
+  return own <= Math.floor(terms.size * MAX_NEW_SHARE);
 }
 
 /**

@@ -92,6 +92,13 @@ export interface AskPageProps {
   nonce?: string;
 }
 
+/** Where a quote that is not the article's visible text comes from. */
+function placeOf(strings: VisitorStrings, kind: Quote["kind"]): string {
+  if (kind === "subtitles") return strings.answerFromSubtitles;
+  if (kind === "alt") return strings.answerFromImage;
+  return strings.answerFromTour;
+}
+
 const dirOf = (lang: string) => (/^(ar|fa|he|ur|ps|sd|ug|yi|dv|ckb)(-|$)/.test(lang) ? "rtl" : "ltr");
 
 /** The answer (quoted and linked to its place), "the text does not say" with the offer to send it, or the form again. */
@@ -125,7 +132,8 @@ export function AskPage({ museumName, strings, stringsLang, lang, base, keep, st
                   <p>{quote.text}</p>
                 </blockquote>
                 <figcaption>
-                  <a href={quoteHref(base, keep, lang, quote)}>{strings.answerSeeOnPage}</a>
+                  {/* A cue, an image's description, the tour's text: no place on this page to point to; the caption says where. */}
+                  {quote.kind === "text" ? <a href={quoteHref(base, keep, lang, quote)}>{strings.answerSeeOnPage}</a> : placeOf(strings, quote.kind)}
                 </figcaption>
               </figure>
             ))}

@@ -98,7 +98,7 @@ const TYPE_PATTERNS: readonly [Exclude<AnswerType, null>, RegExp][] = [
 ];
 
 const NUMBER_WORDS =
-  /\b(\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|trente|quarante|cinquante|soixante|cent|cents|mille|milliers|centaines|dizaines|douzaine|two|three|four|five|six|seven|eight|nine|ten|hundreds?|thousands?|zwei|drei|vier|funf|zehn|hundert|tausend)\b/;
+  /\b(\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|trente|quarante|cinquante|soixante|cent|cents|mille|milliers|(?:dix|douz|quinz|vingt|trent|quarant|cinquant|cent)aines?|two|three|four|five|six|seven|eight|nine|ten|hundreds?|thousands?|zwei|drei|vier|funf|zehn|hundert|tausend)\b/;
 const TIME_WORDS =
   /\b(\d{3,4}|siecles?|antiquite|epoque|periode|ere|annees?|jour|jours|nuit|matin|soir|ete|hiver|printemps|automne|centur(y|ies)|ancient|period|era|years?|day|night|jahrhundert|antike|jahr)\b|\b[ivxl]+e s\b/;
 const REASON_WORDS = /\b(pour|car|parce|afin|permet|permettent|permettait|grace|donc|ainsi|sert|servent|because|so that|in order|allows?|weil|damit|um)\b/;
@@ -292,15 +292,17 @@ export function retrieve(question: string, passages: readonly Passage[]): Retrie
   const normalisedTexts = passages.map((p) => ` ${normalise(p.text)} `);
 
   const scored = passages.map((passage, i) => {
-    const own = sentenceTerms[i]!;
-    const around = passage.heading ? new Set([...paraTerms.get(passage.para)!, ...contentTerms(passage.heading)]) : paraTerms.get(passage.para)!;
+    // An accordion's text is read with its header as one: a question and its answer (decision 151), whose answer
+    // ("Vers 50 avant notre ère.") need not repeat the question's words, nor be long.
+    const own = passage.heading ? new Set([...sentenceTerms[i]!, ...contentTerms(passage.heading)]) : sentenceTerms[i]!;
+    const around = paraTerms.get(passage.para)!;
     let held = 0;
     for (const t of terms) held += own.has(t) ? weight.get(t)! : around.has(t) ? CONTEXT_WEIGHT * weight.get(t)! : 0;
     const ownHeld = terms.some((t) => own.has(t));
     const words = normalisedTexts[i]!.trim().split(" ").length;
     const typed = type === null || CHECKS[type](normalisedTexts[i]!, passage.text);
     const score = (held / total) * (passage.kind === "alt" ? ALT_WEIGHT : 1);
-    return { passage, score, eligible: ownHeld && typed && words >= MIN_ANSWER_WORDS && passage.kind !== "title", index: i };
+    return { passage, score, eligible: ownHeld && typed && (words >= MIN_ANSWER_WORDS || passage.heading !== undefined) && passage.kind !== "title", index: i };
   });
   const eligible = scored.filter((s) => s.eligible).sort((a, b) => b.score - a.score || a.index - b.index);
   const candidates = eligible

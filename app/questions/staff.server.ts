@@ -5,7 +5,9 @@ import { z } from "zod";
 import type { AccordionElement, ArticleContent } from "~/content/schema";
 import { DEFAULT_TEXT_COLOR } from "~/content/defaults";
 import type { Database } from "~/db/client.server";
-import { DomainError, notFound } from "~/errors";
+import { conflict, DomainError, notFound } from "~/errors";
+import { articleIdSchema } from "~/models/tree-input";
+import { cleanVisitorText } from "./text";
 import { updateArticle } from "~/models/articles.server";
 import { findLiveArticle } from "~/models/live-article.server";
 import { publishArticle } from "~/publishing/publish.server";
@@ -146,7 +148,13 @@ export async function weekUnanswered(d1: D1Database, museumId: number, now = Dat
 }
 
 const topicSchema = z.string({ required_error: "required", invalid_type_error: "wrong_type" }).min(1, "empty").max(300, "too_long");
-const articleId = z.number({ required_error: "required", invalid_type_error: "wrong_type" }).int("wrong_type").positive("invalid");
+const articleId = articleIdSchema;
+/** Text staff write for visitors: NFC, no control or bidirectional-override characters, no lone surrogate. */
+const cleanText = (max: number) =>
+  z
+    .string({ required_error: "required", invalid_type_error: "wrong_type" })
+    .transform((text) => cleanVisitorText(text))
+    .pipe(z.string().min(1, "empty").max(max, "too_long"));
 
 export const dismissQuestionSchema = z.object({ articleId, topic: topicSchema });
 
@@ -154,17 +162,32 @@ export const answerQuestionSchema = z.object({
   articleId,
   topic: topicSchema,
   /** The question as the article will show it (staff may reword what visitors typed). */
-  question: z.string({ required_error: "required", invalid_type_error: "wrong_type" }).trim().min(1, "empty").max(ANSWER_QUESTION_MAX_CHARS, "too_long"),
-  answer: z.string({ required_error: "required", invalid_type_error: "wrong_type" }).trim().min(1, "empty").max(ANSWER_MAX_CHARS, "too_long"),
+  question: cleanText(ANSWER_QUESTION_MAX_CHARS),
+  answer: cleanText(ANSWER_MAX_CHARS),
 });
 
-/** `dismiss_question`: the topic leaves the open list (its repeats stay dismissed). 404 for a topic not of the article. */
+/** 404 when the museum's article was never asked this, else 409: another member handled it meanwhile. */
+async function notOpen(d1: D1Database, museumId: number, articleId: number, topic: string): Promise<never> {
+  const exists = await d1
+    .prepare("SELECT 1 AS one FROM visitor_questions WHERE museum_id = ?1 AND article_id = ?2 AND topic = ?3 LIMIT 1")
+    .bind(museumId, articleId, topic)
+    .first();
+  if (!exists) throw notFound("Question", "topic");
+  throw conflict("topic", "Another member answered or dismissed this question meanwhile", "already_handled");
+}
+
+/**
+ * `dismiss_question`: the open topic leaves the list (its repeats stay dismissed); dismissing it again is harmless.
+ * 404 for a topic not of the article, 409 for one another member answered meanwhile.
+ */
 export async function dismissQuestion(d1: D1Database, museumId: number, input: z.infer<typeof dismissQuestionSchema>) {
   const changed = await d1
-    .prepare("UPDATE visitor_questions SET status = 'dismissed' WHERE museum_id = ?1 AND article_id = ?2 AND topic = ?3 RETURNING id")
+    .prepare(
+      "UPDATE visitor_questions SET status = 'dismissed' WHERE museum_id = ?1 AND article_id = ?2 AND topic = ?3 AND status IN ('open', 'dismissed') RETURNING id",
+    )
     .bind(museumId, input.articleId, input.topic)
     .all();
-  if (changed.results.length === 0) throw notFound("Question", "topic");
+  if (changed.results.length === 0) await notOpen(d1, museumId, input.articleId, input.topic);
   return { articleId: input.articleId, topic: input.topic, status: "dismissed" as const, questions: changed.results.length };
 }
 
@@ -198,11 +221,26 @@ export async function answerVisitorQuestion(
   user: { id: number; email: string; museumId: number } & Member,
   input: z.infer<typeof answerQuestionSchema>,
 ) {
-  const exists = await db.$client
-    .prepare("SELECT 1 AS one FROM visitor_questions WHERE museum_id = ?1 AND article_id = ?2 AND topic = ?3 LIMIT 1")
+  const d1 = db.$client;
+  // The topic is claimed first: of two members answering it, even seconds apart, one adds an answer.
+  const claimed = await d1
+    .prepare("UPDATE visitor_questions SET status = 'answered' WHERE museum_id = ?1 AND article_id = ?2 AND topic = ?3 AND status = 'open' RETURNING id")
     .bind(user.museumId, input.articleId, input.topic)
-    .first();
-  if (!exists) throw notFound("Question", "topic");
+    .all<{ id: number }>();
+  if (claimed.results.length === 0) await notOpen(d1, user.museumId, input.articleId, input.topic);
+  try {
+    return await addAnswer(db, user, input);
+  } catch (error) {
+    // Nothing was added: the topic is open again, its repeats asked meanwhile too.
+    await d1
+      .prepare("UPDATE visitor_questions SET status = 'open' WHERE museum_id = ?1 AND article_id = ?2 AND topic = ?3 AND status = 'answered' AND id >= ?4")
+      .bind(user.museumId, input.articleId, input.topic, Math.min(...claimed.results.map((r) => r.id)))
+      .run();
+    throw error;
+  }
+}
+
+async function addAnswer(db: Database, user: { id: number; email: string; museumId: number } & Member, input: z.infer<typeof answerQuestionSchema>) {
   const row = await findLiveArticle(db, user.museumId, input.articleId);
   const content = parseStoredContent(row.content);
   const hadDraft = row.publishedContent === null || row.publishedVersion !== row.version;
@@ -221,9 +259,5 @@ export async function answerVisitorQuestion(
       if (!(error instanceof DomainError)) throw error;
     }
   }
-  await db.$client
-    .prepare("UPDATE visitor_questions SET status = 'answered' WHERE museum_id = ?1 AND article_id = ?2 AND topic = ?3")
-    .bind(user.museumId, input.articleId, input.topic)
-    .run();
   return { articleId: input.articleId, topic: input.topic, status: "answered" as const, published };
 }

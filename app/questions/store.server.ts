@@ -17,6 +17,15 @@ export function questionsMonthlyFrom(env: Record<string, unknown>): number {
   return n;
 }
 
+/** `QUESTIONS_MONTHLY`, or the default when it is malformed: a visitor page never fails on it (the ask page says). */
+export function questionsMonthlyOr(env: Record<string, unknown>): number {
+  try {
+    return questionsMonthlyFrom(env);
+  } catch {
+    return QUESTIONS_MONTHLY_DEFAULT;
+  }
+}
+
 /**
  * Takes one answer from the museum's monthly bound in one statement: true when it fits under the museum's own
  * bound (or the deployment's `fallback`), false (nothing taken) when it does not. Fifty questions at once never

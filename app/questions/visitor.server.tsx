@@ -6,7 +6,7 @@ import { clientNetwork } from "~/lib/network";
 import { reserveAttempt } from "~/models/rate-limit.server";
 import { findLanguage } from "~/translation/languages";
 import type { AiRunner } from "~/translation/engines/types";
-import { questionsMonthlyFrom, recordQuestion, markSent } from "./store.server";
+import { questionsMonthlyOr, recordQuestion, markSent } from "./store.server";
 import { translationDeps } from "~/utils/translation-deps.server";
 import { TRANSLATION_MONTHLY_CHARS_DEFAULT } from "~/usage/usage.server";
 import { apiError, clientAddress, mediaType, methodNotAllowed, readFormBody } from "~/utils/http.server";
@@ -19,7 +19,10 @@ import type { Located } from "~/visitor/place.server";
 import { htmlPage, keptQuery } from "~/visitor/respond.server";
 import { visitorStrings } from "~/visitor/strings.server";
 import type { TourSnapshot } from "~/visitor/tour/load.server";
-import { answerQuestion, cleanQuestion, QUESTION_MAX_CHARS, type AskSubject } from "./answer.server";
+import { normalise } from "./retrieve";
+import { answerQuestion, cleanQuestion, QUESTION_MAX_CHARS, type AskSubject, type ExtraText } from "./answer.server";
+import { subtitlesMedia } from "~/models/visitor.server";
+import { vttSegments } from "~/translation/segments";
 import { composersFrom, type AnswerComposer } from "./compose";
 import { AskPage, type AskState } from "./pages";
 
@@ -44,6 +47,25 @@ async function questionKey(context: AppLoadContext, museumId: number, request: R
 
 /** The token that lets the page that showed "does not say" send that very question to the museum, and no other. */
 const sendToken = (context: AppLoadContext, id: number) => hmacSha256Hex(context.config.SESSION_SECRET, `question-send:${id}`);
+
+const MAX_VTT_BYTES = 1024 * 1024;
+
+/** The cues of the article's subtitle files (the museum's own, at most 1 MiB each), read when an answer is made. */
+function subtitleTexts(context: AppLoadContext, museumId: number, content: AskSubject["content"]): () => Promise<ExtraText[]> {
+  return async () => {
+    const srcs = content.flatMap((element) => (element.type === "video" && element.subtitles ? [element.subtitles] : [])).slice(0, 5);
+    const out: ExtraText[] = [];
+    for (const [v, src] of srcs.entries()) {
+      const file = await subtitlesMedia(context.db, src);
+      if (!file || file.museumId !== museumId) continue;
+      const object = await context.media.get(file.key);
+      if (!object || object.size > MAX_VTT_BYTES) continue;
+      // One paragraph of the cues together: a sentence often runs over two cues.
+      out.push({ id: `vtt.${v}`, text: vttSegments(await object.text()).join(" "), kind: "subtitles" });
+    }
+    return out;
+  };
+}
 
 /** A tour stop's question may rest on the tour's own text too: its name, description and its stops' titles. */
 function tourText(snapshot: TourSnapshot | undefined): AskSubject["extra"] {
@@ -108,7 +130,7 @@ export async function visitorAskPage(request: Request, context: AppLoadContext, 
     const encoder = new TextEncoder();
     const valid = expected !== "" && constantTimeEqual(encoder.encode(expected), encoder.encode(token));
     if (!valid || !(await markSent(context.db.$client, museum.id, article.id, id))) {
-      return page({ kind: "form", error: (await strings()).askFailed }, 400);
+      return page({ kind: "form", error: (await strings()).answerSendFailed }, 400);
     }
     const row = await context.db.$client
       .prepare("SELECT question, lang FROM visitor_questions WHERE id = ?")
@@ -120,6 +142,8 @@ export async function visitorAskPage(request: Request, context: AppLoadContext, 
   const raw = field("q");
   const question = cleanQuestion(raw ?? "");
   if (question === "") return page({ kind: "form", error: (await strings()).askEmpty }, 400);
+  // "???" or "🏺❓": nothing an engine, or staff, could read.
+  if (normalise(question) === "") return page({ kind: "form", question, error: (await strings()).askNoWords }, 400);
   if ([...question].length > QUESTION_MAX_CHARS) {
     return page({ kind: "form", question: [...question].slice(0, QUESTION_MAX_CHARS).join(""), error: (await strings()).askTooLong }, 400);
   }
@@ -136,6 +160,7 @@ export async function visitorAskPage(request: Request, context: AppLoadContext, 
     content: article.content,
     glossary: target.glossary,
     extra: tourText(located.snapshot),
+    more: subtitleTexts(context, museum.id, article.content),
   };
   const outcome = await answerQuestion(
     {
@@ -144,7 +169,7 @@ export async function visitorAskPage(request: Request, context: AppLoadContext, 
       engines: deps.engines,
       composers: composers(context),
       waitUntil: deps.waitUntil,
-      questionsMonthly: questionsMonthlyFrom(env),
+      questionsMonthly: questionsMonthlyOr(env),
       translationMonthly: deps.monthlyChars ?? TRANSLATION_MONTHLY_CHARS_DEFAULT,
     },
     subject,

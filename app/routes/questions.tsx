@@ -34,13 +34,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 function errorText(t: (key: string, options?: Record<string, unknown>) => string, result: ApiFailure): string {
   if (result.status === 404) return t("questions.gone");
+  if (result.status === 409 && result.error.reason === "already_handled") return t("questions.handled");
   if (result.status === 409) return t("questions.changed");
   if (result.status === 400 && result.error.field)
     return t("questions.invalidField", { field: t(`questions.fields.${result.error.field}`, { defaultValue: result.error.field }) });
   return t("questions.failed");
 }
 
-function Topic({ topic, canEdit, onDone }: { topic: QuestionTopic; canEdit: boolean; onDone: (message: string) => void }) {
+/** The list is stale: the question or its article is gone, or another member handled it. */
+const stale = (result: ApiFailure) => result.status === 404 || (result.status === 409 && result.error.reason === "already_handled");
+
+function Topic({ topic, canEdit, onDone, onStale }: { topic: QuestionTopic; canEdit: boolean; onDone: (message: string) => void; onStale: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -58,7 +62,10 @@ function Topic({ topic, canEdit, onDone }: { topic: QuestionTopic; canEdit: bool
     const result = await callApi("/api/manage/dismiss_question", { articleId: topic.articleId, topic: topic.topic });
     setBusy(false);
     if (result.ok) onDone(t("questions.dismissed"));
-    else toast.error(errorText(t, result));
+    else {
+      toast.error(errorText(t, result));
+      if (stale(result)) onStale();
+    }
   }
 
   async function answer(form: HTMLFormElement) {
@@ -78,6 +85,7 @@ function Topic({ topic, canEdit, onDone }: { topic: QuestionTopic; canEdit: bool
       onDone(result.data.published ? t("questions.answeredPublished") : t("questions.answeredDraft"));
     } else {
       setError({ field: result.status === 400 ? (result.error.field ?? undefined) : undefined, text: errorText(t, result) });
+      if (stale(result)) onStale();
     }
   }
 
@@ -218,7 +226,7 @@ export default function Questions() {
       {open.length === 0 ? <p>{t("questions.none")}</p> : null}
       <ul className="question-list">
         {open.map((topic) => (
-          <Topic key={`${topic.articleId}:${topic.topic}`} topic={topic} canEdit={canEdit} onDone={done} />
+          <Topic key={`${topic.articleId}:${topic.topic}`} topic={topic} canEdit={canEdit} onDone={done} onStale={() => revalidator.revalidate()} />
         ))}
       </ul>
       {handled.length > 0 && (
@@ -226,7 +234,7 @@ export default function Questions() {
           <h2>{t("questions.handledTitle", { count: handled.length })}</h2>
           <ul className="question-list">
             {handled.map((topic) => (
-              <Topic key={`${topic.articleId}:${topic.topic}`} topic={topic} canEdit={canEdit} onDone={done} />
+              <Topic key={`${topic.articleId}:${topic.topic}`} topic={topic} canEdit={canEdit} onDone={done} onStale={() => revalidator.revalidate()} />
             ))}
           </ul>
         </>

@@ -2,7 +2,8 @@
 // (pseudo translation, the extractive answer); staff see the questions and answer them into the article.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, createMuseumWithUser, createTour, publishArticle, signIn, staffSession, texts } from "./helpers";
+import { BASE, createArticle, createMuseumWithUser, createTour, publishArticle, publishNow, signIn, staffSession, texts } from "./helpers";
+import { uploadSubtitles, video } from "./review-helpers";
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
 
@@ -168,6 +169,22 @@ describe("a visitor's question (issue 34 §1–2)", () => {
     expect((await rows(s.user.museumId))[0]).toMatchObject({ answered: 1 });
   });
 
+  it("the video's subtitles answer too, read from their file", async () => {
+    const s = await staffSession();
+    const made = await createArticle(s, { qrcode: true });
+    const src = await uploadSubtitles(
+      s,
+      made.articleId,
+      "WEBVTT\n\n00:00.000 --> 00:04.000\nLe potier tourne l'argile sur un tour\n\n00:04.000 --> 00:08.000\npendant une vingtaine de minutes.\n",
+    );
+    await made.edit([...texts(["Un atelier de potier."]), video(src)]);
+    await publishNow(s, made.articleId);
+    const r = await asked(made.link!, { lang: "fr", q: "Combien de minutes le potier tourne-t-il l'argile ?" });
+    expect(r.status).toBe(200);
+    expect(quotes(r.html).join(" ")).toContain("pendant une vingtaine de minutes");
+    expect(r.html).toContain("Dans les sous-titres de la vidéo");
+  });
+
   it("never obeys a hostile question", async () => {
     const { link } = await amphora();
     for (const q of [
@@ -210,6 +227,29 @@ describe("refusals and limits (issue 34 §4)", () => {
     expect((await SELF.fetch(`${BASE}/r/${link}/ask`, { method: "PUT" })).status).toBe(405);
     expect((await SELF.fetch(`${BASE}/r/${link}/ask?lang=de`)).status).toBe(200);
     expect((await SELF.fetch(`${BASE}/r/nolinkhere/ask`, { method: "POST" })).status).toBe(404);
+  });
+
+  it("a question without words is refused; control and bidi-override characters are taken out; a stale send says so", async () => {
+    const { s, link } = await amphora();
+    for (const q of ["???", "🏺🏺❓", "%%%"]) {
+      const r = await asked(link, { lang: "fr", q });
+      expect(r.status, q).toBe(400);
+      expect(r.html).toContain("Écrivez votre question avec des mots.");
+    }
+    expect((await asked(link, { lang: "fr", q: "Qui \u202egnp.live\u202c a fait \u0000l'amphore ?" })).status).toBe(200);
+    const [row] = await rows(s.user.museumId);
+    expect(row!.question).toBe("Qui gnp.live a fait l'amphore ?");
+    const forged = await asked(link, { lang: "fr", send: "1", token: "f".repeat(64) });
+    expect(forged.status).toBe(400);
+    expect(forged.html).toContain("Cette question ne peut plus être envoyée.");
+  });
+
+  it("no form where questions are off (the museum's bound at 0)", async () => {
+    const { s, link } = await amphora();
+    await env.DB.prepare("UPDATE museums SET questions_monthly = 0 WHERE id = ?").bind(s.user.museumId).run();
+    const html = await (await SELF.fetch(`${BASE}/r/${link}?lang=fr`)).text();
+    expect(html).not.toContain('class="v-ask"');
+    expect((await asked(link, { lang: "fr", q: "Combien d'anses ?" })).status).toBe(503);
   });
 
   it("50 questions at once from one network: 40 answered, 10 refused in the visitor's language, none lost or doubled", async () => {
@@ -276,7 +316,13 @@ describe("the staff's side (issue 34 §3)", () => {
     expect((await s.call("answer_question", { articleId, topic: "", question: "Quand ?", answer: "Vers 50." })).body).toMatchObject({
       error: { field: "topic" },
     });
-    expect((await s.call("answer_question", { articleId: "1", topic, question: "Quand ?", answer: "Vers 50." })).status).toBe(400);
+    expect((await s.call("answer_question", { articleId: "abc", topic, question: "Quand ?", answer: "Vers 50." })).body).toMatchObject({
+      error: { field: "articleId" },
+    });
+    // Control and bidirectional-override characters are taken out, as from reports: only they is empty.
+    expect((await s.call("answer_question", { articleId, topic, question: "Quand ?", answer: "\u202e\u0000 " })).body).toMatchObject({
+      error: { field: "answer" },
+    });
     const other = await signIn(await createMuseumWithUser());
     expect((await other.call("answer_question", { articleId, topic, question: "Quand ?", answer: "Vers 50." })).status).toBe(404);
     expect((await other.call("dismiss_question", { articleId, topic })).status).toBe(404);
@@ -289,7 +335,8 @@ describe("the staff's side (issue 34 §3)", () => {
           articleId,
           topic,
           question: "Quand cette amphore a-t-elle été fabriquée ?",
-          answer: `Elle a été fabriquée vers 50 avant notre ère, en Campanie. (${i})`,
+          // Not one of the question's words: the answer is found under its header, the question itself.
+          answer: `Vers 50 avant notre ère, en Campanie. (${i})`,
         }),
       ),
     );
@@ -306,9 +353,13 @@ describe("the staff's side (issue 34 §3)", () => {
 
     // The next visitor: answered from the article now, in French and in German.
     const fr = await asked(link, { lang: "fr", q: "Quand cette amphore a-t-elle été fabriquée ?" });
-    expect(quotes(fr.html).join(" ")).toContain("vers 50 avant notre ère");
+    expect(quotes(fr.html).join(" ")).toContain("Vers 50 avant notre ère");
+    // Handled: a second answer, even seconds later, and a dismissal are refused, and the article keeps one answer.
+    const late = await s.call("answer_question", { articleId, topic, question: "Quand ?", answer: "Une autre réponse." });
+    expect(late).toMatchObject({ status: 409, body: { error: { reason: "already_handled" } } });
+    expect((await s.call("dismiss_question", { articleId, topic })).status).toBe(409);
     const visitorPage = unescaped(await (await SELF.fetch(`${BASE}/r/${link}?lang=de`)).text());
-    expect(visitorPage, visitorPage.slice(visitorPage.indexOf("v-text"), visitorPage.indexOf("v-text") + 3000)).toContain("[de] Éllé á été");
+    expect(visitorPage).toContain("[de] Vérs 50 áváñt ñótré èré");
     // Repeats of an answered question stay answered for the staff.
     expect((await rows(s.user.museumId)).at(-1)).toMatchObject({ status: "answered", answered: 1 });
   });

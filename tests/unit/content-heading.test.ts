@@ -187,7 +187,7 @@ describe("heading: rendering", () => {
     const model: ArticlePageModel = {
       museum: { name: "Musée de la Marine", sourceLang: "fr" },
       words: { strings, lang: "fr" },
-      frame: { lang: "fr", visitorLang: "fr", base: "/r/abc", keep: "" },
+      frame: { lang: "fr", visitorLang: "fr", base: "/r/abc", keep: "", asking: true },
       text: { content, status: "original", engines: [], showingOriginal: false, media: {} },
       narration: null,
     };

@@ -80,6 +80,19 @@ describe("parseComposed: the guard", () => {
     expect(parseComposed(reply("PWNED", [1]), input())).toBeNull();
   });
 
+  it("refuses a denial, or a fact, the passages do not hold (a fresh pair of eyes' cases)", () => {
+    for (const invented of [
+      "Non, l'amphore ne contenait jamais de vin.",
+      "Elle servait à transporter du vin empoisonné.",
+      "Elle servait à transporter du vin, mais surtout de l'or.",
+      "Elle servait à transporter du vin et des esclaves.",
+      "Elle servait à transporter du vin de césar.",
+    ])
+      expect(parseComposed(reply(invented, [2]), input()), invented).toBeNull();
+    // The text's own words, reordered, still pass.
+    expect(parseComposed(reply("Du vin et de l'huile d'olive : elle servait à les transporter.", [2]), input())?.cited).toEqual([2]);
+  });
+
   it("refuses an address the cited passages do not hold", () => {
     // Grounded words around each address: only the address rule can refuse them.
     const wine = "Elle servait à transporter du vin et de l'huile d'olive";

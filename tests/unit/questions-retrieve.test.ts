@@ -78,6 +78,16 @@ describe("passages", () => {
     );
     const found = retrieve("Quand cette amphore a-t-elle été fabriquée ?", passages).found;
     expect(found.map((p) => p.text)).toEqual(["Elle a été fabriquée vers 50 avant notre ère."]);
+    // A staff answer need not repeat the question's words, nor be long: its header is the question (decision 151).
+    const staff = passagesOf(
+      content([
+        text("Les pièces de bronze servent aux petites dépenses du quotidien."),
+        { type: "accordion", header: { content: "Quand cette pièce a-t-elle été fabriquée ?" }, details: [text("Vers 50 avant notre ère.")] },
+        { type: "accordion", header: { content: "D'où vient cette amphore ?" }, details: [text("D'un atelier de la région de Marseille.")] },
+      ]),
+    );
+    expect(retrieve("Quand cette pièce a-t-elle été fabriquée ?", staff).found.map((p) => p.text)).toEqual(["Vers 50 avant notre ère."]);
+    expect(retrieve("D'où vient cette amphore ?", staff).found.map((p) => p.text)).toEqual(["D'un atelier de la région de Marseille."]);
     // The header itself is never the answer, and a question it does not answer finds nothing.
     expect(retrieve("Combien pèse cette amphore ?", passages).found).toEqual([]);
   });

@@ -36,6 +36,8 @@ export interface PageFrame {
   draftPreview?: boolean;
   /** The address the display choices page comes back to (decision 097); no link when absent. */
   displayBack?: string;
+  /** The form for visitors' questions shows (decision 151): not in a draft preview, nor where questions are off. */
+  asking?: boolean;
 }
 
 /** The text the page shows: the article (or its easy-to-read version) as translated, or as written. */
@@ -64,7 +66,11 @@ export interface ArticlePageModel {
 }
 
 /** What the model step reads of the visit. */
-export type ModelAsk = Pick<Visit, "url" | "target" | "place" | "choice" | "keep" | "draftPreview" | "tourStop"> & { context: { cspNonce?: string } };
+export type ModelAsk = Pick<Visit, "url" | "target" | "place" | "choice" | "keep" | "draftPreview" | "tourStop"> & {
+  context: { cspNonce?: string };
+  /** The deployment's monthly bound on answers (QUESTIONS_MONTHLY); 0 turns questions off everywhere. */
+  questionsMonthly?: number;
+};
 
 /** The last step before rendering: the page model from what the steps decided. */
 export function pageModel(
@@ -90,6 +96,7 @@ export function pageModel(
       nonce: visit.context.cspNonce,
       draftPreview: visit.draftPreview,
       displayBack: `${place.base}${url.search}`,
+      asking: !visit.draftPreview && museum.questionsMonthly !== 0 && visit.questionsMonthly !== 0,
     },
     text: {
       content: translated.translated.content,

@@ -7,6 +7,7 @@ import { displayFromRequest, type DisplayChoices } from "../display/choices";
 import { chooseLanguage, type LanguageChoice } from "../language.server";
 import type { Located, TourStopPlace, VisitorPlace } from "../place.server";
 import { keptQuery } from "../respond.server";
+import { questionsMonthlyOr } from "~/questions/store.server";
 
 /** One view of a visitor page that leads somewhere, as every step reads it: settled before the first step. */
 export interface Visit {
@@ -28,6 +29,8 @@ export interface Visit {
   keep: string;
   /** Whether the snapshot the target came from still holds in this isolate (false without one). */
   holds: () => boolean;
+  /** The deployment's monthly bound on answers to visitors' questions (decision 151): 0 hides the form. */
+  questionsMonthly?: number;
 }
 
 /** The first step: what the request and the address say, read once for all the steps. */
@@ -53,5 +56,6 @@ export function visitOf(
     display: displayFromRequest(request),
     keep: keptQuery(url),
     holds: () => stillServed(target),
+    questionsMonthly: questionsMonthlyOr(context.cloudflare.env as unknown as Record<string, unknown>),
   };
 }

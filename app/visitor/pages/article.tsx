@@ -112,8 +112,8 @@ export function ArticlePage({ model }: { model: ArticlePageModel }) {
           </div>
         )}
       </main>
-      {/* Asking is for the published text: a staff preview of a draft has no form (decision 151). */}
-      {!frame.draftPreview && <AskForm strings={strings} base={base} keep={keep} lang={visitorLang} ui={ui} />}
+      {/* Asking is for the published text: no form in a staff preview of a draft, nor where questions are off (decision 151). */}
+      {frame.asking && <AskForm strings={strings} base={base} keep={keep} lang={visitorLang} ui={ui} />}
       {model.tourStop && <TourStopLinks stop={model.tourStop} strings={strings} keep={keep} ui={ui} />}
       <footer className="v-footer" {...ui}>
         <LanguageButton strings={strings} stringsLang={words.lang} lang={visitorLang} base={base} keep={keep} />
