@@ -123,7 +123,7 @@ test("visitors ask about the amphora without JavaScript in German and Arabic; st
   await card.getByRole("button", { name: "Répondre" }).click();
   await expect(card.getByLabel("Réponse", { exact: true })).toBeFocused();
   await card.getByLabel("Question", { exact: true }).fill("Quand cette amphore a-t-elle été fabriquée ?");
-  await card.getByLabel("Réponse", { exact: true }).fill("Elle a été fabriquée vers 50 avant notre ère, en Campanie.");
+  await card.getByLabel("Réponse", { exact: true }).fill("Vers 50 avant notre ère, en Campanie.");
   expect(await axeViolations(page, ".question-card__form")).toEqual([]);
   await card.getByRole("button", { name: "Ajouter à l'article" }).click();
   await expect(page.getByText("Réponse publiée : les visiteurs la lisent dès maintenant, dans leur langue.")).toBeVisible();
@@ -144,7 +144,7 @@ test("visitors ask about the amphora without JavaScript in German and Arabic; st
   await next.goto(`/r/${link}?lang=de`);
   await next.locator("#v-q").fill("Wann wurde diese Amphore hergestellt?");
   await next.locator("#v-ask button[type=submit]").click();
-  await expect(next.locator("blockquote")).toContainText(pseudoTranslate("Elle a été fabriquée vers 50 avant notre ère", "de"));
+  await expect(next.locator("blockquote")).toContainText(pseudoTranslate("Vers 50 avant notre ère", "de"));
   await shot(next, "questions/visitor-de-375-answered", { fullPage: true });
   await de.close();
 });
