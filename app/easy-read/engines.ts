@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { AppConfig } from "~/config.server";
 import { EngineError } from "~/translation/engines/errors";
+import { aiError } from "~/translation/engines/workers-ai";
 import { requestJson, trimSlash } from "~/translation/engines/http";
 import { maxTokensFor, parseTranslationArray, type ChatMessage } from "~/translation/engines/llm";
 import { classifyOpenAiError, isReasoningModel } from "~/translation/engines/openai-compatible";
@@ -72,13 +73,7 @@ export function workersAiLlmRewriter(ai: AiRunner, model: string): EasyReadEngin
       try {
         answer = await ai.run(model, { messages: easyReadMessages(texts, lang), max_tokens: maxTokensFor(texts), temperature: 0.2 }, { signal });
       } catch (error) {
-        if (signal.aborted) throw signal.reason;
-        if (error instanceof EngineError) throw error;
-        const message = error instanceof Error ? error.message : String(error);
-        throw new EngineError("workers-ai-llm", `Workers AI failed: ${message.slice(0, 200)}`, {
-          retryable: !/run remotely|not supported/i.test(message),
-          cause: error,
-        });
+        throw aiError("workers-ai-llm", error, signal);
       }
       const parsed = llmOutput.safeParse(answer);
       if (!parsed.success) throw new EngineError("workers-ai-llm", "the model answered without a response", { retryable: true });

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { AppConfig } from "~/config.server";
 import { EngineError } from "~/translation/engines/errors";
+import { aiError } from "~/translation/engines/workers-ai";
 import { requestJson, trimSlash } from "~/translation/engines/http";
 import type { ChatMessage } from "~/translation/engines/llm";
 import { classifyOpenAiError, isReasoningModel } from "~/translation/engines/openai-compatible";
@@ -223,13 +224,7 @@ export function workersAiLlmComposer(ai: AiRunner, model: string): AnswerCompose
       try {
         answer = await ai.run(model, { messages: questionMessages(input), max_tokens: MAX_TOKENS, temperature: 0 }, { signal });
       } catch (error) {
-        if (signal.aborted) throw signal.reason;
-        if (error instanceof EngineError) throw error;
-        const message = error instanceof Error ? error.message : String(error);
-        throw new EngineError("workers-ai-llm", `Workers AI failed: ${message.slice(0, 200)}`, {
-          retryable: !/run remotely|not supported/i.test(message),
-          cause: error,
-        });
+        throw aiError("workers-ai-llm", error, signal);
       }
       // Workers AI gives the reply as text, or already parsed when it reads as JSON.
       const parsed = llmOutput.safeParse(answer);

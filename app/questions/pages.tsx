@@ -1,6 +1,7 @@
 // What a visitor sees of questions (issue 34 §1, decision 151): the form under the article, and the page that
 // answers it. Plain HTML forms: they work without JavaScript and add no script to the page.
 import { href, MuseumBar, Shell } from "~/visitor/pages/shell";
+import { VisitorTextArea } from "~/visitor/pages/text-field";
 import type { VisitorStrings } from "~/visitor/strings.server";
 import type { Answered, Quote } from "./answer.server";
 import { QUESTION_MAX_CHARS } from "./answer.server";
@@ -31,30 +32,20 @@ export function AskForm({
   heading?: boolean;
   ui?: { lang?: string; dir?: "ltr" | "rtl" };
 }) {
-  const describedBy = error ? "v-q-help v-q-error" : "v-q-help";
   return (
     <section className="v-ask" id={ASK_ANCHOR} aria-labelledby={heading ? "v-ask-title" : undefined} {...ui}>
       {heading && <h2 id="v-ask-title">{strings.askTitle}</h2>}
       <form className="v-form" method="post" action={href(`${base}/ask`, keep, {})}>
         <input type="hidden" name="lang" value={lang} />
-        <label htmlFor="v-q">{strings.askLabel}</label>
-        <p id="v-q-help" className="v-help">
-          {strings.askHelp}
-        </p>
-        {error && (
-          <p id="v-q-error" className="v-error" role="alert">
-            {error}
-          </p>
-        )}
-        <textarea
+        <VisitorTextArea
           id="v-q"
           name="q"
+          label={strings.askLabel}
+          help={strings.askHelp}
+          error={error}
           rows={2}
           maxLength={QUESTION_MAX_CHARS}
-          required
           defaultValue={question}
-          aria-describedby={describedBy}
-          aria-invalid={error ? "true" : undefined}
         />
         <button type="submit" className="v-button">
           {strings.askSend}

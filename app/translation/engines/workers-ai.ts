@@ -7,8 +7,11 @@ import type { EngineId } from "./codes";
 
 export const M2M100_MODEL = "@cf/meta/m2m100-1.2b";
 
-/** The binding's failures as EngineErrors; the local session's "needs to be run remotely" is final. */
-function aiError(engine: EngineId, error: unknown, signal: AbortSignal): unknown {
+/**
+ * The binding's failures as EngineErrors; the local session's "needs to be run remotely" is final. Every engine
+ * that calls the binding throws through it (translation, easy to read, visitors' answers).
+ */
+export function aiError(engine: EngineId, error: unknown, signal: AbortSignal): unknown {
   if (signal.aborted) return signal.reason;
   if (error instanceof EngineError) return error;
   const message = error instanceof Error ? error.message : String(error);

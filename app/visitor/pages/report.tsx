@@ -1,5 +1,6 @@
 import type { VisitorStrings } from "../strings.server";
 import { href, MuseumBar, Shell } from "./shell";
+import { VisitorTextArea } from "./text-field";
 
 export function ReportForm({
   strings,
@@ -19,23 +20,14 @@ export function ReportForm({
   return (
     <form className="v-form" method="post" action={href(`${base}/report`, keep, {})}>
       <input type="hidden" name="lang" value={lang} />
-      <label htmlFor="v-message">{strings.reportLabel}</label>
-      <p id="v-message-help" className="v-help">
-        {strings.reportHelp}
-      </p>
-      {error && (
-        <p id="v-message-error" className="v-error" role="alert">
-          {error}
-        </p>
-      )}
-      <textarea
+      <VisitorTextArea
         id="v-message"
         name="message"
+        label={strings.reportLabel}
+        help={strings.reportHelp}
+        error={error}
         maxLength={500}
-        required
         defaultValue={message}
-        aria-describedby={error ? "v-message-help v-message-error" : "v-message-help"}
-        aria-invalid={error ? "true" : undefined}
       />
       <button type="submit" className="v-button">
         {strings.reportSend}
