@@ -71,6 +71,7 @@ test("an admin invites an editor and a translator limited to German; each joins;
     "Importer des articles",
     "Codes QR",
     "Parcours",
+    "Questions des visiteurs",
     "Statistiques",
     "Équipe",
     "Journal d'activité",
@@ -96,6 +97,7 @@ test("an admin invites an editor and a translator limited to German; each joins;
     "Importer des articles",
     "Codes QR",
     "Parcours",
+    "Questions des visiteurs",
     "Statistiques",
     "Fichiers pour les traducteurs",
     "Réglages",
@@ -106,7 +108,7 @@ test("an admin invites an editor and a translator limited to German; each joins;
 
   const translator = await joinInNewBrowser(browser, translatorLink);
   const t = translator.page;
-  expect(await tiles(t)).toEqual(["Articles", "Statistiques", "Fichiers pour les traducteurs", "Réglages"]);
+  expect(await tiles(t)).toEqual(["Articles", "Questions des visiteurs", "Statistiques", "Fichiers pour les traducteurs", "Réglages"]);
   await t.getByRole("link", { name: "Articles" }).click();
   // The tree, read-only: no create, no actions menu; an article leads to its translations.
   await expect(t.getByRole("button", { name: "Nouvel article" })).toHaveCount(0);

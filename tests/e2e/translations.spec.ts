@@ -93,7 +93,7 @@ test("a visitor reports a problem from the visitor page and staff resolve it on 
   await phone.locator(".v-report summary").click();
   const message = "Der zweite Satz ist falsch — Parischer Marmor, nicht «Párós» 🎨";
   await phone.locator("#v-message").fill(message);
-  await phone.locator(".v-form button[type=submit]").click();
+  await phone.locator(".v-report button[type=submit]").click();
   await expect(phone.getByRole("status")).toHaveText(inGerman("reportThanksBody"));
   await context.close();
 

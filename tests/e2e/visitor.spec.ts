@@ -126,7 +126,8 @@ test("the report form, its refusal and its thank-you are accessible on a 320 px 
   const { context, page: visitor } = await phone(browser, "de-DE", { bypassCSP: true, width: 320 });
   await visitor.goto(`/r/${link}`);
   await visitor.getByText(/Répórt á tráñslátíóñ próblém/).click();
-  const message = visitor.getByRole("textbox");
+  // The report's field (the page's other form asks a question about the work).
+  const message = visitor.locator("#v-message");
   await message.fill("   ");
   // The browser's own check would stop an empty message; the server's refusal is what is tested here.
   await message.evaluate((el) => el.removeAttribute("required"));
@@ -136,7 +137,7 @@ test("the report form, its refusal and its thank-you are accessible on a 320 px 
   expect(await axeViolations(visitor)).toEqual([]);
   expect(await scrollsSideways(visitor)).toBe(false);
 
-  await visitor.getByRole("textbox").fill("Der zweite Satz ist falsch übersetzt.");
+  await visitor.locator("#v-message").fill("Der zweite Satz ist falsch übersetzt.");
   await visitor.getByRole("button", { name: /Séñd/ }).click();
   await expect(visitor.getByRole("status")).toBeVisible();
   expect(await axeViolations(visitor)).toEqual([]);

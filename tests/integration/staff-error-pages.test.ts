@@ -42,6 +42,7 @@ const VIEWER_REFUSED = [
   "/qrcode?id=1",
   "/qrcodes",
   "/qrcodes/print",
+  "/questions",
   "/team",
   "/tours",
   "/tours/1",

@@ -148,6 +148,7 @@ describe("role-aware pages", () => {
       "/import",
       "/qrcodes",
       "/tours",
+      "/questions",
       "/stats",
       "/team",
       "/audit",
@@ -158,8 +159,8 @@ describe("role-aware pages", () => {
     const editor = await addMember(admin, "editor");
     const translator = await addMember(admin, "translator", ["de"]);
     const viewer = await addMember(admin, "viewer");
-    expect(await tiles(editor.cookie)).toEqual(["/articles", "/import", "/qrcodes", "/tours", "/stats", "/translations/files", "/settings"]);
-    expect(await tiles(translator.cookie)).toEqual(["/articles", "/stats", "/translations/files", "/settings"]);
+    expect(await tiles(editor.cookie)).toEqual(["/articles", "/import", "/qrcodes", "/tours", "/questions", "/stats", "/translations/files", "/settings"]);
+    expect(await tiles(translator.cookie)).toEqual(["/articles", "/questions", "/stats", "/translations/files", "/settings"]);
     expect(await tiles(viewer.cookie)).toEqual(["/stats", "/settings"]);
     expect((await get("/team", admin.cookie)).status).toBe(200);
     for (const member of [editor, translator, viewer]) expect((await get("/team", member.cookie)).status).toBe(403);
