@@ -43,7 +43,7 @@ export interface Retrieval {
 /** The share of the question's weighted content words a passage must hold. */
 export const ANSWER_THRESHOLD = 0.62;
 /** The least score of a passage handed to an LLM to compose from. */
-export const CANDIDATE_THRESHOLD = 0.34;
+export const CANDIDATE_THRESHOLD = 0.5;
 export const MAX_CANDIDATES = 6;
 /** Words of the rest of the paragraph count this much (a sentence's subject is often named in the one before). */
 const CONTEXT_WEIGHT = 0.5;
