@@ -65,8 +65,17 @@ test("visitors ask about the amphora without JavaScript in German and Arabic; st
   const quoted: Record<string, number> = {};
   for (const question of ["Was ist eine Amphore?", "Woraus ist die Amphore gemacht?", "Wann wurde diese Amphore hergestellt?"]) {
     // The form of the page the visitor is on: the article first, then each answer page's "ask another".
-    await visitor.locator("#v-q").fill(question);
-    await visitor.locator("#v-ask button[type=submit]").click();
+    if (question.startsWith("Woraus")) {
+      // By keyboard alone: Tab to the field, type, Tab to the button, Enter.
+      await visitor.locator("#v-q").focus();
+      await visitor.keyboard.type(question);
+      await visitor.keyboard.press("Tab");
+      await expect(visitor.locator("#v-ask button[type=submit]")).toBeFocused();
+      await visitor.keyboard.press("Enter");
+    } else {
+      await visitor.locator("#v-q").fill(question);
+      await visitor.locator("#v-ask button[type=submit]").click();
+    }
     await expect(visitor).toHaveURL(new RegExp(`/r/${link}/ask`));
     await expect(visitor.locator(".v-question")).toHaveText(question);
     for (const href of await visitor.locator("figcaption a").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""))) quoteLinks.push(href);
@@ -105,6 +114,19 @@ test("visitors ask about the amphora without JavaScript in German and Arabic; st
   await ar.close();
 
   expect(await axeOfAsking(browser, "de-DE", link, "de", "Was ist eine Amphore?")).toEqual({ article: [], answer: [] });
+  if (process.env.E2E_SHOTS) {
+    // The answer page on a wide screen, in the museum's language and in English.
+    for (const lang of ["fr", "en"]) {
+      const wide = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const tab = await wide.newPage();
+      await tab.goto(`/r/${link}?lang=${lang}`);
+      await tab.locator("#v-q").fill(lang === "fr" ? "De quoi est faite l'amphore ?" : "What is an amphora made of?");
+      await tab.locator("#v-ask button[type=submit]").click();
+      await expect(tab.locator("#v-answer-title")).toBeVisible();
+      await shot(tab, `questions/visitor-${lang}-1280`, { fullPage: true });
+      await wide.close();
+    }
+  }
   expect(await axeOfAsking(browser, "ar", link, "ar", "متى صنعت هذه الأمفورة؟")).toEqual({ article: [], answer: [] });
 
   // Staff: the questions, in French with the visitors' own words; answer the date question.
