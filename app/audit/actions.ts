@@ -41,6 +41,9 @@ export const AUDIT_ACTIONS = [
   "easy_read.update",
   "easy_read.approve",
   "easy_read.delete",
+  // Visitors' questions (decision 151): an answer added to the article, a question dismissed.
+  "question.answer",
+  "question.dismiss",
   // Every other content change (decision 124): the tree, drafts, staff corrections and pretranslation.
   "article.create",
   "article.save",

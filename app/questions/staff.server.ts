@@ -14,6 +14,7 @@ import { publishArticle } from "~/publishing/publish.server";
 import { parseStoredContent } from "~/content/schema";
 import { can, type Member } from "~/teams/roles";
 import { dayOf } from "./store.server";
+import { actorOf, auditD1 } from "~/audit/log.server";
 
 import { ANSWER_MAX_CHARS, ANSWER_QUESTION_MAX_CHARS, QUESTIONS_VIEW_DAYS } from "./limits";
 
@@ -180,14 +181,35 @@ async function notOpen(d1: D1Database, museumId: number, articleId: number, topi
  * `dismiss_question`: the open topic leaves the list (its repeats stay dismissed); dismissing it again is harmless.
  * 404 for a topic not of the article, 409 for one another member answered meanwhile.
  */
-export async function dismissQuestion(d1: D1Database, museumId: number, input: z.infer<typeof dismissQuestionSchema>) {
+export async function dismissQuestion(d1: D1Database, user: { id: number; email: string; museumId: number }, input: z.infer<typeof dismissQuestionSchema>) {
+  const { museumId } = user;
   const changed = await d1
-    .prepare(
-      "UPDATE visitor_questions SET status = 'dismissed' WHERE museum_id = ?1 AND article_id = ?2 AND topic = ?3 AND status IN ('open', 'dismissed') RETURNING id",
-    )
+    .prepare("UPDATE visitor_questions SET status = 'dismissed' WHERE museum_id = ?1 AND article_id = ?2 AND topic = ?3 AND status = 'open' RETURNING id")
     .bind(museumId, input.articleId, input.topic)
     .all();
-  if (changed.results.length === 0) await notOpen(d1, museumId, input.articleId, input.topic);
+  if (changed.results.length === 0) {
+    // Dismissed already (by this member's other tab, or a colleague): as asked, and nothing more to record.
+    const already = await d1
+      .prepare("SELECT 1 AS one FROM visitor_questions WHERE museum_id = ?1 AND article_id = ?2 AND topic = ?3 AND status = 'dismissed' LIMIT 1")
+      .bind(museumId, input.articleId, input.topic)
+      .first();
+    if (already) return { articleId: input.articleId, topic: input.topic, status: "dismissed" as const, questions: 0 };
+    await notOpen(d1, museumId, input.articleId, input.topic);
+  }
+  const about = await d1
+    .prepare(
+      `SELECT a.unformatted_name AS name, (SELECT source_text FROM visitor_questions WHERE museum_id = ?1 AND article_id = ?2 AND topic = ?3 ORDER BY id DESC LIMIT 1) AS question
+       FROM articles a WHERE a.id = ?2 AND a.museum_id = ?1`,
+    )
+    .bind(museumId, input.articleId, input.topic)
+    .first<{ name: string; question: string }>();
+  await auditD1(d1, {
+    museumId,
+    actor: actorOf(user),
+    action: "question.dismiss",
+    target: `article:${input.articleId}`,
+    detail: { name: about?.name ?? "", question: (about?.question ?? "").slice(0, 300), topic: input.topic },
+  }).run();
   return { articleId: input.articleId, topic: input.topic, status: "dismissed" as const, questions: changed.results.length };
 }
 
@@ -229,7 +251,16 @@ export async function answerVisitorQuestion(
     .all<{ id: number }>();
   if (claimed.results.length === 0) await notOpen(d1, user.museumId, input.articleId, input.topic);
   try {
-    return await addAnswer(db, user, input);
+    const added = await addAnswer(db, user, input);
+    await auditD1(d1, {
+      museumId: user.museumId,
+      actor: actorOf(user),
+      action: "question.answer",
+      target: `article:${input.articleId}`,
+      detail: { name: added.name, question: input.question, topic: input.topic, published: added.published },
+    }).run();
+    const { name: _name, ...answer } = added;
+    return answer;
   } catch (error) {
     // Nothing was added: the topic is open again, its repeats asked meanwhile too.
     await d1
@@ -259,5 +290,5 @@ async function addAnswer(db: Database, user: { id: number; email: string; museum
       if (!(error instanceof DomainError)) throw error;
     }
   }
-  return { articleId: input.articleId, topic: input.topic, status: "answered" as const, published };
+  return { articleId: input.articleId, topic: input.topic, status: "answered" as const, published, name: row.unformattedName };
 }

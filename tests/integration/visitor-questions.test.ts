@@ -2,7 +2,7 @@
 // (pseudo translation, the extractive answer); staff see the questions and answer them into the article.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, createArticle, createMuseumWithUser, createTour, publishArticle, publishNow, signIn, staffSession, texts } from "./helpers";
+import { auditEntries, BASE, createArticle, createMuseumWithUser, createTour, publishArticle, publishNow, signIn, staffSession, texts } from "./helpers";
 import { uploadSubtitles, video } from "./review-helpers";
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
@@ -358,6 +358,13 @@ describe("the staff's side (issue 34 §3)", () => {
     const late = await s.call("answer_question", { articleId, topic, question: "Quand ?", answer: "Une autre réponse." });
     expect(late).toMatchObject({ status: 409, body: { error: { reason: "already_handled" } } });
     expect((await s.call("dismiss_question", { articleId, topic })).status).toBe(409);
+    // Audited once: who answered which question, in which article (the refused ones left nothing).
+    const answered = (await auditEntries(s.user.museumId)).filter((e) => e.action === "question.answer");
+    expect(answered).toHaveLength(1);
+    expect(answered[0]).toMatchObject({
+      target: `article:${articleId}`,
+      detail: { question: "Quand cette amphore a-t-elle été fabriquée ?", published: true },
+    });
     const visitorPage = unescaped(await (await SELF.fetch(`${BASE}/r/${link}?lang=de`)).text());
     expect(visitorPage).toContain("[de] Vérs 50 áváñt ñótré èré");
     // Repeats of an answered question stay answered for the staff.
@@ -374,6 +381,7 @@ describe("the staff's side (issue 34 §3)", () => {
     const dismissed = await Promise.all(Array.from({ length: 3 }, () => s.call("dismiss_question", { articleId, topic: row!.topic })));
     expect(dismissed.every((d) => d.status === 200)).toBe(true);
     expect((await rows(s.user.museumId))[0]).toMatchObject({ status: "dismissed" });
+    expect((await auditEntries(s.user.museumId)).filter((e) => e.action === "question.dismiss").length).toBe(1);
     expect(await (await s.page("/dashboard")).text()).not.toContain("Questions sans réponse de la semaine");
   });
 

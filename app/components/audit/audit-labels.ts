@@ -14,6 +14,7 @@ export const AUDIT_GROUP_ORDER = [
   "qrcode",
   "tour",
   "easy_read",
+  "question",
   "narration",
   "member",
   "session",
