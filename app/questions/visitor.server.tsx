@@ -167,7 +167,11 @@ export async function visitorAskPage(request: Request, context: AppLoadContext, 
       d1: context.db.$client,
       kv: context.kv,
       engines: deps.engines,
-      composers: composers(context),
+      // Counted and timed with the translation engines: `Server-Timing: engine` (decision 039).
+      composers: composers(context).map((composer) => ({
+        id: composer.id,
+        compose: (input, signal) => context.timing.measure(context.timing.engine, () => composer.compose(input, signal)),
+      })),
       waitUntil: deps.waitUntil,
       questionsMonthly: questionsMonthlyOr(env),
       translationMonthly: deps.monthlyChars ?? TRANSLATION_MONTHLY_CHARS_DEFAULT,

@@ -86,6 +86,8 @@ describe("a visitor's question (issue 34 §1–2)", () => {
     expect(quotes(r.html).join(" ")).toContain("ses deux anses permettent de la porter à deux");
     expect(r.html).toContain(`/r/${link}?lang=fr#:~:text=`);
     expect(r.headers.get("Cache-Control")).toContain("no-store");
+    // Measured at the edge's terms, as every visitor page (decision 039).
+    expect(r.headers.get("Server-Timing")).toMatch(/d1;dur=[\d.]+;desc="\d+", kv;dur=[\d.]+;desc="\d+", engine;dur=/);
     const [row] = await rows(s.user.museumId);
     expect(row).toMatchObject({ lang: "fr", question: "Combien d'anses a l'amphore ?", answered: 1, status: "open", sent: 0 });
     expect(row!.topic).toBe("number: amphor ans");
