@@ -133,8 +133,8 @@ export async function visitorAskPage(request: Request, context: AppLoadContext, 
       return page({ kind: "form", error: (await strings()).answerSendFailed }, 400);
     }
     const row = await context.db.$client
-      .prepare("SELECT question, lang FROM visitor_questions WHERE id = ?")
-      .bind(id)
+      .prepare("SELECT question, lang FROM visitor_questions WHERE id = ?1 AND museum_id = ?2")
+      .bind(id, museum.id)
       .first<{ question: string; lang: string }>();
     return page({ kind: "sent", question: row?.question ?? "", questionLang: row?.lang ?? lang });
   }
