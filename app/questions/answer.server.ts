@@ -19,7 +19,7 @@ import { cleanVisitorText } from "./text";
 export const QUESTION_MAX_CHARS = 300;
 const CACHE_TTL_SECONDS = 30 * 24 * 3600;
 /** Bump when the cached shape or the way answers are made changes: older entries are then never read. */
-const CACHE_VERSION = "qa:v1";
+const CACHE_VERSION = "qa:v2";
 
 /** A sentence the answer rests on, as the visitor reads it. */
 export interface Quote {

@@ -122,6 +122,7 @@ const CHECKS: Record<Exclude<AnswerType, null>, (normalised: string, text: strin
 /** Lower case, no diacritics, elisions and apostrophes opened, the pseudo engine's `[xx] ` mark removed. */
 export function normalise(text: string): string {
   return text
+    .replace(/[\u00ad\u061c\u200b-\u200d\u2060]/g, "")
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")
     .toLowerCase()
@@ -290,6 +291,10 @@ export function retrieve(question: string, passages: readonly Passage[]): Retrie
   const weight = new Map(terms.map((t) => [t, Math.log(1 + n / (1 + sentenceTerms.filter((s) => s.has(t)).length))]));
   const total = terms.reduce((sum, t) => sum + weight.get(t)!, 0);
   const normalisedTexts = passages.map((p) => ` ${normalise(p.text)} `);
+  const headingCoverage = (heading: string) => {
+    const held = new Set(contentTerms(heading));
+    return terms.reduce((sum, t) => sum + (held.has(t) ? weight.get(t)! : 0), 0) / total;
+  };
 
   const scored = passages.map((passage, i) => {
     // An accordion's text is read with its header as one: a question and its answer (decision 151), whose answer
@@ -300,7 +305,10 @@ export function retrieve(question: string, passages: readonly Passage[]): Retrie
     for (const t of terms) held += own.has(t) ? weight.get(t)! : around.has(t) ? CONTEXT_WEIGHT * weight.get(t)! : 0;
     const ownHeld = terms.some((t) => own.has(t));
     const words = normalisedTexts[i]!.trim().split(" ").length;
-    const typed = type === null || CHECKS[type](normalisedTexts[i]!, passage.text);
+    // Under a header that is the question itself (a staff answer), the text answers it whatever its words: "Des
+    // maçons locaux." answers "Qui a construit la maison ?" though it names no one the checks would know.
+    const asked = passage.heading !== undefined && answerType(passage.heading) === type && headingCoverage(passage.heading) >= ANSWER_THRESHOLD;
+    const typed = type === null || asked || CHECKS[type](normalisedTexts[i]!, passage.text);
     const score = (held / total) * (passage.kind === "alt" ? ALT_WEIGHT : 1);
     return { passage, score, eligible: ownHeld && typed && (words >= MIN_ANSWER_WORDS || passage.heading !== undefined) && passage.kind !== "title", index: i };
   });

@@ -107,6 +107,12 @@ export async function visitorAskPage(request: Request, context: AppLoadContext, 
       { "Cache-Control": "private, no-store", ...headers },
     );
   };
+  // Questions turned off (the museum's bound, or the deployment's, at 0): paused, even for an answer kept in the cache.
+  const env = context.cloudflare.env as unknown as Record<string, unknown>;
+  const questionsMonthly = questionsMonthlyOr(env);
+  if (museum.questionsMonthly === 0 || questionsMonthly === 0) {
+    return page({ kind: "form", error: (await visitorStrings(deps, lang)).strings.askPaused }, 503, { "Retry-After": "3600" });
+  }
   if (request.method !== "POST") return page({ kind: "form" });
 
   if (mediaType(request) !== "application/x-www-form-urlencoded") {
@@ -152,7 +158,6 @@ export async function visitorAskPage(request: Request, context: AppLoadContext, 
     return page({ kind: "form", question, error: (await strings()).askTooMany }, 429, { "Retry-After": String(reservation.retryAfter) });
   }
 
-  const env = context.cloudflare.env as unknown as Record<string, unknown>;
   const subject: AskSubject = {
     museumId: museum.id,
     sourceLang: museum.sourceLang,
@@ -173,7 +178,7 @@ export async function visitorAskPage(request: Request, context: AppLoadContext, 
         compose: (input, signal) => context.timing.measure(context.timing.engine, () => composer.compose(input, signal)),
       })),
       waitUntil: deps.waitUntil,
-      questionsMonthly: questionsMonthlyOr(env),
+      questionsMonthly,
       translationMonthly: deps.monthlyChars ?? TRANSLATION_MONTHLY_CHARS_DEFAULT,
     },
     subject,

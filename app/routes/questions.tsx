@@ -44,7 +44,17 @@ function errorText(t: (key: string, options?: Record<string, unknown>) => string
 /** The list is stale: the question or its article is gone, or another member handled it. */
 const stale = (result: ApiFailure) => result.status === 404 || (result.status === 409 && result.error.reason === "already_handled");
 
-function Topic({ topic, canEdit, onDone, onStale }: { topic: QuestionTopic; canEdit: boolean; onDone: (message: string) => void; onStale: () => void }) {
+function Topic({
+  topic,
+  canEdit,
+  onDone,
+  onStale,
+}: {
+  topic: QuestionTopic;
+  canEdit: boolean;
+  onDone: (message: string) => void;
+  onStale: (message: string) => void;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -62,10 +72,8 @@ function Topic({ topic, canEdit, onDone, onStale }: { topic: QuestionTopic; canE
     const result = await callApi("/api/manage/dismiss_question", { articleId: topic.articleId, topic: topic.topic });
     setBusy(false);
     if (result.ok) onDone(t("questions.dismissed"));
-    else {
-      toast.error(errorText(t, result));
-      if (stale(result)) onStale();
-    }
+    else if (stale(result)) onStale(errorText(t, result));
+    else toast.error(errorText(t, result));
   }
 
   async function answer(form: HTMLFormElement) {
@@ -84,8 +92,8 @@ function Topic({ topic, canEdit, onDone, onStale }: { topic: QuestionTopic; canE
       setOpen(false);
       onDone(result.data.published ? t("questions.answeredPublished") : t("questions.answeredDraft"));
     } else {
-      setError({ field: result.status === 400 ? (result.error.field ?? undefined) : undefined, text: errorText(t, result) });
-      if (stale(result)) onStale();
+      if (stale(result)) onStale(errorText(t, result));
+      else setError({ field: result.status === 400 ? (result.error.field ?? undefined) : undefined, text: errorText(t, result) });
     }
   }
 
@@ -194,6 +202,13 @@ export default function Questions() {
   const open = topics.filter((topic) => topic.status === "open");
   const handled = topics.filter((topic) => topic.status !== "open");
 
+  /** Another member handled it, or it is gone: the reason stays in a toast, the list refreshes, focus goes to its heading. */
+  function refreshed(message: string) {
+    toast.error(message);
+    revalidator.revalidate();
+    requestAnimationFrame(() => heading.current?.focus());
+  }
+
   function done(message: string) {
     toast.success(message);
     revalidator.revalidate();
@@ -226,7 +241,7 @@ export default function Questions() {
       {open.length === 0 ? <p>{t("questions.none")}</p> : null}
       <ul className="question-list">
         {open.map((topic) => (
-          <Topic key={`${topic.articleId}:${topic.topic}`} topic={topic} canEdit={canEdit} onDone={done} onStale={() => revalidator.revalidate()} />
+          <Topic key={`${topic.articleId}:${topic.topic}`} topic={topic} canEdit={canEdit} onDone={done} onStale={refreshed} />
         ))}
       </ul>
       {handled.length > 0 && (
@@ -234,7 +249,7 @@ export default function Questions() {
           <h2>{t("questions.handledTitle", { count: handled.length })}</h2>
           <ul className="question-list">
             {handled.map((topic) => (
-              <Topic key={`${topic.articleId}:${topic.topic}`} topic={topic} canEdit={canEdit} onDone={done} onStale={() => revalidator.revalidate()} />
+              <Topic key={`${topic.articleId}:${topic.topic}`} topic={topic} canEdit={canEdit} onDone={done} onStale={refreshed} />
             ))}
           </ul>
         </>

@@ -168,5 +168,11 @@ test("visitors ask about the amphora without JavaScript in German and Arabic; st
   await next.locator("#v-ask button[type=submit]").click();
   await expect(next.locator("blockquote")).toContainText(pseudoTranslate("Vers 50 avant notre ère", "de"));
   await shot(next, "questions/visitor-de-375-answered", { fullPage: true });
+  // One long unbroken word (a pasted address) wraps: nothing scrolls sideways at 320 px.
+  await next.setViewportSize({ width: 320, height: 700 });
+  await next.locator("#v-q").fill(`${"x".repeat(280)} Amphore?`);
+  await next.locator("#v-ask button[type=submit]").click();
+  await expect(next.locator(".v-question")).toBeVisible();
+  expect(await scrollsSideways(next)).toBe(false);
   await de.close();
 });

@@ -4,6 +4,8 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { auditEntries, BASE, createArticle, createMuseumWithUser, createTour, publishArticle, publishNow, signIn, staffSession, texts } from "./helpers";
 import { uploadSubtitles, video } from "./review-helpers";
+import { enrolled } from "./operator-helpers";
+import { postForm } from "./team-helpers";
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
 
@@ -246,12 +248,32 @@ describe("refusals and limits (issue 34 §4)", () => {
     expect(forged.html).toContain("Cette question ne peut plus être envoyée.");
   });
 
-  it("no form where questions are off (the museum's bound at 0)", async () => {
+  it("no form where questions are off (the museum's bound at 0), and no answer, not even a cached one", async () => {
     const { s, link } = await amphora();
-    await env.DB.prepare("UPDATE museums SET questions_monthly = 0 WHERE id = ?").bind(s.user.museumId).run();
+    expect((await asked(link, { lang: "fr", q: "Combien d'anses ?" })).status).toBe(200);
+    // The operator turns questions off on the museum's page (which publishes the change to visitor pages).
+    const op = await enrolled();
+    const set = await postForm(
+      `/operator/museums/${s.user.museumId}`,
+      {
+        intent: "bounds",
+        translationBound: "",
+        narrationBound: "",
+        questionsBound: "0",
+        seenTranslationBound: "",
+        seenNarrationBound: "",
+        seenQuestionsBound: "",
+      },
+      { Cookie: op.cookie },
+    );
+    expect(set.status).toBe(200);
     const html = await (await SELF.fetch(`${BASE}/r/${link}?lang=fr`)).text();
     expect(html).not.toContain('class="v-ask"');
-    expect((await asked(link, { lang: "fr", q: "Combien d'anses ?" })).status).toBe(503);
+    const off = await asked(link, { lang: "fr", q: "Combien d'anses ?" });
+    expect(off.status).toBe(503);
+    expect(off.html).toContain("Les questions sont suspendues pour ce musée");
+    expect((await SELF.fetch(`${BASE}/r/${link}/ask`)).status).toBe(503);
+    expect(await rows(s.user.museumId)).toHaveLength(1);
   });
 
   it("50 questions at once from one network: 40 answered, 10 refused in the visitor's language, none lost or doubled", async () => {
@@ -367,6 +389,10 @@ describe("the staff's side (issue 34 §3)", () => {
       target: `article:${articleId}`,
       detail: { question: "Quand cette amphore a-t-elle été fabriquée ?", published: true },
     });
+    // The audit page reads it as a sentence, the question in it.
+    expect(unescaped(await (await s.page("/audit")).text())).toContain(
+      "a répondu à la question des visiteurs « Quand cette amphore a-t-elle été fabriquée ? »",
+    );
     const visitorPage = unescaped(await (await SELF.fetch(`${BASE}/r/${link}?lang=de`)).text());
     expect(visitorPage).toContain("[de] Vérs 50 áváñt ñótré èré");
     // Repeats of an answered question stay answered for the staff.

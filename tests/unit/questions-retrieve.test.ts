@@ -13,6 +13,8 @@ describe("normalising and stemming", () => {
   it("drops case, accents, elisions and the pseudo engine's mark", () => {
     expect(normalise("[fr] L'Ámphóré d’Athènes, ÉTÉ 2024 !")).toBe("amphore athenes ete 2024");
     expect(normalise(pseudoTranslate("Combien d'anses a l'amphore ?", "fr"))).toBe(normalise("Combien d'anses a l'amphore ?"));
+    // Invisible characters do not split a word.
+    expect(normalise("amph\u00adore am\u200bphore amph\u200core")).toBe("amphore amphore amphore");
   });
   it("brings a verb's persons and a noun's plural together", () => {
     expect(stem("datent")).toBe(stem("date"));
@@ -88,6 +90,17 @@ describe("passages", () => {
     );
     expect(retrieve("Quand cette pièce a-t-elle été fabriquée ?", staff).found.map((p) => p.text)).toEqual(["Vers 50 avant notre ère."]);
     expect(retrieve("D'où vient cette amphore ?", staff).found.map((p) => p.text)).toEqual(["D'un atelier de la région de Marseille."]);
+    // Whatever the answer's words: under its own question, it answers it ("who", "why", "when" included).
+    const answers = passagesOf(
+      content([
+        { type: "accordion", header: { content: "Qui a construit la maison ?" }, details: [text("Des maçons locaux.")] },
+        { type: "accordion", header: { content: "Pourquoi les thermes ont-ils fermé ?" }, details: [text("L'aqueduc qui les alimentait s'est effondré.")] },
+        { type: "accordion", header: { content: "Quand les thermes ont-ils fermé ?" }, details: [text("Sous le règne de Constantin.")] },
+      ]),
+    );
+    expect(retrieve("Qui a construit la maison ?", answers).found.map((p) => p.text)).toEqual(["Des maçons locaux."]);
+    expect(retrieve("Pourquoi les thermes ont-ils fermé ?", answers).found.map((p) => p.text)).toEqual(["L'aqueduc qui les alimentait s'est effondré."]);
+    expect(retrieve("Quand les thermes ont-ils fermé ?", answers).found.map((p) => p.text)).toEqual(["Sous le règne de Constantin."]);
     // The header itself is never the answer, and a question it does not answer finds nothing.
     expect(retrieve("Combien pèse cette amphore ?", passages).found).toEqual([]);
   });

@@ -51,6 +51,7 @@ function Sentence({ entry, targets }: { entry: AuditEntryView; targets: Record<s
     from: text(d.from),
     to,
     text: text(d.text),
+    question: text(d.question),
     n: text(d.count),
     // A count picks the sentence's plural form ("marked 3 translations").
     ...(typeof d.count === "number" ? { count: d.count } : {}),
