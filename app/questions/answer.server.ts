@@ -13,10 +13,8 @@ import { recordUsage, takeTranslationChars, textsChars } from "~/usage/usage.ser
 import type { AnswerComposer } from "./compose";
 import { normalise, passagesOf, retrieve, type Passage, type PassageKind } from "./retrieve";
 import { giveBackAnswer, takeAnswer } from "./store.server";
-import { cleanVisitorText } from "./text";
+import { cleanQuestion } from "./input";
 
-/** A question's longest form, in characters (code points) as the visitor typed it. */
-export const QUESTION_MAX_CHARS = 300;
 const CACHE_TTL_SECONDS = 30 * 24 * 3600;
 /** Bump when the cached shape or the way answers are made changes: older entries are then never read. */
 const CACHE_VERSION = "qa:v2";
@@ -81,11 +79,6 @@ export interface AskSubject {
 }
 
 export type ExtraText = { id: string; text: string; kind: PassageKind };
-
-/** A question as kept and compared: cleaned as reports are (no control or bidi-override character), one space between words. */
-export function cleanQuestion(question: string): string {
-  return cleanVisitorText(question).replace(/\s+/gu, " ");
-}
 
 /**
  * The cache key: the museum's published text and glossary as the answer reads them (a change of either is a new

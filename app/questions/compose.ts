@@ -46,8 +46,6 @@ export const MAX_ANSWER_CHARS = 600;
  * fewer than five words holds only the text's.
  */
 export const MAX_NEW_SHARE = 0.2;
-/** Kept for the tests' name: the least share of an answer's content words its passages must hold. */
-export const MIN_GROUNDED_SHARE = 1 - MAX_NEW_SHARE;
 // Negation, in the languages a museum most often writes in: an answer may deny only what its passages deny.
 const NEGATION =
   /(?:^|[^\p{L}])(ne|n|pas|jamais|aucun|aucune|rien|ni|non|not|never|no|none|nothing|nobody|kein|keine|keinen|nicht|nie|niemals|nunca|nada|mai|nessun|nessuna)(?=$|[^\p{L}])/u;

@@ -4,7 +4,7 @@ import { href, MuseumBar, Shell } from "~/visitor/pages/shell";
 import { VisitorTextArea } from "~/visitor/pages/text-field";
 import type { VisitorStrings } from "~/visitor/strings.server";
 import type { Answered, Quote } from "./answer.server";
-import { QUESTION_MAX_CHARS } from "./answer.server";
+import { QUESTION_MAX_CHARS } from "./input";
 
 type AskStrings = Pick<VisitorStrings, "askTitle" | "askLabel" | "askHelp" | "askSend">;
 

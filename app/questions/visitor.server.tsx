@@ -19,8 +19,8 @@ import type { Located } from "~/visitor/place.server";
 import { htmlPage, keptQuery } from "~/visitor/respond.server";
 import { visitorStrings } from "~/visitor/strings.server";
 import type { TourSnapshot } from "~/visitor/tour/load.server";
-import { normalise } from "./retrieve";
-import { answerQuestion, cleanQuestion, QUESTION_MAX_CHARS, type AskSubject, type ExtraText } from "./answer.server";
+import { answerQuestion, type AskSubject, type ExtraText } from "./answer.server";
+import { askFormSchema, cleanQuestion, formFields, QUESTION_MAX_CHARS, sendFormSchema } from "./input";
 import { subtitlesMedia } from "~/models/visitor.server";
 import { vttSegments } from "~/translation/segments";
 import { composersFrom, type AnswerComposer } from "./compose";
@@ -120,21 +120,16 @@ export async function visitorAskPage(request: Request, context: AppLoadContext, 
   }
   const body = await readFormBody(request, MAX_BODY_BYTES);
   if (!body.ok) return body.response;
-  const field = (name: string) => {
-    const value = body.form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  lang = findLanguage(field("lang") ?? "")?.code ?? lang;
+  const fields = formFields(body.form);
+  lang = findLanguage(fields.lang ?? "")?.code ?? lang;
   const strings = async () => (await visitorStrings(deps, lang)).strings;
 
   // "Send my question to the museum", from the page that said the text does not say.
-  const send = field("send");
-  if (send !== undefined) {
-    const id = Number(send);
-    const token = field("token") ?? "";
-    const expected = Number.isSafeInteger(id) && id > 0 ? await sendToken(context, id) : "";
+  if (fields.send !== undefined) {
+    const sent = sendFormSchema.safeParse(fields);
+    const id = sent.success ? sent.data.send : 0;
     const encoder = new TextEncoder();
-    const valid = expected !== "" && constantTimeEqual(encoder.encode(expected), encoder.encode(token));
+    const valid = sent.success && constantTimeEqual(encoder.encode(await sendToken(context, id)), encoder.encode(sent.data.token));
     if (!valid || !(await markSent(context.db.$client, museum.id, article.id, id))) {
       return page({ kind: "form", error: (await strings()).answerSendFailed }, 400);
     }
@@ -145,14 +140,16 @@ export async function visitorAskPage(request: Request, context: AppLoadContext, 
     return page({ kind: "sent", question: row?.question ?? "", questionLang: row?.lang ?? lang });
   }
 
-  const raw = field("q");
-  const question = cleanQuestion(raw ?? "");
-  if (question === "") return page({ kind: "form", error: (await strings()).askEmpty }, 400);
-  // "???" or "🏺❓": nothing an engine, or staff, could read.
-  if (normalise(question) === "") return page({ kind: "form", question, error: (await strings()).askNoWords }, 400);
-  if ([...question].length > QUESTION_MAX_CHARS) {
-    return page({ kind: "form", question: [...question].slice(0, QUESTION_MAX_CHARS).join(""), error: (await strings()).askTooLong }, 400);
+  const asked = askFormSchema.safeParse(fields);
+  if (!asked.success) {
+    const words = await strings();
+    const reason = asked.error.issues[0]?.message;
+    const error = reason === "too_long" ? words.askTooLong : reason === "no_words" ? words.askNoWords : words.askEmpty;
+    // The form comes back with what the visitor typed (cut at the limit), so nothing is lost.
+    const typed = [...cleanQuestion(fields.q ?? "")].slice(0, QUESTION_MAX_CHARS).join("");
+    return page({ kind: "form", question: typed, error }, 400);
   }
+  const question = asked.data.q;
   const reservation = await reserveAttempt(context.db, [await questionKey(context, museum.id, request)], Date.now(), QUESTIONS_PER_WINDOW);
   if (!reservation.allowed) {
     return page({ kind: "form", question, error: (await strings()).askTooMany }, 429, { "Retry-After": String(reservation.retryAfter) });
